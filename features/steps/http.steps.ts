@@ -1,0 +1,96 @@
+import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
+import { Given, Then, When, type DataTable } from '@cucumber/cucumber';
+import { assertMatchesSchema } from '../support/schema.ts';
+import { pick, type SimWorld } from '../support/world.ts';
+
+// Generic steps: requests, statuses, fields, headers, schemas. Flow-specific steps live beside them.
+
+Given('I am authenticated as {string}', function (this: SimWorld, client: string) {
+  this.client = client;
+  this.vars.organisation_id = this.organisationOf(client);
+});
+
+Given('I am not authenticated', function (this: SimWorld) {
+  this.client = null;
+});
+
+Given('a new id remembered as {string}', function (this: SimWorld, name: string) {
+  this.vars[name] = randomUUID();
+});
+
+Given('I remember {string} as {string}', function (this: SimWorld, value: string, name: string) {
+  this.vars[name] = this.interpolate(value);
+});
+
+When('I send a {word} request to {string}', async function (this: SimWorld, method: string, path: string) {
+  await this.send(method, path);
+});
+
+When('I send a {word} request to {string} with body:', async function (this: SimWorld, method: string, path: string, body: string) {
+  await this.send(method, path, { body: this.interpolate(body) });
+});
+
+When('I send a {word} request to {string} with headers:', async function (this: SimWorld, method: string, path: string, table: DataTable) {
+  const headers: Record<string, string> = {};
+  for (const [k, v] of table.raw()) headers[k!] = this.interpolate(v ?? '');
+  await this.send(method, path, { headers });
+});
+
+When(
+  'I send a {word} request to {string} with headers and body:',
+  async function (this: SimWorld, method: string, path: string, table: DataTable, body: string) {
+    const headers: Record<string, string> = {};
+    for (const [k, v] of table.raw()) headers[k!] = this.interpolate(v ?? '');
+    await this.send(method, path, { headers, body: this.interpolate(body) });
+  },
+);
+
+Then('the response status is {int}', function (this: SimWorld, status: number) {
+  assert.equal(this.response.status, status, `expected ${status}, got ${this.response.status}: ${this.response.text.slice(0, 500)}`);
+});
+
+Then('the response matches the {string} schema', function (this: SimWorld, schema: string) {
+  assertMatchesSchema(schema, this.response.json);
+});
+
+Then('the response field {string} equals {string}', function (this: SimWorld, path: string, expected: string) {
+  const actual = pick(this.response.json, path);
+  const want = this.interpolate(expected);
+  assert.equal(typeof actual === 'string' ? actual : JSON.stringify(actual), want, `${path} of ${this.response.text.slice(0, 500)}`);
+});
+
+Then('the response field {string} is absent', function (this: SimWorld, path: string) {
+  assert.equal(pick(this.response.json, path), undefined, `${path} should be absent in ${this.response.text.slice(0, 500)}`);
+});
+
+Then('the response field {string} contains {string}', function (this: SimWorld, path: string, expected: string) {
+  const actual = pick(this.response.json, path);
+  assert.ok(String(typeof actual === 'string' ? actual : JSON.stringify(actual)).includes(this.interpolate(expected)), `${path} = ${JSON.stringify(actual)} does not contain ${expected}`);
+});
+
+Then('the response field {string} has {int} item(s)', function (this: SimWorld, path: string, n: number) {
+  const actual = pick(this.response.json, path);
+  assert.ok(Array.isArray(actual), `${path} is not an array`);
+  assert.equal(actual.length, n);
+});
+
+Then('the response header {string} is {string}', function (this: SimWorld, name: string, value: string) {
+  assert.equal(this.response.headers.get(name), this.interpolate(value));
+});
+
+Then('the response header {string} contains {string}', function (this: SimWorld, name: string, value: string) {
+  assert.ok((this.response.headers.get(name) ?? '').includes(this.interpolate(value)), `${name}: ${this.response.headers.get(name)}`);
+});
+
+Then('the error message contains {string}', function (this: SimWorld, text: string) {
+  assertMatchesSchema('error', this.response.json);
+  const message = (this.response.json as { error_message: string }).error_message;
+  assert.ok(message.includes(this.interpolate(text)), `error_message "${message}" does not contain "${text}"`);
+});
+
+Then('I remember the response field {string} as {string}', function (this: SimWorld, path: string, name: string) {
+  const v = pick(this.response.json, path);
+  assert.ok(v !== undefined && v !== null, `${path} is absent in ${this.response.text.slice(0, 300)}`);
+  this.vars[name] = typeof v === 'string' ? v : JSON.stringify(v);
+});

@@ -1,0 +1,83 @@
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+
+export interface ReceivedRequest {
+  method: string;
+  path: string;
+  headers: IncomingMessage['headers'];
+  body: string;
+  json: unknown;
+  at: number;
+}
+
+/**
+ * A real HTTP server on 127.0.0.1:0 that webhooks are delivered to. It records every request and
+ * answers with the status set by the test (200 unless told otherwise).
+ */
+export class WebhookReceiver {
+  readonly received: ReceivedRequest[] = [];
+  /** Statuses to answer with, in order; when empty, `status` is used. */
+  readonly script: number[] = [];
+  status = 200;
+  #server: Server | undefined;
+  #waiters = new Set<() => void>();
+  url = '';
+
+  async start(): Promise<string> {
+    this.#server = createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (c: Buffer) => chunks.push(c));
+      req.on('end', () => {
+        const body = Buffer.concat(chunks).toString('utf8');
+        let json: unknown;
+        try {
+          json = JSON.parse(body);
+        } catch {
+          json = undefined;
+        }
+        const status = this.script.shift() ?? this.status;
+        if (status >= 200 && status < 300) {
+          this.received.push({ method: req.method ?? '', path: req.url ?? '', headers: req.headers, body, json, at: Date.now() });
+          for (const w of this.#waiters) w();
+        }
+        res.writeHead(status, { 'content-type': 'application/json' }).end('{}');
+      });
+    });
+    await new Promise<void>((resolve) => this.#server!.listen(0, '127.0.0.1', resolve));
+    const addr = this.#server.address();
+    if (!addr || typeof addr === 'string') throw new Error('receiver has no port');
+    this.url = `http://127.0.0.1:${addr.port}`;
+    return this.url;
+  }
+
+  reset(): void {
+    this.received.length = 0;
+    this.script.length = 0;
+    this.status = 200;
+  }
+
+  /** Waits until a received request satisfies `match`, or fails after `timeoutMs`. */
+  async waitFor(match: (r: ReceivedRequest) => boolean, timeoutMs = 5000): Promise<ReceivedRequest> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const hit = this.received.find(match);
+      if (hit) return hit;
+      const left = deadline - Date.now();
+      if (left <= 0) throw new Error(`no matching webhook within ${timeoutMs} ms; received ${this.received.length}`);
+      await new Promise<void>((resolve) => {
+        const done = () => {
+          this.#waiters.delete(done);
+          clearTimeout(t);
+          resolve();
+        };
+        const t = setTimeout(done, Math.min(left, 100));
+        this.#waiters.add(done);
+      });
+    }
+  }
+
+  async stop(): Promise<void> {
+    if (!this.#server) return;
+    this.#server.closeAllConnections();
+    await new Promise<void>((resolve) => this.#server!.close(() => resolve()));
+  }
+}

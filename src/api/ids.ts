@@ -1,0 +1,20 @@
+import { ApiError } from './errors.ts';
+
+const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export function isUuid(s: string): boolean {
+  return UUID_RE.test(s);
+}
+
+/** A path id: 400 `<name> is not a valid uuid` unless it is one. */
+export function parseId(value: string | undefined, name = 'id'): string {
+  if (!value || !isUuid(value)) throw new ApiError(400, `${name} is not a valid uuid`);
+  return value.toLowerCase();
+}
+
+/** The `version` query parameter of a DELETE. */
+export function parseVersionQuery(value: string | undefined): number {
+  if (value === undefined || value === '') throw new ApiError(400, 'version in query is required');
+  if (!/^\d+$/.test(value)) throw new ApiError(400, 'version in query must be a non-negative integer');
+  return Number(value);
+}

@@ -1,0 +1,53 @@
+import { Hono } from 'hono';
+import { ACCOUNT_FILTERS } from '../../sim/accounts.ts';
+import { assertOwnOrganisation } from '../auth/middleware.ts';
+import { readJson } from '../body.ts';
+import type { AppDeps, AppEnv } from '../context.ts';
+import { one, page, queryOf } from '../envelope.ts';
+import { methodNotAllowed } from '../errors.ts';
+import { parseFilters } from '../filters.ts';
+import { parseId, parseVersionQuery } from '../ids.ts';
+import { validateOrThrow } from '../validate.ts';
+
+interface AccountBody {
+  data: { id: string; organisation_id: string; version?: number; attributes: Record<string, unknown> };
+}
+
+/** /v1/organisation/accounts: the registry that name verification reads. */
+export function accountRoutes({ sim }: AppDeps): Hono<AppEnv> {
+  const r = new Hono<AppEnv>();
+
+  r.post('/', async (c) => {
+    const body = validateOrThrow<AccountBody>('account-create', await readJson(c));
+    assertOwnOrganisation(c.get('organisationId'), body.data.organisation_id);
+    const account = sim.accounts.create({
+      id: body.data.id.toLowerCase(),
+      organisation_id: body.data.organisation_id.toLowerCase(),
+      attributes: body.data.attributes,
+    });
+    return c.json(one(account), 201);
+  });
+
+  r.get('/', (c) => {
+    const filter = parseFilters(queryOf(c), ACCOUNT_FILTERS);
+    return c.json(page(c, sim.accounts.list(c.get('organisationId'), filter)));
+  });
+
+  r.get('/:id', (c) => c.json(one(sim.accounts.get(parseId(c.req.param('id')), c.get('organisationId')))));
+
+  r.patch('/:id', async (c) => {
+    const id = parseId(c.req.param('id'));
+    const body = validateOrThrow<AccountBody & { data: { version: number } }>('account-update', await readJson(c));
+    return c.json(one(sim.accounts.update(id, c.get('organisationId'), body.data.version, body.data.attributes)));
+  });
+
+  r.delete('/:id', (c) => {
+    const id = parseId(c.req.param('id'));
+    sim.accounts.delete(id, c.get('organisationId'), parseVersionQuery(c.req.query('version')));
+    return c.body(null, 204);
+  });
+
+  r.all('/', methodNotAllowed(['GET', 'POST']));
+  r.all('/:id', methodNotAllowed(['GET', 'PATCH', 'DELETE']));
+  return r;
+}

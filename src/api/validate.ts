@@ -1,0 +1,85 @@
+import type { ErrorObject } from 'ajv';
+import { ApiError } from './errors.ts';
+import { schemaValidator } from './schemas/index.ts';
+
+/** `/data/attributes/name/4` → `name.4`: the field as a client knows it. */
+export function fieldName(instancePath: string, root: 'body' | 'query' = 'body'): string {
+  const path = instancePath
+    .split('/')
+    .slice(1)
+    .map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'))
+    .join('.');
+  if (root !== 'body') return path;
+  return path.replace(/^data\.attributes\.?/, '').replace(/^data\.?/, '') || (path.startsWith('data') ? 'data' : path);
+}
+
+function describe(e: ErrorObject, root: 'body' | 'query'): string | undefined {
+  const p = e.params as Record<string, unknown>;
+  const at = fieldName(e.instancePath, root);
+  const where = (f: string) => `${f || root} in ${root}`;
+  switch (e.keyword) {
+    case 'required': {
+      const missing = String(p.missingProperty);
+      return `${where(at ? `${at}.${missing}` : missing)} is required`;
+    }
+    case 'type':
+      return `${where(at)} must be of type ${String(p.type)}`;
+    case 'format':
+      return `${where(at)} must be of type ${String(p.format)}`;
+    case 'maxItems':
+      return `${where(at)} should have at most ${String(p.limit)} items`;
+    case 'minItems':
+      return `${where(at)} should have at least ${String(p.limit)} items`;
+    case 'maxLength':
+      return `${where(at)} should be at most ${String(p.limit)} chars long`;
+    case 'minLength':
+      return `${where(at)} should be at least ${String(p.limit)} chars long`;
+    case 'pattern':
+      return `${where(at)} should match '${String(p.pattern)}'`;
+    case 'enum':
+      return `${where(at)} should be one of [${(p.allowedValues as unknown[]).map(String).join(' ')}]`;
+    case 'const':
+      return `${where(at)} should be equal to ${JSON.stringify(p.allowedValue)}`;
+    case 'minimum':
+    case 'exclusiveMinimum':
+      return `${where(at)} should be ${e.keyword === 'minimum' ? 'greater than or equal to' : 'greater than'} ${String(p.limit)}`;
+    case 'maximum':
+    case 'exclusiveMaximum':
+      return `${where(at)} should be ${e.keyword === 'maximum' ? 'less than or equal to' : 'less than'} ${String(p.limit)}`;
+    case 'additionalProperties':
+      return `${where(at ? `${at}.${String(p.additionalProperty)}` : String(p.additionalProperty))} is not allowed`;
+    case 'maxProperties':
+      return `${where(at)} should have at most ${String(p.limit)} properties`;
+    case 'minProperties':
+      return `${where(at)} should have at least ${String(p.limit)} properties`;
+    case 'uniqueItems':
+      return `${where(at)} should not have duplicate items`;
+    case 'if':
+    case 'anyOf':
+    case 'oneOf':
+    case 'allOf':
+      return undefined; // the errors of the branches say more
+    default:
+      return `${where(at)} ${e.message ?? 'is invalid'}`;
+  }
+}
+
+/** Human messages for ajv errors, one per violated rule, without repeats. */
+export function describeErrors(errors: ErrorObject[] | null | undefined, root: 'body' | 'query' = 'body'): string[] {
+  const out = new Set<string>();
+  for (const e of errors ?? []) {
+    const m = describe(e, root);
+    if (m) out.add(m);
+  }
+  if (out.size === 0 && errors && errors.length > 0) out.add(`${root} is invalid`);
+  return [...out];
+}
+
+/** Validates against a schema in src/api/schemas or throws a 400 naming each field and rule. */
+export function validateOrThrow<T>(schemaId: string, value: unknown, root: 'body' | 'query' = 'body'): T {
+  const validate = schemaValidator(schemaId);
+  if (!validate(value)) {
+    throw new ApiError(400, `validation failure list: ${describeErrors(validate.errors, root).join('; ')}`);
+  }
+  return value as T;
+}

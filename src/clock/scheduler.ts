@@ -1,0 +1,156 @@
+import { randomUUID } from 'node:crypto';
+import { MinHeap } from './heap.ts';
+import type { SchemeClock } from './scheme-clock.ts';
+
+/** A persisted unit of future work. `due` is an ISO instant on the scheme clock. */
+export interface Job<P = unknown> {
+  id: string;
+  due: string;
+  kind: string;
+  payload: P;
+  /** Insertion sequence: breaks ties between jobs due at the same instant (first scheduled runs first). */
+  seq: number;
+}
+
+/** Handlers run synchronously, so an advance is one uninterrupted step and commits as a whole. */
+export type JobHandler<P = unknown> = (job: Job<P>, now: Date) => void;
+
+/** Where jobs are kept; the simulator backs this with a store collection. */
+export interface JobStore {
+  values(): Job[];
+  get(id: string): Job | undefined;
+  put(job: Job): unknown;
+  delete(id: string): unknown;
+  has(id: string): boolean;
+  readonly size: number;
+}
+
+export interface JobRun {
+  id: string;
+  kind: string;
+  due: string;
+  error?: string;
+}
+
+export interface AdvanceResult {
+  advanced_from: string;
+  now: string;
+  jobs_run: JobRun[];
+  next_due: string | null;
+}
+
+/**
+ * Runs jobs in due order as scheme time passes. Advancing to a target runs every job due up to it,
+ * each with the clock pinned to its own due time; jobs scheduled by a job inside the window run too.
+ */
+export class Scheduler {
+  readonly #clock: SchemeClock;
+  readonly #jobs: JobStore;
+  readonly #handlers = new Map<string, JobHandler<any>>();
+  readonly #heap = new MinHeap<{ due: number; seq: number; id: string }>((a, b) => a.due < b.due || (a.due === b.due && a.seq < b.seq));
+  #seq = 0;
+  #advancing = false;
+  /** Called with failures of handlers; the job is still removed so one bad job cannot wedge time. */
+  onJobError: (job: Job, err: unknown) => void = (job, err) => {
+    console.error(`scheme-sim: job ${job.kind} ${job.id} failed: ${(err as Error)?.stack ?? String(err)}`);
+  };
+
+  constructor(clock: SchemeClock, jobs: JobStore) {
+    this.#clock = clock;
+    this.#jobs = jobs;
+    this.reload();
+  }
+
+  /** Rebuilds the in-memory queue from the job store (start-up, reset). */
+  reload(): void {
+    this.#heap.clear();
+    this.#seq = 0;
+    for (const job of this.#jobs.values()) {
+      this.#seq = Math.max(this.#seq, job.seq + 1);
+      this.#heap.push({ due: Date.parse(job.due), seq: job.seq, id: job.id });
+    }
+  }
+
+  handle<P>(kind: string, handler: JobHandler<P>): void {
+    this.#handlers.set(kind, handler);
+  }
+
+  /** Schedules a job; with an `id` that is already pending, the existing job is kept (idempotent). */
+  schedule<P>(kind: string, due: Date, payload: P, id: string = randomUUID()): Job<P> {
+    const existing = this.#jobs.get(id);
+    if (existing) return existing as Job<P>;
+    const job: Job<P> = { id, due: due.toISOString(), kind, payload, seq: this.#seq++ };
+    this.#jobs.put(job);
+    this.#heap.push({ due: due.getTime(), seq: job.seq, id });
+    return job;
+  }
+
+  cancel(id: string): void {
+    this.#jobs.delete(id); // the heap entry is skipped when popped
+  }
+
+  get pendingCount(): number {
+    return this.#jobs.size;
+  }
+
+  nextDue(): Date | null {
+    this.#dropCancelledHead();
+    const head = this.#heap.peek();
+    return head ? new Date(head.due) : null;
+  }
+
+  /**
+   * Runs every job due at or before `target`, then sets the clock to `target`. Serialised: a call
+   * made while another advance runs (from inside a job) is refused.
+   */
+  advanceTo(target: Date): AdvanceResult {
+    if (this.#advancing) throw new Error('an advance is already running');
+    const from = this.#clock.now();
+    if (target.getTime() < from.getTime()) {
+      this.#clock.setTo(target); // throws the forward-only error
+    }
+    this.#advancing = true;
+    const jobs_run: JobRun[] = [];
+    try {
+      const limit = target.getTime();
+      for (;;) {
+        this.#dropCancelledHead();
+        const head = this.#heap.peek();
+        if (!head || head.due > limit) break;
+        this.#heap.pop();
+        const job = this.#findJob(head.id);
+        if (!job) continue;
+        this.#jobs.delete(job.id);
+        const run: JobRun = { id: job.id, kind: job.kind, due: job.due };
+        const handler = this.#handlers.get(job.kind);
+        try {
+          if (!handler) throw new Error(`no handler for job kind ${job.kind}`);
+          const due = new Date(Math.max(head.due, from.getTime()));
+          this.#clock.pinnedAt(due, () => handler(job, due));
+        } catch (err) {
+          run.error = (err as Error)?.message ?? String(err);
+          this.onJobError(job, err);
+        }
+        jobs_run.push(run);
+      }
+      if (target.getTime() > this.#clock.now().getTime()) this.#clock.setTo(target);
+    } finally {
+      this.#advancing = false;
+    }
+    const next = this.nextDue();
+    return { advanced_from: from.toISOString(), now: this.#clock.now().toISOString(), jobs_run, next_due: next ? next.toISOString() : null };
+  }
+
+  /** Runs what is due at the clock's current time (the running clock's timer calls this). */
+  runDue(): AdvanceResult {
+    return this.advanceTo(this.#clock.now());
+  }
+
+  #findJob(id: string): Job | undefined {
+    return this.#jobs.get(id);
+  }
+
+  #dropCancelledHead(): void {
+    for (let head = this.#heap.peek(); head && !this.#jobs.has(head.id); head = this.#heap.peek()) this.#heap.pop();
+  }
+}

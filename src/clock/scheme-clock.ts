@@ -1,0 +1,115 @@
+import { systemClock, type Clock } from './clock.ts';
+
+export type ClockMode = 'frozen' | 'running';
+
+/** What is persisted: enough to recompute "now" after a restart. */
+export interface ClockState {
+  mode: ClockMode;
+  /** Virtual time (ms since epoch) at the moment `wall_ms` was read. */
+  virtual_ms: number;
+  /** Wall time (ms) that corresponds to `virtual_ms`; only meaningful when running. */
+  wall_ms: number;
+  /** Virtual milliseconds per wall millisecond while running. */
+  speed: number;
+}
+
+export class ClockError extends Error {}
+
+/** Where the clock keeps its state; the store's meta in the simulator, a variable in tests. */
+export interface ClockPersistence {
+  load(): ClockState | undefined;
+  save(state: ClockState): void;
+}
+
+/**
+ * Virtual scheme time. Frozen: moves only when told. Running: follows the wall clock from an
+ * offset at a speed. Forward-only (except `reset`). While the scheduler runs a job the clock is
+ * pinned to that job's due time, so everything the job does is stamped with it.
+ */
+export class SchemeClock implements Clock {
+  #state: ClockState;
+  #pinned: number | null = null;
+  readonly #wall: Clock;
+  readonly #persistence: ClockPersistence | undefined;
+
+  constructor(options: { initial: ClockState; wall?: Clock; persistence?: ClockPersistence }) {
+    this.#wall = options.wall ?? systemClock;
+    this.#persistence = options.persistence;
+    this.#state = options.persistence?.load() ?? options.initial;
+    this.#save();
+  }
+
+  static frozenAt(at: Date | string, wall?: Clock): ClockState {
+    return { mode: 'frozen', virtual_ms: new Date(at).getTime(), wall_ms: (wall ?? systemClock).now().getTime(), speed: 1 };
+  }
+
+  static runningFrom(at: Date | string, speed = 1, wall?: Clock): ClockState {
+    return { mode: 'running', virtual_ms: new Date(at).getTime(), wall_ms: (wall ?? systemClock).now().getTime(), speed };
+  }
+
+  now(): Date {
+    if (this.#pinned !== null) return new Date(this.#pinned);
+    return new Date(this.#unpinnedMs());
+  }
+
+  get mode(): ClockMode {
+    return this.#state.mode;
+  }
+
+  get speed(): number {
+    return this.#state.speed;
+  }
+
+  get state(): Readonly<ClockState> {
+    return { ...this.#state };
+  }
+
+  /** Moves virtual time forward to `target`. Refuses to go back. */
+  setTo(target: Date): void {
+    const current = this.#unpinnedMs();
+    if (target.getTime() < current) {
+      throw new ClockError(`the scheme clock only moves forward: ${target.toISOString()} is before ${new Date(current).toISOString()}`);
+    }
+    this.#state = { ...this.#state, virtual_ms: target.getTime(), wall_ms: this.#wall.now().getTime() };
+    this.#save();
+  }
+
+  freeze(): void {
+    this.#state = { ...this.#state, mode: 'frozen', virtual_ms: this.#unpinnedMs(), wall_ms: this.#wall.now().getTime() };
+    this.#save();
+  }
+
+  resume(speed = this.#state.speed): void {
+    if (!(speed > 0) || !Number.isFinite(speed)) throw new ClockError(`speed must be a positive number, got ${speed}`);
+    this.#state = { mode: 'running', virtual_ms: this.#unpinnedMs(), wall_ms: this.#wall.now().getTime(), speed };
+    this.#save();
+  }
+
+  /** Replaces the whole state, backwards included: only for a simulator reset. */
+  reset(state: ClockState): void {
+    this.#state = { ...state };
+    this.#pinned = null;
+    this.#save();
+  }
+
+  /** Runs `fn` with now() reading `at`. Used by the scheduler for each job. */
+  pinnedAt<T>(at: Date, fn: () => T): T {
+    const before = this.#pinned;
+    this.#pinned = at.getTime();
+    try {
+      return fn();
+    } finally {
+      this.#pinned = before;
+    }
+  }
+
+  #unpinnedMs(): number {
+    const s = this.#state;
+    if (s.mode === 'frozen') return s.virtual_ms;
+    return s.virtual_ms + Math.floor((this.#wall.now().getTime() - s.wall_ms) * s.speed);
+  }
+
+  #save(): void {
+    this.#persistence?.save({ ...this.#state });
+  }
+}

@@ -1,0 +1,116 @@
+import { conflict } from './errors.ts';
+import { registerSelfPath, type Resource } from './resource.ts';
+import { Repository, type RepositoryContext } from './repository.ts';
+
+export type AccountClassification = 'Personal' | 'Business';
+export type NameMatchingStatus = 'supported' | 'switched' | 'opted_out' | 'not_supported';
+
+export interface AccountAttributes {
+  country?: string;
+  base_currency?: string;
+  bank_id?: string;
+  bank_id_code?: string;
+  account_number?: string;
+  bic?: string;
+  iban?: string;
+  customer_id?: string;
+  name?: string[];
+  alternative_names?: string[];
+  account_classification: AccountClassification;
+  joint_account: boolean;
+  account_matching_opt_out: boolean;
+  secondary_identification?: string;
+  switched?: boolean;
+  name_matching_status?: NameMatchingStatus;
+  [other: string]: unknown;
+}
+
+export type Account = Resource<AccountAttributes>;
+
+export const ACCOUNT_TYPE = 'accounts';
+const DUPLICATE = 'Account cannot be created as it violates a duplicate constraint';
+
+registerSelfPath(ACCOUNT_TYPE, (r) => `/v1/organisation/accounts/${r.id}`);
+
+/** Filters of the account list, each an exact match on the attribute. */
+export const ACCOUNT_FILTERS = ['country', 'bank_id', 'bank_id_code', 'account_number', 'customer_id', 'iban'] as const;
+export type AccountFilter = Partial<Record<(typeof ACCOUNT_FILTERS)[number], string>>;
+
+function sortCodeKey(organisationId: string, bankId: string | undefined, accountNumber: string | undefined): string | undefined {
+  if (!bankId || !accountNumber) return undefined;
+  return `${organisationId}|${bankId}|${accountNumber}`;
+}
+
+/** Capitalised classification (the API accepts any case); Personal when omitted. */
+export function normaliseClassification(value: unknown): AccountClassification {
+  if (typeof value !== 'string') return 'Personal';
+  return value.toLowerCase() === 'business' ? 'Business' : 'Personal';
+}
+
+/** Fills the defaults the API material gives for omitted attributes. */
+function withDefaults(attributes: Record<string, unknown>): AccountAttributes {
+  return {
+    ...attributes,
+    account_classification: normaliseClassification(attributes.account_classification),
+    joint_account: attributes.joint_account === true,
+    account_matching_opt_out: attributes.account_matching_opt_out === true,
+  } as AccountAttributes;
+}
+
+/** The accounts registry: what name verification looks up. */
+export class Accounts {
+  readonly repo: Repository<AccountAttributes>;
+
+  constructor(ctx: RepositoryContext) {
+    this.repo = new Repository<AccountAttributes>(ctx, ACCOUNT_TYPE, { duplicate: DUPLICATE });
+    this.repo.rows.defineIndex('sort_code_account', (a) => sortCodeKey(a.organisation_id, a.attributes.bank_id, a.attributes.account_number));
+  }
+
+  create(input: { id: string; organisation_id: string; attributes: Record<string, unknown> }): Account {
+    const attributes = withDefaults(input.attributes);
+    this.#assertUnique(input.organisation_id, attributes, input.id);
+    return this.repo.create({ id: input.id, organisation_id: input.organisation_id, attributes });
+  }
+
+  get(id: string, organisationId: string): Account {
+    return this.repo.get(id, organisationId);
+  }
+
+  list(organisationId: string, filter: AccountFilter = {}): Account[] {
+    const all = this.repo.listFor(organisationId);
+    const entries = Object.entries(filter).filter(([, v]) => v !== undefined);
+    if (entries.length === 0) return all;
+    return all.filter((a) => entries.every(([k, v]) => a.attributes[k] === v));
+  }
+
+  /** Merges changed attributes at the expected version. */
+  update(id: string, organisationId: string, version: number, changes: Record<string, unknown>): Account {
+    return this.repo.update(
+      id,
+      organisationId,
+      (a) => {
+        const attributes = withDefaults({ ...a.attributes, ...changes });
+        this.#assertUnique(organisationId, attributes, id);
+        return { ...a, attributes };
+      },
+      version,
+    );
+  }
+
+  delete(id: string, organisationId: string, version: number): void {
+    this.repo.delete(id, organisationId, version);
+  }
+
+  /** The organisation's account with this sort code and account number (indexed, never a scan). */
+  findBySortCodeAndNumber(organisationId: string, sortCode: string, accountNumber: string): Account | undefined {
+    const key = sortCodeKey(organisationId, sortCode, accountNumber);
+    return key ? this.repo.rows.lookup('sort_code_account', key)[0] : undefined;
+  }
+
+  #assertUnique(organisationId: string, attributes: AccountAttributes, id: string): void {
+    const other = this.findBySortCodeAndNumber(organisationId, attributes.bank_id ?? '', attributes.account_number ?? '');
+    if (other && other.id !== id) {
+      throw conflict(`${DUPLICATE}: bank_id ${attributes.bank_id} with account_number ${attributes.account_number} is already registered`);
+    }
+  }
+}

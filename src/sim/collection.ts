@@ -1,0 +1,105 @@
+export interface Row {
+  id: string;
+}
+
+type KeyFn<T> = (row: T) => string | undefined;
+
+/**
+ * One named set of rows keyed by id, with optional in-memory secondary indexes so that hot
+ * look-ups (accounts by sort code + account number, records by organisation) never scan.
+ * Rows live in the store's data object; the collection only tells the store it is dirty.
+ */
+export class Collection<T extends Row> {
+  readonly #rows: Record<string, T>;
+  readonly #touch: () => void;
+  readonly #indexes = new Map<string, { key: KeyFn<T>; map: Map<string, Set<string>> }>();
+  #count: number;
+
+  constructor(rows: Record<string, T>, touch: () => void) {
+    this.#rows = rows;
+    this.#touch = touch;
+    this.#count = Object.keys(rows).length;
+  }
+
+  get size(): number {
+    return this.#count;
+  }
+
+  get(id: string): T | undefined {
+    return Object.hasOwn(this.#rows, id) ? this.#rows[id] : undefined;
+  }
+
+  has(id: string): boolean {
+    return Object.hasOwn(this.#rows, id);
+  }
+
+  /** Rows in insertion order. */
+  values(): T[] {
+    return Object.values(this.#rows);
+  }
+
+  /** Inserts or replaces a row. */
+  put(row: T): T {
+    const old = this.get(row.id);
+    if (old) this.#unindex(old);
+    else this.#count++;
+    this.#rows[row.id] = row;
+    this.#index(row);
+    this.#touch();
+    return row;
+  }
+
+  delete(id: string): boolean {
+    const old = this.get(id);
+    if (!old) return false;
+    this.#unindex(old);
+    delete this.#rows[id];
+    this.#count--;
+    this.#touch();
+    return true;
+  }
+
+  /** Declares an index; rows already present are indexed at once. Idempotent by name. */
+  defineIndex(name: string, key: KeyFn<T>): void {
+    if (this.#indexes.has(name)) return;
+    const entry = { key, map: new Map<string, Set<string>>() };
+    this.#indexes.set(name, entry);
+    for (const row of Object.values(this.#rows)) add(entry, row);
+  }
+
+  /** Rows whose index key equals `key`, in insertion order of the index. */
+  lookup(name: string, key: string): T[] {
+    const entry = this.#indexes.get(name);
+    if (!entry) throw new Error(`no index ${name}`);
+    const ids = entry.map.get(key);
+    if (!ids) return [];
+    const out: T[] = [];
+    for (const id of ids) {
+      const row = this.#rows[id];
+      if (row) out.push(row);
+    }
+    return out;
+  }
+
+  #index(row: T): void {
+    for (const entry of this.#indexes.values()) add(entry, row);
+  }
+
+  #unindex(row: T): void {
+    for (const entry of this.#indexes.values()) {
+      const k = entry.key(row);
+      if (k === undefined) continue;
+      const set = entry.map.get(k);
+      set?.delete(row.id);
+      if (set && set.size === 0) entry.map.delete(k);
+    }
+  }
+}
+
+function add<T extends Row>(entry: { key: KeyFn<T>; map: Map<string, Set<string>> }, row: T): void {
+  const k = entry.key(row);
+  if (k === undefined) return;
+  let set = entry.map.get(k);
+  if (!set) entry.map.set(k, (set = new Set()));
+  set.add(row.id);
+}

@@ -1,0 +1,127 @@
+import { isoTimestamp, type Clock } from '../clock/clock.ts';
+import type { Collection } from './collection.ts';
+import { conflict, notFound } from './errors.ts';
+import type { EventBus } from './events.ts';
+import type { Relationship, Resource } from './resource.ts';
+import type { Store } from './store.ts';
+
+export interface RepositoryContext {
+  store: Store;
+  clock: Clock;
+  events: EventBus;
+}
+
+export interface NewResource<A extends object> {
+  id: string;
+  organisation_id: string;
+  attributes: A;
+  relationships?: Record<string, Relationship>;
+}
+
+export interface RepositoryMessages {
+  duplicate?: string;
+  notFound?: (id: string) => string;
+  badVersion?: string;
+}
+
+/**
+ * Create / read / change / delete of one resource type with the conventions every /v1 resource
+ * shares: version 0 on create and +1 per change, timestamps from the scheme clock, tenant scoping
+ * (another organisation's record does not exist for you), and an event for every change.
+ */
+export class Repository<A extends object, R extends Resource<A> = Resource<A>> {
+  readonly type: string;
+  readonly rows: Collection<R>;
+  readonly #ctx: RepositoryContext;
+  readonly #messages: Required<RepositoryMessages>;
+
+  constructor(ctx: RepositoryContext, type: string, messages: RepositoryMessages = {}) {
+    this.#ctx = ctx;
+    this.type = type;
+    this.rows = ctx.store.collection<R>(type);
+    this.rows.defineIndex('organisation', (r) => r.organisation_id);
+    this.#messages = {
+      duplicate: messages.duplicate ?? `${type} cannot be created as it violates a duplicate constraint`,
+      notFound: messages.notFound ?? ((id) => `record ${id} does not exist`),
+      badVersion: messages.badVersion ?? 'invalid version',
+    };
+  }
+
+  get clock(): Clock {
+    return this.#ctx.clock;
+  }
+
+  /** Stores a new record at version 0 and emits `created`. */
+  create(input: NewResource<A>, extra: Partial<R> = {}): R {
+    if (this.rows.has(input.id)) throw conflict(this.#messages.duplicate);
+    const now = isoTimestamp(this.#ctx.clock.now());
+    const record = {
+      ...extra,
+      id: input.id,
+      type: this.type,
+      version: 0,
+      organisation_id: input.organisation_id,
+      created_on: now,
+      modified_on: now,
+      attributes: input.attributes,
+      ...(input.relationships ? { relationships: input.relationships } : {}),
+    } as R;
+    this.rows.put(record);
+    this.#emit('created', record);
+    return record;
+  }
+
+  /** The record if it exists and belongs to the organisation (undefined org: any). */
+  find(id: string, organisationId?: string): R | undefined {
+    const r = this.rows.get(id);
+    if (!r) return undefined;
+    if (organisationId !== undefined && r.organisation_id !== organisationId) return undefined;
+    return r;
+  }
+
+  get(id: string, organisationId?: string): R {
+    const r = this.find(id, organisationId);
+    if (!r) throw notFound(this.#messages.notFound(id));
+    return r;
+  }
+
+  /** The organisation's records in creation order. */
+  listFor(organisationId: string): R[] {
+    return this.rows.lookup('organisation', organisationId);
+  }
+
+  /**
+   * Applies a change, bumps version and modified_on, and emits `updated`. With `expectedVersion`
+   * the change is refused unless the stored version matches (optimistic concurrency).
+   */
+  update(id: string, organisationId: string | undefined, change: (r: R) => R, expectedVersion?: number): R {
+    const current = this.get(id, organisationId);
+    if (expectedVersion !== undefined && expectedVersion !== current.version) throw conflict(this.#messages.badVersion);
+    const next = change(structuredClone(current));
+    const record = {
+      ...next,
+      id: current.id,
+      type: current.type,
+      organisation_id: current.organisation_id,
+      created_on: current.created_on,
+      version: current.version + 1,
+      modified_on: isoTimestamp(this.#ctx.clock.now()),
+    } as R;
+    this.rows.put(record);
+    this.#emit('updated', record);
+    return record;
+  }
+
+  /** Deletes at the given version and emits `deleted`. */
+  delete(id: string, organisationId: string, version: number): R {
+    const current = this.get(id, organisationId);
+    if (version !== current.version) throw conflict(this.#messages.badVersion);
+    this.rows.delete(id);
+    this.#emit('deleted', current);
+    return current;
+  }
+
+  #emit(event_type: 'created' | 'updated' | 'deleted', record: R): void {
+    this.#ctx.events.emit({ event_type, record_type: this.type, record });
+  }
+}

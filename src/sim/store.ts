@@ -1,0 +1,151 @@
+import { Low, Memory } from 'lowdb';
+import { DataFile } from 'lowdb/node';
+import { Collection, type Row } from './collection.ts';
+
+export interface StoreData {
+  format: 1;
+  meta: Record<string, unknown>;
+  collections: Record<string, Record<string, Row>>;
+}
+
+/**
+ * The persistence interface the domain uses. Everything is held in memory and read synchronously;
+ * `commit()` makes the current state durable. The domain never touches lowdb directly, so another
+ * engine can stand behind this interface later.
+ */
+export interface Store {
+  collection<T extends Row>(name: string): Collection<T>;
+  getMeta<T>(key: string): T | undefined;
+  setMeta(key: string, value: unknown): void;
+  /** True when there are changes not yet handed to a write. */
+  readonly dirty: boolean;
+  /**
+   * Resolves once every change made before the call is on disk. Calls that arrive while a write is
+   * in flight share the next write (group commit).
+   */
+  commit(): Promise<void>;
+  /** Drops every record and all meta (simulator reset). */
+  clear(): void;
+  /** Flushes and releases the store. */
+  close(): Promise<void>;
+  /** Where the data lives, for messages: a path or "memory". */
+  readonly location: string;
+}
+
+export class StoreError extends Error {}
+
+export interface OpenStoreOptions {
+  /** JSON file path; omit for an in-memory store. */
+  file?: string;
+}
+
+export async function openStore(options: OpenStoreOptions = {}): Promise<Store> {
+  const empty = (): StoreData => ({ format: 1, meta: {}, collections: {} });
+  if (!options.file) {
+    const db = new Low<StoreData>(new Memory<StoreData>(), empty());
+    return new LowStore(db, 'memory');
+  }
+  const file = options.file;
+  // Compact JSON: the file can hold 100k accounts, and indentation doubles the bytes written.
+  const adapter = new DataFile<StoreData>(file, { parse: JSON.parse, stringify: (d) => JSON.stringify(d) });
+  const db = new Low<StoreData>(adapter, empty());
+  try {
+    await db.read();
+  } catch (err) {
+    throw new StoreError(`cannot read data file ${file}: ${(err as Error).message}`);
+  }
+  const data = db.data as unknown;
+  if (!isStoreData(data)) {
+    throw new StoreError(`data file ${file} is not a scheme-sim store (expected {format: 1, meta, collections})`);
+  }
+  return new LowStore(db, file);
+}
+
+function isStoreData(d: unknown): d is StoreData {
+  if (typeof d !== 'object' || d === null) return false;
+  const o = d as Record<string, unknown>;
+  return o.format === 1 && typeof o.meta === 'object' && o.meta !== null && typeof o.collections === 'object' && o.collections !== null;
+}
+
+class LowStore implements Store {
+  readonly #db: Low<StoreData>;
+  readonly #collections = new Map<string, Collection<Row>>();
+  #dirty = false;
+  #writing: Promise<void> | null = null;
+  #queued: Promise<void> | null = null;
+  readonly location: string;
+
+  constructor(db: Low<StoreData>, location: string) {
+    this.#db = db;
+    this.location = location;
+  }
+
+  get dirty(): boolean {
+    return this.#dirty;
+  }
+
+  collection<T extends Row>(name: string): Collection<T> {
+    let c = this.#collections.get(name);
+    if (!c) {
+      const data = this.#db.data;
+      data.collections[name] ??= {};
+      c = new Collection<Row>(data.collections[name], () => this.#touch());
+      this.#collections.set(name, c);
+    }
+    return c as unknown as Collection<T>;
+  }
+
+  getMeta<T>(key: string): T | undefined {
+    return this.#db.data.meta[key] as T | undefined;
+  }
+
+  setMeta(key: string, value: unknown): void {
+    if (value === undefined) delete this.#db.data.meta[key];
+    else this.#db.data.meta[key] = value;
+    this.#touch();
+  }
+
+  clear(): void {
+    for (const [name, c] of this.#collections) for (const row of c.values()) c.delete(row.id), void name;
+    for (const key of Object.keys(this.#db.data.meta)) delete this.#db.data.meta[key];
+    this.#touch();
+  }
+
+  commit(): Promise<void> {
+    if (!this.#dirty) return this.#writing ?? Promise.resolve();
+    if (this.#queued) return this.#queued;
+    if (!this.#writing) return this.#startWrite();
+    // A write is in flight and holds an older snapshot: everyone arriving now shares the next one.
+    this.#queued = this.#writing
+      .catch(() => undefined)
+      .then(() => {
+        this.#queued = null;
+        return this.#startWrite();
+      });
+    return this.#queued;
+  }
+
+  async close(): Promise<void> {
+    await this.commit();
+    if (this.#queued) await this.#queued;
+  }
+
+  #touch(): void {
+    this.#dirty = true;
+  }
+
+  #startWrite(): Promise<void> {
+    this.#dirty = false;
+    // db.write() serialises the data synchronously before its first await, so this snapshot holds
+    // every change made up to now.
+    const p = this.#db.write().catch((err: Error) => {
+      this.#dirty = true;
+      throw new StoreError(`cannot write data file ${this.location}: ${err.message}`);
+    });
+    const done = p.finally(() => {
+      if (this.#writing === done) this.#writing = null;
+    });
+    this.#writing = done;
+    return done;
+  }
+}

@@ -1,0 +1,68 @@
+// Helpers for tests that drive the app in process (vitest and the cucumber world).
+import type { ClockState } from './clock/scheme-clock.ts';
+import { SchemeClock } from './clock/scheme-clock.ts';
+import { ManualClock } from './clock/clock.ts';
+import { createRuntime, type Runtime, type RuntimeOptions } from './runtime.ts';
+
+/** The fixed instant tests start at: a Monday, 09:00 London (winter, so UTC). */
+export const TEST_START = '2026-12-21T09:00:00.000Z';
+
+export const NORTHWIND = {
+  organisation_id: '743d5b63-8e6f-432e-a8fa-c5d8d2ee5fcb',
+  client_id: 'northwind-dev',
+  client_secret: 'northwind-dev-secret',
+};
+export const HARBOUR = {
+  organisation_id: '5b5a6b4d-0f1e-4f4e-9a57-3f1a8d8a2b11',
+  client_id: 'harbour-dev',
+  client_secret: 'harbour-dev-secret',
+};
+
+export interface TestRuntime extends Runtime {
+  wall: ManualClock;
+  /** A bearer token for a client (default Northwind). */
+  token(client?: { client_id: string; client_secret: string }): Promise<string>;
+  /** app.request with a bearer token and JSON body. */
+  call(method: string, path: string, body?: unknown, init?: { client?: typeof NORTHWIND; headers?: Record<string, string> }): Promise<Response>;
+}
+
+/** A memory runtime with the scheme clock frozen at TEST_START and a manual wall clock. */
+export async function testRuntime(options: RuntimeOptions & { clockState?: ClockState } = {}): Promise<TestRuntime> {
+  const wall = new ManualClock('2026-12-21T09:00:00.000Z');
+  const runtime = await createRuntime({
+    memory: true,
+    wall,
+    clock: options.clockState ?? SchemeClock.frozenAt(TEST_START, wall),
+    ...options,
+  });
+  const tokens = new Map<string, string>();
+  const token = async (client: { client_id: string; client_secret: string } = NORTHWIND) => {
+    const cached = tokens.get(client.client_id);
+    if (cached) return cached;
+    const res = await runtime.app.request('/v1/oauth2/token', {
+      method: 'POST',
+      headers: {
+        authorization: `Basic ${Buffer.from(`${client.client_id}:${client.client_secret}`).toString('base64')}`,
+        'content-type': 'application/x-www-form-urlencoded',
+      },
+      body: 'grant_type=client_credentials',
+    });
+    if (res.status !== 200) throw new Error(`token request failed: ${res.status} ${await res.text()}`);
+    const t = ((await res.json()) as { access_token: string }).access_token;
+    tokens.set(client.client_id, t);
+    return t;
+  };
+  return Object.assign(runtime, {
+    wall,
+    token,
+    async call(method: string, path: string, body?: unknown, init: { client?: typeof NORTHWIND; headers?: Record<string, string> } = {}) {
+      const headers: Record<string, string> = { authorization: `Bearer ${await token(init.client)}`, ...init.headers };
+      if (body !== undefined && !headers['content-type']) headers['content-type'] = 'application/json';
+      return runtime.app.request(path, {
+        method,
+        headers,
+        ...(body !== undefined ? { body: typeof body === 'string' ? body : JSON.stringify(body) } : {}),
+      });
+    },
+  });
+}
