@@ -31,6 +31,11 @@ export function registerSelfPath(type: string, path: (r: AnyResource) => string)
   selfPaths.set(type, path);
 }
 
+/** Every resource type the simulator serves (those with a registered path). */
+export function knownResourceTypes(): string[] {
+  return [...selfPaths.keys()].sort();
+}
+
 export function selfPath(r: AnyResource): string {
   const fn = selfPaths.get(r.type);
   if (!fn) throw new Error(`no self path registered for resource type ${r.type}`);

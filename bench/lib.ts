@@ -1,0 +1,90 @@
+// Shared pieces of the benchmarks: serve an app on a free port, load it with autocannon, and a
+// bare Hono baseline measured in the same run (these machines are shared and noisy: only ratios
+// against a same-run baseline mean anything).
+import autocannon from 'autocannon';
+import { serve, type ServerType } from '@hono/node-server';
+import { Hono } from 'hono';
+
+export interface Served {
+  url: string;
+  close(): Promise<void>;
+}
+
+export function serveFetch(fetch: (req: Request) => Response | Promise<Response>): Promise<Served> {
+  return new Promise((resolve) => {
+    const server: ServerType = serve({ fetch, port: 0, hostname: '127.0.0.1' }, (info) => {
+      resolve({
+        url: `http://127.0.0.1:${info.port}`,
+        close: () =>
+          new Promise<void>((done) => {
+            (server as unknown as { closeAllConnections(): void }).closeAllConnections();
+            server.close(() => done());
+          }),
+      });
+    });
+  });
+}
+
+export interface LoadResult {
+  requestsPerSecond: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  non2xx: number;
+}
+
+export interface LoadOptions {
+  url: string;
+  method?: 'GET' | 'POST';
+  headers?: Record<string, string>;
+  body?: string;
+  /** Several bodies, used round robin (autocannon requests). */
+  bodies?: string[];
+  connections?: number;
+  durationSeconds?: number;
+  /** Fixed rate (requests per second overall), for latency at a given load. */
+  overallRate?: number;
+}
+
+/** Bounded load (time-limited, loopback only). */
+export async function load(o: LoadOptions): Promise<LoadResult> {
+  const result = await autocannon({
+    url: o.url,
+    method: o.method ?? 'GET',
+    headers: o.headers ?? {},
+    ...(o.body !== undefined ? { body: o.body } : {}),
+    ...(o.bodies ? { requests: o.bodies.map((body) => ({ body })) } : {}),
+    connections: o.connections ?? 10,
+    duration: o.durationSeconds ?? 5,
+    ...(o.overallRate ? { overallRate: o.overallRate } : {}),
+  });
+  return {
+    requestsPerSecond: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors,
+    non2xx: result.non2xx,
+  };
+}
+
+/** A bare Hono app answering `body` with `contentType`: the baseline every HTTP benchmark divides by. */
+export function bareHono(method: 'GET' | 'POST', path: string, body: string | Uint8Array, contentType: string): Hono {
+  const app = new Hono();
+  const handler = async (c: import('hono').Context) => {
+    if (method === 'POST') await c.req.text();
+    return c.body(body as never, 200, { 'content-type': contentType });
+  };
+  if (method === 'POST') app.post(path, handler);
+  else app.get(path, handler);
+  return app;
+}
+
+export interface BenchReport {
+  name: string;
+  /** Lines to print and to copy into bench/RESULTS.md. */
+  lines: string[];
+  /** Whether the budget of DESIGN.md held in this run. */
+  withinBudget: boolean;
+}
+
+export const ratio = (a: number, b: number) => (b === 0 ? 'n/a' : (a / b).toFixed(2));
