@@ -4,6 +4,7 @@ import { bearerAuth } from './auth/middleware.ts';
 import type { AppDeps, AppEnv } from './context.ts';
 import { ApiError, errorBody, toErrorResponse } from './errors.ts';
 import { accountRoutes } from './routes/accounts.ts';
+import { simulatorClockRoutes } from './routes/simulator-clock.ts';
 import { tokenRoutes } from './routes/token.ts';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -51,6 +52,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
 
   app.use('/v1/*', bearerAuth(deps));
   app.route('/v1/organisation/accounts', accountRoutes(deps));
+  app.route('/v1/simulator/clock', simulatorClockRoutes(deps));
 
   return app;
 }
