@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { BacsCalendar } from '../../clock/calendar.ts';
-import { claimDates, releaseAt, schemeDayOf, schemeStepAt, validationDue } from './claim-dates.ts';
+import { claimDates, releaseAt, schemeDayOf, schemeStepAt } from './claim-dates.ts';
 
 const calendar = new BacsCalendar();
 
@@ -77,11 +77,5 @@ describe('London times of the steps', () => {
     expect(schemeStepAt('2027-06-16').toISOString()).toBe('2027-06-16T05:00:00.000Z');
     expect(releaseAt('2026-12-21').toISOString()).toBe('2026-12-21T22:00:00.000Z');
     expect(releaseAt('2027-06-15').toISOString()).toBe('2027-06-15T21:00:00.000Z');
-  });
-
-  it('validation runs at acceptance, but not before 06:00 London of D0', () => {
-    const day = new Date('2026-12-21T09:00:00Z');
-    expect(validationDue(day, '2026-12-21')).toEqual(day);
-    expect(validationDue(new Date('2026-12-26T10:00:00Z'), '2026-12-29').toISOString()).toBe('2026-12-29T06:00:00.000Z');
   });
 });

@@ -50,12 +50,6 @@ export function claimDates(d0: string, calendar: BacsCalendar): ClaimDates {
   };
 }
 
-/** When a submission accepted at `accepted` passes validation: at once, but not before D0 06:00. */
-export function validationDue(accepted: Date, d0: string): Date {
-  const earliest = londonTime(d0, STEP_HOURS.validation);
-  return accepted.getTime() > earliest.getTime() ? accepted : earliest;
-}
-
 /** The instant of a scheme step on a date (06:00 London). */
 export function schemeStepAt(date: string): Date {
   return londonTime(date, STEP_HOURS.scheme);

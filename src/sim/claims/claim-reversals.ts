@@ -1,11 +1,11 @@
 // Claim reversals (cancellations) and their submissions.
-import type { BacsCalendar } from '../../clock/calendar.ts';
 import { isoTimestamp } from '../../clock/clock.ts';
 import type { Scheduler } from '../../clock/scheduler.ts';
 import { conflict, invalid, notFound } from '../errors.ts';
 import { ref } from '../resource.ts';
 import { Repository, type RepositoryContext } from '../repository.ts';
-import { LAST_REVERSAL_DAY, PROCESSING_DAY, schemeDayOf, schemeStepAt } from './claim-dates.ts';
+import type { ClaimCalendar } from './claim-calendar.ts';
+import { LAST_REVERSAL_DAY, PROCESSING_DAY, schemeStepAt } from './claim-dates.ts';
 import {
   CLAIM_REVERSAL_SUBMISSION_TYPE,
   CLAIM_REVERSAL_TYPE,
@@ -22,7 +22,7 @@ export const REVERSAL_JOB = 'claims.reversal.process';
 
 export interface ClaimReversalsDeps {
   scheduler: Scheduler;
-  calendar: BacsCalendar;
+  dates: ClaimCalendar;
   /** The claim (404 when unknown to the organisation). */
   claim(id: string, organisationId: string): Claim;
   /** The claim's submission, if it was submitted. */
@@ -84,8 +84,8 @@ export class ClaimReversals {
     const claim = this.#d.claim(claimId, organisationId);
     this.#assertReversible(claim);
     const now = this.reversals.clock.now();
-    const day = schemeDayOf(now, this.#d.calendar);
-    const processing_date = this.#d.calendar.addWorkingDays(day, PROCESSING_DAY);
+    const day = this.#d.dates.dayOf(now);
+    const processing_date = this.#d.dates.calendar.addWorkingDays(day, PROCESSING_DAY);
     const submission = this.submissions.create({
       id: input.id,
       organisation_id: claim.organisation_id,
@@ -136,7 +136,7 @@ export class ClaimReversals {
         `claim ${claim.id} cannot be reversed yet: its submission is processed on ${a.processing_date} (working day ${PROCESSING_DAY} after submission day ${a.submission_date}), when the sequence number to quote is assigned; reversals are accepted from then until ${a.reversal_deadline}`,
       );
     }
-    const today = schemeDayOf(this.reversals.clock.now(), this.#d.calendar);
+    const today = this.#d.dates.dayOf(this.reversals.clock.now());
     if (today > a.reversal_deadline) {
       throw conflict(
         `claim ${claim.id} can no longer be reversed: the last day was ${a.reversal_deadline} (working day ${LAST_REVERSAL_DAY} after submission day ${a.submission_date}, before the 22:00 London cut-off)`,

@@ -1,13 +1,12 @@
 // The life of claim submissions on the scheme clock. Work is batched per (organisation, D0): one
 // release, processing, delivery and settlement job per batch, so 10,000 claims are a few dozen jobs.
-import type { BacsCalendar } from '../../clock/calendar.ts';
 import type { Scheduler } from '../../clock/scheduler.ts';
 import type { Store } from '../store.ts';
 import { ref } from '../resource.ts';
 import type { Repository } from '../repository.ts';
 import { formatPence } from '../payments/money.ts';
 import type { Payments } from '../payments/payments.ts';
-import { releaseAt, schemeStepAt, validationDue } from './claim-dates.ts';
+import type { ClaimCalendar } from './claim-calendar.ts';
 import {
   CLAIM_SUBMISSION_STATUSES,
   relatedId,
@@ -36,7 +35,7 @@ interface BatchPayload {
 export interface ClaimTimelineDeps {
   store: Store;
   scheduler: Scheduler;
-  calendar: BacsCalendar;
+  dates: ClaimCalendar;
   claims: Repository<ClaimAttributes>;
   submissions: Repository<ClaimSubmissionAttributes>;
   payments: Payments;
@@ -77,11 +76,15 @@ export class ClaimTimeline {
     const a = s.attributes;
     const batch: BatchPayload = { organisation_id: s.organisation_id, submission_date: a.submission_date };
     const key = batchKey(s.organisation_id, a.submission_date);
-    scheduler.schedule(JOB.validate, validationDue(new Date(a.submission_datetime), a.submission_date), { submission_id: s.id }, `${JOB.validate}:${s.id}`);
-    scheduler.schedule(JOB.release, releaseAt(a.submission_date), batch, `${JOB.release}:${key}`);
-    scheduler.schedule(JOB.process, schemeStepAt(a.processing_date), batch, `${JOB.process}:${key}`);
-    scheduler.schedule(JOB.deliver, schemeStepAt(a.delivery_date), batch, `${JOB.deliver}:${key}`);
-    scheduler.schedule(JOB.settle, schemeStepAt(a.settlement_date), batch, `${JOB.settle}:${key}`);
+    const at = this.#d.dates.instants(a.submission_date);
+    // Validation at acceptance, but not before 06:00 London of D0 (validationDue in claim-dates.ts).
+    const accepted = new Date(a.submission_datetime);
+    const validation = accepted.getTime() > at.validationFrom.getTime() ? accepted : at.validationFrom;
+    scheduler.schedule(JOB.validate, validation, { submission_id: s.id }, `${JOB.validate}:${s.id}`);
+    scheduler.schedule(JOB.release, at.release, batch, `${JOB.release}:${key}`);
+    scheduler.schedule(JOB.process, at.process, batch, `${JOB.process}:${key}`);
+    scheduler.schedule(JOB.deliver, at.deliver, batch, `${JOB.deliver}:${key}`);
+    scheduler.schedule(JOB.settle, at.settle, batch, `${JOB.settle}:${key}`);
   }
 
   #batch(b: BatchPayload): ClaimSubmission[] {

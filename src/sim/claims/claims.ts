@@ -1,13 +1,12 @@
 // DDIC claims: the Claims service (claims and their submissions), with reversals and the timeline.
 import type { BacsCalendar } from '../../clock/calendar.ts';
 import { isoTimestamp } from '../../clock/clock.ts';
-import { londonDate } from '../../clock/london.ts';
 import type { Scheduler } from '../../clock/scheduler.ts';
 import { conflict, notFound } from '../errors.ts';
 import type { Payments } from '../payments/payments.ts';
 import { ref, type Resource } from '../resource.ts';
 import { Repository, type RepositoryContext } from '../repository.ts';
-import { claimDates, schemeDayOf } from './claim-dates.ts';
+import { ClaimCalendar } from './claim-calendar.ts';
 import {
   CLAIM_SUBMISSION_TYPE,
   CLAIM_TYPE,
@@ -39,16 +38,16 @@ export class Claims {
   readonly submissions: Repository<ClaimSubmissionAttributes>;
   readonly reversals: ClaimReversals;
   readonly timeline: ClaimTimeline;
-  readonly #calendar: BacsCalendar;
+  readonly #dates: ClaimCalendar;
 
   constructor(ctx: RepositoryContext, deps: ClaimsDeps) {
-    this.#calendar = deps.calendar;
+    this.#dates = new ClaimCalendar(deps.calendar);
     this.claims = new Repository<ClaimAttributes>(ctx, CLAIM_TYPE);
     this.submissions = new Repository<ClaimSubmissionAttributes>(ctx, CLAIM_SUBMISSION_TYPE);
     this.submissions.rows.defineIndex('claim', (s) => relatedId(s, 'claim'));
     this.reversals = new ClaimReversals(ctx, {
       scheduler: deps.scheduler,
-      calendar: deps.calendar,
+      dates: this.#dates,
       claim: (id, org) => this.get(id, org),
       submissionOf: (claimId) => this.submissionOf(claimId),
       linkReversal: (claim, reversal) => this.#link(claim, 'claim_reversal', reversal),
@@ -56,7 +55,7 @@ export class Claims {
     this.timeline = new ClaimTimeline({
       store: ctx.store,
       scheduler: deps.scheduler,
-      calendar: deps.calendar,
+      dates: this.#dates,
       claims: this.claims,
       submissions: this.submissions,
       payments: deps.payments,
@@ -67,7 +66,7 @@ export class Claims {
 
   /** Stores a claim after checking the rules that span fields (see claim-rules.ts). */
   create(input: NewRecord & { attributes: ClaimAttributes }): Claim {
-    assertClaimRules(input.attributes, londonDate(this.claims.clock.now()));
+    assertClaimRules(input.attributes, this.#dates.london(this.claims.clock.now()).date);
     return this.claims.create({ id: input.id, organisation_id: input.organisation_id, attributes: normaliseClaim(input.attributes) });
   }
 
@@ -93,7 +92,7 @@ export class Claims {
     const existing = this.submissionOf(claim.id);
     if (existing) throw conflict(`claim ${claim.id} has already been submitted (claim submission ${existing.id})`);
     const now = this.claims.clock.now();
-    const dates = claimDates(schemeDayOf(now, this.#calendar), this.#calendar);
+    const dates = this.#dates.dates(this.#dates.dayOf(now));
     const submission = this.submissions.create({
       id: input.id,
       organisation_id: claim.organisation_id,
