@@ -200,3 +200,58 @@ describe('reversals over HTTP', () => {
     expect((await rt.call('GET', `/v1/transaction/claims/${randomUUID()}/reversals/nope`)).status).toBe(400);
   });
 });
+
+describe('the DDIC claim submission report', () => {
+  it('is handed to the simulator\'s reports service when it has one', async () => {
+    const arrivals: any[] = [];
+    (rt.sim as unknown as { reports: { arrive(input: unknown): void } }).reports = { arrive: (input) => void arrivals.push(input) };
+    const claim = await createClaim({ reference: 'DDICREPORT1' });
+    const sub = await submit(claim.id);
+    await advance(1);
+    const seq = (await json(await rt.call('GET', `/v1/transaction/claims/${claim.id}/submissions/${sub.id}`))).data.attributes.sequence_number;
+    expect(arrivals).toEqual([
+      {
+        organisation_id: ORG,
+        report_type: 'DDIC-CLAIM-SUBMISSION',
+        processing_date: '2026-12-22',
+        rows: [expect.objectContaining({ reference: 'DDICREPORT1', sequence_number: seq, amount: '49.99', claim_id: claim.id })],
+      },
+    ]);
+  });
+});
+
+describe('malformed requests', () => {
+  it('answer 4xx, never 500, on every claim route', async () => {
+    const claim = await createClaim();
+    const values: unknown[] = [null, 0, -1, 1.5, '', 'x', true, [], {}, [null], { data: null }, '9'.repeat(40)];
+    const paths = [
+      '/v1/transaction/claims',
+      `/v1/transaction/claims/${claim.id}/submissions`,
+      `/v1/transaction/claims/${claim.id}/reversals`,
+      `/v1/transaction/claims/${claim.id}/reversals/${randomUUID()}/submissions`,
+    ];
+    const fields = ['id', 'organisation_id', 'type', 'version', 'attributes'];
+    for (const path of paths) {
+      for (const field of fields) {
+        for (const value of values) {
+          if (field === 'version' && value === 0) continue; // the one valid value
+          const body = claimBody() as any;
+          body.data[field] = value;
+          const res = await rt.call('POST', path, body);
+          expect(res.status, `${path} ${field}=${JSON.stringify(value)}`).toBeGreaterThanOrEqual(400);
+          expect(res.status, `${path} ${field}=${JSON.stringify(value)}`).toBeLessThan(500);
+        }
+      }
+    }
+    for (const attr of Object.keys(attrs())) {
+      for (const value of values) {
+        const res = await rt.call('POST', '/v1/transaction/claims', claimBody({ [attr]: value }));
+        expect(res.status, `${attr}=${JSON.stringify(value)}`).toBe(400);
+      }
+    }
+    expect((await rt.call('POST', '/v1/transaction/claims', '{"data":', { headers: { 'content-type': 'application/json' } })).status).toBe(400);
+    expect((await rt.call('POST', '/v1/transaction/claims', 'x', { headers: { 'content-type': 'text/plain' } })).status).toBe(415);
+    expect((await rt.call('DELETE', `/v1/transaction/claims/${claim.id}`)).status).toBe(405);
+  });
+});
+
