@@ -20,7 +20,7 @@ Feature: Direct Debit Indemnity Claims settled by a contra
           "beneficiary_party": {"account_number": "41426819", "bank_id": "400300"},
           "debtor_party": {"account_name": "Acme Utilities", "account_number": "87654321", "bank_id": "203040"},
           "original_instruction": {"clearing_id": "654321", "reference": "ACME-000123"},
-          "disputed_transactions": [{"amount": "49.99", "date": "2026-11-02"}, {"amount": "0.02", "date": "2026-12-01"}]}}}
+          "disputed_transactions": [{"amount": "49.99", "date": "2026-10-02"}, {"amount": "0.02", "date": "2026-11-02"}]}}}
       """
     Then the response status is 201
     And the response matches the "claim-single" schema
@@ -128,13 +128,13 @@ Feature: Direct Debit Indemnity Claims settled by a contra
 
     Examples:
       | case              | clearing_id | reference    | reason | number | amount | date       | message                                                |
-      | short clearing id | 12345       | DDIC0001     | 1      | 1      | 1.00   | 2026-12-01 | clearing_id in body should match                       |
-      | bad reference     | 123456      | CLAIM0001    | 1      | 1      | 1.00   | 2026-12-01 | reference in body should match                         |
-      | reason 3          | 123456      | DDIC0001     | 3      | 1      | 1.00   | 2026-12-01 | processing_date in body is required                    |
-      | three places      | 123456      | DDIC0001     | 1      | 1      | 1.001  | 2026-12-01 | disputed_transactions.0.amount in body should match    |
-      | zero amount       | 123456      | DDIC0001     | 1      | 1      | 0.00   | 2026-12-01 | disputed_transactions.0.amount in body should be greater than 0 |
+      | short clearing id | 12345       | DDIC0001     | 1      | 1      | 1.00   | 2026-10-01 | clearing_id in body should match                       |
+      | bad reference     | 123456      | CLAIM0001    | 1      | 1      | 1.00   | 2026-10-01 | reference in body should match                         |
+      | reason 3          | 123456      | DDIC0001     | 3      | 1      | 1.00   | 2026-10-01 | processing_date in body is required                    |
+      | three places      | 123456      | DDIC0001     | 1      | 1      | 1.001  | 2026-10-01 | disputed_transactions.0.amount in body should match    |
+      | zero amount       | 123456      | DDIC0001     | 1      | 1      | 0.00   | 2026-10-01 | disputed_transactions.0.amount in body should be greater than 0 |
       | invalid date      | 123456      | DDIC0001     | 1      | 1      | 1.00   | 2026-13-01 | disputed_transactions.0.date in body must be of type date |
-      | count mismatch    | 123456      | DDIC0001     | 1      | 2      | 1.00   | 2026-12-01 | number_of_claims is 2, disputed_transactions has 1 item |
+      | count mismatch    | 123456      | DDIC0001     | 1      | 2      | 1.00   | 2026-10-01 | number_of_claims is 2, disputed_transactions has 1 item |
 
   @notifications
   Scenario: The submission report and the payment admission arrive as notifications

@@ -24,7 +24,7 @@ function claimBody(world: SimWorld, id: string, amounts: string[], reference: st
         debtor_party: { account_name: 'Acme Utilities', account_number: '87654321', bank_id: '203040' },
         original_instruction: { clearing_id: '654321', reference: 'ACME-000123' },
         number_of_claims: amounts.length,
-        disputed_transactions: amounts.map((amount) => ({ amount, date: '2026-12-01' })),
+        disputed_transactions: amounts.map((amount) => ({ amount, date: '2026-10-01' })),
       },
     },
   });
