@@ -1,5 +1,6 @@
-// The life of claim submissions on the scheme clock. Work is batched per (organisation, D0): one
-// release, processing, delivery and settlement job per batch, so 10,000 claims are a few dozen jobs.
+// The life of claim submissions on the scheme clock. Validation is one job per submission (it runs
+// at acceptance); the rest is batched per (organisation, D0): one release, processing, delivery and
+// settlement job per batch, whatever the number of claims. Dates and London times: docs/claims.md.
 import type { Scheduler } from '../../clock/scheduler.ts';
 import type { Store } from '../store.ts';
 import { ref } from '../resource.ts';
@@ -77,7 +78,7 @@ export class ClaimTimeline {
     const batch: BatchPayload = { organisation_id: s.organisation_id, submission_date: a.submission_date };
     const key = batchKey(s.organisation_id, a.submission_date);
     const at = this.#d.dates.instants(a.submission_date);
-    // Validation at acceptance, but not before 06:00 London of D0 (validationDue in claim-dates.ts).
+    // Validation at acceptance, but not before 06:00 London of D0 (a weekend submission waits).
     const accepted = new Date(a.submission_datetime);
     const validation = accepted.getTime() > at.validationFrom.getTime() ? accepted : at.validationFrom;
     scheduler.schedule(JOB.validate, validation, { submission_id: s.id }, `${JOB.validate}:${s.id}`);
