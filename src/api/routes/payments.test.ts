@@ -68,7 +68,7 @@ describe('/v1/transaction/payments', () => {
     const body = await json(admission);
     expectSchema('payment-admission-single', body);
     expect(body.links.self).toBe(`/v1/transaction/payments/${contra.id}/admissions/${admissionId}`);
-    expect(body.data.attributes).toMatchObject({ status: 'confirmed', status_reason: 'accepted', admission_datetime: '2027-01-13T06:00:00.000Z' });
+    expect(body.data.attributes).toMatchObject({ status: 'confirmed', status_reason: 'accepted', admission_datetime: '2027-01-13T00:00:00.000Z' });
 
     const filtered = await json(await rt.call('GET', '/v1/transaction/payments?filter[processing_date]=2027-01-14'));
     expect(filtered.data.map((p: any) => p.attributes.amount)).toEqual(['3.33']);

@@ -23,11 +23,11 @@ describe('ClaimCalendar (memoised)', () => {
     const cached = new ClaimCalendar(calendar);
     expect(cached.dates('2026-12-21')).toEqual(claimDates('2026-12-21', calendar));
     expect(cached.instants('2027-06-15')).toEqual({
-      validationFrom: new Date('2027-06-15T05:00:00Z'),
+      validationFrom: new Date('2027-06-14T23:00:00Z'),
       release: new Date('2027-06-15T21:00:00Z'),
-      process: new Date('2027-06-16T05:00:00Z'),
-      deliver: new Date('2027-06-17T05:00:00Z'),
-      settle: new Date('2027-07-05T05:00:00Z'),
+      process: new Date('2027-06-15T23:00:00Z'),
+      deliver: new Date('2027-06-16T23:00:00Z'),
+      settle: new Date('2027-07-04T23:00:00Z'),
     });
   });
 });

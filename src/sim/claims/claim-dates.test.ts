@@ -72,9 +72,9 @@ describe('the dates of the timeline', () => {
 });
 
 describe('London times of the steps', () => {
-  it('scheme steps at 06:00 London and release at 22:00 London, in winter and summer', () => {
-    expect(schemeStepAt('2026-12-22').toISOString()).toBe('2026-12-22T06:00:00.000Z');
-    expect(schemeStepAt('2027-06-16').toISOString()).toBe('2027-06-16T05:00:00.000Z');
+  it('scheme steps at 00:00 London and release at 22:00 London, in winter and summer', () => {
+    expect(schemeStepAt('2026-12-22').toISOString()).toBe('2026-12-22T00:00:00.000Z');
+    expect(schemeStepAt('2027-06-16').toISOString()).toBe('2027-06-15T23:00:00.000Z');
     expect(releaseAt('2026-12-21').toISOString()).toBe('2026-12-21T22:00:00.000Z');
     expect(releaseAt('2027-06-15').toISOString()).toBe('2027-06-15T21:00:00.000Z');
   });

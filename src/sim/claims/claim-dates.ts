@@ -8,12 +8,15 @@ export const CUT_OFF_HOUR = 22;
 
 /** London time of day (hour) at which each step of the timeline fires. */
 export const STEP_HOURS = {
-  /** Earliest validation on D0 (a submission made earlier, e.g. at the weekend, waits for it). */
-  validation: 6,
+  /** Earliest validation: the start of D0 (a submission made at the weekend waits for it). */
+  validation: 0,
   /** Release of the day's claims to the gateway: the cut-off itself. */
   release: CUT_OFF_HOUR,
-  /** Processing (D0+1), delivery (D0+2), settlement (D0+14), reversal processing. */
-  scheme: 6,
+  /**
+   * Processing (D0+1), delivery (D0+2), settlement (D0+14), reversal processing: at the start of
+   * the working day, so advancing N working days from any time of D0 always lands after step N.
+   */
+  scheme: 0,
 } as const;
 
 export const PROCESSING_DAY = 1;
@@ -50,7 +53,7 @@ export function claimDates(d0: string, calendar: BacsCalendar): ClaimDates {
   };
 }
 
-/** The instant of a scheme step on a date (06:00 London). */
+/** The instant of a scheme step on a date (00:00 London). */
 export function schemeStepAt(date: string): Date {
   return londonTime(date, STEP_HOURS.scheme);
 }

@@ -40,7 +40,7 @@ describe('reversal window (claim submitted Monday 2026-12-21: D0+11 = Friday 202
     const { submission } = reverse(h, claim.id);
     expect(submission.attributes).toMatchObject({ status: 'accepted', submission_date: '2027-01-08', processing_date: '2027-01-11' });
     expect(h.claims.get(claim.id, HARNESS_ORG).relationships?.claim_reversal?.data).toHaveLength(1);
-    h.moveTo('2027-01-11T06:00:00.000Z');
+    h.moveTo('2027-01-11T00:00:00.000Z');
     expect(h.claims.reversals.submissions.find(submission.id)!.attributes.status).toBe('delivery_confirmed');
     h.advance({ working_days: 5 });
     expect(h.claims.submissionOf(claim.id)!.attributes.status).toBe('delivery_confirmed');

@@ -76,7 +76,7 @@ export class ClaimReversals {
     return reversal;
   }
 
-  /** Sends the cancellation: accepted now, delivery_confirmed on the next working day (06:00 London). */
+  /** Sends the cancellation: accepted now, delivery_confirmed on the next working day (00:00 London). */
   submit(claimId: string, reversalId: string, input: NewRecord, organisationId: string): ClaimReversalSubmission {
     const reversal = this.get(claimId, reversalId, organisationId);
     const existing = this.submissionOfReversal(reversal.id);

@@ -18,12 +18,12 @@ describe('the timeline of a claim submitted Monday 2026-12-21 09:00', () => {
     expect(status(h, submission.id).status).toBe('released_to_gateway');
     expect(h.reports).toHaveLength(0);
 
-    h.moveTo('2026-12-22T05:59:59.999Z');
+    h.moveTo('2026-12-21T23:59:59.999Z');
     expect(status(h, submission.id).sequence_number).toBeUndefined();
-    h.moveTo('2026-12-22T06:00:00.000Z');
+    h.moveTo('2026-12-22T00:00:00.000Z');
     const processed = h.claims.submissions.find(submission.id)!;
     expect(processed.attributes).toMatchObject({ status: 'queued_for_delivery', sequence_number: '000000000001' });
-    expect(processed.modified_on).toBe('2026-12-22T06:00:00.000Z');
+    expect(processed.modified_on).toBe('2026-12-22T00:00:00.000Z');
     expect(processed.version).toBe(3);
     expect(h.reports).toEqual([
       {
@@ -37,10 +37,10 @@ describe('the timeline of a claim submitted Monday 2026-12-21 09:00', () => {
     h.advance({ working_days: 1 });
     expect(status(h, submission.id).status).toBe('delivery_confirmed');
 
-    h.moveTo('2027-01-13T05:59:00.000Z');
+    h.moveTo('2027-01-12T23:59:00.000Z');
     expect(status(h, submission.id).status).toBe('delivery_confirmed');
     expect(h.payments.payments.rows.size).toBe(0);
-    h.moveTo('2027-01-13T06:00:00.000Z');
+    h.moveTo('2027-01-13T00:00:00.000Z');
     const settled = h.claims.submissions.find(submission.id)!;
     expect(settled.attributes.status).toBe('settled');
     expect(settled.version).toBe(5);
@@ -57,13 +57,13 @@ describe('the timeline of a claim submitted Monday 2026-12-21 09:00', () => {
     expect(payment!.attributes).toMatchObject({ amount: '12.34', processing_date: '2027-01-13' });
   });
 
-  it('a claim filed at the weekend counts from the next working day and validates at 06:00 London', async () => {
+  it('a claim filed at the weekend counts from the next working day and validates at 00:00 London on Monday', async () => {
     const h = await claimsHarness('2027-01-09T11:00:00.000Z'); // Saturday
     const { submission } = h.file();
     expect(submission.attributes).toMatchObject({ submission_date: '2027-01-11', processing_date: '2027-01-12' });
-    h.moveTo('2027-01-11T05:59:00.000Z');
+    h.moveTo('2027-01-10T23:59:00.000Z');
     expect(status(h, submission.id).status).toBe('accepted');
-    h.moveTo('2027-01-11T06:00:00.000Z');
+    h.moveTo('2027-01-11T00:00:00.000Z');
     expect(status(h, submission.id).status).toBe('validation_passed');
   });
 

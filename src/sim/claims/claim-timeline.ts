@@ -78,7 +78,7 @@ export class ClaimTimeline {
     const batch: BatchPayload = { organisation_id: s.organisation_id, submission_date: a.submission_date };
     const key = batchKey(s.organisation_id, a.submission_date);
     const at = this.#d.dates.instants(a.submission_date);
-    // Validation at acceptance, but not before 06:00 London of D0 (a weekend submission waits).
+    // Validation at acceptance, but not before 00:00 London of D0 (a weekend submission waits).
     const accepted = new Date(a.submission_datetime);
     const validation = accepted.getTime() > at.validationFrom.getTime() ? accepted : at.validationFrom;
     scheduler.schedule(JOB.validate, validation, { submission_id: s.id }, `${JOB.validate}:${s.id}`);

@@ -31,7 +31,7 @@ describe('the contra', () => {
       status_reason: 'accepted',
       scheme_status_code: '',
       scheme_status_code_description: '',
-      admission_datetime: '2027-01-13T06:00:00.000Z',
+      admission_datetime: '2027-01-13T00:00:00.000Z',
     });
     const created = h.events.filter((e) => e.event_type === 'created').map((e) => e.record_type);
     expect(created.slice(-2)).toEqual(['payments', 'payment_admissions']);
