@@ -9,3 +9,6 @@ export { SchemeClock, type ClockState } from './clock/scheme-clock.ts';
 export { Scheduler } from './clock/scheduler.ts';
 export { systemClock, ManualClock, type Clock } from './clock/clock.ts';
 export { schemaValidator, SCHEMA_DIR } from './api/schemas/index.ts';
+export { Claims, CLAIM_FILTERS } from './sim/claims/claims.ts';
+export { DDIC_CLAIM_SUBMISSION_REPORT, type ReportArrivals, type ReportArrivalInput } from './sim/claims/report-arrivals.ts';
+export { Payments, type Payment, type PaymentAdmission } from './sim/payments/payments.ts';

@@ -4,6 +4,8 @@ import { bearerAuth } from './auth/middleware.ts';
 import type { AppDeps, AppEnv } from './context.ts';
 import { ApiError, errorBody, toErrorResponse } from './errors.ts';
 import { accountRoutes } from './routes/accounts.ts';
+import { claimRoutes } from './routes/claims.ts';
+import { paymentRoutes } from './routes/payments.ts';
 import { simulatorClockRoutes } from './routes/simulator-clock.ts';
 import { tokenRoutes } from './routes/token.ts';
 
@@ -52,6 +54,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
 
   app.use('/v1/*', bearerAuth(deps));
   app.route('/v1/organisation/accounts', accountRoutes(deps));
+  app.route('/v1/transaction/claims', claimRoutes(deps));
+  app.route('/v1/transaction/payments', paymentRoutes(deps));
   app.route('/v1/simulator/clock', simulatorClockRoutes(deps));
 
   return app;

@@ -10,6 +10,8 @@ export function fieldName(instancePath: string, root: 'body' | 'query' = 'body')
     .map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'))
     .join('.');
   if (root !== 'body') return path;
+  // The attributes object itself: a missing or unknown attribute is named bare (`country`).
+  if (path === 'data.attributes') return '';
   return path.replace(/^data\.attributes\.?/, '').replace(/^data\.?/, '') || (path.startsWith('data') ? 'data' : path);
 }
 

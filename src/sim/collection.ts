@@ -41,10 +41,12 @@ export class Collection<T extends Row> {
   /** Inserts or replaces a row. */
   put(row: T): T {
     const old = this.get(row.id);
-    if (old) this.#unindex(old);
-    else this.#count++;
     this.#rows[row.id] = row;
-    this.#index(row);
+    if (old) this.#reindex(old, row);
+    else {
+      this.#count++;
+      this.#index(row);
+    }
     this.#touch();
     return row;
   }
@@ -83,6 +85,21 @@ export class Collection<T extends Row> {
 
   #index(row: T): void {
     for (const entry of this.#indexes.values()) add(entry, row);
+  }
+
+  /** Moves a replaced row only in the indexes whose key changed, so it keeps its place in the others. */
+  #reindex(old: T, row: T): void {
+    for (const entry of this.#indexes.values()) {
+      const before = entry.key(old);
+      const after = entry.key(row);
+      if (before === after) continue;
+      if (before !== undefined) {
+        const set = entry.map.get(before);
+        set?.delete(old.id);
+        if (set && set.size === 0) entry.map.delete(before);
+      }
+      add(entry, row);
+    }
   }
 
   #unindex(row: T): void {

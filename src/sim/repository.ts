@@ -97,7 +97,7 @@ export class Repository<A extends object, R extends Resource<A> = Resource<A>> {
   update(id: string, organisationId: string | undefined, change: (r: R) => R, expectedVersion?: number): R {
     const current = this.get(id, organisationId);
     if (expectedVersion !== undefined && expectedVersion !== current.version) throw conflict(this.#messages.badVersion);
-    const next = change(structuredClone(current));
+    const next = change(cloneJson(current));
     const record = {
       ...next,
       id: current.id,
@@ -124,4 +124,20 @@ export class Repository<A extends object, R extends Resource<A> = Resource<A>> {
   #emit(event_type: 'created' | 'updated' | 'deleted', record: R): void {
     this.#ctx.events.emit({ event_type, record_type: this.type, record });
   }
+}
+
+/**
+ * A deep copy of a JSON value (records are JSON: they live in a JSON file). Several times faster
+ * than structuredClone on small records, which matters when an advance changes 50,000 of them.
+ */
+export function cloneJson<T>(value: T): T {
+  if (value === null || typeof value !== 'object') return value;
+  if (Array.isArray(value)) {
+    const out = new Array(value.length);
+    for (let i = 0; i < value.length; i++) out[i] = cloneJson(value[i]);
+    return out as T;
+  }
+  const out: Record<string, unknown> = {};
+  for (const key in value) if (Object.hasOwn(value, key)) out[key] = cloneJson((value as Record<string, unknown>)[key]);
+  return out as T;
 }

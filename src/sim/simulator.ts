@@ -4,8 +4,11 @@ import { systemClock, type Clock } from '../clock/clock.ts';
 import { Scheduler, type Job } from '../clock/scheduler.ts';
 import { SchemeClock, type ClockState } from '../clock/scheme-clock.ts';
 import { Accounts } from './accounts.ts';
+import { Claims } from './claims/claims.ts';
+import { forwardReportArrivals, type ReportArrivals } from './claims/report-arrivals.ts';
 import { EventBus } from './events.ts';
 import { Organisations, type Organisation } from './organisations.ts';
+import { Payments } from './payments/payments.ts';
 import type { Store } from './store.ts';
 
 export interface SimulatorOptions {
@@ -31,6 +34,8 @@ export class Simulator {
   readonly events = new EventBus();
   readonly organisations: Organisations;
   readonly accounts: Accounts;
+  readonly payments: Payments;
+  readonly claims: Claims;
 
   constructor(options: SimulatorOptions) {
     this.store = options.store;
@@ -48,6 +53,10 @@ export class Simulator {
     this.scheduler = new Scheduler(this.clock, this.store.collection<Job>('scheduler_jobs'));
     const ctx = { store: this.store, clock: this.clock, events: this.events };
     this.accounts = new Accounts(ctx);
+    this.payments = new Payments(ctx);
+    // The DDIC claim submission report goes to the reports service when the simulator has one.
+    const reports = forwardReportArrivals(() => (this as unknown as { reports?: ReportArrivals }).reports);
+    this.claims = new Claims(ctx, { scheduler: this.scheduler, calendar: this.calendar, payments: this.payments, reports });
   }
 }
 

@@ -1,0 +1,149 @@
+@simulator
+Feature: Direct Debit Indemnity Claims settled by a contra
+  A paying bank raises a DDIC by creating a Claim and a Claim Submission. The scheme processes it
+  on the next working day (the sequence number arrives in the DDIC claim submission report),
+  delivers it to the originator the working day after, and 14 working days after submission
+  settles it with one inbound contra Payment per organisation and day, unless it was reversed up
+  to working day 11. The scheme clock starts frozen at Monday 2026-12-21 09:00 London.
+
+  Background:
+    Given I am authenticated as "northwind"
+
+  Scenario: Create and submit a claim, follow it to the contra payment
+    Given a new id remembered as "claim_id"
+    And a new id remembered as "submission_id"
+    When I send a POST request to "/v1/transaction/claims" with body:
+      """
+      {"data": {"id": "{{claim_id}}", "organisation_id": "{{organisation_id}}", "type": "claims", "version": 0,
+        "attributes": {"payment_scheme": "Bacs", "clearing_id": "123456", "reference": "DDIC0042TUTOR",
+          "reason_code": "2", "number_of_claims": 2,
+          "beneficiary_party": {"account_number": "41426819", "bank_id": "400300"},
+          "debtor_party": {"account_name": "Acme Utilities", "account_number": "87654321", "bank_id": "203040"},
+          "original_instruction": {"clearing_id": "654321", "reference": "ACME-000123"},
+          "disputed_transactions": [{"amount": "49.99", "date": "2026-10-02"}, {"amount": "0.02", "date": "2026-11-02"}]}}}
+      """
+    Then the response status is 201
+    And the response matches the "claim-single" schema
+    When I send a POST request to "/v1/transaction/claims/{{claim_id}}/submissions" with body:
+      """
+      {"data": {"id": "{{submission_id}}", "organisation_id": "{{organisation_id}}", "type": "claim_submissions", "version": 0}}
+      """
+    Then the response status is 201
+    And the response matches the "claim-submission-single" schema
+    And the response field "data.attributes.status" equals "accepted"
+    And the response field "data.attributes.settlement_date" equals "2027-01-13"
+    # D0+1: processed, the sequence number is on the submission (and in the submission report)
+    When the scheme clock advances 1 working day
+    And I send a GET request to "/v1/transaction/claims/{{claim_id}}/submissions/{{submission_id}}"
+    Then the response field "data.attributes.status" equals "queued_for_delivery"
+    And I remember the response field "data.attributes.sequence_number" as "sequence_number"
+    # D0+2: delivered to the originator
+    When the scheme clock advances 1 working day
+    And I send a GET request to "/v1/transaction/claims/{{claim_id}}/submissions/{{submission_id}}"
+    Then the response field "data.attributes.status" equals "delivery_confirmed"
+    # D0+14 is Wednesday 2027-01-13 (25 and 28 December and 1 January are closed)
+    When the scheme clock advances 12 working days
+    And I send a GET request to "/v1/transaction/claims/{{claim_id}}/submissions/{{submission_id}}"
+    Then the response field "data.attributes.status" equals "settled"
+    And I remember the response field "data.relationships.payment.data.0.id" as "payment_id"
+    When I send a GET request to "/v1/transaction/payments/{{payment_id}}"
+    Then the response status is 200
+    And the response matches the "payment-single" schema
+    And the response field "data.attributes.amount" equals "50.01"
+    And the response field "data.attributes.scheme_payment_type" equals "Credit"
+    And the response field "data.attributes.scheme_payment_sub_type" equals "DDICSettlement"
+    And the response field "data.attributes.reference" equals "DDIC SETTLEMENT 20261221"
+    And the response field "data.relationships.claims.data.0.id" equals "{{claim_id}}"
+    And I remember the response field "data.relationships.payment_admission.data.0.id" as "admission_id"
+    When I send a GET request to "/v1/transaction/payments/{{payment_id}}/admissions/{{admission_id}}"
+    Then the response status is 200
+    And the response matches the "payment-admission-single" schema
+    And the response field "data.attributes.status" equals "confirmed"
+    And the response field "data.attributes.status_reason" equals "accepted"
+
+  Scenario: Reverse a claim inside the window: it is never settled
+    Given a submitted claim "claim" disputing "25.00"
+    When the scheme clock advances 1 working day
+    Then the submission of claim "claim" has status "queued_for_delivery"
+    When the scheme clock advances 1 working day
+    And I reverse the claim "claim" quoting "{{claim_sequence_number}}"
+    Then the response status is 201
+    And the response matches the "claim-reversal-submission-single" schema
+    And the response field "data.attributes.status" equals "accepted"
+    When the scheme clock advances 1 working day
+    Then the reversal submission of claim "claim" has status "delivery_confirmed"
+    When the scheme clock advances 11 working days
+    Then the submission of claim "claim" has status "delivery_confirmed"
+    And there is no contra payment
+
+  Scenario: Claims of one day are settled by one cumulative contra, without the reversed one
+    Given a submitted claim "gas" disputing "10.10, 0.90"
+    And a submitted claim "water" disputing "20.00"
+    And a submitted claim "phone" disputing "7.77"
+    When the scheme clock advances 1 working day
+    Then the submission of claim "phone" has status "queued_for_delivery"
+    When I reverse the claim "phone" quoting "{{phone_sequence_number}}"
+    Then the response status is 201
+    When the scheme clock advances 13 working days
+    Then claim "gas" was settled by a contra of "31.00"
+    And claim "water" was settled by a contra of "31.00"
+    And the response field "data.relationships.claims.data" has 2 items
+
+  Scenario: Reversals are refused before processing and after working day 11
+    Given a submitted claim "late" disputing "5.00"
+    When I reverse the claim "late" quoting "000000000001"
+    Then the response status is 409
+    And the error message contains "cannot be reversed yet"
+    When the scheme clock advances 1 working day
+    Then the submission of claim "late" has status "queued_for_delivery"
+    When I reverse the claim "late" quoting "999"
+    Then the response status is 400
+    And the error message contains "original_instruction_id in body should equal the sequence number"
+    When the scheme clock advances 11 working days
+    And I reverse the claim "late" quoting "{{late_sequence_number}}"
+    Then the response status is 409
+    And the error message contains "the last day was 2027-01-08"
+
+  Scenario: A claim is submitted once
+    Given a claim "once" disputing "1.00"
+    When I submit the claim "once"
+    Then the response status is 201
+    When I submit the claim "once"
+    Then the response status is 409
+    And the error message contains "has already been submitted"
+
+  Scenario Outline: Invalid claims are refused with a message naming the rule (<case>)
+    When I send a POST request to "/v1/transaction/claims" with body:
+      """
+      {"data": {"id": "{{new_uuid}}", "organisation_id": "{{organisation_id}}", "type": "claims",
+        "attributes": {"payment_scheme": "BACS", "clearing_id": "<clearing_id>", "reference": "<reference>",
+          "reason_code": "<reason>", "number_of_claims": <number>,
+          "beneficiary_party": {"account_number": "41426819", "bank_id": "400300"},
+          "debtor_party": {"account_name": "Acme Utilities", "account_number": "87654321", "bank_id": "203040"},
+          "original_instruction": {"clearing_id": "654321", "reference": "ACME-000123"},
+          "disputed_transactions": [{"amount": "<amount>", "date": "<date>"}]}}}
+      """
+    Then the response status is 400
+    And the error message contains "<message>"
+
+    Examples:
+      | case              | clearing_id | reference    | reason | number | amount | date       | message                                                |
+      | short clearing id | 12345       | DDIC0001     | 1      | 1      | 1.00   | 2026-10-01 | clearing_id in body should match                       |
+      | bad reference     | 123456      | CLAIM0001    | 1      | 1      | 1.00   | 2026-10-01 | reference in body should match                         |
+      | reason 3          | 123456      | DDIC0001     | 3      | 1      | 1.00   | 2026-10-01 | processing_date in body is required                    |
+      | three places      | 123456      | DDIC0001     | 1      | 1      | 1.001  | 2026-10-01 | disputed_transactions.0.amount in body should match    |
+      | zero amount       | 123456      | DDIC0001     | 1      | 1      | 0.00   | 2026-10-01 | disputed_transactions.0.amount in body should be greater than 0 |
+      | invalid date      | 123456      | DDIC0001     | 1      | 1      | 1.00   | 2026-13-01 | disputed_transactions.0.date in body must be of type date |
+      | count mismatch    | 123456      | DDIC0001     | 1      | 2      | 1.00   | 2026-10-01 | number_of_claims is 2, disputed_transactions has 1 item |
+
+  @notifications
+  Scenario: The submission report and the payment admission arrive as notifications
+    Given I subscribe to "created" events of "report_admissions"
+    And I subscribe to "created" events of "payment_admissions"
+    And a submitted claim "notified" disputing "12.50"
+    When the scheme clock advances 1 working day
+    Then a "created" notification for "report_admissions" arrives
+    And the submission of claim "notified" has status "queued_for_delivery"
+    When the scheme clock advances 13 working days
+    Then a "created" notification for "payment_admissions" arrives
+    And claim "notified" was settled by a contra of "12.50"

@@ -1,0 +1,117 @@
+import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
+import { Given, Then, When } from '@cucumber/cucumber';
+import { assertMatchesSchema } from '../support/schema.ts';
+import { pick, type SimWorld } from '../support/world.ts';
+
+// DDIC claims: shortcuts for the steps a claim scenario repeats. Each remembers what it created
+// under the claim's name: {{<name>}} (claim id), {{<name>_submission}}, {{<name>_sequence_number}},
+// {{<name>_reversal}}, {{<name>_reversal_submission}}, {{<name>_contra}}, {{<name>_contra_admission}}.
+
+function claimBody(world: SimWorld, id: string, amounts: string[], reference: string): string {
+  return JSON.stringify({
+    data: {
+      id,
+      organisation_id: world.vars.organisation_id,
+      type: 'claims',
+      version: 0,
+      attributes: {
+        payment_scheme: 'Bacs',
+        clearing_id: '123456',
+        reference,
+        reason_code: '2',
+        beneficiary_party: { account_number: '41426819', bank_id: '400300' },
+        debtor_party: { account_name: 'Acme Utilities', account_number: '87654321', bank_id: '203040' },
+        original_instruction: { clearing_id: '654321', reference: 'ACME-000123' },
+        number_of_claims: amounts.length,
+        disputed_transactions: amounts.map((amount) => ({ amount, date: '2026-10-01' })),
+      },
+    },
+  });
+}
+
+async function expectStatus(world: SimWorld, method: string, path: string, status: number, body?: string): Promise<unknown> {
+  const res = await world.send(method, path, body === undefined ? {} : { body });
+  assert.equal(res.status, status, `${method} ${path}: expected ${status}, got ${res.status}: ${res.text.slice(0, 500)}`);
+  return res.json;
+}
+
+async function submitClaim(world: SimWorld, name: string): Promise<void> {
+  const id = randomUUID();
+  const body = JSON.stringify({ data: { id, organisation_id: world.vars.organisation_id, type: 'claim_submissions', version: 0 } });
+  await world.send('POST', `/v1/transaction/claims/{{${name}}}/submissions`, { body });
+  if (world.response.status === 201) world.vars[`${name}_submission`] = id;
+}
+
+/** Creates a valid reason-2 claim disputing comma-separated amounts; remembers {{<name>}} and {{<name>_reference}}. */
+async function createClaim(world: SimWorld, name: string, amounts: string): Promise<void> {
+  const id = randomUUID();
+  const reference = `DDIC${id.replace(/-/g, '').slice(0, 12).toUpperCase()}`;
+  await expectStatus(world, 'POST', '/v1/transaction/claims', 201, claimBody(world, id, amounts.split(/\s*,\s*/), reference));
+  world.vars[name] = id;
+  world.vars[`${name}_reference`] = reference;
+}
+
+Given('a claim {string} disputing {string}', async function (this: SimWorld, name: string, amounts: string) {
+  await createClaim(this, name, amounts);
+});
+
+Given('a submitted claim {string} disputing {string}', async function (this: SimWorld, name: string, amounts: string) {
+  await createClaim(this, name, amounts);
+  await submitClaim(this, name);
+  assert.equal(this.response.status, 201, `submission failed: ${this.response.text}`);
+});
+
+When('I submit the claim {string}', async function (this: SimWorld, name: string) {
+  await submitClaim(this, name);
+});
+
+Then('the submission of claim {string} has status {string}', async function (this: SimWorld, name: string, status: string) {
+  const json = await expectStatus(this, 'GET', `/v1/transaction/claims/{{${name}}}/submissions/{{${name}_submission}}`, 200);
+  assertMatchesSchema('claim-submission-single', json);
+  assert.equal(pick(json, 'data.attributes.status'), status);
+  const sequence = pick(json, 'data.attributes.sequence_number');
+  if (typeof sequence === 'string') this.vars[`${name}_sequence_number`] = sequence;
+});
+
+When('I reverse the claim {string} quoting {string}', async function (this: SimWorld, name: string, originalInstructionId: string) {
+  const id = randomUUID();
+  const body = JSON.stringify({
+    data: { id, organisation_id: this.vars.organisation_id, type: 'claim_reversals', attributes: { original_instruction_id: this.interpolate(originalInstructionId) } },
+  });
+  await this.send('POST', `/v1/transaction/claims/{{${name}}}/reversals`, { body });
+  if (this.response.status !== 201) return;
+  this.vars[`${name}_reversal`] = id;
+  const sid = randomUUID();
+  const subBody = JSON.stringify({ data: { id: sid, organisation_id: this.vars.organisation_id, type: 'claim_reversal_submissions' } });
+  await this.send('POST', `/v1/transaction/claims/{{${name}}}/reversals/${id}/submissions`, { body: subBody });
+  if (this.response.status === 201) this.vars[`${name}_reversal_submission`] = sid;
+});
+
+Then('the reversal submission of claim {string} has status {string}', async function (this: SimWorld, name: string, status: string) {
+  const path = `/v1/transaction/claims/{{${name}}}/reversals/{{${name}_reversal}}/submissions/{{${name}_reversal_submission}}`;
+  const json = await expectStatus(this, 'GET', path, 200);
+  assertMatchesSchema('claim-reversal-submission-single', json);
+  assert.equal(pick(json, 'data.attributes.status'), status);
+});
+
+Then('claim {string} was settled by a contra of {string}', async function (this: SimWorld, name: string, amount: string) {
+  const sub = await expectStatus(this, 'GET', `/v1/transaction/claims/{{${name}}}/submissions/{{${name}_submission}}`, 200);
+  assert.equal(pick(sub, 'data.attributes.status'), 'settled');
+  const paymentId = pick(sub, 'data.relationships.payment.data.0.id');
+  assert.equal(typeof paymentId, 'string', 'the settled submission names its payment');
+  const payment = await expectStatus(this, 'GET', `/v1/transaction/payments/${paymentId}`, 200);
+  assertMatchesSchema('payment-single', payment);
+  assert.equal(pick(payment, 'data.attributes.amount'), amount);
+  assert.equal(pick(payment, 'data.attributes.scheme_payment_sub_type'), 'DDICSettlement');
+  const claims = pick(payment, 'data.relationships.claims.data') as Array<{ id: string }>;
+  assert.ok(claims.some((c) => c.id === this.vars[name]), `the contra lists claim ${this.vars[name]}`);
+  this.vars[`${name}_contra`] = paymentId as string;
+  this.vars[`${name}_contra_admission`] = pick(payment, 'data.relationships.payment_admission.data.0.id') as string;
+});
+
+Then('there is no contra payment', async function (this: SimWorld) {
+  const list = await expectStatus(this, 'GET', '/v1/transaction/payments?filter[scheme_payment_sub_type]=DDICSettlement', 200);
+  assertMatchesSchema('payment-list', list);
+  assert.deepEqual(pick(list, 'data'), []);
+});

@@ -1,0 +1,257 @@
+import { randomUUID } from 'node:crypto';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { schemaValidator } from '../schemas/index.ts';
+import { HARBOUR, NORTHWIND, testRuntime, type TestRuntime } from '../../testing.ts';
+
+const ORG = NORTHWIND.organisation_id;
+const attrs = (over: Record<string, unknown> = {}) => ({
+  payment_scheme: 'bacs',
+  clearing_id: '123456',
+  reference: 'DDIC0001AB',
+  reason_code: '2',
+  beneficiary_party: { account_number: '41426819', bank_id: '400300' },
+  debtor_party: { account_name: 'Acme Utilities', account_number: '87654321', bank_id: '203040' },
+  original_instruction: { clearing_id: '654321', reference: 'ACME-000123' },
+  number_of_claims: 1,
+  disputed_transactions: [{ amount: '49.99', date: '2026-12-01' }],
+  ...over,
+});
+const claimBody = (over: Record<string, unknown> = {}, id: string = randomUUID(), organisation_id = ORG) => ({
+  data: { id, organisation_id, type: 'claims', version: 0, attributes: attrs(over) },
+});
+const subBody = (type = 'claim_submissions', id: string = randomUUID()) => ({ data: { id, organisation_id: ORG, type } });
+
+let rt: TestRuntime;
+beforeEach(async () => {
+  rt = await testRuntime();
+});
+afterEach(() => rt.close());
+
+const json = async (res: Response) => (await res.json()) as any;
+function expectSchema(name: string, body: unknown) {
+  const v = schemaValidator(name);
+  expect(v(body), JSON.stringify(v.errors)).toBe(true);
+}
+async function createClaim(over: Record<string, unknown> = {}) {
+  const res = await rt.call('POST', '/v1/transaction/claims', claimBody(over));
+  expect(res.status).toBe(201);
+  return (await json(res)).data as { id: string };
+}
+async function submit(claimId: string) {
+  const res = await rt.call('POST', `/v1/transaction/claims/${claimId}/submissions`, subBody());
+  expect(res.status).toBe(201);
+  return (await json(res)).data as { id: string; attributes: Record<string, string> };
+}
+const advance = (working_days: number) => rt.call('POST', '/v1/simulator/clock/advance', { working_days });
+
+describe('POST /v1/transaction/claims', () => {
+  it('creates a claim at version 0 with payment_scheme spelt Bacs', async () => {
+    const res = await rt.call('POST', '/v1/transaction/claims', claimBody());
+    expect(res.status).toBe(201);
+    const body = await json(res);
+    expectSchema('claim-single', body);
+    expect(body.data).toMatchObject({ version: 0, created_on: '2026-12-21T09:00:00.000Z', attributes: { payment_scheme: 'Bacs' } });
+    expect(body.links.self).toBe(`/v1/transaction/claims/${body.data.id}`);
+  });
+
+  const cases: Array<[string, Record<string, unknown>, string]> = [
+    ['clearing_id of 5 digits', { clearing_id: '12345' }, "clearing_id in body should match '^[0-9]{6}$'"],
+    ['a reference without DDIC', { reference: 'ABC123' }, "reference in body should match '^DDIC[A-Za-z0-9]{2,14}$'"],
+    ['a reference too long', { reference: 'DDIC123456789012345' }, 'reference in body should match'],
+    ['a sort code of 7 digits', { beneficiary_party: { account_number: '41426819', bank_id: '4003001' } }, 'beneficiary_party.bank_id in body should match'],
+    ['an account number of 7 digits', { debtor_party: { account_name: 'A', account_number: '8765432', bank_id: '203040' } }, 'debtor_party.account_number in body should match'],
+    ['another scheme', { payment_scheme: 'FPS' }, "payment_scheme in body should match '^[Bb][Aa][Cc][Ss]$'"],
+    ['reason code 9', { reason_code: '9' }, 'reason_code in body should be one of [1 2 3 4 5 6 7 8]'],
+    ['reason 3 without processing_date', { reason_code: '3' }, 'processing_date in body is required'],
+    ['reason 7 without contact and request date', { reason_code: '7' }, 'contact_name in body is required; request_date in body is required'],
+    ['three decimal places', { disputed_transactions: [{ amount: '1.005', date: '2026-12-01' }] }, 'disputed_transactions.0.amount in body should match'],
+    ['a negative amount', { disputed_transactions: [{ amount: '-1.00', date: '2026-12-01' }] }, 'disputed_transactions.0.amount in body should match'],
+    ['a zero amount', { disputed_transactions: [{ amount: '0.00', date: '2026-12-01' }] }, 'disputed_transactions.0.amount in body should be greater than 0'],
+    ['a numeric amount', { disputed_transactions: [{ amount: 10, date: '2026-12-01' }] }, 'disputed_transactions.0.amount in body must be of type string'],
+    ['31 February', { disputed_transactions: [{ amount: '1.00', date: '2026-02-31' }] }, 'disputed_transactions.0.date in body must be of type date'],
+    ['a future collection', { disputed_transactions: [{ amount: '1.00', date: '2026-12-22' }] }, 'should not be after the scheme date 2026-12-21'],
+    ['no disputed transactions', { disputed_transactions: [], number_of_claims: 1 }, 'disputed_transactions in body should have at least 1 items'],
+    [
+      'number_of_claims not matching',
+      { number_of_claims: 2 },
+      'number_of_claims in body should equal the number of disputed_transactions: number_of_claims is 2, disputed_transactions has 1 item',
+    ],
+    ['an unknown attribute', { colour: 'red' }, 'colour in body is not allowed'],
+    ['a missing debtor_party', { debtor_party: undefined }, 'debtor_party in body is required'],
+  ];
+  for (const [name, over, message] of cases) {
+    it(`400s ${name}`, async () => {
+      const res = await rt.call('POST', '/v1/transaction/claims', claimBody(over));
+      expect(res.status).toBe(400);
+      const body = await json(res);
+      expectSchema('error', body);
+      expect(body.error_message).toContain(message);
+    });
+  }
+
+  it('names missing and unknown attributes bare, one message per rule', async () => {
+    const res = await rt.call('POST', '/v1/transaction/claims', claimBody({ reason_code: '7', colour: 'red' }));
+    expect((await json(res)).error_message).toBe(
+      'validation failure list: contact_name in body is required; request_date in body is required; colour in body is not allowed',
+    );
+  });
+
+  it('accepts reason 3 and 7 with their extra fields', async () => {
+    await createClaim({ reason_code: '3', processing_date: '2026-11-30' });
+    await createClaim({ reason_code: '7', contact_name: 'J Smith', request_date: '2026-12-02' });
+  });
+
+  it('400s bodies of the wrong shape without a 500', async () => {
+    for (const body of [[], { data: [] }, { data: { attributes: [] } }, 'null', '"text"', { data: { ...claimBody().data, attributes: null } }]) {
+      const res = await rt.call('POST', '/v1/transaction/claims', body);
+      expect(res.status).toBe(400);
+    }
+  });
+
+  it('409s a duplicate id, 403s another organisation, 404s other tenants', async () => {
+    const id = randomUUID();
+    expect((await rt.call('POST', '/v1/transaction/claims', claimBody({}, id))).status).toBe(201);
+    expect((await rt.call('POST', '/v1/transaction/claims', claimBody({}, id))).status).toBe(409);
+    expect((await rt.call('POST', '/v1/transaction/claims', claimBody({}, randomUUID(), HARBOUR.organisation_id))).status).toBe(403);
+    expect((await rt.call('GET', `/v1/transaction/claims/${id}`, undefined, { client: HARBOUR })).status).toBe(404);
+    expect((await rt.call('GET', '/v1/transaction/claims/not-a-uuid')).status).toBe(400);
+  });
+});
+
+describe('submissions', () => {
+  it('201 accepted with the dates of the timeline; the claim lists it', async () => {
+    const claim = await createClaim();
+    const res = await rt.call('POST', `/v1/transaction/claims/${claim.id}/submissions`, subBody());
+    expect(res.status).toBe(201);
+    const body = await json(res);
+    expectSchema('claim-submission-single', body);
+    expect(body.data.attributes).toMatchObject({ status: 'accepted', submission_date: '2026-12-21', settlement_date: '2027-01-13' });
+    expect(body.links.self).toBe(`/v1/transaction/claims/${claim.id}/submissions/${body.data.id}`);
+    const got = await json(await rt.call('GET', `/v1/transaction/claims/${claim.id}`));
+    expect(got.data.relationships.claim_submission.data).toEqual([{ id: body.data.id, type: 'claim_submissions' }]);
+    expect(got.data.version).toBe(1);
+    expect((await rt.call('GET', body.links.self)).status).toBe(200);
+  });
+
+  it('409s a second submission, 404s an unknown claim, 400s a body of the wrong type', async () => {
+    const claim = await createClaim();
+    await submit(claim.id);
+    const again = await rt.call('POST', `/v1/transaction/claims/${claim.id}/submissions`, subBody());
+    expect(again.status).toBe(409);
+    expect((await json(again)).error_message).toContain('has already been submitted');
+    const unknown = randomUUID();
+    const missing = await rt.call('POST', `/v1/transaction/claims/${unknown}/submissions`, subBody());
+    expect(missing.status).toBe(404);
+    expect((await json(missing)).error_message).toBe(`record ${unknown} does not exist`);
+    const wrong = await rt.call('POST', `/v1/transaction/claims/${claim.id}/submissions`, subBody('claims'));
+    expect(wrong.status).toBe(400);
+    expect((await json(wrong)).error_message).toContain('type in body should be equal to "claim_submissions"');
+  });
+
+  it('filters claims by submission.status and attributes', async () => {
+    const a = await createClaim({ reference: 'DDICAA' });
+    await createClaim({ reference: 'DDICBB' });
+    await submit(a.id);
+    const accepted = await json(await rt.call('GET', '/v1/transaction/claims?filter[submission.status]=accepted'));
+    expectSchema('claim-list', accepted);
+    expect(accepted.data.map((c: any) => c.id)).toEqual([a.id]);
+    await advance(1);
+    const queued = await json(await rt.call('GET', '/v1/transaction/claims?filter[submission.status]=queued_for_delivery'));
+    expect(queued.data.map((c: any) => c.id)).toEqual([a.id]);
+    const byRef = await json(await rt.call('GET', '/v1/transaction/claims?filter[reference]=DDICBB'));
+    expect(byRef.data).toHaveLength(1);
+    expect((await rt.call('GET', '/v1/transaction/claims?filter[colour]=red')).status).toBe(400);
+  });
+});
+
+describe('reversals over HTTP', () => {
+  it('refuses before processing (409), a wrong sequence number (400), then reverses and skips settlement', async () => {
+    const claim = await createClaim();
+    const sub = await submit(claim.id);
+    const base = `/v1/transaction/claims/${claim.id}/reversals`;
+    const early = await rt.call('POST', base, { data: { id: randomUUID(), organisation_id: ORG, type: 'claim_reversals', attributes: { original_instruction_id: '1' } } });
+    expect(early.status).toBe(409);
+    expect((await json(early)).error_message).toContain('cannot be reversed yet');
+    await advance(1);
+    const seq = (await json(await rt.call('GET', `/v1/transaction/claims/${claim.id}/submissions/${sub.id}`))).data.attributes.sequence_number;
+    const wrong = await rt.call('POST', base, { data: { id: randomUUID(), organisation_id: ORG, type: 'claim_reversals', attributes: { original_instruction_id: '42' } } });
+    expect(wrong.status).toBe(400);
+    const ok = await rt.call('POST', base, { data: { id: randomUUID(), organisation_id: ORG, type: 'claim_reversals', attributes: { original_instruction_id: seq } } });
+    expect(ok.status).toBe(201);
+    const reversal = await json(ok);
+    expectSchema('claim-reversal-single', reversal);
+    const rs = await rt.call('POST', `${base}/${reversal.data.id}/submissions`, subBody('claim_reversal_submissions'));
+    expect(rs.status).toBe(201);
+    const rsBody = await json(rs);
+    expectSchema('claim-reversal-submission-single', rsBody);
+    expect(rsBody.data.attributes.status).toBe('accepted');
+    await advance(1);
+    const processed = await json(await rt.call('GET', rsBody.links.self));
+    expect(processed.data.attributes.status).toBe('delivery_confirmed');
+    expectSchema('claim-reversal-single', await json(await rt.call('GET', reversal.links.self)));
+    await advance(13);
+    const payments = await json(await rt.call('GET', '/v1/transaction/payments'));
+    expect(payments.data).toEqual([]);
+  });
+
+  it('404s a reversal under another claim', async () => {
+    const res = await rt.call('GET', `/v1/transaction/claims/${randomUUID()}/reversals/${randomUUID()}`);
+    expect(res.status).toBe(404);
+    expect((await rt.call('GET', `/v1/transaction/claims/${randomUUID()}/reversals/nope`)).status).toBe(400);
+  });
+});
+
+describe('the DDIC claim submission report', () => {
+  it('is handed to the simulator\'s reports service when it has one', async () => {
+    const arrivals: any[] = [];
+    (rt.sim as unknown as { reports: { arrive(input: unknown): void } }).reports = { arrive: (input) => void arrivals.push(input) };
+    const claim = await createClaim({ reference: 'DDICREPORT1' });
+    const sub = await submit(claim.id);
+    await advance(1);
+    const seq = (await json(await rt.call('GET', `/v1/transaction/claims/${claim.id}/submissions/${sub.id}`))).data.attributes.sequence_number;
+    expect(arrivals).toEqual([
+      {
+        organisation_id: ORG,
+        report_type: 'DDIC-CLAIM-SUBMISSION',
+        processing_date: '2026-12-22',
+        rows: [expect.objectContaining({ reference: 'DDICREPORT1', sequence_number: seq, amount: '49.99', claim_id: claim.id })],
+      },
+    ]);
+  });
+});
+
+describe('malformed requests', () => {
+  it('answer 4xx, never 500, on every claim route', async () => {
+    const claim = await createClaim();
+    const values: unknown[] = [null, 0, -1, 1.5, '', 'x', true, [], {}, [null], { data: null }, '9'.repeat(40)];
+    const paths = [
+      '/v1/transaction/claims',
+      `/v1/transaction/claims/${claim.id}/submissions`,
+      `/v1/transaction/claims/${claim.id}/reversals`,
+      `/v1/transaction/claims/${claim.id}/reversals/${randomUUID()}/submissions`,
+    ];
+    const fields = ['id', 'organisation_id', 'type', 'version', 'attributes'];
+    for (const path of paths) {
+      for (const field of fields) {
+        for (const value of values) {
+          if (field === 'version' && value === 0) continue; // the one valid value
+          const body = claimBody() as any;
+          body.data[field] = value;
+          const res = await rt.call('POST', path, body);
+          expect(res.status, `${path} ${field}=${JSON.stringify(value)}`).toBeGreaterThanOrEqual(400);
+          expect(res.status, `${path} ${field}=${JSON.stringify(value)}`).toBeLessThan(500);
+        }
+      }
+    }
+    for (const attr of Object.keys(attrs())) {
+      for (const value of values) {
+        const res = await rt.call('POST', '/v1/transaction/claims', claimBody({ [attr]: value }));
+        expect(res.status, `${attr}=${JSON.stringify(value)}`).toBe(400);
+      }
+    }
+    expect((await rt.call('POST', '/v1/transaction/claims', '{"data":', { headers: { 'content-type': 'application/json' } })).status).toBe(400);
+    expect((await rt.call('POST', '/v1/transaction/claims', 'x', { headers: { 'content-type': 'text/plain' } })).status).toBe(415);
+    expect((await rt.call('DELETE', `/v1/transaction/claims/${claim.id}`)).status).toBe(405);
+  });
+});
+

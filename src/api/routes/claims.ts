@@ -1,0 +1,94 @@
+import { Hono, type Context } from 'hono';
+import type { ClaimAttributes } from '../../sim/claims/claim-resources.ts';
+import { CLAIM_FILTERS } from '../../sim/claims/claims.ts';
+import { assertOwnOrganisation } from '../auth/middleware.ts';
+import { readJson } from '../body.ts';
+import type { AppDeps, AppEnv } from '../context.ts';
+import { one, page, queryOf } from '../envelope.ts';
+import { methodNotAllowed } from '../errors.ts';
+import { parseFilters } from '../filters.ts';
+import { parseId } from '../ids.ts';
+import { validateOrThrow } from '../validate.ts';
+
+interface CreateBody<A = Record<string, unknown>> {
+  data: { id: string; organisation_id: string; type: string; version?: number; attributes: A };
+}
+
+/** Validates a create body against its schema and the caller's organisation; ids lower-cased. */
+async function createBody<A>(c: Context<AppEnv>, schema: string): Promise<{ id: string; organisation_id: string; attributes: A }> {
+  const body = validateOrThrow<CreateBody<A>>(schema, await readJson(c));
+  assertOwnOrganisation(c.get('organisationId'), body.data.organisation_id);
+  return { id: body.data.id.toLowerCase(), organisation_id: body.data.organisation_id.toLowerCase(), attributes: body.data.attributes };
+}
+
+/**
+ * /v1/transaction/claims: Direct Debit Indemnity Claims, their submissions, reversals and reversal
+ * submissions. What happens after a submission is the scheme clock's business (src/sim/claims).
+ */
+export function claimRoutes({ sim }: AppDeps): Hono<AppEnv> {
+  const r = new Hono<AppEnv>();
+  const { claims } = sim;
+  const org = (c: Context<AppEnv>) => c.get('organisationId');
+
+  r.post('/', async (c) => {
+    const body = await createBody<ClaimAttributes>(c, 'claim-create');
+    return c.json(one(claims.create(body)), 201);
+  });
+
+  r.get('/', (c) => {
+    const filter = parseFilters(queryOf(c), CLAIM_FILTERS);
+    return c.json(page(c, claims.list(org(c), filter)));
+  });
+
+  r.get('/:id', (c) => c.json(one(claims.get(parseId(c.req.param('id')), org(c)))));
+
+  r.post('/:id/submissions', async (c) => {
+    const claimId = parseId(c.req.param('id'));
+    const body = await createBody(c, 'claim-submission-create');
+    return c.json(one(claims.submit(claimId, body, org(c))), 201);
+  });
+
+  r.get('/:id/submissions/:sid', (c) => {
+    const s = claims.getSubmission(parseId(c.req.param('id')), parseId(c.req.param('sid'), 'submission_id'), org(c));
+    return c.json(one(s));
+  });
+
+  r.post('/:id/reversals', async (c) => {
+    const claimId = parseId(c.req.param('id'));
+    const body = await createBody<{ original_instruction_id: string }>(c, 'claim-reversal-create');
+    const reversal = claims.reversals.create(claimId, { id: body.id, organisation_id: body.organisation_id, ...body.attributes }, org(c));
+    return c.json(one(reversal), 201);
+  });
+
+  r.get('/:id/reversals/:rid', (c) => {
+    const reversal = claims.reversals.get(parseId(c.req.param('id')), parseId(c.req.param('rid'), 'reversal_id'), org(c));
+    return c.json(one(reversal));
+  });
+
+  r.post('/:id/reversals/:rid/submissions', async (c) => {
+    const claimId = parseId(c.req.param('id'));
+    const reversalId = parseId(c.req.param('rid'), 'reversal_id');
+    const body = await createBody(c, 'claim-reversal-submission-create');
+    return c.json(one(claims.reversals.submit(claimId, reversalId, body, org(c))), 201);
+  });
+
+  r.get('/:id/reversals/:rid/submissions/:sid', (c) => {
+    const s = claims.reversals.getSubmission(
+      parseId(c.req.param('id')),
+      parseId(c.req.param('rid'), 'reversal_id'),
+      parseId(c.req.param('sid'), 'submission_id'),
+      org(c),
+    );
+    return c.json(one(s));
+  });
+
+  r.all('/', methodNotAllowed(['GET', 'POST']));
+  r.all('/:id', methodNotAllowed(['GET']));
+  r.all('/:id/submissions', methodNotAllowed(['POST']));
+  r.all('/:id/submissions/:sid', methodNotAllowed(['GET']));
+  r.all('/:id/reversals', methodNotAllowed(['POST']));
+  r.all('/:id/reversals/:rid', methodNotAllowed(['GET']));
+  r.all('/:id/reversals/:rid/submissions', methodNotAllowed(['POST']));
+  r.all('/:id/reversals/:rid/submissions/:sid', methodNotAllowed(['GET']));
+  return r;
+}

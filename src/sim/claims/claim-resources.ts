@@ -1,0 +1,84 @@
+// The four claim resources, their attributes and where each is addressed.
+import { registerSelfPath, type Resource } from '../resource.ts';
+
+export const CLAIM_TYPE = 'claims';
+export const CLAIM_SUBMISSION_TYPE = 'claim_submissions';
+export const CLAIM_REVERSAL_TYPE = 'claim_reversals';
+export const CLAIM_REVERSAL_SUBMISSION_TYPE = 'claim_reversal_submissions';
+
+export interface ClaimAttributes {
+  payment_scheme: 'Bacs';
+  clearing_id: string;
+  reference: string;
+  reason_code: string;
+  contact_name?: string;
+  processing_date?: string;
+  request_date?: string;
+  number_of_claims: number;
+  beneficiary_party: { account_number: string; bank_id: string };
+  debtor_party: { account_name: string; account_number: string; bank_id: string };
+  original_instruction: { clearing_id: string; reference: string };
+  disputed_transactions: Array<{ amount: string; date: string }>;
+}
+
+/** Statuses of a claim submission, in the order the timeline reaches them. */
+export const CLAIM_SUBMISSION_STATUSES = [
+  'accepted',
+  'validation_passed',
+  'released_to_gateway',
+  'queued_for_delivery',
+  'delivery_confirmed',
+  'settled',
+] as const;
+export type ClaimSubmissionStatus = (typeof CLAIM_SUBMISSION_STATUSES)[number];
+
+export interface ClaimSubmissionAttributes {
+  status: ClaimSubmissionStatus;
+  /** Scheme-clock instant the submission was accepted. */
+  submission_datetime: string;
+  /** D0: the Bacs working day the submission counts for (22:00 London cut-off). */
+  submission_date: string;
+  /** D0+1: processed, sequence number assigned, submission report sent. */
+  processing_date: string;
+  /** D0+2: delivered to the originator. */
+  delivery_date: string;
+  /** D0+11: the last working day a reversal is accepted. */
+  reversal_deadline: string;
+  /** D0+14: settled by the contra unless reversed. */
+  settlement_date: string;
+  /** The scheme sequence number, from processing (D0+1) on. */
+  sequence_number?: string;
+}
+
+export interface ClaimReversalAttributes {
+  original_instruction_id: string;
+}
+
+export type ClaimReversalSubmissionStatus = 'accepted' | 'delivery_confirmed';
+
+export interface ClaimReversalSubmissionAttributes {
+  status: ClaimReversalSubmissionStatus;
+  submission_datetime: string;
+  /** The Bacs working day the reversal submission counts for (22:00 London cut-off). */
+  submission_date: string;
+  /** The next working day: processed and delivered (`delivery_confirmed`). */
+  processing_date: string;
+}
+
+export type Claim = Resource<ClaimAttributes>;
+export type ClaimSubmission = Resource<ClaimSubmissionAttributes>;
+export type ClaimReversal = Resource<ClaimReversalAttributes>;
+export type ClaimReversalSubmission = Resource<ClaimReversalSubmissionAttributes>;
+
+/** The id of the single resource a relationship points at (claim of a submission, etc.). */
+export function relatedId(r: Resource<object>, name: string): string | undefined {
+  return r.relationships?.[name]?.data[0]?.id;
+}
+
+registerSelfPath(CLAIM_TYPE, (r) => `/v1/transaction/claims/${r.id}`);
+registerSelfPath(CLAIM_SUBMISSION_TYPE, (r) => `/v1/transaction/claims/${relatedId(r, 'claim')}/submissions/${r.id}`);
+registerSelfPath(CLAIM_REVERSAL_TYPE, (r) => `/v1/transaction/claims/${relatedId(r, 'claim')}/reversals/${r.id}`);
+registerSelfPath(
+  CLAIM_REVERSAL_SUBMISSION_TYPE,
+  (r) => `/v1/transaction/claims/${relatedId(r, 'claim')}/reversals/${relatedId(r, 'claim_reversal')}/submissions/${r.id}`,
+);

@@ -1,0 +1,98 @@
+import { randomUUID } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { DomainError } from '../errors.ts';
+import { claimsHarness, HARNESS_ORG, type ClaimsHarness } from './claims-harness.ts';
+
+function reverse(h: ClaimsHarness, claimId: string, originalInstructionId?: string) {
+  const sequence = originalInstructionId ?? h.claims.submissionOf(claimId)!.attributes.sequence_number!;
+  const reversal = h.claims.reversals.create(claimId, { id: randomUUID(), organisation_id: HARNESS_ORG, original_instruction_id: sequence }, HARNESS_ORG);
+  const submission = h.claims.reversals.submit(claimId, reversal.id, { id: randomUUID(), organisation_id: HARNESS_ORG }, HARNESS_ORG);
+  return { reversal, submission };
+}
+
+function failure(fn: () => unknown): DomainError {
+  try {
+    fn();
+  } catch (err) {
+    if (err instanceof DomainError) return err;
+    throw err;
+  }
+  throw new Error('expected a domain error');
+}
+
+describe('reversal window (claim submitted Monday 2026-12-21: D0+11 = Friday 2027-01-08)', () => {
+  it('is refused before processing, explaining when it opens', async () => {
+    const h = await claimsHarness();
+    const { claim } = h.file();
+    const err = failure(() => reverse(h, claim.id, '000000000001'));
+    expect(err.kind).toBe('conflict');
+    expect(err.message).toContain('cannot be reversed yet');
+    expect(err.message).toContain('processed on 2026-12-22');
+    expect(err.message).toContain('until 2027-01-08');
+  });
+
+  it('is allowed on working day 11 up to the 22:00 London cut-off', async () => {
+    const h = await claimsHarness();
+    const { claim } = h.file(['10.00']);
+    h.advance({ working_days: 11 });
+    expect(h.clock.now().toISOString()).toBe('2027-01-08T09:00:00.000Z');
+    h.moveTo('2027-01-08T21:59:00.000Z');
+    const { submission } = reverse(h, claim.id);
+    expect(submission.attributes).toMatchObject({ status: 'accepted', submission_date: '2027-01-08', processing_date: '2027-01-11' });
+    expect(h.claims.get(claim.id, HARNESS_ORG).relationships?.claim_reversal?.data).toHaveLength(1);
+    h.moveTo('2027-01-11T00:00:00.000Z');
+    expect(h.claims.reversals.submissions.find(submission.id)!.attributes.status).toBe('delivery_confirmed');
+    h.advance({ working_days: 5 });
+    expect(h.claims.submissionOf(claim.id)!.attributes.status).toBe('delivery_confirmed');
+    expect(h.payments.payments.rows.size).toBe(0);
+  });
+
+  it('is refused on working day 12, naming the last day', async () => {
+    const h = await claimsHarness();
+    const { claim } = h.file();
+    h.advance({ working_days: 12 });
+    expect(h.clock.now().toISOString()).toBe('2027-01-11T09:00:00.000Z');
+    const err = failure(() => reverse(h, claim.id));
+    expect(err.kind).toBe('conflict');
+    expect(err.message).toContain('the last day was 2027-01-08');
+  });
+
+  it('is refused after the cut-off of day 11 (that counts as day 12)', async () => {
+    const h = await claimsHarness();
+    const { claim } = h.file();
+    h.moveTo('2027-01-08T22:00:00.000Z');
+    expect(failure(() => reverse(h, claim.id)).message).toContain('the last day was 2027-01-08');
+  });
+
+  it('refuses a reversal created in the window but submitted after it', async () => {
+    const h = await claimsHarness();
+    const { claim } = h.file();
+    h.advance({ working_days: 11 });
+    const sequence = h.claims.submissionOf(claim.id)!.attributes.sequence_number!;
+    const reversal = h.claims.reversals.create(claim.id, { id: randomUUID(), organisation_id: HARNESS_ORG, original_instruction_id: sequence }, HARNESS_ORG);
+    h.advance({ working_days: 1 });
+    const err = failure(() => h.claims.reversals.submit(claim.id, reversal.id, { id: randomUUID(), organisation_id: HARNESS_ORG }, HARNESS_ORG));
+    expect(err.kind).toBe('conflict');
+    h.advance({ working_days: 2 });
+    expect(h.claims.submissionOf(claim.id)!.attributes.status).toBe('settled'); // never submitted: still settled
+  });
+
+  it('needs the sequence number of the claim (400 otherwise) and only one reversal per claim', async () => {
+    const h = await claimsHarness();
+    const { claim } = h.file();
+    h.advance({ working_days: 1 });
+    const wrong = failure(() => reverse(h, claim.id, '999999999999'));
+    expect(wrong.kind).toBe('invalid');
+    expect(wrong.message).toContain('original_instruction_id in body should equal the sequence number');
+    const { reversal } = reverse(h, claim.id);
+    expect(failure(() => reverse(h, claim.id)).kind).toBe('conflict');
+    const again = failure(() => h.claims.reversals.submit(claim.id, reversal.id, { id: randomUUID(), organisation_id: HARNESS_ORG }, HARNESS_ORG));
+    expect(again.message).toContain('has already been submitted');
+  });
+
+  it('is refused for a claim that was never submitted', async () => {
+    const h = await claimsHarness();
+    const claim = h.claims.create({ id: randomUUID(), organisation_id: HARNESS_ORG, attributes: (await import('./claims-harness.ts')).claimAttributes() });
+    expect(failure(() => reverse(h, claim.id, '1')).message).toContain('has not been submitted');
+  });
+});

@@ -1,0 +1,69 @@
+// A claims service on its own store, clock and scheduler, with a recording report fake: what the
+// unit tests of the timeline (and the benchmark's baseline) drive.
+import { randomUUID } from 'node:crypto';
+import { advanceTarget, type AdvanceRequest } from '../../clock/advance.ts';
+import { BacsCalendar } from '../../clock/calendar.ts';
+import { Scheduler, type AdvanceResult, type Job } from '../../clock/scheduler.ts';
+import { SchemeClock } from '../../clock/scheme-clock.ts';
+import { EventBus, type RecordEvent } from '../events.ts';
+import { Payments } from '../payments/payments.ts';
+import { openStore } from '../store.ts';
+import type { ClaimAttributes } from './claim-resources.ts';
+import { Claims } from './claims.ts';
+import type { ReportArrivalInput } from './report-arrivals.ts';
+
+export const HARNESS_ORG = '743d5b63-8e6f-432e-a8fa-c5d8d2ee5fcb';
+
+/** A valid reason-1 claim disputing the given amounts (dated 2026-12-01). */
+export function claimAttributes(amounts: string[] = ['10.00'], overrides: Partial<ClaimAttributes> = {}): ClaimAttributes {
+  return {
+    payment_scheme: 'Bacs',
+    clearing_id: '123456',
+    reference: 'DDIC0001',
+    reason_code: '1',
+    number_of_claims: amounts.length,
+    beneficiary_party: { account_number: '41426819', bank_id: '400300' },
+    debtor_party: { account_name: 'Acme Utilities', account_number: '87654321', bank_id: '203040' },
+    original_instruction: { clearing_id: '654321', reference: 'ACME-000123' },
+    disputed_transactions: amounts.map((amount) => ({ amount, date: '2026-12-01' })),
+    ...overrides,
+  };
+}
+
+export async function claimsHarness(start = '2026-12-21T09:00:00.000Z') {
+  const store = await openStore();
+  const clock = new SchemeClock({ initial: SchemeClock.frozenAt(start) });
+  const scheduler = new Scheduler(clock, store.collection<Job>('scheduler_jobs'));
+  const calendar = new BacsCalendar();
+  const events = new EventBus();
+  const seen: RecordEvent[] = [];
+  events.on((e) => seen.push(e));
+  const ctx = { store, clock, events };
+  const payments = new Payments(ctx);
+  const reports: ReportArrivalInput[] = [];
+  const claims = new Claims(ctx, { scheduler, calendar, payments, reports: { arrive: (input) => reports.push(input) } });
+  return {
+    store,
+    clock,
+    scheduler,
+    calendar,
+    payments,
+    claims,
+    reports,
+    events: seen,
+    advance(request: AdvanceRequest): AdvanceResult {
+      return scheduler.advanceTo(advanceTarget(clock.now(), request, calendar));
+    },
+    moveTo(instant: string): AdvanceResult {
+      return scheduler.advanceTo(new Date(instant));
+    },
+    /** Creates and submits a claim now; returns both. */
+    file(amounts: string[] = ['10.00'], overrides: Partial<ClaimAttributes> = {}, organisation_id = HARNESS_ORG) {
+      const claim = claims.create({ id: randomUUID(), organisation_id, attributes: claimAttributes(amounts, overrides) });
+      const submission = claims.submit(claim.id, { id: randomUUID(), organisation_id }, organisation_id);
+      return { claim, submission };
+    },
+  };
+}
+
+export type ClaimsHarness = Awaited<ReturnType<typeof claimsHarness>>;

@@ -1,0 +1,125 @@
+// DDIC claims: the Claims service (claims and their submissions), with reversals and the timeline.
+import type { BacsCalendar } from '../../clock/calendar.ts';
+import { isoTimestamp } from '../../clock/clock.ts';
+import type { Scheduler } from '../../clock/scheduler.ts';
+import { conflict, notFound } from '../errors.ts';
+import type { Payments } from '../payments/payments.ts';
+import { ref, type Resource } from '../resource.ts';
+import { Repository, type RepositoryContext } from '../repository.ts';
+import { ClaimCalendar } from './claim-calendar.ts';
+import {
+  CLAIM_SUBMISSION_TYPE,
+  CLAIM_TYPE,
+  relatedId,
+  type Claim,
+  type ClaimAttributes,
+  type ClaimSubmission,
+  type ClaimSubmissionAttributes,
+} from './claim-resources.ts';
+import { ClaimReversals, type NewRecord } from './claim-reversals.ts';
+import { assertClaimRules, normaliseClaim } from './claim-rules.ts';
+import { ClaimTimeline } from './claim-timeline.ts';
+import type { ReportArrivals } from './report-arrivals.ts';
+
+/** Filters of the claim list: exact matches, `submission.status` on the claim's submission. */
+export const CLAIM_FILTERS = ['reference', 'clearing_id', 'reason_code', 'submission.status'] as const;
+export type ClaimFilter = Partial<Record<(typeof CLAIM_FILTERS)[number], string>>;
+
+export interface ClaimsDeps {
+  scheduler: Scheduler;
+  calendar: BacsCalendar;
+  payments: Payments;
+  /** Where the DDIC claim submission report arrives (the reports service, or a fake in tests). */
+  reports: ReportArrivals;
+}
+
+export class Claims {
+  readonly claims: Repository<ClaimAttributes>;
+  readonly submissions: Repository<ClaimSubmissionAttributes>;
+  readonly reversals: ClaimReversals;
+  readonly timeline: ClaimTimeline;
+  readonly #dates: ClaimCalendar;
+
+  constructor(ctx: RepositoryContext, deps: ClaimsDeps) {
+    this.#dates = new ClaimCalendar(deps.calendar);
+    this.claims = new Repository<ClaimAttributes>(ctx, CLAIM_TYPE);
+    this.submissions = new Repository<ClaimSubmissionAttributes>(ctx, CLAIM_SUBMISSION_TYPE);
+    this.submissions.rows.defineIndex('claim', (s) => relatedId(s, 'claim'));
+    this.reversals = new ClaimReversals(ctx, {
+      scheduler: deps.scheduler,
+      dates: this.#dates,
+      claim: (id, org) => this.get(id, org),
+      submissionOf: (claimId) => this.submissionOf(claimId),
+      linkReversal: (claim, reversal) => this.#link(claim, 'claim_reversal', reversal),
+    });
+    this.timeline = new ClaimTimeline({
+      store: ctx.store,
+      scheduler: deps.scheduler,
+      dates: this.#dates,
+      claims: this.claims,
+      submissions: this.submissions,
+      payments: deps.payments,
+      reports: deps.reports,
+      isReversed: (claimId) => this.reversals.isReversed(claimId),
+    });
+  }
+
+  /** Stores a claim after checking the rules that span fields (see claim-rules.ts). */
+  create(input: NewRecord & { attributes: ClaimAttributes }): Claim {
+    assertClaimRules(input.attributes, this.#dates.london(this.claims.clock.now()).date);
+    return this.claims.create({ id: input.id, organisation_id: input.organisation_id, attributes: normaliseClaim(input.attributes) });
+  }
+
+  get(id: string, organisationId: string): Claim {
+    return this.claims.get(id, organisationId);
+  }
+
+  list(organisationId: string, filter: ClaimFilter = {}): Claim[] {
+    const { 'submission.status': status, ...plain } = filter;
+    const entries = Object.entries(plain).filter(([, v]) => v !== undefined) as Array<[keyof ClaimAttributes, string]>;
+    return this.claims.listFor(organisationId).filter((c) => {
+      if (!entries.every(([k, v]) => String(c.attributes[k]) === v)) return false;
+      return status === undefined || this.submissionOf(c.id)?.attributes.status === status;
+    });
+  }
+
+  /**
+   * Sends the claim: a submission `accepted` now, for working day D0 (the London date, or the next
+   * working day after the 22:00 cut-off or on a closed day); the timeline takes it from there.
+   */
+  submit(claimId: string, input: NewRecord, organisationId: string): ClaimSubmission {
+    const claim = this.get(claimId, organisationId);
+    const existing = this.submissionOf(claim.id);
+    if (existing) throw conflict(`claim ${claim.id} has already been submitted (claim submission ${existing.id})`);
+    const now = this.claims.clock.now();
+    const dates = this.#dates.dates(this.#dates.dayOf(now));
+    const submission = this.submissions.create({
+      id: input.id,
+      organisation_id: claim.organisation_id,
+      attributes: { status: 'accepted', submission_datetime: isoTimestamp(now), ...dates },
+      relationships: { claim: { data: [ref(claim)] } },
+    });
+    this.#link(claim, 'claim_submission', submission);
+    this.timeline.plan(submission);
+    return submission;
+  }
+
+  getSubmission(claimId: string, submissionId: string, organisationId: string): ClaimSubmission {
+    const s = this.submissions.get(submissionId, organisationId);
+    if (relatedId(s, 'claim') !== claimId) throw notFound(`record ${submissionId} does not exist`);
+    return s;
+  }
+
+  /** The claim's submission (a claim is submitted at most once). */
+  submissionOf(claimId: string): ClaimSubmission | undefined {
+    return this.submissions.rows.lookup('claim', claimId)[0];
+  }
+
+  /** Adds a related record to the claim's relationships (a change of the claim: version + 1). */
+  #link(claim: Claim, name: 'claim_submission' | 'claim_reversal', related: Resource<object>): void {
+    this.claims.update(claim.id, undefined, (c) => {
+      const list = c.relationships?.[name]?.data ?? [];
+      return { ...c, relationships: { ...c.relationships, [name]: { data: [...list, ref(related)] } } };
+    });
+  }
+}

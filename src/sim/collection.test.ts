@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { Collection } from './collection.ts';
+
+interface Row {
+  id: string;
+  org: string;
+  status: string;
+}
+
+describe('Collection indexes', () => {
+  it('keep insertion order when a row is replaced without changing its key', () => {
+    const c = new Collection<Row>({}, () => {});
+    c.defineIndex('org', (r) => r.org);
+    for (const id of ['a', 'b', 'c']) c.put({ id, org: 'o', status: 'new' });
+    c.put({ id: 'a', org: 'o', status: 'changed' });
+    expect(c.lookup('org', 'o').map((r) => r.id)).toEqual(['a', 'b', 'c']);
+    expect(c.lookup('org', 'o')[0]!.status).toBe('changed');
+    expect(c.size).toBe(3);
+  });
+
+  it('move a row whose key changed', () => {
+    const c = new Collection<Row>({}, () => {});
+    c.defineIndex('status', (r) => r.status);
+    c.put({ id: 'a', org: 'o', status: 'new' });
+    c.put({ id: 'b', org: 'o', status: 'new' });
+    c.put({ id: 'a', org: 'o', status: 'done' });
+    expect(c.lookup('status', 'new').map((r) => r.id)).toEqual(['b']);
+    expect(c.lookup('status', 'done').map((r) => r.id)).toEqual(['a']);
+    c.delete('a');
+    expect(c.lookup('status', 'done')).toEqual([]);
+  });
+});
