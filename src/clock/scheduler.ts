@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { MinHeap } from './heap.ts';
-import type { SchemeClock } from './scheme-clock.ts';
+import { ClockError, type SchemeClock } from './scheme-clock.ts';
 
 /** A persisted unit of future work. `due` is an ISO instant on the scheme clock. */
 export interface Job<P = unknown> {
@@ -71,12 +71,15 @@ export class Scheduler {
     }
   }
 
+  /** Registers the handler of a kind of job, once (at construction of the service that owns it). */
   handle<P>(kind: string, handler: JobHandler<P>): void {
+    if (this.#handlers.has(kind)) throw new Error(`a handler for job kind ${kind} is already registered`);
     this.#handlers.set(kind, handler);
   }
 
   /** Schedules a job; with an `id` that is already pending, the existing job is kept (idempotent). */
   schedule<P>(kind: string, due: Date, payload: P, id: string = randomUUID()): Job<P> {
+    if (Number.isNaN(due.getTime())) throw new RangeError(`job ${kind} ${id}: due is not a valid date`);
     const existing = this.#jobs.get(id);
     if (existing) return existing as Job<P>;
     const job: Job<P> = { id, due: due.toISOString(), kind, payload, seq: this.#seq++ };
@@ -100,40 +103,49 @@ export class Scheduler {
   }
 
   /**
-   * Runs every job due at or before `target`, then sets the clock to `target`. Serialised: a call
-   * made while another advance runs (from inside a job) is refused.
+   * Runs every job due at or before `target` in due order (ties: first scheduled first), then sets
+   * the clock to `target`. Each job runs with the clock pinned to its due time, or to the latest
+   * time already shown when its due is earlier (a job scheduled for the past never moves time
+   * back). Jobs a job schedules at or before `target` run in the same advance.
+   *
+   * Synchronous from start to end, so nothing else (no request, no store write) can observe a
+   * half-done advance: a store commit after it holds all of it, one before it none of it. Calls
+   * from inside a job are refused; a job is removed before its handler runs, so no job runs twice.
    */
   advanceTo(target: Date): AdvanceResult {
-    if (this.#advancing) throw new Error('an advance is already running');
+    if (this.#advancing) throw new ClockError('an advance is already running: a job cannot advance the scheme clock');
+    if (Number.isNaN(target.getTime())) throw new ClockError('cannot advance the scheme clock to an invalid date');
     const from = this.#clock.now();
     if (target.getTime() < from.getTime()) {
-      this.#clock.setTo(target); // throws the forward-only error
+      throw new ClockError(`the scheme clock only moves forward: ${target.toISOString()} is before ${from.toISOString()}`);
     }
     this.#advancing = true;
     const jobs_run: JobRun[] = [];
     try {
       const limit = target.getTime();
+      let floor = from.getTime();
       for (;;) {
         this.#dropCancelledHead();
         const head = this.#heap.peek();
         if (!head || head.due > limit) break;
         this.#heap.pop();
-        const job = this.#findJob(head.id);
-        if (!job) continue;
+        const job = this.#jobs.get(head.id);
+        if (!job || job.seq !== head.seq) continue; // cancelled (and perhaps scheduled anew under the same id)
         this.#jobs.delete(job.id);
         const run: JobRun = { id: job.id, kind: job.kind, due: job.due };
         const handler = this.#handlers.get(job.kind);
+        if (head.due > floor) floor = head.due;
+        const now = new Date(floor);
         try {
           if (!handler) throw new Error(`no handler for job kind ${job.kind}`);
-          const due = new Date(Math.max(head.due, from.getTime()));
-          this.#clock.pinnedAt(due, () => handler(job, due));
+          this.#clock.pinnedAt(now, () => handler(job, now));
         } catch (err) {
           run.error = (err as Error)?.message ?? String(err);
           this.onJobError(job, err);
         }
         jobs_run.push(run);
       }
-      if (target.getTime() > this.#clock.now().getTime()) this.#clock.setTo(target);
+      if (limit > this.#clock.now().getTime()) this.#clock.setTo(target);
     } finally {
       this.#advancing = false;
     }
@@ -141,16 +153,17 @@ export class Scheduler {
     return { advanced_from: from.toISOString(), now: this.#clock.now().toISOString(), jobs_run, next_due: next ? next.toISOString() : null };
   }
 
+  /** True while an advance runs (a job handler is on the stack). */
+  get advancing(): boolean {
+    return this.#advancing;
+  }
+
   /** Runs what is due at the clock's current time (the running clock's timer calls this). */
   runDue(): AdvanceResult {
     return this.advanceTo(this.#clock.now());
   }
 
-  #findJob(id: string): Job | undefined {
-    return this.#jobs.get(id);
-  }
-
   #dropCancelledHead(): void {
-    for (let head = this.#heap.peek(); head && !this.#jobs.has(head.id); head = this.#heap.peek()) this.#heap.pop();
+    for (let head = this.#heap.peek(); head && this.#jobs.get(head.id)?.seq !== head.seq; head = this.#heap.peek()) this.#heap.pop();
   }
 }
