@@ -55,11 +55,14 @@ export class SchemeClock implements Clock {
   #pinned: number | null = null;
   readonly #wall: Clock;
   readonly #persistence: ClockPersistence | undefined;
+  /** True when the state came from persistence (a restart) rather than `initial`. */
+  readonly restored: boolean;
 
   constructor(options: { initial: ClockState; wall?: Clock; persistence?: ClockPersistence }) {
     this.#wall = options.wall ?? systemClock;
     this.#persistence = options.persistence;
     const stored = options.persistence?.load();
+    this.restored = stored !== undefined;
     this.#state = checkState(stored ?? options.initial, stored ? 'stored clock state' : 'initial clock state');
     this.#save();
   }
