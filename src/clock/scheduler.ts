@@ -46,6 +46,8 @@ export interface AdvanceResult {
 export class Scheduler {
   readonly #clock: SchemeClock;
   readonly #jobs: JobStore;
+  /** The pending jobs by id, mirroring the job store (which is written, never read, on the hot path). */
+  readonly #pending = new Map<string, Job>();
   readonly #handlers = new Map<string, JobHandler<any>>();
   readonly #heap = new MinHeap<{ due: number; seq: number; id: string }>((a, b) => a.due < b.due || (a.due === b.due && a.seq < b.seq));
   #seq = 0;
@@ -64,8 +66,10 @@ export class Scheduler {
   /** Rebuilds the in-memory queue from the job store (start-up, reset). */
   reload(): void {
     this.#heap.clear();
+    this.#pending.clear();
     this.#seq = 0;
     for (const job of this.#jobs.values()) {
+      this.#pending.set(job.id, job);
       this.#seq = Math.max(this.#seq, job.seq + 1);
       this.#heap.push({ due: Date.parse(job.due), seq: job.seq, id: job.id });
     }
@@ -80,20 +84,21 @@ export class Scheduler {
   /** Schedules a job; with an `id` that is already pending, the existing job is kept (idempotent). */
   schedule<P>(kind: string, due: Date, payload: P, id: string = randomUUID()): Job<P> {
     if (Number.isNaN(due.getTime())) throw new RangeError(`job ${kind} ${id}: due is not a valid date`);
-    const existing = this.#jobs.get(id);
+    const existing = this.#pending.get(id);
     if (existing) return existing as Job<P>;
     const job: Job<P> = { id, due: due.toISOString(), kind, payload, seq: this.#seq++ };
     this.#jobs.put(job);
+    this.#pending.set(id, job);
     this.#heap.push({ due: due.getTime(), seq: job.seq, id });
     return job;
   }
 
   cancel(id: string): void {
-    this.#jobs.delete(id); // the heap entry is skipped when popped
+    if (this.#pending.delete(id)) this.#jobs.delete(id); // the heap entry is skipped when popped
   }
 
   get pendingCount(): number {
-    return this.#jobs.size;
+    return this.#pending.size;
   }
 
   nextDue(): Date | null {
@@ -125,12 +130,12 @@ export class Scheduler {
       const limit = target.getTime();
       let floor = from.getTime();
       for (;;) {
-        this.#dropCancelledHead();
         const head = this.#heap.peek();
         if (!head || head.due > limit) break;
         this.#heap.pop();
-        const job = this.#jobs.get(head.id);
+        const job = this.#pending.get(head.id);
         if (!job || job.seq !== head.seq) continue; // cancelled (and perhaps scheduled anew under the same id)
+        this.#pending.delete(job.id);
         this.#jobs.delete(job.id);
         const run: JobRun = { id: job.id, kind: job.kind, due: job.due };
         const handler = this.#handlers.get(job.kind);
@@ -138,7 +143,7 @@ export class Scheduler {
         const now = new Date(floor);
         try {
           if (!handler) throw new Error(`no handler for job kind ${job.kind}`);
-          this.#clock.pinnedAt(now, () => handler(job, now));
+          this.#clock.pinnedAt(now, handler, job);
         } catch (err) {
           run.error = (err as Error)?.message ?? String(err);
           this.onJobError(job, err);
@@ -164,6 +169,6 @@ export class Scheduler {
   }
 
   #dropCancelledHead(): void {
-    for (let head = this.#heap.peek(); head && this.#jobs.get(head.id)?.seq !== head.seq; head = this.#heap.peek()) this.#heap.pop();
+    for (let head = this.#heap.peek(); head && this.#pending.get(head.id)?.seq !== head.seq; head = this.#heap.peek()) this.#heap.pop();
   }
 }

@@ -124,12 +124,14 @@ export class SchemeClock implements Clock {
     this.#save();
   }
 
-  /** Runs `fn` with now() reading `at`. Used by the scheduler for each job. */
-  pinnedAt<T>(at: Date, fn: () => T): T {
+  /** Runs `fn(arg, at)` with now() reading `at`. Used by the scheduler for each job. */
+  pinnedAt<A, T>(at: Date, fn: (arg: A, at: Date) => T, arg: A): T;
+  pinnedAt<T>(at: Date, fn: () => T): T;
+  pinnedAt<A, T>(at: Date, fn: (arg: A, at: Date) => T, arg?: A): T {
     const before = this.#pinned;
     this.#pinned = at.getTime();
     try {
-      return fn();
+      return fn(arg as A, at);
     } finally {
       this.#pinned = before;
     }
