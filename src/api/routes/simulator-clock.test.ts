@@ -87,6 +87,7 @@ describe('POST /v1/simulator/clock/advance', () => {
     await expectError(await advance({ weeks: 1 }), 400, /weeks in body is not allowed/);
     await expectError(await advance({ days: 1, note: 'x' }), 400, /note in body is not allowed/);
     await expectError(await advance({ to: '2027-01-01' }), 400, /to in body must be of type date-time/);
+    await expectError(await advance({ to: '2026-12-31T23:59:60Z' }), 400, /to in body is not a valid instant/);
     await expectError(await advance([{ days: 1 }]), 400, /body must be a JSON object/);
     await expectError(await advance('{"days": 1'), 400, /not valid JSON/);
     await expectError(await advance(''), 400, /empty/);
@@ -112,6 +113,15 @@ describe('POST /v1/simulator/clock/advance', () => {
     expect(ja.data.jobs_run_count + jb.data.jobs_run_count).toBe(50);
     expect([...runs.values()].every((n) => n === 1)).toBe(true);
     expect(runs.size).toBe(50);
+  });
+
+  it('advances a running clock, which runs on from the new time', async () => {
+    await rt.call('POST', '/v1/simulator/clock/resume', { speed: 1 });
+    rt.wall.advanceMs(30_000);
+    const body = await json(await advance({ hours: 2 }));
+    expect(body.data).toMatchObject({ mode: 'running', advanced_from: '2026-12-21T09:00:30.000Z', now: '2026-12-21T11:00:30.000Z' });
+    rt.wall.advanceMs(1000);
+    expect((await json(await rt.call('GET', '/v1/simulator/clock'))).data.now).toBe('2026-12-21T11:00:31.000Z');
   });
 
   it('lists at most 1000 runs but counts them all', async () => {

@@ -62,6 +62,7 @@ export function simulatorClockRoutes({ sim }: AppDeps): Hono<AppEnv> {
     const unit = Object.keys(request)[0]!;
     const now = sim.clock.now();
     const target = advanceTarget(now, request, sim.calendar);
+    if (Number.isNaN(target.getTime())) throw new ApiError(400, `${unit} in body is not a valid instant`);
     if (target.getTime() < now.getTime()) {
       throw new ApiError(409, `${unit} in body (${target.toISOString()}) is before the scheme clock (${now.toISOString()}); the clock only moves forward`);
     }
