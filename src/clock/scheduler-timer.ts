@@ -50,7 +50,7 @@ export class SchedulerTimer {
     if (clock.mode !== 'running' || scheduler.advancing) return 0;
     const next = scheduler.nextDue();
     if (!next || next.getTime() > clock.now().getTime()) return 0;
-    const ran = scheduler.runDue().jobs_run.length;
+    const ran = scheduler.runDue({ list: 0 }).jobs_run_count;
     await commit();
     return ran;
   }

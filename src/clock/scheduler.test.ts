@@ -159,6 +159,20 @@ describe('Scheduler', () => {
     expect(clock.mode).toBe('running');
   });
 
+  it('lists runs up to a limit, failures always, and counts them all', () => {
+    const { scheduler } = setup();
+    scheduler.onJobError = () => {};
+    scheduler.handle('boom', () => {
+      throw new Error('late failure');
+    });
+    for (let i = 1; i <= 5; i++) scheduler.schedule('record', at(i / 10), { name: `r${i}` });
+    scheduler.schedule('boom', at(1), {});
+    const result = scheduler.advanceTo(at(2), { list: 2 });
+    expect(result.jobs_run_count).toBe(6);
+    expect(result.jobs_run.map((r) => r.kind)).toEqual(['record', 'record', 'boom']);
+    expect(result.jobs_run[2]!.error).toBe('late failure');
+  });
+
   it('refuses a second handler for a kind and an invalid due', () => {
     const { scheduler } = setup();
     expect(() => scheduler.handle('record', () => {})).toThrow(/already registered/);

@@ -35,7 +35,10 @@ export interface JobRun {
 export interface AdvanceResult {
   advanced_from: string;
   now: string;
+  /** The runs, in order, up to the `list` limit of the advance (failed runs are always listed). */
   jobs_run: JobRun[];
+  /** How many jobs ran in all. */
+  jobs_run_count: number;
   next_due: string | null;
 }
 
@@ -117,7 +120,8 @@ export class Scheduler {
    * half-done advance: a store commit after it holds all of it, one before it none of it. Calls
    * from inside a job are refused; a job is removed before its handler runs, so no job runs twice.
    */
-  advanceTo(target: Date): AdvanceResult {
+  advanceTo(target: Date, options: { list?: number } = {}): AdvanceResult {
+    const list = options.list ?? Infinity;
     if (this.#advancing) throw new ClockError('an advance is already running: a job cannot advance the scheme clock');
     if (Number.isNaN(target.getTime())) throw new ClockError('cannot advance the scheme clock to an invalid date');
     const from = this.#clock.now();
@@ -126,6 +130,7 @@ export class Scheduler {
     }
     this.#advancing = true;
     const jobs_run: JobRun[] = [];
+    let count = 0;
     try {
       const limit = target.getTime();
       let floor = from.getTime();
@@ -137,25 +142,31 @@ export class Scheduler {
         if (!job || job.seq !== head.seq) continue; // cancelled (and perhaps scheduled anew under the same id)
         this.#pending.delete(job.id);
         this.#jobs.delete(job.id);
-        const run: JobRun = { id: job.id, kind: job.kind, due: job.due };
         const handler = this.#handlers.get(job.kind);
         if (head.due > floor) floor = head.due;
         const now = new Date(floor);
+        count++;
         try {
           if (!handler) throw new Error(`no handler for job kind ${job.kind}`);
           this.#clock.pinnedAt(now, handler, job);
+          if (jobs_run.length < list) jobs_run.push({ id: job.id, kind: job.kind, due: job.due });
         } catch (err) {
-          run.error = (err as Error)?.message ?? String(err);
+          jobs_run.push({ id: job.id, kind: job.kind, due: job.due, error: (err as Error)?.message ?? String(err) });
           this.onJobError(job, err);
         }
-        jobs_run.push(run);
       }
       if (limit > this.#clock.now().getTime()) this.#clock.setTo(target);
     } finally {
       this.#advancing = false;
     }
     const next = this.nextDue();
-    return { advanced_from: from.toISOString(), now: this.#clock.now().toISOString(), jobs_run, next_due: next ? next.toISOString() : null };
+    return {
+      advanced_from: from.toISOString(),
+      now: this.#clock.now().toISOString(),
+      jobs_run,
+      jobs_run_count: count,
+      next_due: next ? next.toISOString() : null,
+    };
   }
 
   /** True while an advance runs (a job handler is on the stack). */
@@ -164,8 +175,8 @@ export class Scheduler {
   }
 
   /** Runs what is due at the clock's current time (the running clock's timer calls this). */
-  runDue(): AdvanceResult {
-    return this.advanceTo(this.#clock.now());
+  runDue(options: { list?: number } = {}): AdvanceResult {
+    return this.advanceTo(this.#clock.now(), options);
   }
 
   #dropCancelledHead(): void {

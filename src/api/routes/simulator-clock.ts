@@ -9,7 +9,7 @@ import type { AppDeps, AppEnv } from '../context.ts';
 import { ApiError, methodNotAllowed } from '../errors.ts';
 import { validateOrThrow } from '../validate.ts';
 
-/** How many runs an advance answer lists; `jobs_run_count` counts them all. */
+/** How many runs an advance answer lists (failed runs beyond it too); `jobs_run_count` counts them all. */
 export const MAX_LISTED_RUNS = 1000;
 
 /** The scheme clock as the control API shows it (schema `clock#/$defs/clock`). */
@@ -71,12 +71,12 @@ export function simulatorClockRoutes({ sim }: AppDeps): Hono<AppEnv> {
       throw new ApiError(400, `${unit} in body moves the clock to ${target.toISOString()}, more than ${MAX_ADVANCE_YEARS} years after the scheme clock (at most ${latest.toISOString()})`);
     }
     try {
-      const result = sim.scheduler.advanceTo(target);
+      const result = sim.scheduler.advanceTo(target, { list: MAX_LISTED_RUNS });
       return answer(c, {
         ...clockView(sim),
         advanced_from: result.advanced_from,
-        jobs_run_count: result.jobs_run.length,
-        jobs_run: result.jobs_run.slice(0, MAX_LISTED_RUNS),
+        jobs_run_count: result.jobs_run_count,
+        jobs_run: result.jobs_run,
       });
     } catch (err) {
       if (err instanceof ClockError) throw new ApiError(409, err.message);
