@@ -5,6 +5,8 @@ import { createRuntime, FIXTURES_DIR } from './runtime.ts';
 import { listen } from './server.ts';
 import { readJsonFile } from './sim/simulator.ts';
 import type { OAuthClient } from './api/auth/clients.ts';
+import { CliError, clockCommand } from './clock-command.ts';
+import { MAX_SPEED, SchemeClock, type ClockState } from './clock/scheme-clock.ts';
 
 const HELP: Record<string, string> = {
   main: `scheme-sim: a local double of a Form3-style payments API on a controllable scheme clock
@@ -13,6 +15,7 @@ Usage: scheme-sim <command> [options]
 
 Commands:
   start     run the simulator (HTTP/JSON on --port)
+  clock     show, advance, freeze or resume the scheme clock of a running simulator
 Run 'scheme-sim <command> --help' for the options of a command.`,
   start: `Usage: scheme-sim start [options]
 
@@ -23,7 +26,13 @@ Run 'scheme-sim <command> --help' for the options of a command.`,
   --clients FILE      OAuth clients (default fixtures/clients.json)
   --auth on|off       'off' accepts calls without a token, as the default organisation
   --token-ttl SECONDS lifetime of access tokens (default 3600)
-  -h, --help          this help`,
+  --clock MODE        scheme clock mode: running (default: follows the wall clock) or frozen
+  --clock-start ISO   scheme time to start at, e.g. 2026-12-21T09:00:00Z (default: now)
+  --clock-speed N     virtual seconds per wall second of a running clock (default 1)
+  -h, --help          this help
+
+A data file that already holds a clock keeps it (a restart keeps scheme time); the --clock options
+then only apply after POST /v1/simulator/reset.`,
 };
 
 function fail(message: string): never {
@@ -42,6 +51,9 @@ async function start(argv: string[]): Promise<void> {
       clients: { type: 'string' },
       auth: { type: 'string', default: 'on' },
       'token-ttl': { type: 'string' },
+      clock: { type: 'string' },
+      'clock-start': { type: 'string' },
+      'clock-speed': { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
     },
     strict: true,
@@ -54,12 +66,15 @@ async function start(argv: string[]): Promise<void> {
   const ttl = values['token-ttl'] === undefined ? undefined : Number(values['token-ttl']);
   if (ttl !== undefined && !(Number.isInteger(ttl) && ttl > 0)) fail('--token-ttl must be a positive integer');
 
+  const clock = clockOptions(values.clock, values['clock-start'], values['clock-speed']);
+
   const data = values.memory ? undefined : (values.data ?? join(process.cwd(), 'data', 'sim.json'));
   const runtime = await createRuntime({
     ...(data ? { data } : { memory: true }),
     ...(values.clients ? { clientsFile: values.clients } : {}),
     auth: values.auth,
     ...(ttl ? { tokenTtlSeconds: ttl } : {}),
+    ...(clock ? { clock } : {}),
   }).catch((err: Error) => fail(err.message));
   const server = await listen(runtime, port, values.host).catch((err: Error) => fail(`cannot listen on ${values.host}:${port}: ${err.message}`));
 
@@ -67,7 +82,9 @@ async function start(argv: string[]): Promise<void> {
   const dev = clients[0]!;
   console.log(`scheme-sim listening on ${server.url}`);
   console.log(`  store:  ${runtime.sim.store.location}`);
-  console.log(`  clock:  ${runtime.sim.clock.mode} at ${runtime.sim.clock.now().toISOString()}`);
+  const c = runtime.sim.clock;
+  console.log(`  clock:  ${c.mode}${c.mode === 'running' ? ` (speed ${c.speed})` : ''} at ${c.now().toISOString()}${c.restored ? ' (kept from the data file)' : ''}`);
+  if (clock && c.restored) console.log('  note:   the data file already holds a scheme clock, so the --clock options were not applied (they apply after a reset)');
   console.log(`  auth:   ${values.auth}`);
   console.log(`  dev client: ${dev.client_id} / ${dev.client_secret} (organisation ${dev.organisation_id})`);
   console.log(`  token:  curl -s -u ${dev.client_id}:${dev.client_secret} -d grant_type=client_credentials ${server.url}/v1/oauth2/token`);
@@ -89,11 +106,37 @@ async function start(argv: string[]): Promise<void> {
   process.on('SIGTERM', () => stop('SIGTERM'));
 }
 
+const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/;
+
+/** The start state of the scheme clock from the --clock options; undefined when none is given. */
+function clockOptions(mode: string | undefined, startAt: string | undefined, speedFlag: string | undefined): ClockState | undefined {
+  if (mode === undefined && startAt === undefined && speedFlag === undefined) return undefined;
+  const m = mode ?? 'running';
+  if (m !== 'frozen' && m !== 'running') fail(`--clock must be frozen or running, got ${m}`);
+  if (startAt !== undefined && (!ISO_INSTANT.test(startAt) || Number.isNaN(Date.parse(startAt)))) {
+    fail(`--clock-start must be an ISO 8601 instant with a time zone, e.g. 2026-12-21T09:00:00Z; got ${startAt}`);
+  }
+  const at = startAt === undefined ? new Date() : new Date(startAt);
+  if (m === 'frozen') {
+    if (speedFlag !== undefined) fail('--clock-speed applies to a running clock only (--clock running)');
+    return SchemeClock.frozenAt(at);
+  }
+  const speed = speedFlag === undefined ? 1 : Number(speedFlag);
+  if (!(Number.isFinite(speed) && speed > 0 && speed <= MAX_SPEED)) fail(`--clock-speed must be a number greater than 0 and at most ${MAX_SPEED}, got ${speedFlag}`);
+  return SchemeClock.runningFrom(at, speed);
+}
+
 export async function main(argv: string[]): Promise<void> {
   const [command, ...rest] = argv;
   switch (command) {
     case 'start':
       return start(rest);
+    case 'clock':
+      return clockCommand(rest).catch((err: unknown) => {
+        if (!(err instanceof CliError)) throw err;
+        console.error(`scheme-sim: ${err.message}`);
+        process.exit(1);
+      });
     case undefined:
     case '-h':
     case '--help':

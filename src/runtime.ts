@@ -9,6 +9,7 @@ import type { AppDeps, AppEnv } from './api/context.ts';
 import type { CalendarOverrides } from './clock/calendar.ts';
 import type { Clock } from './clock/clock.ts';
 import type { ClockState } from './clock/scheme-clock.ts';
+import { SchedulerTimer } from './clock/scheduler-timer.ts';
 import type { Organisation } from './sim/organisations.ts';
 import { readJsonFile, Simulator } from './sim/simulator.ts';
 import { openStore } from './sim/store.ts';
@@ -28,6 +29,8 @@ export interface RuntimeOptions {
   tokenTtlSeconds?: number;
   /** Wall clock (token expiry, delivery retries); tests pass a manual one. */
   wall?: Clock;
+  /** Longest wall wait of the running clock's job timer between looks at the queue (default 250 ms). */
+  clockTimerMs?: number;
 }
 
 /** Something that runs in the background while the simulator serves (outbox, running clock). */
@@ -74,6 +77,15 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Runti
   await store.commit();
 
   const workers: Worker[] = [];
+  // While the scheme clock runs, due jobs run on a timer; what they did is committed after each run.
+  workers.push(
+    new SchedulerTimer({
+      scheduler: sim.scheduler,
+      clock: sim.clock,
+      commit: () => store.commit(),
+      ...(options.clockTimerMs ? { maxWaitMs: options.clockTimerMs } : {}),
+    }),
+  );
   let started = false;
   return {
     sim,

@@ -6,7 +6,9 @@ import { ApiError, errorBody, toErrorResponse } from './errors.ts';
 import { accountRoutes } from './routes/accounts.ts';
 import { claimRoutes } from './routes/claims.ts';
 import { paymentRoutes } from './routes/payments.ts';
+import { simulatorCalendarRoutes } from './routes/simulator-calendar.ts';
 import { simulatorClockRoutes } from './routes/simulator-clock.ts';
+import { simulatorResetRoutes } from './routes/simulator-reset.ts';
 import { tokenRoutes } from './routes/token.ts';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -57,6 +59,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.route('/v1/transaction/claims', claimRoutes(deps));
   app.route('/v1/transaction/payments', paymentRoutes(deps));
   app.route('/v1/simulator/clock', simulatorClockRoutes(deps));
+  app.route('/v1/simulator/calendar', simulatorCalendarRoutes(deps));
+  app.route('/v1/simulator/reset', simulatorResetRoutes(deps));
 
   return app;
 }

@@ -2,9 +2,9 @@ import Holidays from 'date-holidays';
 import { addDays, isIsoDate, isWeekend } from './dates.ts';
 
 export interface CalendarOverrides {
-  /** Extra non-working days (one-off closures). */
+  /** Extra non-working days (one-off closures), with the name the calendar shows. */
   non_working?: Array<{ date: string; name: string }>;
-  /** Holidays that are working days after all. */
+  /** Bank holidays that are Bacs working days after all (a weekend can never be made working). */
   working?: string[];
 }
 
@@ -13,23 +13,37 @@ export interface Holiday {
   name: string;
 }
 
-/** The scheme calendars: Bacs (Mon–Fri less England & Wales bank holidays) and Faster Payments (every day). */
+export interface CalendarDay {
+  date: string;
+  working: boolean;
+  holiday?: string;
+}
+
+/**
+ * The scheme calendars on Europe/London dates (YYYY-MM-DD strings): Bacs runs Monday–Friday less
+ * England & Wales bank holidays (date-holidays GB/ENG, weekend entries dropped because their
+ * substitute days carry them) and the overrides; Faster Payments runs every day.
+ */
 export class BacsCalendar {
   readonly #holidays = new Map<number, Map<string, string>>();
   readonly #source = new Holidays('GB', 'ENG');
-  readonly #overrides: Required<CalendarOverrides>;
+  readonly #extra: Array<{ date: string; name: string }>;
+  readonly #working: Set<string>;
 
   constructor(overrides: CalendarOverrides = {}) {
     for (const o of overrides.non_working ?? []) {
-      if (!isIsoDate(o.date)) throw new Error(`calendar override non_working date ${o.date} is not YYYY-MM-DD`);
+      if (!isIsoDate(o.date)) throw new Error(`calendar override non_working date ${o.date} is not a YYYY-MM-DD date`);
+      if (typeof o.name !== 'string' || o.name.trim() === '') throw new Error(`calendar override non_working ${o.date} needs a name`);
     }
     for (const d of overrides.working ?? []) {
-      if (!isIsoDate(d)) throw new Error(`calendar override working date ${d} is not YYYY-MM-DD`);
+      if (!isIsoDate(d)) throw new Error(`calendar override working date ${d} is not a YYYY-MM-DD date`);
+      if (isWeekend(d)) throw new Error(`calendar override working date ${d} is a weekend; only a holiday can be marked working`);
     }
-    this.#overrides = { non_working: overrides.non_working ?? [], working: overrides.working ?? [] };
+    this.#extra = [...(overrides.non_working ?? [])];
+    this.#working = new Set(overrides.working ?? []);
   }
 
-  /** Bank holidays of a year that fall on weekdays (weekend entries are dropped: their substitutes carry them). */
+  /** Non-working weekdays of a year with their names (bank holidays and extra closures). */
   holidaysOf(year: number): Map<string, string> {
     let map = this.#holidays.get(year);
     if (map) return map;
@@ -40,18 +54,18 @@ export class BacsCalendar {
       if (isWeekend(date)) continue;
       map.set(date, h.name);
     }
-    for (const o of this.#overrides.non_working) if (o.date.startsWith(`${year}-`)) map.set(o.date, o.name);
-    for (const d of this.#overrides.working) map.delete(d);
+    for (const o of this.#extra) if (o.date.startsWith(`${year}-`) && !isWeekend(o.date)) map.set(o.date, o.name);
+    for (const d of this.#working) map.delete(d);
     this.#holidays.set(year, map);
     return map;
   }
 
+  /** The holiday's name when `date` is a non-working weekday, else undefined. */
   holidayName(date: string): string | undefined {
     return this.holidaysOf(Number(date.slice(0, 4))).get(date);
   }
 
   isBacsWorkingDay(date: string): boolean {
-    if (this.#overrides.working.includes(date)) return true;
     return !isWeekend(date) && !this.holidaysOf(Number(date.slice(0, 4))).has(date);
   }
 
@@ -67,17 +81,25 @@ export class BacsCalendar {
     return d;
   }
 
+  /** The last working day strictly before `date`. */
+  previousWorkingDay(date: string): string {
+    let d = addDays(date, -1);
+    while (!this.isBacsWorkingDay(d)) d = addDays(d, -1);
+    return d;
+  }
+
   /** `date` if it is a working day, else the next one. */
   workingDayOnOrAfter(date: string): string {
     return this.isBacsWorkingDay(date) ? date : this.nextWorkingDay(date);
   }
 
   /**
-   * Moves n working days from `date` (n may be negative). Counting starts from `date` itself, so
-   * addWorkingDays(Friday, 1) is Monday even when `date` is not a working day.
+   * Moves n working days from `date` (n may be negative; 0 returns `date`). Counting starts from
+   * `date` itself, so addWorkingDays(Saturday, 1) is Monday and addWorkingDays(Saturday, -1) Friday.
    */
   addWorkingDays(date: string, n: number): string {
     if (!Number.isInteger(n)) throw new RangeError(`working days must be an integer, got ${n}`);
+    if (!isIsoDate(date)) throw new RangeError(`${date} is not a YYYY-MM-DD date`);
     const step = n >= 0 ? 1 : -1;
     let d = date;
     for (let left = Math.abs(n); left > 0; ) {
@@ -87,8 +109,13 @@ export class BacsCalendar {
     return d;
   }
 
-  /** Working days in (from, to]: how many working days `to` lies after `from` (negative if before). */
+  /**
+   * Working days in (from, to]: how many working days `to` lies after `from`, negative when `to` is
+   * before `from`. It inverts addWorkingDays for n >= 0, and for any n when `from` is a working day:
+   * workingDaysBetween(d, addWorkingDays(d, n)) === n.
+   */
   workingDaysBetween(from: string, to: string): number {
+    if (!isIsoDate(from) || !isIsoDate(to)) throw new RangeError(`${isIsoDate(from) ? to : from} is not a YYYY-MM-DD date`);
     if (to < from) return -this.workingDaysBetween(to, from);
     let count = 0;
     for (let d = addDays(from, 1); d <= to; d = addDays(d, 1)) if (this.isBacsWorkingDay(d)) count++;
@@ -96,8 +123,8 @@ export class BacsCalendar {
   }
 
   /** Every date in [from, to] with its working status and holiday name. */
-  days(from: string, to: string): Array<{ date: string; working: boolean; holiday?: string }> {
-    const out: Array<{ date: string; working: boolean; holiday?: string }> = [];
+  days(from: string, to: string): CalendarDay[] {
+    const out: CalendarDay[] = [];
     for (let d = from; d <= to; d = addDays(d, 1)) {
       const holiday = this.holidayName(d);
       out.push({ date: d, working: this.isBacsWorkingDay(d), ...(holiday ? { holiday } : {}) });

@@ -17,14 +17,17 @@ export class MinHeap<T> {
 
   push(item: T): void {
     const a = this.#items;
+    // Sift up with a hole: parents move down until the item's place is found (no swaps).
+    let i = a.length;
     a.push(item);
-    let i = a.length - 1;
     while (i > 0) {
       const parent = (i - 1) >> 1;
-      if (!this.#less(a[i]!, a[parent]!)) break;
-      [a[i], a[parent]] = [a[parent]!, a[i]!];
+      const p = a[parent]!;
+      if (!this.#less(item, p)) break;
+      a[i] = p;
       i = parent;
     }
+    a[i] = item;
   }
 
   pop(): T | undefined {
@@ -32,19 +35,20 @@ export class MinHeap<T> {
     if (a.length === 0) return undefined;
     const top = a[0];
     const last = a.pop()!;
-    if (a.length > 0) {
-      a[0] = last;
+    const n = a.length;
+    if (n > 0) {
+      // Sift the last item down from the root with a hole.
       let i = 0;
       for (;;) {
         const l = 2 * i + 1;
+        if (l >= n) break;
         const r = l + 1;
-        let m = i;
-        if (l < a.length && this.#less(a[l]!, a[m]!)) m = l;
-        if (r < a.length && this.#less(a[r]!, a[m]!)) m = r;
-        if (m === i) break;
-        [a[i], a[m]] = [a[m]!, a[i]!];
-        i = m;
+        const c = r < n && this.#less(a[r]!, a[l]!) ? r : l;
+        if (!this.#less(a[c]!, last)) break;
+        a[i] = a[c]!;
+        i = c;
       }
+      a[i] = last;
     }
     return top;
   }

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { MinHeap } from './heap.ts';
-import type { SchemeClock } from './scheme-clock.ts';
+import { ClockError, type SchemeClock } from './scheme-clock.ts';
 
 /** A persisted unit of future work. `due` is an ISO instant on the scheme clock. */
 export interface Job<P = unknown> {
@@ -35,7 +35,10 @@ export interface JobRun {
 export interface AdvanceResult {
   advanced_from: string;
   now: string;
+  /** The runs, in order, up to the `list` limit of the advance (failed runs are always listed). */
   jobs_run: JobRun[];
+  /** How many jobs ran in all. */
+  jobs_run_count: number;
   next_due: string | null;
 }
 
@@ -46,6 +49,8 @@ export interface AdvanceResult {
 export class Scheduler {
   readonly #clock: SchemeClock;
   readonly #jobs: JobStore;
+  /** The pending jobs by id, mirroring the job store (which is written, never read, on the hot path). */
+  readonly #pending = new Map<string, Job>();
   readonly #handlers = new Map<string, JobHandler<any>>();
   readonly #heap = new MinHeap<{ due: number; seq: number; id: string }>((a, b) => a.due < b.due || (a.due === b.due && a.seq < b.seq));
   #seq = 0;
@@ -64,33 +69,39 @@ export class Scheduler {
   /** Rebuilds the in-memory queue from the job store (start-up, reset). */
   reload(): void {
     this.#heap.clear();
+    this.#pending.clear();
     this.#seq = 0;
     for (const job of this.#jobs.values()) {
+      this.#pending.set(job.id, job);
       this.#seq = Math.max(this.#seq, job.seq + 1);
       this.#heap.push({ due: Date.parse(job.due), seq: job.seq, id: job.id });
     }
   }
 
+  /** Registers the handler of a kind of job, once (at construction of the service that owns it). */
   handle<P>(kind: string, handler: JobHandler<P>): void {
+    if (this.#handlers.has(kind)) throw new Error(`a handler for job kind ${kind} is already registered`);
     this.#handlers.set(kind, handler);
   }
 
   /** Schedules a job; with an `id` that is already pending, the existing job is kept (idempotent). */
   schedule<P>(kind: string, due: Date, payload: P, id: string = randomUUID()): Job<P> {
-    const existing = this.#jobs.get(id);
+    if (Number.isNaN(due.getTime())) throw new RangeError(`job ${kind} ${id}: due is not a valid date`);
+    const existing = this.#pending.get(id);
     if (existing) return existing as Job<P>;
     const job: Job<P> = { id, due: due.toISOString(), kind, payload, seq: this.#seq++ };
     this.#jobs.put(job);
+    this.#pending.set(id, job);
     this.#heap.push({ due: due.getTime(), seq: job.seq, id });
     return job;
   }
 
   cancel(id: string): void {
-    this.#jobs.delete(id); // the heap entry is skipped when popped
+    if (this.#pending.delete(id)) this.#jobs.delete(id); // the heap entry is skipped when popped
   }
 
   get pendingCount(): number {
-    return this.#jobs.size;
+    return this.#pending.size;
   }
 
   nextDue(): Date | null {
@@ -100,57 +111,75 @@ export class Scheduler {
   }
 
   /**
-   * Runs every job due at or before `target`, then sets the clock to `target`. Serialised: a call
-   * made while another advance runs (from inside a job) is refused.
+   * Runs every job due at or before `target` in due order (ties: first scheduled first), then sets
+   * the clock to `target`. Each job runs with the clock pinned to its due time, or to the latest
+   * time already shown when its due is earlier (a job scheduled for the past never moves time
+   * back). Jobs a job schedules at or before `target` run in the same advance.
+   *
+   * Synchronous from start to end, so nothing else (no request, no store write) can observe a
+   * half-done advance: a store commit after it holds all of it, one before it none of it. Calls
+   * from inside a job are refused; a job is removed before its handler runs, so no job runs twice.
    */
-  advanceTo(target: Date): AdvanceResult {
-    if (this.#advancing) throw new Error('an advance is already running');
+  advanceTo(target: Date, options: { list?: number } = {}): AdvanceResult {
+    const list = options.list ?? Infinity;
+    if (this.#advancing) throw new ClockError('an advance is already running: a job cannot advance the scheme clock');
+    if (Number.isNaN(target.getTime())) throw new ClockError('cannot advance the scheme clock to an invalid date');
     const from = this.#clock.now();
     if (target.getTime() < from.getTime()) {
-      this.#clock.setTo(target); // throws the forward-only error
+      throw new ClockError(`the scheme clock only moves forward: ${target.toISOString()} is before ${from.toISOString()}`);
     }
     this.#advancing = true;
     const jobs_run: JobRun[] = [];
+    let count = 0;
     try {
       const limit = target.getTime();
+      let floor = from.getTime();
       for (;;) {
-        this.#dropCancelledHead();
         const head = this.#heap.peek();
         if (!head || head.due > limit) break;
         this.#heap.pop();
-        const job = this.#findJob(head.id);
-        if (!job) continue;
+        const job = this.#pending.get(head.id);
+        if (!job || job.seq !== head.seq) continue; // cancelled (and perhaps scheduled anew under the same id)
+        this.#pending.delete(job.id);
         this.#jobs.delete(job.id);
-        const run: JobRun = { id: job.id, kind: job.kind, due: job.due };
         const handler = this.#handlers.get(job.kind);
+        if (head.due > floor) floor = head.due;
+        const now = new Date(floor);
+        count++;
         try {
           if (!handler) throw new Error(`no handler for job kind ${job.kind}`);
-          const due = new Date(Math.max(head.due, from.getTime()));
-          this.#clock.pinnedAt(due, () => handler(job, due));
+          this.#clock.pinnedAt(now, handler, job);
+          if (jobs_run.length < list) jobs_run.push({ id: job.id, kind: job.kind, due: job.due });
         } catch (err) {
-          run.error = (err as Error)?.message ?? String(err);
+          jobs_run.push({ id: job.id, kind: job.kind, due: job.due, error: (err as Error)?.message ?? String(err) });
           this.onJobError(job, err);
         }
-        jobs_run.push(run);
       }
-      if (target.getTime() > this.#clock.now().getTime()) this.#clock.setTo(target);
+      if (limit > this.#clock.now().getTime()) this.#clock.setTo(target);
     } finally {
       this.#advancing = false;
     }
     const next = this.nextDue();
-    return { advanced_from: from.toISOString(), now: this.#clock.now().toISOString(), jobs_run, next_due: next ? next.toISOString() : null };
+    return {
+      advanced_from: from.toISOString(),
+      now: this.#clock.now().toISOString(),
+      jobs_run,
+      jobs_run_count: count,
+      next_due: next ? next.toISOString() : null,
+    };
+  }
+
+  /** True while an advance runs (a job handler is on the stack). */
+  get advancing(): boolean {
+    return this.#advancing;
   }
 
   /** Runs what is due at the clock's current time (the running clock's timer calls this). */
-  runDue(): AdvanceResult {
-    return this.advanceTo(this.#clock.now());
-  }
-
-  #findJob(id: string): Job | undefined {
-    return this.#jobs.get(id);
+  runDue(options: { list?: number } = {}): AdvanceResult {
+    return this.advanceTo(this.#clock.now(), options);
   }
 
   #dropCancelledHead(): void {
-    for (let head = this.#heap.peek(); head && !this.#jobs.has(head.id); head = this.#heap.peek()) this.#heap.pop();
+    for (let head = this.#heap.peek(); head && this.#pending.get(head.id)?.seq !== head.seq; head = this.#heap.peek()) this.#heap.pop();
   }
 }

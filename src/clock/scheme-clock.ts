@@ -15,6 +15,30 @@ export interface ClockState {
 
 export class ClockError extends Error {}
 
+/** The fastest a running clock may go: a virtual day takes under a tenth of a wall second. */
+export const MAX_SPEED = 1_000_000;
+
+/** Checks a speed: a positive finite number up to MAX_SPEED. */
+export function checkSpeed(speed: number): void {
+  if (typeof speed !== 'number' || !Number.isFinite(speed) || speed <= 0 || speed > MAX_SPEED) {
+    throw new ClockError(`speed must be a number greater than 0 and at most ${MAX_SPEED}, got ${String(speed)}`);
+  }
+}
+
+/** Rejects a persisted clock that cannot be read (hand-edited data file), naming what is wrong. */
+export function checkState(state: unknown, where = 'clock state'): ClockState {
+  const s = state as Partial<ClockState> | null;
+  if (typeof s !== 'object' || s === null) throw new ClockError(`${where} must be an object`);
+  if (s.mode !== 'frozen' && s.mode !== 'running') throw new ClockError(`${where}: mode must be frozen or running, got ${String(s.mode)}`);
+  for (const k of ['virtual_ms', 'wall_ms'] as const) {
+    if (typeof s[k] !== 'number' || !Number.isFinite(s[k]) || Number.isNaN(new Date(s[k]).getTime())) {
+      throw new ClockError(`${where}: ${k} must be a time in milliseconds, got ${String(s[k])}`);
+    }
+  }
+  checkSpeed(s.speed as number);
+  return { mode: s.mode, virtual_ms: s.virtual_ms!, wall_ms: s.wall_ms!, speed: s.speed! };
+}
+
 /** Where the clock keeps its state; the store's meta in the simulator, a variable in tests. */
 export interface ClockPersistence {
   load(): ClockState | undefined;
@@ -31,11 +55,15 @@ export class SchemeClock implements Clock {
   #pinned: number | null = null;
   readonly #wall: Clock;
   readonly #persistence: ClockPersistence | undefined;
+  /** True when the state came from persistence (a restart) rather than `initial`. */
+  readonly restored: boolean;
 
   constructor(options: { initial: ClockState; wall?: Clock; persistence?: ClockPersistence }) {
     this.#wall = options.wall ?? systemClock;
     this.#persistence = options.persistence;
-    this.#state = options.persistence?.load() ?? options.initial;
+    const stored = options.persistence?.load();
+    this.restored = stored !== undefined;
+    this.#state = checkState(stored ?? options.initial, stored ? 'stored clock state' : 'initial clock state');
     this.#save();
   }
 
@@ -44,6 +72,7 @@ export class SchemeClock implements Clock {
   }
 
   static runningFrom(at: Date | string, speed = 1, wall?: Clock): ClockState {
+    checkSpeed(speed);
     return { mode: 'running', virtual_ms: new Date(at).getTime(), wall_ms: (wall ?? systemClock).now().getTime(), speed };
   }
 
@@ -64,8 +93,9 @@ export class SchemeClock implements Clock {
     return { ...this.#state };
   }
 
-  /** Moves virtual time forward to `target`. Refuses to go back. */
+  /** Moves virtual time forward to `target`. Refuses to go back. A running clock runs on from there. */
   setTo(target: Date): void {
+    if (Number.isNaN(target.getTime())) throw new ClockError('the scheme clock cannot be set to an invalid date');
     const current = this.#unpinnedMs();
     if (target.getTime() < current) {
       throw new ClockError(`the scheme clock only moves forward: ${target.toISOString()} is before ${new Date(current).toISOString()}`);
@@ -74,30 +104,34 @@ export class SchemeClock implements Clock {
     this.#save();
   }
 
+  /** Stops the clock at the current virtual time. Freezing a frozen clock changes nothing. */
   freeze(): void {
     this.#state = { ...this.#state, mode: 'frozen', virtual_ms: this.#unpinnedMs(), wall_ms: this.#wall.now().getTime() };
     this.#save();
   }
 
+  /** Runs from the current virtual time at `speed` (kept from before when omitted). */
   resume(speed = this.#state.speed): void {
-    if (!(speed > 0) || !Number.isFinite(speed)) throw new ClockError(`speed must be a positive number, got ${speed}`);
+    checkSpeed(speed);
     this.#state = { mode: 'running', virtual_ms: this.#unpinnedMs(), wall_ms: this.#wall.now().getTime(), speed };
     this.#save();
   }
 
   /** Replaces the whole state, backwards included: only for a simulator reset. */
   reset(state: ClockState): void {
-    this.#state = { ...state };
+    this.#state = checkState(state, 'reset clock state');
     this.#pinned = null;
     this.#save();
   }
 
-  /** Runs `fn` with now() reading `at`. Used by the scheduler for each job. */
-  pinnedAt<T>(at: Date, fn: () => T): T {
+  /** Runs `fn(arg, at)` with now() reading `at`. Used by the scheduler for each job. */
+  pinnedAt<A, T>(at: Date, fn: (arg: A, at: Date) => T, arg: A): T;
+  pinnedAt<T>(at: Date, fn: () => T): T;
+  pinnedAt<A, T>(at: Date, fn: (arg: A, at: Date) => T, arg?: A): T {
     const before = this.#pinned;
     this.#pinned = at.getTime();
     try {
-      return fn();
+      return fn(arg as A, at);
     } finally {
       this.#pinned = before;
     }

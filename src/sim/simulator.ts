@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { BacsCalendar, type CalendarOverrides } from '../clock/calendar.ts';
 import { systemClock, type Clock } from '../clock/clock.ts';
 import { Scheduler, type Job } from '../clock/scheduler.ts';
-import { SchemeClock, type ClockState } from '../clock/scheme-clock.ts';
+import { ClockError, SchemeClock, type ClockState } from '../clock/scheme-clock.ts';
 import { Accounts } from './accounts.ts';
 import { Claims } from './claims/claims.ts';
 import { forwardReportArrivals, type ReportArrivals } from './claims/report-arrivals.ts';
@@ -36,14 +36,21 @@ export class Simulator {
   readonly accounts: Accounts;
   readonly payments: Payments;
   readonly claims: Claims;
+  readonly #startClock: () => ClockState;
+  readonly #resetHooks: Array<() => void> = [];
 
   constructor(options: SimulatorOptions) {
     this.store = options.store;
     this.wall = options.wall ?? systemClock;
+    // The clock a reset returns to: the configured start (again from the start instant), or
+    // running from the wall time of the reset when none was configured (the npm start default).
+    const configured = options.clock;
+    this.#startClock = () =>
+      configured ? { ...configured, wall_ms: this.wall.now().getTime() } : SchemeClock.runningFrom(this.wall.now(), 1, this.wall);
     this.organisations = new Organisations(options.organisations);
     this.calendar = new BacsCalendar(options.calendarOverrides);
     this.clock = new SchemeClock({
-      initial: options.clock ?? SchemeClock.runningFrom(this.wall.now(), 1, this.wall),
+      initial: this.#startClock(),
       wall: this.wall,
       persistence: {
         load: () => this.store.getMeta<ClockState>('clock'),
@@ -57,6 +64,27 @@ export class Simulator {
     // The DDIC claim submission report goes to the reports service when the simulator has one.
     const reports = forwardReportArrivals(() => (this as unknown as { reports?: ReportArrivals }).reports);
     this.claims = new Claims(ctx, { scheduler: this.scheduler, calendar: this.calendar, payments: this.payments, reports });
+  }
+
+  /**
+   * Registers a hook run after every reset, for a service that keeps state outside the store
+   * (caches, timers, in-memory queues) and must drop it. Hooks run synchronously, in order.
+   */
+  onReset(fn: () => void): void {
+    this.#resetHooks.push(fn);
+  }
+
+  /**
+   * Back to an empty simulator: every record and pending job is dropped, all meta but the token
+   * signing key (tokens already issued stay valid), and the scheme clock returns to its start
+   * state, backwards included. The caller commits the store.
+   */
+  reset(): void {
+    if (this.scheduler.advancing) throw new ClockError('cannot reset while an advance is running');
+    this.store.clear({ keepMeta: ['auth_key'] });
+    this.clock.reset(this.#startClock());
+    this.scheduler.reload();
+    for (const fn of this.#resetHooks) fn();
   }
 }
 

@@ -24,8 +24,8 @@ export interface Store {
    * in flight share the next write (group commit).
    */
   commit(): Promise<void>;
-  /** Drops every record and all meta (simulator reset). */
-  clear(): void;
+  /** Drops every record of every collection and all meta but the keys in `keepMeta` (simulator reset). */
+  clear(options?: { keepMeta?: string[] }): void;
   /** Flushes and releases the store. */
   close(): Promise<void>;
   /** Where the data lives, for messages: a path or "memory". */
@@ -105,9 +105,16 @@ class LowStore implements Store {
     this.#touch();
   }
 
-  clear(): void {
-    for (const [name, c] of this.#collections) for (const row of c.values()) c.delete(row.id), void name;
-    for (const key of Object.keys(this.#db.data.meta)) delete this.#db.data.meta[key];
+  clear(options: { keepMeta?: string[] } = {}): void {
+    // Opened collections are emptied through their Collection (which keeps its indexes right);
+    // collections nobody opened since start-up are emptied in the data.
+    for (const c of this.#collections.values()) for (const row of c.values()) c.delete(row.id);
+    const data = this.#db.data;
+    for (const name of Object.keys(data.collections)) {
+      if (!this.#collections.has(name)) data.collections[name] = {};
+    }
+    const keep = new Set(options.keepMeta ?? []);
+    for (const key of Object.keys(data.meta)) if (!keep.has(key)) delete data.meta[key];
     this.#touch();
   }
 

@@ -1,37 +1,107 @@
+import type { Context } from 'hono';
 import { Hono } from 'hono';
-import { advanceTarget, type AdvanceRequest } from '../../clock/advance.ts';
+import { ADVANCE_UNITS, advanceTarget, latestTarget, MAX_ADVANCE_YEARS, type AdvanceRequest } from '../../clock/advance.ts';
+import { londonDate } from '../../clock/london.ts';
 import { ClockError } from '../../clock/scheme-clock.ts';
+import type { Simulator } from '../../sim/simulator.ts';
 import { readJson } from '../body.ts';
 import type { AppDeps, AppEnv } from '../context.ts';
 import { ApiError, methodNotAllowed } from '../errors.ts';
 import { validateOrThrow } from '../validate.ts';
 
-/** /v1/simulator/clock: read and move the scheme clock. */
+/** How many runs an advance answer lists (failed runs beyond it too); `jobs_run_count` counts them all. */
+export const MAX_LISTED_RUNS = 1000;
+
+/** The scheme clock as the control API shows it (schema `clock#/$defs/clock`). */
+export function clockView(sim: Simulator) {
+  const now = sim.clock.now();
+  const next = sim.scheduler.nextDue();
+  const date = londonDate(now);
+  return {
+    now: now.toISOString(),
+    mode: sim.clock.mode,
+    speed: sim.clock.speed,
+    london_date: date,
+    bacs_working_day: sim.calendar.isBacsWorkingDay(date),
+    next_due: next ? next.toISOString() : null,
+    pending_jobs: sim.scheduler.pendingCount,
+  };
+}
+
+/** The JSON body of an action whose body is optional: none (or whitespace) reads as `{}`. */
+export async function optionalJson(c: Context): Promise<unknown> {
+  const text = await c.req.text();
+  return text.trim() === '' ? {} : readJson(c);
+}
+
+function isObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+const UNITS = ADVANCE_UNITS.join(', ');
+
+/** Checks an advance body; 400 naming the field and rule. */
+function parseAdvance(body: unknown): AdvanceRequest {
+  if (!isObject(body)) throw new ApiError(400, `body must be a JSON object with exactly one of ${UNITS}`);
+  validateOrThrow('clock-advance', body);
+  const given = ADVANCE_UNITS.filter((k) => k in body);
+  if (given.length === 0) throw new ApiError(400, `validation failure list: body must have exactly one of ${UNITS}; got none`);
+  if (given.length > 1) throw new ApiError(400, `validation failure list: body must have exactly one of ${UNITS}; got ${given.join(' and ')}`);
+  return body as AdvanceRequest;
+}
+
+/** /v1/simulator/clock: read, advance, freeze and resume the scheme clock. */
 export function simulatorClockRoutes({ sim }: AppDeps): Hono<AppEnv> {
   const r = new Hono<AppEnv>();
-  const view = () => {
-    const next = sim.scheduler.nextDue();
-    return { now: sim.clock.now().toISOString(), mode: sim.clock.mode, speed: sim.clock.speed, next_due: next ? next.toISOString() : null };
-  };
+  const answer = (c: Context, data: object) => c.json({ data, links: { self: '/v1/simulator/clock' } });
 
-  r.get('/', (c) => c.json({ data: view() }));
+  r.get('/', (c) => answer(c, clockView(sim)));
 
   r.post('/advance', async (c) => {
-    const body = validateOrThrow<AdvanceRequest>('clock-advance', await readJson(c));
-    const target = advanceTarget(sim.clock.now(), body, sim.calendar);
-    if (target.getTime() < sim.clock.now().getTime()) {
-      throw new ApiError(409, `to ${target.toISOString()} is before the scheme clock (${sim.clock.now().toISOString()}); the clock only moves forward`);
+    const request = parseAdvance(await readJson(c));
+    const unit = Object.keys(request)[0]!;
+    const now = sim.clock.now();
+    const target = advanceTarget(now, request, sim.calendar);
+    if (Number.isNaN(target.getTime())) throw new ApiError(400, `${unit} in body is not a valid instant`);
+    if (target.getTime() < now.getTime()) {
+      throw new ApiError(409, `${unit} in body (${target.toISOString()}) is before the scheme clock (${now.toISOString()}); the clock only moves forward`);
+    }
+    const latest = latestTarget(now);
+    if (target.getTime() > latest.getTime()) {
+      throw new ApiError(400, `${unit} in body moves the clock to ${target.toISOString()}, more than ${MAX_ADVANCE_YEARS} years after the scheme clock (at most ${latest.toISOString()})`);
     }
     try {
-      const result = sim.scheduler.advanceTo(target);
-      return c.json({ data: { ...view(), advanced_from: result.advanced_from, jobs_run: result.jobs_run } });
+      const result = sim.scheduler.advanceTo(target, { list: MAX_LISTED_RUNS });
+      return answer(c, {
+        ...clockView(sim),
+        advanced_from: result.advanced_from,
+        jobs_run_count: result.jobs_run_count,
+        jobs_run: result.jobs_run,
+      });
     } catch (err) {
       if (err instanceof ClockError) throw new ApiError(409, err.message);
       throw err;
     }
   });
 
+  r.post('/freeze', async (c) => {
+    validateOrThrow('empty-body', await optionalJson(c));
+    sim.clock.freeze();
+    return answer(c, clockView(sim));
+  });
+
+  r.post('/resume', async (c) => {
+    const body = validateOrThrow<{ speed?: number }>('clock-resume', await optionalJson(c));
+    try {
+      sim.clock.resume(body.speed);
+    } catch (err) {
+      if (err instanceof ClockError) throw new ApiError(400, `speed in body: ${err.message}`);
+      throw err;
+    }
+    return answer(c, clockView(sim));
+  });
+
   r.all('/', methodNotAllowed(['GET']));
-  r.all('/advance', methodNotAllowed(['POST']));
+  for (const action of ['/advance', '/freeze', '/resume']) r.all(action, methodNotAllowed(['POST']));
   return r;
 }

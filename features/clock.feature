@@ -1,0 +1,91 @@
+@simulator
+Feature: Scheme clock and simulator controls
+  The simulator runs on a scheme clock that QA and developers move instead of waiting: by Bacs
+  working days, calendar days, hours, or to an instant. Bacs working days are Monday to Friday less
+  England & Wales bank holidays, dated in London. These scenarios expect the clock to start frozen
+  at 2026-12-21T09:00:00Z, as the in-process target does (for a running simulator:
+  scheme-sim start --clock frozen --clock-start 2026-12-21T09:00:00Z).
+
+  Background:
+    Given I am authenticated as "northwind"
+    And the simulator is reset
+
+  Scenario: Read the scheme clock
+    When I send a GET request to "/v1/simulator/clock"
+    Then the response status is 200
+    And the response matches the "clock" schema
+    And the response field "data.now" equals "2026-12-21T09:00:00.000Z"
+    And the response field "data.mode" equals "frozen"
+    And the response field "data.bacs_working_day" equals "true"
+
+  Scenario: One working day after Christmas Eve is the Tuesday after Boxing Day's substitute
+    When the scheme clock moves to "2026-12-24T09:00:00Z"
+    And the scheme clock advances 1 working day
+    Then the response matches the "clock-advanced" schema
+    And the response field "data.advanced_from" equals "2026-12-24T09:00:00.000Z"
+    And the response field "data.now" equals "2026-12-29T09:00:00.000Z"
+    And the response field "data.jobs_run_count" equals "0"
+    And the scheme clock reads "2026-12-29T09:00:00Z"
+    And "2026-12-28" is not a Bacs working day
+    And "2026-12-29" is a Bacs working day
+
+  Scenario: Days keep the London time of day; hours are elapsed time
+    When the scheme clock advances 2 days
+    Then the scheme clock reads "2026-12-23T09:00:00Z"
+    When the scheme clock advances 3 hours
+    Then the scheme clock reads "2026-12-23T12:00:00Z"
+
+  Scenario Outline: A bad advance is refused with the field and the rule
+    When I send a POST request to "/v1/simulator/clock/advance" with body:
+      """
+      <body>
+      """
+    Then the response status is <status>
+    And the error message contains "<message>"
+    And the scheme clock reads "2026-12-21T09:00:00Z"
+
+    Examples:
+      | body                              | status | message                                                  |
+      | {"working_days": 1, "days": 1}    | 400    | exactly one of working_days, days, hours, to; got working_days and days |
+      | {"days": -1}                      | 400    | days in body should be greater than or equal to 0        |
+      | {"hours": 1.5}                    | 400    | hours in body must be of type integer                    |
+      | {"weeks": 1}                      | 400    | weeks in body is not allowed                             |
+      | {"to": "2026-12-20T09:00:00Z"}    | 409    | is before the scheme clock                               |
+      | {"to": "2032-01-01T00:00:00Z"}    | 400    | more than 5 years after the scheme clock                 |
+      | {"days": 1                        | 400    | request body is not valid JSON                           |
+
+  Scenario: The calendar names the holidays of a range
+    When I send a GET request to "/v1/simulator/calendar?from=2027-12-20&to=2028-01-07"
+    Then the response status is 200
+    And the response matches the "calendar" schema
+    And the response field "data.holidays" has 3 items
+    And the response field "data.holidays.0.name" equals "Christmas Day (substitute day)"
+    And the response field "data.holidays.2.date" equals "2028-01-03"
+    And the response field "data.working_days" has 12 items
+
+  Scenario: A calendar range is validated
+    When I send a GET request to "/v1/simulator/calendar?from=2027-01-01&to=2026-01-01"
+    Then the response status is 400
+    And the error message contains "to in query (2026-01-01) must not be before from (2027-01-01)"
+
+  Scenario: Resume at a speed, then freeze
+    When the scheme clock resumes at speed 10
+    Then the response matches the "clock" schema
+    And the response field "data.speed" equals "10"
+    And the scheme clock is running
+    When the scheme clock freezes
+    Then the scheme clock is frozen
+
+  Scenario: Reset returns the clock to its start
+    When the scheme clock advances 10 working days
+    And I send a POST request to "/v1/simulator/reset"
+    Then the response status is 200
+    And the response matches the "clock" schema
+    And the response field "data.pending_jobs" equals "0"
+    And the scheme clock reads "2026-12-21T09:00:00Z"
+
+  Scenario: The controls need a token
+    Given I am not authenticated
+    When I send a GET request to "/v1/simulator/clock"
+    Then the response status is 401
+    And the response header "WWW-Authenticate" contains "Bearer"

@@ -1,0 +1,111 @@
+import { execFile, spawn } from 'node:child_process';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SchemeClock } from './clock/scheme-clock.ts';
+import { createRuntime, type Runtime } from './runtime.ts';
+import { listen, type RunningServer } from './server.ts';
+import { NORTHWIND, TEST_START } from './testing.ts';
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const BIN = join(ROOT, 'bin', 'scheme-sim.mjs');
+const run = promisify(execFile);
+
+let runtime: Runtime;
+let server: RunningServer;
+beforeAll(async () => {
+  runtime = await createRuntime({ memory: true, clock: SchemeClock.frozenAt(TEST_START) });
+  server = await listen(runtime, 0);
+});
+afterAll(() => server.close());
+
+/** Runs the CLI (a real process) against the listening server; never throws, returns the outcome. */
+async function cli(args: string[], env: Record<string, string> = {}): Promise<{ code: number; stdout: string; stderr: string }> {
+  const base = { PATH: process.env.PATH ?? '', SCHEME_SIM_CLIENT_ID: NORTHWIND.client_id, SCHEME_SIM_CLIENT_SECRET: NORTHWIND.client_secret, SCHEME_SIM_URL: server.url };
+  try {
+    const { stdout, stderr } = await run(process.execPath, [BIN, ...args], { cwd: ROOT, env: { ...base, ...env }, timeout: 20_000 });
+    return { code: 0, stdout, stderr };
+  } catch (err) {
+    const e = err as { code?: number; stdout?: string; stderr?: string };
+    return { code: e.code ?? -1, stdout: e.stdout ?? '', stderr: e.stderr ?? '' };
+  }
+}
+
+describe('scheme-sim clock (against a listening server)', () => {
+  it('shows and advances the clock with credentials from the environment', async () => {
+    const shown = await cli(['clock', 'show']);
+    expect(shown.code, shown.stderr).toBe(0);
+    expect(shown.stdout).toContain(`scheme clock: ${TEST_START} (frozen)`);
+    runtime.sim.scheduler.handle('cli-probe', () => {});
+    runtime.sim.scheduler.schedule('cli-probe', new Date('2026-12-24T10:00:00Z'), {}, 'probe-1');
+    const advanced = await cli(['clock', 'advance', '--working-days', '4', '--url', server.url]);
+    expect(advanced.code, advanced.stderr).toBe(0);
+    expect(advanced.stdout).toContain('scheme clock: 2026-12-29T09:00:00.000Z (frozen)');
+    expect(advanced.stdout).toContain('1 job run');
+    expect(advanced.stdout).toContain('2026-12-24T10:00:00.000Z cli-probe probe-1');
+    expect(runtime.sim.clock.now().toISOString()).toBe('2026-12-29T09:00:00.000Z');
+  });
+
+  it('resumes at a speed and freezes, with flags for credentials and JSON output', async () => {
+    const resumed = await cli(['clock', 'resume', '--speed', '5', '--json', '--client-id', NORTHWIND.client_id, '--client-secret', NORTHWIND.client_secret], {
+      SCHEME_SIM_CLIENT_ID: '',
+      SCHEME_SIM_CLIENT_SECRET: '',
+    });
+    expect(resumed.code, resumed.stderr).toBe(0);
+    expect(JSON.parse(resumed.stdout).data).toMatchObject({ mode: 'running', speed: 5 });
+    const frozen = await cli(['clock', 'freeze', '--json']);
+    expect(JSON.parse(frozen.stdout).data.mode).toBe('frozen');
+    expect(runtime.sim.clock.mode).toBe('frozen');
+  });
+
+  it('exits non-zero with the reason for bad input and refused requests', async () => {
+    const two = await cli(['clock', 'advance', '--days', '1', '--hours', '2']);
+    expect(two).toMatchObject({ code: 1, stderr: expect.stringContaining('exactly one of --working-days, --days, --hours, --to; got --days and --hours') });
+    const past = await cli(['clock', 'advance', '--to', '2026-01-01T00:00:00Z']);
+    expect(past).toMatchObject({ code: 1, stderr: expect.stringMatching(/409: to in body \(2026-01-01T00:00:00.000Z\) is before the scheme clock/) });
+    const negative = await cli(['clock', 'advance', '--days=-2']);
+    expect(negative).toMatchObject({ code: 1, stderr: expect.stringContaining('400: validation failure list: days in body should be greater than or equal to 0') });
+    const anonymous = await cli(['clock', 'show'], { SCHEME_SIM_CLIENT_ID: '', SCHEME_SIM_CLIENT_SECRET: '' });
+    expect(anonymous).toMatchObject({ code: 1, stderr: expect.stringContaining('401') });
+    expect(anonymous.stderr).toContain('SCHEME_SIM_CLIENT_ID');
+    const unreachable = await cli(['clock', 'show', '--url', 'http://127.0.0.1:1']);
+    expect(unreachable).toMatchObject({ code: 1, stderr: expect.stringContaining('cannot reach http://127.0.0.1:1') });
+  });
+
+  it('prints help for each command', async () => {
+    const help = await cli(['clock', 'advance', '--help']);
+    expect(help.stdout).toContain('--working-days N');
+    expect((await cli(['clock', '--help'])).stdout).toContain('Usage: scheme-sim clock <show|advance|freeze|resume>');
+    expect((await cli(['start', '--help'])).stdout).toContain('--clock-start ISO');
+  });
+});
+
+describe('scheme-sim start --clock', () => {
+  it('starts frozen at the given instant', async () => {
+    const child = spawn(process.execPath, [BIN, 'start', '--memory', '--port', '0', '--clock', 'frozen', '--clock-start', '2026-12-21T09:00:00Z'], {
+      cwd: ROOT,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    try {
+      const url = await new Promise<string>((resolveUrl, reject) => {
+        let out = '';
+        child.stdout.on('data', (chunk: Buffer) => {
+          out += chunk.toString();
+          const m = /listening on (http:\/\/\S+)/.exec(out);
+          if (m) resolveUrl(m[1]!);
+        });
+        child.once('exit', (code) => reject(new Error(`exited ${code} before listening: ${out}`)));
+      });
+      const health = (await (await fetch(`${url}/health`)).json()) as { now: string; clock: string };
+      expect(health).toEqual({ status: 'ok', now: '2026-12-21T09:00:00.000Z', clock: 'frozen' });
+    } finally {
+      child.kill('SIGTERM');
+    }
+  });
+
+  it('refuses a speed for a frozen clock and a start without a time zone', async () => {
+    expect(await cli(['start', '--memory', '--clock', 'frozen', '--clock-speed', '2'])).toMatchObject({ code: 2, stderr: expect.stringContaining('running clock only') });
+    expect(await cli(['start', '--memory', '--clock-start', '2026-12-21T09:00:00'])).toMatchObject({ code: 2, stderr: expect.stringContaining('--clock-start must be an ISO 8601 instant') });
+  });
+});

@@ -1,0 +1,150 @@
+// `scheme-sim clock ...`: a thin client of the control API under /v1/simulator/clock.
+import { parseArgs } from 'node:util';
+
+export const CLOCK_HELP: Record<string, string> = {
+  clock: `Usage: scheme-sim clock <show|advance|freeze|resume> [options]
+
+Reads and moves the scheme clock of a running simulator.
+  show      print the scheme clock
+  advance   move it forward (--working-days N | --days N | --hours N | --to ISO), running due jobs
+  freeze    stop it where it is
+  resume    let it run with the wall clock (--speed N: virtual seconds per wall second)
+
+Connection (every subcommand):
+  --url URL             simulator base URL (env SCHEME_SIM_URL; default http://127.0.0.1:8080)
+  --client-id ID        OAuth client (env SCHEME_SIM_CLIENT_ID); omit both for a server run with --auth off
+  --client-secret S     its secret (env SCHEME_SIM_CLIENT_SECRET)
+  --json                print the response body as JSON
+  -h, --help            help of a subcommand`,
+  show: `Usage: scheme-sim clock show [--url URL] [--client-id ID --client-secret S] [--json]
+
+Prints the scheme clock: the instant, the mode, the London date and the next job due.`,
+  advance: `Usage: scheme-sim clock advance (--working-days N | --days N | --hours N | --to ISO) [--url URL] [--client-id ID --client-secret S] [--json]
+
+Moves the scheme clock forward by exactly one of:
+  --working-days N   Bacs working days (London time of day kept)
+  --days N           calendar days (London time of day kept)
+  --hours N          elapsed hours
+  --to ISO           an instant, e.g. 2027-01-04T09:00:00Z (not before the clock, at most 5 years ahead)
+Every job due on the way runs, in due order.`,
+  freeze: `Usage: scheme-sim clock freeze [--url URL] [--client-id ID --client-secret S] [--json]
+
+Stops the scheme clock where it is; it then moves only when advanced.`,
+  resume: `Usage: scheme-sim clock resume [--speed N] [--url URL] [--client-id ID --client-secret S] [--json]
+
+Lets the scheme clock follow the wall clock from where it is, at speed N (default: the last speed,
+1 at first); due jobs run as their time comes.`,
+};
+
+export class CliError extends Error {}
+
+const CONNECTION = {
+  url: { type: 'string' },
+  'client-id': { type: 'string' },
+  'client-secret': { type: 'string' },
+  json: { type: 'boolean', default: false },
+  help: { type: 'boolean', short: 'h', default: false },
+} as const;
+
+const SUB_OPTIONS = {
+  show: {},
+  freeze: {},
+  resume: { speed: { type: 'string' } },
+  advance: { 'working-days': { type: 'string' }, days: { type: 'string' }, hours: { type: 'string' }, to: { type: 'string' } },
+} as const;
+
+type Sub = keyof typeof SUB_OPTIONS;
+type Out = (line: string) => void;
+
+function number(flag: string, value: string): number {
+  const n = Number(value);
+  if (value.trim() === '' || !Number.isFinite(n)) throw new CliError(`--${flag} must be a number, got '${value}'`);
+  return n;
+}
+
+/** Builds the request body of a subcommand from its flags. */
+function bodyOf(sub: Sub, values: Record<string, unknown>): Record<string, unknown> | undefined {
+  if (sub === 'resume') return values.speed === undefined ? undefined : { speed: number('speed', values.speed as string) };
+  if (sub !== 'advance') return undefined;
+  const units = (['working-days', 'days', 'hours', 'to'] as const).filter((k) => values[k] !== undefined);
+  if (units.length !== 1) {
+    throw new CliError(`advance takes exactly one of --working-days, --days, --hours, --to${units.length ? `; got ${units.map((u) => `--${u}`).join(' and ')}` : ''}`);
+  }
+  const unit = units[0]!;
+  const raw = values[unit] as string;
+  if (unit === 'to') return { to: raw };
+  return { [unit === 'working-days' ? 'working_days' : unit]: number(unit, raw) };
+}
+
+async function request(url: string, init: RequestInit): Promise<Response> {
+  try {
+    return await fetch(url, init);
+  } catch (err) {
+    const cause = (err as { cause?: { code?: string; message?: string } }).cause;
+    throw new CliError(`cannot reach ${url}: ${cause?.code ?? cause?.message ?? (err as Error).message}`);
+  }
+}
+
+async function bearer(base: string, id: string | undefined, secret: string | undefined): Promise<Record<string, string>> {
+  if (!id && !secret) return {};
+  if (!id || !secret) throw new CliError('give both a client id and a client secret (--client-id/--client-secret or SCHEME_SIM_CLIENT_ID/SCHEME_SIM_CLIENT_SECRET)');
+  const res = await request(`${base}/v1/oauth2/token`, {
+    method: 'POST',
+    headers: { authorization: `Basic ${Buffer.from(`${id}:${secret}`).toString('base64')}`, 'content-type': 'application/x-www-form-urlencoded' },
+    body: 'grant_type=client_credentials',
+  });
+  const body = (await res.json().catch(() => ({}))) as { access_token?: string; error_message?: string };
+  if (res.status !== 200 || !body.access_token) throw new CliError(`token request failed: ${res.status} ${body.error_message ?? ''}`.trim());
+  return { authorization: `Bearer ${body.access_token}` };
+}
+
+function describe(data: Record<string, any>): string[] {
+  const lines = [
+    `scheme clock: ${data.now} (${data.mode}${data.mode === 'running' ? `, speed ${data.speed}` : ''})`,
+    `  London date ${data.london_date}, ${data.bacs_working_day ? 'a Bacs working day' : 'not a Bacs working day'}`,
+  ];
+  if (data.advanced_from !== undefined) lines.push(`  advanced from ${data.advanced_from}; ${data.jobs_run_count} job${data.jobs_run_count === 1 ? '' : 's'} run`);
+  for (const run of (data.jobs_run ?? []) as Array<{ kind: string; id: string; due: string; error?: string }>) {
+    lines.push(`    ${run.due} ${run.kind} ${run.id}${run.error ? ` FAILED: ${run.error}` : ''}`);
+  }
+  lines.push(`  next job due: ${data.next_due ?? 'none'} (${data.pending_jobs} pending)`);
+  return lines;
+}
+
+/** Runs `scheme-sim clock ...`; resolves when done, throws CliError for anything the user should fix. */
+export async function clockCommand(argv: string[], env: NodeJS.ProcessEnv = process.env, out: Out = console.log): Promise<void> {
+  const [sub, ...rest] = argv;
+  if (sub === undefined || sub === '-h' || sub === '--help' || sub === 'help') return void out(CLOCK_HELP.clock!);
+  if (!(sub in SUB_OPTIONS)) throw new CliError(`unknown clock subcommand ${sub}\n${CLOCK_HELP.clock}`);
+  const name = sub as Sub;
+  let values: Record<string, unknown>;
+  try {
+    ({ values } = parseArgs({ args: rest, options: { ...CONNECTION, ...SUB_OPTIONS[name] }, strict: true, allowPositionals: false }));
+  } catch (err) {
+    throw new CliError(`${(err as Error).message}\n${CLOCK_HELP[name]}`);
+  }
+  if (values.help) return void out(CLOCK_HELP[name]!);
+  const body = bodyOf(name, values);
+  const base = String(values.url ?? env.SCHEME_SIM_URL ?? 'http://127.0.0.1:8080').replace(/\/+$/, '');
+  if (!/^https?:\/\/./.test(base)) throw new CliError(`--url must be an http(s) URL, got '${base}'`);
+  const auth = await bearer(base, (values['client-id'] as string) ?? env.SCHEME_SIM_CLIENT_ID, (values['client-secret'] as string) ?? env.SCHEME_SIM_CLIENT_SECRET);
+  const path = name === 'show' ? '/v1/simulator/clock' : `/v1/simulator/clock/${name}`;
+  const res = await request(`${base}${path}`, {
+    method: name === 'show' ? 'GET' : 'POST',
+    headers: { ...auth, ...(body ? { 'content-type': 'application/json' } : {}) },
+    ...(body ? { body: JSON.stringify(body) } : {}),
+  });
+  const text = await res.text();
+  let json: Record<string, any> | undefined;
+  try {
+    json = JSON.parse(text) as Record<string, any>;
+  } catch {
+    json = undefined;
+  }
+  if (res.status !== 200) {
+    const hint = res.status === 401 && !auth.authorization ? ' (set SCHEME_SIM_CLIENT_ID and SCHEME_SIM_CLIENT_SECRET, or pass --client-id and --client-secret)' : '';
+    throw new CliError(`${res.status}: ${json?.error_message ?? text}${hint}`);
+  }
+  if (values.json) return void out(JSON.stringify(json, null, 2));
+  for (const line of describe(json?.data ?? {})) out(line);
+}

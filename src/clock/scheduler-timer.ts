@@ -1,0 +1,82 @@
+import type { Scheduler } from './scheduler.ts';
+import type { SchemeClock } from './scheme-clock.ts';
+
+export interface SchedulerTimerOptions {
+  scheduler: Scheduler;
+  clock: SchemeClock;
+  /** Makes what the jobs did durable; called after every run that ran a job. */
+  commit: () => Promise<void>;
+  /** Longest wall wait between two looks at the queue (new jobs, a resumed clock). Default 250 ms. */
+  maxWaitMs?: number;
+  onError?: (err: unknown) => void;
+}
+
+/**
+ * While the scheme clock is running, runs due jobs as their time comes: it sleeps until the next
+ * due (in wall time, at the clock's speed), at most `maxWaitMs`, then runs everything due and
+ * commits. A frozen clock moves only when told, so the timer then only watches for a resume.
+ * It has the shape of a runtime Worker ({start, stop}).
+ */
+export class SchedulerTimer {
+  readonly #o: Required<SchedulerTimerOptions>;
+  #timer: NodeJS.Timeout | undefined;
+  #running: Promise<void> | undefined;
+  #started = false;
+
+  constructor(options: SchedulerTimerOptions) {
+    this.#o = {
+      maxWaitMs: 250,
+      onError: (err) => console.error(`scheme-sim: scheduler timer: ${(err as Error)?.message ?? String(err)}`),
+      ...options,
+    };
+  }
+
+  start(): void {
+    if (this.#started) return;
+    this.#started = true;
+    this.#arm();
+  }
+
+  async stop(): Promise<void> {
+    this.#started = false;
+    clearTimeout(this.#timer);
+    this.#timer = undefined;
+    await this.#running;
+  }
+
+  /** Runs what is due now (when running) and commits; returns how many jobs ran. */
+  async tick(): Promise<number> {
+    const { scheduler, clock, commit } = this.#o;
+    if (clock.mode !== 'running' || scheduler.advancing) return 0;
+    const next = scheduler.nextDue();
+    if (!next || next.getTime() > clock.now().getTime()) return 0;
+    const ran = scheduler.runDue({ list: 0 }).jobs_run_count;
+    await commit();
+    return ran;
+  }
+
+  #delay(): number {
+    const { scheduler, clock, maxWaitMs } = this.#o;
+    if (clock.mode !== 'running') return maxWaitMs;
+    const next = scheduler.nextDue();
+    if (!next) return maxWaitMs;
+    const wait = (next.getTime() - clock.now().getTime()) / clock.speed;
+    return Math.max(0, Math.min(maxWaitMs, Math.ceil(wait)));
+  }
+
+  #arm(): void {
+    if (!this.#started) return;
+    this.#timer = setTimeout(() => {
+      this.#running = this.tick()
+        .then(
+          () => undefined,
+          (err: unknown) => this.#o.onError(err),
+        )
+        .finally(() => {
+          this.#running = undefined;
+          this.#arm();
+        });
+    }, this.#delay());
+    this.#timer.unref();
+  }
+}
