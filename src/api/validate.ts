@@ -2,7 +2,10 @@ import type { ErrorObject } from 'ajv';
 import { ApiError } from './errors.ts';
 import { schemaValidator } from './schemas/index.ts';
 
-/** `/data/attributes/name/4` → `name.4`: the field as a client knows it. */
+/**
+ * `/data/attributes/name/4` → `name.4`: the field as a client knows it. Fields under
+ * `data.attributes` and `data` are shown bare; `data.attributes` itself is `attributes`.
+ */
 export function fieldName(instancePath: string, root: 'body' | 'query' = 'body'): string {
   const path = instancePath
     .split('/')
@@ -10,18 +13,23 @@ export function fieldName(instancePath: string, root: 'body' | 'query' = 'body')
     .map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'))
     .join('.');
   if (root !== 'body') return path;
-  return path.replace(/^data\.attributes\.?/, '').replace(/^data\.?/, '') || (path.startsWith('data') ? 'data' : path);
+  if (path === 'data' || path === 'data.attributes') return path === 'data' ? 'data' : 'attributes';
+  return path.replace(/^data\.attributes\./, '').replace(/^data\./, '');
+}
+
+/** The field name of a child of the object at `instancePath` (for required / additionalProperties). */
+function childName(instancePath: string, child: string, root: 'body' | 'query'): string {
+  return fieldName(`${instancePath}/${child.replace(/~/g, '~0').replace(/\//g, '~1')}`, root);
 }
 
 function describe(e: ErrorObject, root: 'body' | 'query'): string | undefined {
   const p = e.params as Record<string, unknown>;
   const at = fieldName(e.instancePath, root);
-  const where = (f: string) => `${f || root} in ${root}`;
+  // The whole body (or query) is named once: `body must be of type object`.
+  const where = (f: string) => (f ? `${f} in ${root}` : root);
   switch (e.keyword) {
-    case 'required': {
-      const missing = String(p.missingProperty);
-      return `${where(at ? `${at}.${missing}` : missing)} is required`;
-    }
+    case 'required':
+      return `${where(childName(e.instancePath, String(p.missingProperty), root))} is required`;
     case 'type':
       return `${where(at)} must be of type ${String(p.type)}`;
     case 'format':
@@ -47,7 +55,7 @@ function describe(e: ErrorObject, root: 'body' | 'query'): string | undefined {
     case 'exclusiveMaximum':
       return `${where(at)} should be ${e.keyword === 'maximum' ? 'less than or equal to' : 'less than'} ${String(p.limit)}`;
     case 'additionalProperties':
-      return `${where(at ? `${at}.${String(p.additionalProperty)}` : String(p.additionalProperty))} is not allowed`;
+      return `${where(childName(e.instancePath, String(p.additionalProperty), root))} is not allowed`;
     case 'maxProperties':
       return `${where(at)} should have at most ${String(p.limit)} properties`;
     case 'minProperties':
