@@ -81,15 +81,25 @@ export class SimWorld extends World<WorldParameters> {
   }
 
   /** Sends a request with the current client's token and records the response as `last`. */
-  async send(method: string, path: string, options: { body?: string | Uint8Array; headers?: Record<string, string> } = {}): Promise<LastResponse> {
+  async send(
+    method: string,
+    path: string,
+    options: { body?: string | Uint8Array; headers?: Record<string, string>; contentType?: string | null } = {},
+  ): Promise<LastResponse> {
     const headers = new Headers(options.headers ?? {});
     if (this.client !== null && !headers.has('authorization')) headers.set('authorization', `Bearer ${await this.token(this.client)}`);
-    if (options.body !== undefined && !headers.has('content-type')) headers.set('content-type', 'application/json');
+    let body = options.body;
+    if (options.contentType === null) {
+      // No Content-Type at all: a string body would otherwise be labelled text/plain by fetch.
+      headers.delete('content-type');
+      if (typeof body === 'string') body = new TextEncoder().encode(body);
+    } else if (options.contentType !== undefined) headers.set('content-type', options.contentType);
+    else if (body !== undefined && !headers.has('content-type')) headers.set('content-type', 'application/json');
     const res = await this.target.fetch(
       new Request(`${this.target.baseUrl}${this.interpolate(path)}`, {
         method,
         headers,
-        ...(options.body !== undefined ? { body: options.body as BodyInit } : {}),
+        ...(body !== undefined ? { body: body as BodyInit } : {}),
       }),
     );
     const bytes = new Uint8Array(await res.arrayBuffer());

@@ -32,7 +32,8 @@ describe('malformed account requests', () => {
     const res = await rt.app.request(path, {
       method: row.method,
       headers: { authorization: `Bearer ${await rt.token()}`, ...headers },
-      ...(body !== undefined ? { body } : {}),
+      // Bytes carry no Content-Type of their own; a string would be sent as text/plain.
+      ...(body !== undefined ? { body: row.contentType === null ? new TextEncoder().encode(body) : body } : {}),
     });
     const json = (await res.json()) as { error_message: string };
     expect(res.status, json.error_message).toBe(row.status);
