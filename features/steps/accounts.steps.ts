@@ -26,14 +26,29 @@ function freshAccountNumber(): string {
   return String(Math.floor(10_000_000 + Math.random() * 89_999_999));
 }
 
-Given('an account exists remembered as {string}', async function (this: SimWorld, name: string) {
+async function createAccount(world: SimWorld, name: string, extra: Record<string, unknown>): Promise<void> {
   const id = randomUUID();
-  const attributes = { ...validAttributes(), account_number: freshAccountNumber() };
-  const res = await this.send('POST', ACCOUNTS, {
-    body: JSON.stringify({ data: { id, organisation_id: this.vars.organisation_id, type: 'accounts', attributes } }),
+  const attributes = { ...validAttributes(), account_number: freshAccountNumber(), ...extra };
+  const res = await world.send('POST', ACCOUNTS, {
+    body: JSON.stringify({ data: { id, organisation_id: world.vars.organisation_id, type: 'accounts', attributes } }),
   });
   assert.equal(res.status, 201, `creating the account failed: ${res.status} ${res.text}`);
-  this.vars[name] = id;
+  world.vars[name] = id;
+  world.vars[`${name}_account_number`] = String(attributes.account_number);
+}
+
+/** Remembers the id as <name> and the account number as <name>_account_number. */
+Given('an account exists remembered as {string}', async function (this: SimWorld, name: string) {
+  await createAccount(this, name, {});
+});
+
+/** The same, with attributes merged into a valid GB account (a fresh account number unless given). */
+Given(/^an account exists with attributes (\{.*\}) remembered as "([^"]*)"$/, async function (this: SimWorld, json: string, name: string) {
+  await createAccount(this, name, parseObject(this, json));
+});
+
+Given('a new account number remembered as {string}', function (this: SimWorld, name: string) {
+  this.vars[name] = freshAccountNumber();
 });
 
 When(/^I create an account with attributes (\{.*\})$/, async function (this: SimWorld, json: string) {
