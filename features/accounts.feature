@@ -143,8 +143,8 @@ Feature: Accounts registry
 
   Scenario Outline: Filter by <filter>
     Given a new id remembered as "customer"
-    And an account exists with attributes {"customer_id": "{{customer}}", "iban": "GB11NWBK40030012345678"} remembered as "gb"
-    And an account exists with attributes {"customer_id": "{{customer}}", "country": "FR", "bank_id": "FRBANK", "bank_id_code": "FRBDF", "account_number": "A1"} remembered as "fr"
+    And an account exists with attributes {"customer_id": "{{customer}}", "iban": "GB11NWBK400300{{account_number}}"} remembered as "gb"
+    And an account exists with attributes {"customer_id": "{{customer}}", "country": "FR", "bank_id": "FRBANK", "bank_id_code": "FRBDF", "account_number": "{{account_number}}"} remembered as "fr"
     When I send a GET request to "/v1/organisation/accounts?filter[customer_id]={{customer}}&filter[<filter>]=<value>"
     Then the response status is 200
     And the response field "data" has <count> items
@@ -156,8 +156,8 @@ Feature: Accounts registry
       | country        | DE                     | 0     |
       | bank_id        | FRBANK                 | 1     |
       | bank_id_code   | GBDSC                  | 1     |
-      | account_number | A1                     | 1     |
-      | iban           | GB11NWBK40030012345678 | 1     |
+      | account_number | {{account_number}}     | 1     |
+      | iban           | GB11NWBK400300{{account_number}} | 1     |
       | customer_id    | {{customer}}           | 2     |
 
   Scenario: An unknown filter is refused, listing the supported ones

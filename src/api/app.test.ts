@@ -171,6 +171,8 @@ describe('error layer', () => {
       duplex: 'half',
     } as RequestInit);
     expect(streamed.status).toBe(413);
+    // The unread rest of the body makes the connection unusable: the client must not reuse it.
+    expect(streamed.headers.get('connection')).toBe('close');
     expect((await json(streamed)).error_message).toBe('request body is larger than 1048576 bytes (1 MiB)');
   });
 

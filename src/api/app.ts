@@ -24,7 +24,9 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     bodyLimit({
       maxSize: MAX_BODY_BYTES,
       onError: () => {
-        throw new ApiError(413, `request body is larger than ${MAX_BODY_BYTES} bytes (1 MiB)`);
+        // The rest of the body is never read, so the connection cannot carry another request:
+        // say so, or a keep-alive client reuses a socket the server is about to close.
+        throw new ApiError(413, `request body is larger than ${MAX_BODY_BYTES} bytes (1 MiB)`, { Connection: 'close' });
       },
     }),
   );
