@@ -150,15 +150,15 @@ Feature: Accounts registry
     And the response field "data" has <count> items
 
     Examples:
-      | filter         | value                  | count |
-      | country        | GB                     | 1     |
-      | country        | FR                     | 1     |
-      | country        | DE                     | 0     |
-      | bank_id        | FRBANK                 | 1     |
-      | bank_id_code   | GBDSC                  | 1     |
-      | account_number | {{account_number}}     | 1     |
+      | filter         | value                            | count |
+      | country        | GB                               | 1     |
+      | country        | FR                               | 1     |
+      | country        | DE                               | 0     |
+      | bank_id        | FRBANK                           | 1     |
+      | bank_id_code   | GBDSC                            | 1     |
+      | account_number | {{account_number}}               | 1     |
       | iban           | GB11NWBK400300{{account_number}} | 1     |
-      | customer_id    | {{customer}}           | 2     |
+      | customer_id    | {{customer}}                     | 2     |
 
   Scenario: An unknown filter is refused, listing the supported ones
     When I send a GET request to "/v1/organisation/accounts?filter[colour]=red"

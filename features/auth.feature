@@ -21,11 +21,11 @@ Feature: Authentication
     And the error message contains "client credentials are required as HTTP Basic authentication"
 
     Examples:
-      | case                 | header                |
-      | no header            |                       |
-      | a Bearer header      | Bearer abc            |
-      | Basic without colon  | Basic bm9jb2xvbg==    |
-      | Basic with junk      | Basic %%%             |
+      | case                | header             |
+      | no header           |                    |
+      | a Bearer header     | Bearer abc         |
+      | Basic without colon | Basic bm9jb2xvbg== |
+      | Basic with junk     | Basic %%%          |
 
   Scenario Outline: Wrong credentials: <case>
     When I request a token with client id "<id>" and secret "<secret>"
@@ -33,10 +33,10 @@ Feature: Authentication
     And the error message contains "invalid client credentials"
 
     Examples:
-      | case            | id          | secret      |
-      | a wrong secret  | <default>   | not-it      |
-      | an unknown id   | nobody-here | <default>   |
-      | an empty secret | <default>   |             |
+      | case            | id          | secret    |
+      | a wrong secret  | <default>   | not-it    |
+      | an unknown id   | nobody-here | <default> |
+      | an empty secret | <default>   |           |
 
   Scenario Outline: Grant types other than client_credentials: <body>
     When I request a token as "default" with the body "<body>"
@@ -45,11 +45,11 @@ Feature: Authentication
     And the error message contains "<message>"
 
     Examples:
-      | body                         | error                  | message                          |
-      | grant_type=password          | unsupported_grant_type | grant_type password is not supported |
+      | body                          | error                  | message                                  |
+      | grant_type=password           | unsupported_grant_type | grant_type password is not supported     |
       | grant_type=authorization_code | unsupported_grant_type | is not supported; use client_credentials |
-      | scope=accounts               | invalid_request        | grant_type in body is required   |
-      |                              | invalid_request        | grant_type in body is required   |
+      | scope=accounts                | invalid_request        | grant_type in body is required           |
+      |                               | invalid_request        | grant_type in body is required           |
 
   Scenario: A JSON token request is the wrong media type
     When I request a token as "default" with content type "application/json"
@@ -102,11 +102,11 @@ Feature: Authentication
     And the error message contains "<message>"
 
     Examples:
-      | case                  | header                 | message                           |
-      | an unknown token      | Bearer not-a-token     | invalid access token              |
-      | a tampered token      | Bearer {{tampered}}    | invalid access token              |
-      | a token with no word  | {{token}}              | must use the Bearer scheme        |
-      | Basic credentials     | Basic bm9ydGh3aW5kOng= | must use the Bearer scheme        |
+      | case                 | header                 | message                    |
+      | an unknown token     | Bearer not-a-token     | invalid access token       |
+      | a tampered token     | Bearer {{tampered}}    | invalid access token       |
+      | a token with no word | {{token}}              | must use the Bearer scheme |
+      | Basic credentials    | Basic bm9ydGh3aW5kOng= | must use the Bearer scheme |
 
   @inprocess
   Scenario: A token expires after its lifetime on the wall clock

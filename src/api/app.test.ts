@@ -223,7 +223,10 @@ describe('error layer', () => {
     vi.restoreAllMocks();
   });
 
-  it('serves /health without a token', async () => {
+  it('serves /health without a token, GET only', async () => {
+    const post = await rt.app.request('/health', { method: 'POST' });
+    expect(post.status).toBe(405);
+    expect(post.headers.get('allow')).toBe('GET');
     const res = await rt.app.request('/health');
     expect(res.status).toBe(200);
     expect(await json(res)).toMatchObject({ status: 'ok', now: '2026-12-21T09:00:00.000Z', clock: 'frozen' });

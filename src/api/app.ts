@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { bearerAuth } from './auth/middleware.ts';
 import type { AppDeps, AppEnv } from './context.ts';
-import { ApiError, errorBody, toErrorResponse } from './errors.ts';
+import { ApiError, errorBody, methodNotAllowed, toErrorResponse } from './errors.ts';
 import { accountRoutes } from './routes/accounts.ts';
 import { simulatorClockRoutes } from './routes/simulator-clock.ts';
 import { tokenRoutes } from './routes/token.ts';
@@ -49,6 +49,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   });
 
   app.get('/health', (c) => c.json({ status: 'ok', now: sim.clock.now().toISOString(), clock: sim.clock.mode }));
+  app.all('/health', methodNotAllowed(['GET']));
 
   app.route('/v1/oauth2/token', tokenRoutes(deps));
 

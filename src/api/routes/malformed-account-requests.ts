@@ -177,6 +177,7 @@ export const MALFORMED_ACCOUNT_REQUESTS: MalformedRequest[] = [
   raw('DELETE without a version', 'DELETE', '/{existing}', undefined, 400, 'version in query is required'),
   raw('DELETE with version abc', 'DELETE', '/{existing}?version=abc', undefined, 400, 'version in query must be a non-negative integer'),
   raw('DELETE with version -1', 'DELETE', '/{existing}?version=-1', undefined, 400, 'version in query must be a non-negative integer'),
+  raw('DELETE with a version past 2^53', 'DELETE', '/{existing}?version=99999999999999999999', undefined, 400, 'version in query must be a non-negative integer'),
   raw('DELETE with version 1.5', 'DELETE', '/{existing}?version=1.5', undefined, 400, 'version in query must be a non-negative integer'),
   patch('PATCH without a version', { version: OMIT }, 'version in body is required'),
   patch('PATCH with a string version', { version: '0' }, 'version in body must be of type integer'),
