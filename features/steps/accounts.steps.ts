@@ -21,7 +21,7 @@ function build(world: SimWorld, row: Partial<MalformedRequest> & Pick<MalformedR
   return body;
 }
 
-/** A GB account number no other scenario uses, so sort code + account number stay unique on a shared target. */
+/** A random GB account number, so sort code + account number stay unique on a target shared by many runs. */
 function freshAccountNumber(): string {
   return String(Math.floor(10_000_000 + Math.random() * 89_999_999));
 }
