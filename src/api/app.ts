@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { bearerAuth } from './auth/middleware.ts';
 import type { AppDeps, AppEnv } from './context.ts';
-import { ApiError, errorBody, methodNotAllowed, toErrorResponse } from './errors.ts';
+import { ApiError, errorBody, toErrorResponse } from './errors.ts';
 import { accountRoutes } from './routes/accounts.ts';
 import { simulatorClockRoutes } from './routes/simulator-clock.ts';
 import { tokenRoutes } from './routes/token.ts';
@@ -24,9 +24,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     bodyLimit({
       maxSize: MAX_BODY_BYTES,
       onError: () => {
-        // The rest of the body is never read, so the connection cannot carry another request:
-        // say so, or a keep-alive client reuses a socket the server is about to close.
-        throw new ApiError(413, `request body is larger than ${MAX_BODY_BYTES} bytes (1 MiB)`, { Connection: 'close' });
+        throw new ApiError(413, `request body is larger than ${MAX_BODY_BYTES} bytes (1 MiB)`);
       },
     }),
   );
@@ -49,7 +47,9 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   });
 
   app.get('/health', (c) => c.json({ status: 'ok', now: sim.clock.now().toISOString(), clock: sim.clock.mode }));
-  app.all('/health', methodNotAllowed(['GET']));
+  app.all('/health', (c) => {
+    throw new ApiError(405, `method ${c.req.method} is not allowed on /health; allowed: GET`, { Allow: 'GET' });
+  });
 
   app.route('/v1/oauth2/token', tokenRoutes(deps));
 
