@@ -2,10 +2,7 @@ import type { ErrorObject } from 'ajv';
 import { ApiError } from './errors.ts';
 import { schemaValidator } from './schemas/index.ts';
 
-/**
- * `/data/attributes/name/4` → `name.4`: the field as a client knows it. Fields under
- * `data.attributes` and `data` are shown bare; `data.attributes` itself is `attributes`.
- */
+/** `/data/attributes/name/4` → `name.4`: the field as a client knows it. */
 export function fieldName(instancePath: string, root: 'body' | 'query' = 'body'): string {
   const path = instancePath
     .split('/')
@@ -13,18 +10,24 @@ export function fieldName(instancePath: string, root: 'body' | 'query' = 'body')
     .map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'))
     .join('.');
   if (root !== 'body') return path;
-  if (path === 'data' || path === 'data.attributes') return path === 'data' ? 'data' : 'attributes';
-  return path.replace(/^data\.attributes\./, '').replace(/^data\./, '');
+  // The attributes object itself: a missing or unknown attribute is named bare (`country`).
+  if (path === 'data.attributes') return '';
+  return path.replace(/^data\.attributes\.?/, '').replace(/^data\.?/, '') || (path.startsWith('data') ? 'data' : path);
 }
 
-/** The field name of a child of the object at `instancePath` (for required / additionalProperties). */
+/** The name of the value at `instancePath` in a message: `data.attributes` itself is `attributes`. */
+function label(instancePath: string, root: 'body' | 'query'): string {
+  return root === 'body' && instancePath === '/data/attributes' ? 'attributes' : fieldName(instancePath, root);
+}
+
+/** The name of a child of the object at `instancePath` (for required / additionalProperties). */
 function childName(instancePath: string, child: string, root: 'body' | 'query'): string {
-  return fieldName(`${instancePath}/${child.replace(/~/g, '~0').replace(/\//g, '~1')}`, root);
+  return label(`${instancePath}/${child.replace(/~/g, '~0').replace(/\//g, '~1')}`, root);
 }
 
 function describe(e: ErrorObject, root: 'body' | 'query'): string | undefined {
   const p = e.params as Record<string, unknown>;
-  const at = fieldName(e.instancePath, root);
+  const at = label(e.instancePath, root);
   // The whole body (or query) is named once: `body must be of type object`.
   const where = (f: string) => (f ? `${f} in ${root}` : root);
   switch (e.keyword) {
