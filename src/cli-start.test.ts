@@ -24,17 +24,18 @@ function run(args: string[]): { child: ChildProcess; out: () => string; exited: 
   let out = '';
   child.stdout!.on('data', (b: Buffer) => (out += b.toString()));
   child.stderr!.on('data', (b: Buffer) => (out += b.toString()));
-  const exited = new Promise<{ code: number | null; signal: string | null }>((r) => child.on('exit', (code, signal) => r({ code, signal })));
+  const exited = new Promise<{ code: number | null; signal: string | null }>((r) => child.on('close', (code, signal) => r({ code, signal })));
   return { child, out: () => out, exited };
 }
 
-/** Starts `scheme-sim start --port 0 ...` and resolves with the URL it prints. */
+/** Starts `scheme-sim start --port 0 ...` and resolves with the URL once the whole banner is out. */
 async function start(args: string[]): Promise<Running> {
   const began = Date.now();
   const { child, out, exited } = run(['start', '--port', '0', ...args]);
   const url = await new Promise<string>((resolveUrl, reject) => {
     const timer = setInterval(() => {
-      const m = /listening on (http:\/\/\S+)/.exec(out());
+      // The banner ends with the token line; stdout may arrive in several chunks.
+      const m = /listening on (http:\/\/\S+)[\s\S]*\n {2}token: .*\n/.exec(out());
       if (m) {
         clearInterval(timer);
         resolveUrl(m[1]!);
@@ -49,7 +50,7 @@ async function start(args: string[]): Promise<Running> {
 }
 
 async function stop(r: Running, signal: NodeJS.Signals = 'SIGTERM') {
-  const exited = new Promise<number | null>((done) => r.child.on('exit', (code) => done(code)));
+  const exited = new Promise<number | null>((done) => r.child.on('close', (code) => done(code)));
   r.child.kill(signal);
   return exited;
 }
