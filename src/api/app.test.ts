@@ -142,6 +142,34 @@ describe('filters', () => {
   });
 });
 
+describe('durability', () => {
+  it('answers a change only after the store committed it', async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    const commit = vi.spyOn(rt.sim.store, 'commit').mockImplementation(() => gate);
+    await rt.token();
+    let answered = false;
+    const pending = rt
+      .call('POST', BASE, { data: { id: crypto.randomUUID(), organisation_id: NORTHWIND.organisation_id, type: 'accounts', attributes: { country: 'FR', name: ['x'] } } })
+      .then((res) => ((answered = true), res));
+    await new Promise((r) => setTimeout(r, 30));
+    expect(commit).toHaveBeenCalled();
+    expect(answered).toBe(false);
+    release();
+    expect((await pending).status).toBe(201);
+    commit.mockRestore();
+  });
+
+  it('does not write for a request that changed nothing', async () => {
+    await rt.token();
+    const commit = vi.spyOn(rt.sim.store, 'commit');
+    await rt.call('GET', BASE);
+    await rt.call('POST', BASE, '{"data":');
+    expect(commit).not.toHaveBeenCalled();
+    commit.mockRestore();
+  });
+});
+
 describe('error layer', () => {
   it('404s an unknown route with an error body', async () => {
     const res = await rt.app.request('/nowhere');
