@@ -18,6 +18,12 @@ export const HARBOUR = {
   client_secret: 'harbour-dev-secret',
 };
 
+export const FENWICK = {
+  organisation_id: 'c0a9e1f2-6d3b-4a8e-b7c4-2f9e8d1a6b53',
+  client_id: 'fenwick-dev',
+  client_secret: 'fenwick-dev-secret',
+};
+
 export interface TestRuntime extends Runtime {
   wall: ManualClock;
   /** A bearer token for a client (default Northwind). */

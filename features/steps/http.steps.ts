@@ -37,6 +37,8 @@ When('I send a {word} request to {string} with headers:', async function (this: 
   await this.send(method, path, { headers });
 });
 
+// Gherkin gives a step either a data table or a doc string, never both, so no scenario can match
+// this step; use `requests carry the header {string} with {string}` followed by a step with a body.
 When(
   'I send a {word} request to {string} with headers and body:',
   async function (this: SimWorld, method: string, path: string, table: DataTable, body: string) {
@@ -93,4 +95,17 @@ Then('I remember the response field {string} as {string}', function (this: SimWo
   const v = pick(this.response.json, path);
   assert.ok(v !== undefined && v !== null, `${path} is absent in ${this.response.text.slice(0, 300)}`);
   this.vars[name] = typeof v === 'string' ? v : JSON.stringify(v);
+});
+
+Then('the response field {string} equals the response field {string}', function (this: SimWorld, a: string, b: string) {
+  const json = this.response.json;
+  assert.deepEqual(pick(json, a), pick(json, b), `${a} and ${b} differ in ${this.response.text.slice(0, 500)}`);
+});
+
+Given('I remember the upper-case form of {string} as {string}', function (this: SimWorld, source: string, name: string) {
+  this.vars[name] = this.interpolate(`{{${source}}}`).toUpperCase();
+});
+
+Given('requests carry the header {string} with {string}', function (this: SimWorld, name: string, value: string) {
+  this.headers[name.toLowerCase()] = this.interpolate(value);
 });

@@ -1,15 +1,29 @@
-import { testRuntime, type TestRuntime } from '../../src/testing.ts';
+import { FENWICK, HARBOUR, NORTHWIND, testRuntime, type TestRuntime } from '../../src/testing.ts';
+
+export type TargetName = 'inprocess' | 'sim' | 'staging';
+
+/** A client the steps can act as, with the organisation its records belong to. */
+export interface TargetClient {
+  client_id: string;
+  client_secret: string;
+  organisation_id: string;
+}
 
 /** Where the conformance steps send their requests. */
 export interface Target {
-  name: 'inprocess' | 'sim' | 'staging';
+  name: TargetName;
   baseUrl: string;
   fetch(request: Request): Promise<Response>;
   /** Credentials per named client; "default" is the one steps use unless told otherwise. */
-  clients: Record<string, { client_id: string; client_secret: string }>;
+  clients: Record<string, TargetClient>;
   /** The in-process runtime (only for the default target), for steps that inspect the simulator. */
   runtime?: TestRuntime;
   close(): Promise<void>;
+}
+
+export interface TargetOptions {
+  /** In process only: run the app with `--auth off`. */
+  auth?: 'on' | 'off';
 }
 
 function env(name: string): string {
@@ -18,35 +32,57 @@ function env(name: string): string {
   return v;
 }
 
-export async function openTarget(name: string): Promise<Target> {
-  if (name === 'sim' || name === 'staging') {
-    const prefix = name === 'sim' ? 'SIM' : 'CONFORMANCE';
-    const baseUrl = env(`${prefix}_BASE_URL`).replace(/\/$/, '');
-    const clients: Target['clients'] = {
-      default: {
-        client_id: process.env[`${prefix}_CLIENT_ID`] ?? (name === 'sim' ? 'northwind-dev' : env('CONFORMANCE_CLIENT_ID')),
-        client_secret: process.env[`${prefix}_CLIENT_SECRET`] ?? (name === 'sim' ? 'northwind-dev-secret' : env('CONFORMANCE_CLIENT_SECRET')),
-      },
+/** The fixture clients every simulator (in process or running) has. */
+export const FIXTURE_CLIENTS: Record<string, TargetClient> = {
+  default: NORTHWIND,
+  northwind: NORTHWIND,
+  harbour: HARBOUR,
+  fenwick: FENWICK,
+};
+
+/**
+ * Staging has the client CI was given (default, also answering to "northwind") and, when
+ * CONFORMANCE_OTHER_CLIENT_ID/SECRET/ORGANISATION_ID are set, a client of a second organisation
+ * ("harbour") for the tenant scenarios (tagged @two-organisations).
+ */
+function stagingClients(): Record<string, TargetClient> {
+  const main: TargetClient = {
+    client_id: env('CONFORMANCE_CLIENT_ID'),
+    client_secret: env('CONFORMANCE_CLIENT_SECRET'),
+    organisation_id: env('CONFORMANCE_ORGANISATION_ID'),
+  };
+  const clients: Record<string, TargetClient> = { default: main, northwind: main };
+  if (process.env.CONFORMANCE_OTHER_CLIENT_ID) {
+    clients.harbour = {
+      client_id: env('CONFORMANCE_OTHER_CLIENT_ID'),
+      client_secret: env('CONFORMANCE_OTHER_CLIENT_SECRET'),
+      organisation_id: env('CONFORMANCE_OTHER_ORGANISATION_ID'),
     };
-    if (name === 'sim') {
-      clients.northwind = { client_id: 'northwind-dev', client_secret: 'northwind-dev-secret' };
-      clients.harbour = { client_id: 'harbour-dev', client_secret: 'harbour-dev-secret' };
-      clients.fenwick = { client_id: 'fenwick-dev', client_secret: 'fenwick-dev-secret' };
+  }
+  return clients;
+}
+
+export async function openTarget(name: string, options: TargetOptions = {}): Promise<Target> {
+  if (name === 'staging') {
+    const baseUrl = env('CONFORMANCE_BASE_URL').replace(/\/$/, '');
+    return { name, baseUrl, fetch: (r) => fetch(r), clients: stagingClients(), close: async () => {} };
+  }
+  if (name === 'sim') {
+    const baseUrl = env('SIM_BASE_URL').replace(/\/$/, '');
+    const clients = { ...FIXTURE_CLIENTS };
+    if (process.env.SIM_CLIENT_ID && process.env.SIM_CLIENT_SECRET) {
+      clients.default = { client_id: process.env.SIM_CLIENT_ID, client_secret: process.env.SIM_CLIENT_SECRET, organisation_id: NORTHWIND.organisation_id };
     }
     return { name, baseUrl, fetch: (r) => fetch(r), clients, close: async () => {} };
   }
-  const runtime = await testRuntime();
+  if (name !== 'inprocess') throw new Error(`unknown conformance target ${name}; use inprocess, sim or staging`);
+  const runtime = await testRuntime(options.auth ? { auth: options.auth } : {});
   runtime.start();
   return {
     name: 'inprocess',
     baseUrl: 'http://scheme-sim.test',
     fetch: async (r) => runtime.app.fetch(r),
-    clients: {
-      default: { client_id: 'northwind-dev', client_secret: 'northwind-dev-secret' },
-      northwind: { client_id: 'northwind-dev', client_secret: 'northwind-dev-secret' },
-      harbour: { client_id: 'harbour-dev', client_secret: 'harbour-dev-secret' },
-      fenwick: { client_id: 'fenwick-dev', client_secret: 'fenwick-dev-secret' },
-    },
+    clients: { ...FIXTURE_CLIENTS },
     runtime,
     close: () => runtime.close(),
   };

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { setWorldConstructor, World, type IWorldOptions } from '@cucumber/cucumber';
-import { openTarget, type Target } from './targets.ts';
+import type { TestRuntime } from '../../src/testing.ts';
+import { openTarget, type Target, type TargetName, type TargetOptions } from './targets.ts';
 import type { WebhookReceiver } from './receiver.ts';
 
 export interface LastResponse {
@@ -12,23 +13,24 @@ export interface LastResponse {
 }
 
 export interface WorldParameters {
-  target: 'inprocess' | 'sim' | 'staging';
+  target: TargetName;
 }
 
-/** Organisation of each named client; staging reads it from CONFORMANCE_ORGANISATION_ID. */
-const ORGANISATIONS: Record<string, string> = {
-  default: process.env.CONFORMANCE_ORGANISATION_ID ?? '743d5b63-8e6f-432e-a8fa-c5d8d2ee5fcb',
-  northwind: '743d5b63-8e6f-432e-a8fa-c5d8d2ee5fcb',
-  harbour: '5b5a6b4d-0f1e-4f4e-9a57-3f1a8d8a2b11',
-  fenwick: 'c0a9e1f2-6d3b-4a8e-b7c4-2f9e8d1a6b53',
-};
-
+/**
+ * The state of one scenario: the target it talks to, the client it acts as, remembered values and
+ * the last response. The steps of every flow share it: keep strings for {{interpolation}} in
+ * `vars` and anything else in `state`, rather than adding fields.
+ */
 export class SimWorld extends World<WorldParameters> {
   target!: Target;
   /** Named client whose token requests carry; null sends no Authorization header. */
   client: string | null = 'default';
   readonly tokens = new Map<string, string>();
   readonly vars: Record<string, string> = {};
+  /** Headers every request of the scenario carries (unless the step sets its own). */
+  readonly headers: Record<string, string> = {};
+  /** Per-scenario values that are not strings (parsed bodies, counters) for flow steps. */
+  readonly state: Record<string, unknown> = {};
   last: LastResponse | undefined;
   receiver!: WebhookReceiver;
 
@@ -36,17 +38,27 @@ export class SimWorld extends World<WorldParameters> {
     super(options);
   }
 
-  async open(receiver: WebhookReceiver): Promise<void> {
+  /** Opens the target of the profile (or reopens it with other options, e.g. auth off in process). */
+  async open(receiver: WebhookReceiver, options: TargetOptions = {}): Promise<void> {
     this.receiver = receiver;
-    this.target = await openTarget(this.parameters.target ?? 'inprocess');
-    this.vars.organisation_id = ORGANISATIONS.default!;
+    await this.target?.close();
+    this.tokens.clear();
+    this.target = await openTarget(this.parameters.target ?? 'inprocess', options);
+    const main = this.target.clients.default;
+    if (main) this.vars.organisation_id = main.organisation_id;
     this.vars.webhook_url = receiver.url;
   }
 
+  /** The in-process runtime, for steps that only make sense there (tag them @inprocess). */
+  get runtime(): TestRuntime {
+    if (!this.target.runtime) throw new Error(`this step needs the in-process target, not ${this.target.name}; tag the scenario @inprocess`);
+    return this.target.runtime;
+  }
+
   organisationOf(client: string): string {
-    const id = ORGANISATIONS[client];
-    if (!id) throw new Error(`unknown client ${client}`);
-    return id;
+    const c = this.target.clients[client];
+    if (!c) throw new Error(`no client "${client}" on target ${this.target.name}`);
+    return c.organisation_id;
   }
 
   /** Replaces {{name}} with a remembered value; {{new_uuid}} with a fresh UUID. */
@@ -59,21 +71,28 @@ export class SimWorld extends World<WorldParameters> {
     });
   }
 
+  /** `Basic <base64(id:secret)>` for a named client of the target. */
+  basicAuth(client: string): string {
+    const creds = this.target.clients[client];
+    if (!creds) throw new Error(`no credentials for client "${client}" on target ${this.target.name}`);
+    return basicHeader(creds.client_id, creds.client_secret);
+  }
+
+  /** POSTs to the token endpoint as given, without caching; the response is not recorded. */
+  requestToken(init: { authorization?: string; contentType?: string; body?: string } = {}): Promise<Response> {
+    const headers = new Headers();
+    if (init.authorization !== undefined) headers.set('authorization', init.authorization);
+    if (init.contentType !== undefined) headers.set('content-type', init.contentType);
+    return this.target.fetch(
+      new Request(`${this.target.baseUrl}/v1/oauth2/token`, { method: 'POST', headers, body: init.body ?? 'grant_type=client_credentials' }),
+    );
+  }
+
+  /** A bearer token for a named client, obtained once per scenario and cached. */
   async token(client: string): Promise<string> {
     const cached = this.tokens.get(client);
     if (cached) return cached;
-    const creds = this.target.clients[client];
-    if (!creds) throw new Error(`no credentials for client "${client}" on target ${this.target.name}`);
-    const res = await this.target.fetch(
-      new Request(`${this.target.baseUrl}/v1/oauth2/token`, {
-        method: 'POST',
-        headers: {
-          authorization: `Basic ${Buffer.from(`${creds.client_id}:${creds.client_secret}`).toString('base64')}`,
-          'content-type': 'application/x-www-form-urlencoded',
-        },
-        body: 'grant_type=client_credentials',
-      }),
-    );
+    const res = await this.requestToken({ authorization: this.basicAuth(client), contentType: 'application/x-www-form-urlencoded' });
     if (res.status !== 200) throw new Error(`token request for ${client} failed: ${res.status} ${await res.text()}`);
     const token = ((await res.json()) as { access_token: string }).access_token;
     this.tokens.set(client, token);
@@ -81,17 +100,33 @@ export class SimWorld extends World<WorldParameters> {
   }
 
   /** Sends a request with the current client's token and records the response as `last`. */
-  async send(method: string, path: string, options: { body?: string | Uint8Array; headers?: Record<string, string> } = {}): Promise<LastResponse> {
+  async send(
+    method: string,
+    path: string,
+    options: { body?: string | Uint8Array; headers?: Record<string, string>; contentType?: string | null } = {},
+  ): Promise<LastResponse> {
     const headers = new Headers(options.headers ?? {});
+    for (const [k, v] of Object.entries(this.headers)) if (!headers.has(k)) headers.set(k, v);
     if (this.client !== null && !headers.has('authorization')) headers.set('authorization', `Bearer ${await this.token(this.client)}`);
-    if (options.body !== undefined && !headers.has('content-type')) headers.set('content-type', 'application/json');
+    let body = options.body;
+    if (options.contentType === null) {
+      // No Content-Type at all: a string body would otherwise be labelled text/plain by fetch.
+      headers.delete('content-type');
+      if (typeof body === 'string') body = new TextEncoder().encode(body);
+    } else if (options.contentType !== undefined) headers.set('content-type', options.contentType);
+    else if (body !== undefined && !headers.has('content-type')) headers.set('content-type', 'application/json');
     const res = await this.target.fetch(
       new Request(`${this.target.baseUrl}${this.interpolate(path)}`, {
         method,
         headers,
-        ...(options.body !== undefined ? { body: options.body as BodyInit } : {}),
+        ...(body !== undefined ? { body: body as BodyInit } : {}),
       }),
     );
+    return this.record(res);
+  }
+
+  /** Reads a response fully and keeps it as `last`, the subject of the Then steps. */
+  async record(res: Response): Promise<LastResponse> {
     const bytes = new Uint8Array(await res.arrayBuffer());
     const text = new TextDecoder().decode(bytes);
     let json: unknown;
@@ -111,6 +146,10 @@ export class SimWorld extends World<WorldParameters> {
 }
 
 setWorldConstructor(SimWorld);
+
+export function basicHeader(id: string, secret: string): string {
+  return `Basic ${Buffer.from(`${id}:${secret}`).toString('base64')}`;
+}
 
 /** Reads a dotted path (`data.attributes.name.0`) out of a JSON value. */
 export function pick(value: unknown, path: string): unknown {

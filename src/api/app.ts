@@ -51,6 +51,9 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   });
 
   app.get('/health', (c) => c.json({ status: 'ok', now: sim.clock.now().toISOString(), clock: sim.clock.mode }));
+  app.all('/health', (c) => {
+    throw new ApiError(405, `method ${c.req.method} is not allowed on /health; allowed: GET`, { Allow: 'GET' });
+  });
 
   app.route('/v1/oauth2/token', tokenRoutes(deps));
 

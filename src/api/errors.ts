@@ -38,16 +38,22 @@ export function statusOf(kind: DomainErrorKind): ContentfulStatusCode {
   return STATUS_OF[kind];
 }
 
+/**
+ * A 413 leaves the rest of the body unread, so the connection cannot carry another request: say
+ * so, or a keep-alive client reuses a socket the server is about to drop ("other side closed").
+ */
+const CLOSE = { Connection: 'close' };
+
 /** Turns anything thrown by a route into the error body; a 500 is logged and says nothing of internals. */
 export function toErrorResponse(err: unknown, c: Context): Response {
   if (err instanceof ApiError) {
-    return c.json(errorBody(err.message), err.status, err.headers);
+    return c.json(errorBody(err.message), err.status, err.status === 413 ? { ...CLOSE, ...err.headers } : err.headers);
   }
   if (err instanceof DomainError) {
     return c.json(errorBody(err.message), STATUS_OF[err.kind]);
   }
   if (err instanceof HTTPException) {
-    return c.json(errorBody(err.message || 'request rejected'), err.status as ContentfulStatusCode);
+    return c.json(errorBody(err.message || 'request rejected'), err.status as ContentfulStatusCode, err.status === 413 ? CLOSE : {});
   }
   const body = errorBody('internal error; quote the error_code when reporting it');
   console.error(`scheme-sim: 500 ${c.req.method} ${c.req.path} error_code=${body.error_code}`, err);

@@ -15,15 +15,24 @@ export function fieldName(instancePath: string, root: 'body' | 'query' = 'body')
   return path.replace(/^data\.attributes\.?/, '').replace(/^data\.?/, '') || (path.startsWith('data') ? 'data' : path);
 }
 
+/** The name of the value at `instancePath` in a message: `data.attributes` itself is `attributes`. */
+function label(instancePath: string, root: 'body' | 'query'): string {
+  return root === 'body' && instancePath === '/data/attributes' ? 'attributes' : fieldName(instancePath, root);
+}
+
+/** The name of a child of the object at `instancePath` (for required / additionalProperties). */
+function childName(instancePath: string, child: string, root: 'body' | 'query'): string {
+  return label(`${instancePath}/${child.replace(/~/g, '~0').replace(/\//g, '~1')}`, root);
+}
+
 function describe(e: ErrorObject, root: 'body' | 'query'): string | undefined {
   const p = e.params as Record<string, unknown>;
-  const at = fieldName(e.instancePath, root);
-  const where = (f: string) => `${f || root} in ${root}`;
+  const at = label(e.instancePath, root);
+  // The whole body (or query) is named once: `body must be of type object`.
+  const where = (f: string) => (f ? `${f} in ${root}` : root);
   switch (e.keyword) {
-    case 'required': {
-      const missing = String(p.missingProperty);
-      return `${where(at ? `${at}.${missing}` : missing)} is required`;
-    }
+    case 'required':
+      return `${where(childName(e.instancePath, String(p.missingProperty), root))} is required`;
     case 'type':
       return `${where(at)} must be of type ${String(p.type)}`;
     case 'format':
@@ -49,7 +58,7 @@ function describe(e: ErrorObject, root: 'body' | 'query'): string | undefined {
     case 'exclusiveMaximum':
       return `${where(at)} should be ${e.keyword === 'maximum' ? 'less than or equal to' : 'less than'} ${String(p.limit)}`;
     case 'additionalProperties':
-      return `${where(at ? `${at}.${String(p.additionalProperty)}` : String(p.additionalProperty))} is not allowed`;
+      return `${where(childName(e.instancePath, String(p.additionalProperty), root))} is not allowed`;
     case 'maxProperties':
       return `${where(at)} should have at most ${String(p.limit)} properties`;
     case 'minProperties':

@@ -1,4 +1,7 @@
-import { Low, Memory } from 'lowdb';
+import { existsSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
+import { dirname } from 'node:path';
+import { Low, Memory, type Adapter } from 'lowdb';
 import { DataFile } from 'lowdb/node';
 import { Collection, type Row } from './collection.ts';
 
@@ -37,6 +40,11 @@ export class StoreError extends Error {}
 export interface OpenStoreOptions {
   /** JSON file path; omit for an in-memory store. */
   file?: string;
+  /**
+   * Wraps the file adapter (tests use it to count or hold writes). The wrapper must still read
+   * and write through the adapter it is given.
+   */
+  wrapAdapter?: (adapter: Adapter<StoreData>) => Adapter<StoreData>;
 }
 
 export async function openStore(options: OpenStoreOptions = {}): Promise<Store> {
@@ -47,16 +55,26 @@ export async function openStore(options: OpenStoreOptions = {}): Promise<Store> 
   }
   const file = options.file;
   // Compact JSON: the file can hold 100k accounts, and indentation doubles the bytes written.
-  const adapter = new DataFile<StoreData>(file, { parse: JSON.parse, stringify: (d) => JSON.stringify(d) });
-  const db = new Low<StoreData>(adapter, empty());
+  const fileAdapter = new DataFile<StoreData>(file, { parse: JSON.parse, stringify: (d) => JSON.stringify(d) });
+  const adapter = options.wrapAdapter ? options.wrapAdapter(fileAdapter) : fileAdapter;
+  // Read through the adapter, not Low.read(): Low keeps its default data when the file parses to
+  // a falsy value (`null`, `0`), which would silently reset the store on the next write.
+  let raw: unknown;
   try {
-    await db.read();
+    raw = await adapter.read();
   } catch (err) {
     throw new StoreError(`cannot read data file ${file}: ${(err as Error).message}`);
   }
-  const data = db.data as unknown;
-  if (!isStoreData(data)) {
+  // The adapter answers null both for a missing file and for a file holding `null`.
+  if ((raw !== null || existsSync(file)) && !isStoreData(raw)) {
     throw new StoreError(`data file ${file} is not a scheme-sim store (expected {format: 1, meta, collections})`);
+  }
+  const db = new Low<StoreData>(adapter, raw ?? empty());
+  // A missing file is a new store; its folder is created so the first write can land.
+  try {
+    await mkdir(dirname(file), { recursive: true });
+  } catch (err) {
+    throw new StoreError(`cannot create the folder of data file ${file}: ${(err as Error).message}`);
   }
   return new LowStore(db, file);
 }
@@ -64,7 +82,8 @@ export async function openStore(options: OpenStoreOptions = {}): Promise<Store> 
 function isStoreData(d: unknown): d is StoreData {
   if (typeof d !== 'object' || d === null) return false;
   const o = d as Record<string, unknown>;
-  return o.format === 1 && typeof o.meta === 'object' && o.meta !== null && typeof o.collections === 'object' && o.collections !== null;
+  const isObject = (v: unknown) => typeof v === 'object' && v !== null && !Array.isArray(v);
+  return o.format === 1 && isObject(o.meta) && isObject(o.collections) && Object.values(o.collections as object).every(isObject);
 }
 
 class LowStore implements Store {

@@ -4,7 +4,7 @@ import { assertOwnOrganisation } from '../auth/middleware.ts';
 import { readJson } from '../body.ts';
 import type { AppDeps, AppEnv } from '../context.ts';
 import { one, page, queryOf } from '../envelope.ts';
-import { methodNotAllowed } from '../errors.ts';
+import { ApiError, methodNotAllowed } from '../errors.ts';
 import { parseFilters } from '../filters.ts';
 import { parseId, parseVersionQuery } from '../ids.ts';
 import { validateOrThrow } from '../validate.ts';
@@ -37,8 +37,15 @@ export function accountRoutes({ sim }: AppDeps): Hono<AppEnv> {
 
   r.patch('/:id', async (c) => {
     const id = parseId(c.req.param('id'));
+    const organisationId = c.get('organisationId');
     const body = validateOrThrow<AccountBody & { data: { version: number } }>('account-update', await readJson(c));
-    return c.json(one(sim.accounts.update(id, c.get('organisationId'), body.data.version, body.data.attributes)));
+    if (body.data.id !== undefined && body.data.id.toLowerCase() !== id) throw new ApiError(400, `id in body must equal the id in the path (${id})`);
+    if (body.data.organisation_id !== undefined) assertOwnOrganisation(organisationId, body.data.organisation_id);
+    // The change alone was valid; the account it makes must be too (e.g. country changed to GB
+    // with a bank_id that is no sort code).
+    const current = sim.accounts.get(id, organisationId);
+    validateOrThrow('account-update', { data: { version: body.data.version, attributes: { ...current.attributes, ...body.data.attributes } } });
+    return c.json(one(sim.accounts.update(id, organisationId, body.data.version, body.data.attributes)));
   });
 
   r.delete('/:id', (c) => {

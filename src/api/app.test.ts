@@ -1,0 +1,262 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { schemaValidator } from './schemas/index.ts';
+import { FENWICK, HARBOUR, NORTHWIND, testRuntime, type TestRuntime } from '../testing.ts';
+
+const BASE = '/v1/organisation/accounts';
+type Json = Record<string, any>;
+
+let rt: TestRuntime;
+beforeEach(async () => {
+  rt = await testRuntime();
+});
+afterEach(() => rt.close());
+
+async function createAccount(attributes: Record<string, unknown> = {}, client = NORTHWIND, id: string = crypto.randomUUID()) {
+  const res = await rt.call(
+    'POST',
+    BASE,
+    { data: { id, organisation_id: client.organisation_id, type: 'accounts', attributes: { country: 'GB', name: ['Holder'], ...attributes } } },
+    { client },
+  );
+  expect(res.status, await res.clone().text()).toBe(201);
+  return id;
+}
+
+const json = async (res: Response) => (await res.json()) as Json;
+
+describe('tenants', () => {
+  it("answers 404 for another organisation's record on GET, PATCH and DELETE, and leaves it alone", async () => {
+    const id = await createAccount();
+    for (const [method, path, body] of [
+      ['GET', `${BASE}/${id}`, undefined],
+      ['PATCH', `${BASE}/${id}`, { data: { version: 0, attributes: { switched: true } } }],
+      ['DELETE', `${BASE}/${id}?version=0`, undefined],
+    ] as const) {
+      const res = await rt.call(method, path, body, { client: HARBOUR });
+      expect(res.status, method).toBe(404);
+      expect((await json(res)).error_message).toBe(`record ${id} does not exist`);
+    }
+    expect((await json(await rt.call('GET', `${BASE}/${id}`))).data.version).toBe(0);
+  });
+
+  it("lists only the caller's organisation", async () => {
+    await createAccount({}, NORTHWIND);
+    await createAccount({}, HARBOUR);
+    await createAccount({}, HARBOUR);
+    expect((await json(await rt.call('GET', BASE))).data).toHaveLength(1);
+    expect((await json(await rt.call('GET', BASE, undefined, { client: HARBOUR }))).data).toHaveLength(2);
+    expect((await json(await rt.call('GET', BASE, undefined, { client: FENWICK }))).data).toHaveLength(0);
+  });
+
+  it('403s a create for another organisation, naming it', async () => {
+    const res = await rt.call('POST', BASE, {
+      data: { id: crypto.randomUUID(), organisation_id: HARBOUR.organisation_id, type: 'accounts', attributes: { country: 'GB', name: ['x'] } },
+    });
+    expect(res.status).toBe(403);
+    expect((await json(res)).error_message).toContain(`organisation_id ${HARBOUR.organisation_id} is not the organisation of this client`);
+  });
+
+  it('403s a PATCH that names another organisation', async () => {
+    const id = await createAccount();
+    const res = await rt.call('PATCH', `${BASE}/${id}`, { data: { organisation_id: HARBOUR.organisation_id, version: 0, attributes: {} } });
+    expect(res.status).toBe(403);
+  });
+
+  it('409s an id already used by another organisation (ids are global)', async () => {
+    const id = await createAccount({}, HARBOUR);
+    const res = await rt.call('POST', BASE, { data: { id, organisation_id: NORTHWIND.organisation_id, type: 'accounts', attributes: { country: 'GB', name: ['x'] } } });
+    expect(res.status).toBe(409);
+  });
+});
+
+describe('paging', () => {
+  beforeEach(async () => {
+    for (let i = 0; i < 5; i++) await createAccount({ account_number: `1000000${i}`, bank_id: '400300', bank_id_code: 'GBDSC' });
+  });
+
+  it('defaults to page 0 of size 100 with first, last and self links and no prev or next', async () => {
+    const body = await json(await rt.call('GET', BASE));
+    expect(schemaValidator('account-list')(body)).toBe(true);
+    expect(body.data).toHaveLength(5);
+    expect(body.links).toEqual({
+      self: `${BASE}?page%5Bnumber%5D=0&page%5Bsize%5D=100`,
+      first: `${BASE}?page%5Bnumber%5D=0&page%5Bsize%5D=100`,
+      last: `${BASE}?page%5Bnumber%5D=0&page%5Bsize%5D=100`,
+    });
+  });
+
+  it('pages in creation order with prev and next', async () => {
+    const all = (await json(await rt.call('GET', BASE))).data.map((a: Json) => a.id);
+    const p1 = await json(await rt.call('GET', `${BASE}?page[number]=1&page[size]=2`));
+    expect(p1.data.map((a: Json) => a.id)).toEqual(all.slice(2, 4));
+    expect(p1.links.prev).toBe(`${BASE}?page%5Bnumber%5D=0&page%5Bsize%5D=2`);
+    expect(p1.links.next).toBe(`${BASE}?page%5Bnumber%5D=2&page%5Bsize%5D=2`);
+    expect(p1.links.last).toBe(`${BASE}?page%5Bnumber%5D=2&page%5Bsize%5D=2`);
+  });
+
+  it("understands page[number]=first and last", async () => {
+    const first = await json(await rt.call('GET', `${BASE}?page[number]=first&page[size]=2`));
+    expect(first.data).toHaveLength(2);
+    expect(first.links.prev).toBeUndefined();
+    const last = await json(await rt.call('GET', `${BASE}?page[number]=last&page[size]=2`));
+    expect(last.data).toHaveLength(1);
+    expect(last.links.next).toBeUndefined();
+    expect(last.links.self).toBe(`${BASE}?page%5Bnumber%5D=2&page%5Bsize%5D=2`);
+  });
+
+  it('answers an empty page past the end, and sizes 1 and 1000', async () => {
+    expect((await json(await rt.call('GET', `${BASE}?page[number]=9&page[size]=2`))).data).toEqual([]);
+    expect((await json(await rt.call('GET', `${BASE}?page[size]=1`))).data).toHaveLength(1);
+    expect((await json(await rt.call('GET', `${BASE}?page[size]=1000`))).data).toHaveLength(5);
+  });
+
+  it('keeps filters in the links', async () => {
+    const body = await json(await rt.call('GET', `${BASE}?filter[country]=GB&page[size]=2`));
+    expect(body.links.next).toBe(`${BASE}?filter%5Bcountry%5D=GB&page%5Bnumber%5D=1&page%5Bsize%5D=2`);
+  });
+});
+
+describe('filters', () => {
+  it('match each supported attribute exactly, and combine', async () => {
+    await createAccount({ bank_id: '400300', bank_id_code: 'GBDSC', account_number: '11111111', customer_id: 'c-1', iban: 'GB11NWBK40030011111111' });
+    await createAccount({ bank_id: '200000', bank_id_code: 'GBDSC', account_number: '22222222', customer_id: 'c-2' });
+    await createAccount({ country: 'FR', bank_id: 'FRBANK', account_number: '33333333' });
+    const count = async (q: string) => (await json(await rt.call('GET', `${BASE}?${q}`))).data.length;
+    expect(await count('filter[country]=GB')).toBe(2);
+    expect(await count('filter[country]=FR')).toBe(1);
+    expect(await count('filter[bank_id]=400300')).toBe(1);
+    expect(await count('filter[bank_id_code]=GBDSC')).toBe(2);
+    expect(await count('filter[account_number]=22222222')).toBe(1);
+    expect(await count('filter[customer_id]=c-1')).toBe(1);
+    expect(await count('filter[iban]=GB11NWBK40030011111111')).toBe(1);
+    expect(await count('filter[country]=GB&filter[bank_id]=200000')).toBe(1);
+    expect(await count('filter[country]=DE')).toBe(0);
+  });
+
+  it('400s an unknown filter listing the supported ones', async () => {
+    const res = await rt.call('GET', `${BASE}?filter[colour]=red`);
+    expect(res.status).toBe(400);
+    expect((await json(res)).error_message).toBe(
+      'filter[colour] is not a supported filter; supported: filter[country], filter[bank_id], filter[bank_id_code], filter[account_number], filter[customer_id], filter[iban]',
+    );
+  });
+});
+
+describe('durability', () => {
+  it('answers a change only after the store committed it', async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    const commit = vi.spyOn(rt.sim.store, 'commit').mockImplementation(() => gate);
+    await rt.token();
+    let answered = false;
+    const pending = rt
+      .call('POST', BASE, { data: { id: crypto.randomUUID(), organisation_id: NORTHWIND.organisation_id, type: 'accounts', attributes: { country: 'FR', name: ['x'] } } })
+      .then((res) => ((answered = true), res));
+    await new Promise((r) => setTimeout(r, 30));
+    expect(commit).toHaveBeenCalled();
+    expect(answered).toBe(false);
+    release();
+    expect((await pending).status).toBe(201);
+    commit.mockRestore();
+  });
+
+  it('does not write for a request that changed nothing', async () => {
+    await rt.token();
+    const commit = vi.spyOn(rt.sim.store, 'commit');
+    await rt.call('GET', BASE);
+    await rt.call('POST', BASE, '{"data":');
+    expect(commit).not.toHaveBeenCalled();
+    commit.mockRestore();
+  });
+});
+
+describe('error layer', () => {
+  it('404s an unknown route with an error body', async () => {
+    const res = await rt.app.request('/nowhere');
+    expect(res.status).toBe(404);
+    expect(schemaValidator('error')(await json(res))).toBe(true);
+    const authed = await rt.call('GET', '/v1/organisation/nothing');
+    expect(authed.status).toBe(404);
+    expect((await json(authed)).error_message).toBe('route GET /v1/organisation/nothing not found');
+  });
+
+  it('405s a wrong method with Allow', async () => {
+    const res = await rt.call('PUT', BASE, {});
+    expect(res.status).toBe(405);
+    expect(res.headers.get('allow')).toBe('GET, POST');
+    const one = await rt.call('POST', `${BASE}/${crypto.randomUUID()}`, {});
+    expect(one.status).toBe(405);
+    expect(one.headers.get('allow')).toBe('GET, PATCH, DELETE');
+  });
+
+  it('413s a body over 1 MiB, with or without a Content-Length', async () => {
+    const big = `{"x":"${'a'.repeat(1024 * 1024)}"}`;
+    expect((await rt.call('POST', BASE, big)).status).toBe(413);
+    const streamed = await rt.app.request(BASE, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${await rt.token()}`, 'content-type': 'application/json' },
+      body: new Blob([big]).stream(),
+      duplex: 'half',
+    } as RequestInit);
+    expect(streamed.status).toBe(413);
+    // The unread rest of the body makes the connection unusable: the client must not reuse it.
+    expect(streamed.headers.get('connection')).toBe('close');
+    expect((await json(streamed)).error_message).toBe('request body is larger than 1048576 bytes (1 MiB)');
+  });
+
+  it('accepts a body of exactly 1 MiB (it then fails validation, not the size limit)', async () => {
+    const pad = 1024 * 1024 - '{"x":""}'.length;
+    const res = await rt.call('POST', BASE, `{"x":"${'a'.repeat(pad)}"}`);
+    expect(res.status).toBe(400);
+  });
+
+  it('415s a wrong content type and 400s malformed JSON', async () => {
+    expect((await rt.call('POST', BASE, '{}', { headers: { 'content-type': 'text/plain' } })).status).toBe(415);
+    const bad = await rt.call('POST', BASE, '{"data":');
+    expect(bad.status).toBe(400);
+    expect((await json(bad)).error_message).toMatch(/^request body is not valid JSON/);
+  });
+
+  it('accepts and answers application/vnd.api+json', async () => {
+    const id = crypto.randomUUID();
+    const res = await rt.call(
+      'POST',
+      BASE,
+      { data: { id, organisation_id: NORTHWIND.organisation_id, type: 'accounts', attributes: { country: 'GB', name: ['x'] } } },
+      { headers: { 'content-type': 'application/vnd.api+json', accept: 'application/vnd.api+json' } },
+    );
+    expect(res.status).toBe(201);
+    expect(res.headers.get('content-type')).toBe('application/vnd.api+json');
+    const get = await rt.call('GET', `${BASE}/${id}`, undefined, { headers: { accept: 'application/vnd.api+json' } });
+    expect(get.headers.get('content-type')).toBe('application/vnd.api+json');
+    const err = await rt.call('GET', `${BASE}/nope`, undefined, { headers: { accept: 'application/vnd.api+json' } });
+    expect(err.headers.get('content-type')).toBe('application/vnd.api+json');
+    const plain = await rt.call('GET', `${BASE}/${id}`, undefined, { headers: { accept: 'application/json, application/vnd.api+json' } });
+    expect(plain.headers.get('content-type')).toMatch(/^application\/json/);
+  });
+
+  it('turns a thrown non-client error into a logged 500 that leaks nothing', async () => {
+    const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    vi.spyOn(rt.sim.accounts, 'list').mockImplementation(() => {
+      throw new Error('connection string postgres://admin:hunter2@db');
+    });
+    const res = await rt.call('GET', BASE);
+    expect(res.status).toBe(500);
+    const body = await json(res);
+    expect(schemaValidator('error')(body)).toBe(true);
+    expect(JSON.stringify(body)).not.toContain('hunter2');
+    expect(body.error_message).toBe('internal error; quote the error_code when reporting it');
+    expect(log).toHaveBeenCalledOnce();
+    expect(String(log.mock.calls[0]![0])).toContain(`error_code=${body.error_code}`);
+    vi.restoreAllMocks();
+  });
+
+  it('serves /health without a token, GET only', async () => {
+    const post = await rt.app.request('/health', { method: 'POST' });
+    expect(post.status).toBe(405);
+    expect(post.headers.get('allow')).toBe('GET');
+    const res = await rt.app.request('/health');
+    expect(res.status).toBe(200);
+    expect(await json(res)).toMatchObject({ status: 'ok', now: '2026-12-21T09:00:00.000Z', clock: 'frozen' });
+  });
+});

@@ -1,0 +1,71 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { schemaValidator } from '../schemas/index.ts';
+import { NORTHWIND, testRuntime, type TestRuntime } from '../../testing.ts';
+import { bodyOf, MALFORMED_ACCOUNT_REQUESTS, validAttributes } from './malformed-account-requests.ts';
+
+const BASE = '/v1/organisation/accounts';
+const EXISTING = '0d6f6c2e-7a3b-4c1d-9e8f-5a4b3c2d1e0f';
+
+let rt: TestRuntime;
+beforeAll(async () => {
+  rt = await testRuntime();
+  const res = await rt.call('POST', BASE, { data: { id: EXISTING, organisation_id: NORTHWIND.organisation_id, type: 'accounts', attributes: validAttributes() } });
+  expect(res.status).toBe(201);
+});
+afterAll(() => rt.close());
+
+describe('malformed account requests', () => {
+  it('the catalogue holds at least 50 distinct cases', () => {
+    expect(MALFORMED_ACCOUNT_REQUESTS.length).toBeGreaterThanOrEqual(50);
+    expect(new Set(MALFORMED_ACCOUNT_REQUESTS.map((r) => r.label)).size).toBe(MALFORMED_ACCOUNT_REQUESTS.length);
+  });
+
+  it.each(MALFORMED_ACCOUNT_REQUESTS.map((r) => [r.label, r] as const))('%s → 4xx naming the field', async (_label, row) => {
+    const errors = vi.spyOn(console, 'error');
+    const body = bodyOf(row, { id: crypto.randomUUID(), organisation_id: NORTHWIND.organisation_id });
+    const headers: Record<string, string> = {};
+    if (row.contentType !== null) {
+      if (row.contentType !== undefined) headers['content-type'] = row.contentType;
+      else if (body !== undefined) headers['content-type'] = 'application/json';
+    }
+    const path = `${BASE}${row.path.replaceAll('{existing}', EXISTING)}`;
+    const res = await rt.app.request(path, {
+      method: row.method,
+      headers: { authorization: `Bearer ${await rt.token()}`, ...headers },
+      // Bytes carry no Content-Type of their own; a string would be sent as text/plain.
+      ...(body !== undefined ? { body: row.contentType === null ? new TextEncoder().encode(body) : body } : {}),
+    });
+    const json = (await res.json()) as { error_message: string };
+    expect(res.status, json.error_message).toBe(row.status);
+    expect(schemaValidator('error')(json)).toBe(true);
+    expect(json.error_message).toContain(row.message);
+    expect(errors).not.toHaveBeenCalled();
+    errors.mockRestore();
+  });
+
+  it('left the existing account untouched', async () => {
+    const res = await rt.call('GET', `${BASE}/${EXISTING}`);
+    expect(((await res.json()) as { data: { version: number } }).data.version).toBe(0);
+    const list = (await (await rt.call('GET', BASE)).json()) as { data: unknown[] };
+    expect(list.data).toHaveLength(1);
+  });
+
+  it('names every violated rule in one message', async () => {
+    const res = await rt.call('POST', BASE, {
+      data: { id: 'x', organisation_id: NORTHWIND.organisation_id, type: 'accounts', attributes: { country: 'gb', name: [] } },
+    });
+    const { error_message } = (await res.json()) as { error_message: string };
+    expect(error_message).toMatch(/^validation failure list: /);
+    for (const part of ['id in body must be of type uuid', "country in body should match '^[A-Z]{2}$'", 'name in body should have at least 1 items']) {
+      expect(error_message).toContain(part);
+    }
+  });
+
+  it('validates the account a PATCH would make, not only the change', async () => {
+    const id = crypto.randomUUID();
+    await rt.call('POST', BASE, { data: { id, organisation_id: NORTHWIND.organisation_id, type: 'accounts', attributes: { country: 'FR', bank_id: 'FRBANK1', name: ['Anne'] } } });
+    const res = await rt.call('PATCH', `${BASE}/${id}`, { data: { version: 0, attributes: { country: 'GB' } } });
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as { error_message: string }).error_message).toContain("bank_id in body should match '^[0-9]{6}$'");
+  });
+});

@@ -1,0 +1,165 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HARBOUR, NORTHWIND } from './testing.ts';
+
+// The real command, as a user runs it: a child process on a free port, stopped by a signal.
+
+const BIN = resolve(dirname(fileURLToPath(import.meta.url)), '..', 'bin', 'scheme-sim.mjs');
+const LONG = 60_000;
+
+interface Running {
+  child: ChildProcess;
+  url: string;
+  out: () => string;
+  /** Milliseconds from spawn to the "listening on" line. */
+  startupMs: number;
+}
+
+function run(args: string[]): { child: ChildProcess; out: () => string; exited: Promise<{ code: number | null; signal: string | null }> } {
+  const child = spawn(process.execPath, [BIN, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  child.stdout!.on('data', (b: Buffer) => (out += b.toString()));
+  child.stderr!.on('data', (b: Buffer) => (out += b.toString()));
+  const exited = new Promise<{ code: number | null; signal: string | null }>((r) => child.on('close', (code, signal) => r({ code, signal })));
+  return { child, out: () => out, exited };
+}
+
+/** Starts `scheme-sim start --port 0 ...` and resolves with the URL once the whole banner is out. */
+async function start(args: string[]): Promise<Running> {
+  const began = Date.now();
+  const { child, out, exited } = run(['start', '--port', '0', ...args]);
+  const url = await new Promise<string>((resolveUrl, reject) => {
+    const timer = setInterval(() => {
+      // The banner ends with the token line; stdout may arrive in several chunks.
+      const m = /listening on (http:\/\/\S+)[\s\S]*\n {2}token: .*\n/.exec(out());
+      if (m) {
+        clearInterval(timer);
+        resolveUrl(m[1]!);
+      }
+    }, 20);
+    void exited.then(({ code }) => {
+      clearInterval(timer);
+      reject(new Error(`scheme-sim exited with ${code} before listening:\n${out()}`));
+    });
+  });
+  return { child, url, out, startupMs: Date.now() - began };
+}
+
+async function stop(r: Running, signal: NodeJS.Signals = 'SIGTERM') {
+  const exited = new Promise<number | null>((done) => r.child.on('close', (code) => done(code)));
+  r.child.kill(signal);
+  return exited;
+}
+
+async function token(url: string, client: { client_id: string; client_secret: string } = NORTHWIND): Promise<Response> {
+  return fetch(`${url}/v1/oauth2/token`, {
+    method: 'POST',
+    headers: { authorization: `Basic ${btoa(`${client.client_id}:${client.client_secret}`)}`, 'content-type': 'application/x-www-form-urlencoded' },
+    body: 'grant_type=client_credentials',
+  });
+}
+
+async function bearer(url: string, client = NORTHWIND): Promise<Record<string, string>> {
+  const res = await token(url, client);
+  expect(res.status).toBe(200);
+  return { authorization: `Bearer ${((await res.json()) as { access_token: string }).access_token}`, 'content-type': 'application/json' };
+}
+
+let dir: string;
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'scheme-sim-cli-'));
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('scheme-sim start', () => {
+  it(
+    'serves, stops cleanly on SIGTERM with the store flushed, and keeps everything across a restart',
+    async () => {
+      const data = join(dir, 'nested', 'sim.json');
+      const first = await start(['--data', data]);
+      console.log(`scheme-sim start to listening: ${first.startupMs} ms`);
+      expect(first.out()).toContain('dev client: northwind-dev / northwind-dev-secret');
+      expect((await fetch(`${first.url}/health`)).status).toBe(200);
+
+      const id = crypto.randomUUID();
+      const created = await fetch(`${first.url}/v1/organisation/accounts`, {
+        method: 'POST',
+        headers: await bearer(first.url),
+        body: JSON.stringify({ data: { id, organisation_id: NORTHWIND.organisation_id, type: 'accounts', attributes: { country: 'GB', name: ['Kept Holder'] } } }),
+      });
+      expect(created.status).toBe(201);
+      // Acknowledged means on disk, before any shutdown.
+      expect(JSON.parse(readFileSync(data, 'utf8')).collections.accounts[id].attributes.name).toEqual(['Kept Holder']);
+
+      expect(await stop(first)).toBe(0);
+      expect(first.out()).toContain('SIGTERM, stopping');
+
+      const second = await start(['--data', data]);
+      const read = await fetch(`${second.url}/v1/organisation/accounts/${id}`, { headers: await bearer(second.url) });
+      expect(read.status).toBe(200);
+      expect(((await read.json()) as { data: { version: number } }).data.version).toBe(0);
+      expect(await stop(second, 'SIGINT')).toBe(0);
+    },
+    LONG,
+  );
+
+  it(
+    'refuses to start from a corrupt data file, naming it, and leaves it alone',
+    async () => {
+      const data = join(dir, 'corrupt.json');
+      writeFileSync(data, '{"format": 1, "meta": {');
+      const { out, exited } = run(['start', '--port', '0', '--data', data]);
+      const { code } = await exited;
+      expect(code).not.toBe(0);
+      expect(out()).toContain(`cannot read data file ${data}`);
+      expect(readFileSync(data, 'utf8')).toBe('{"format": 1, "meta": {');
+    },
+    LONG,
+  );
+
+  it(
+    'takes its clients from --clients FILE',
+    async () => {
+      const clients = join(dir, 'clients.json');
+      writeFileSync(clients, JSON.stringify([{ client_id: 'ci-only', client_secret: 'ci-secret-1', organisation_id: HARBOUR.organisation_id }]));
+      const sim = await start(['--memory', '--clients', clients]);
+      expect(sim.out()).toContain('dev client: ci-only / ci-secret-1');
+      expect((await token(sim.url, { client_id: 'ci-only', client_secret: 'ci-secret-1' })).status).toBe(200);
+      expect((await token(sim.url)).status).toBe(403);
+      expect(await stop(sim)).toBe(0);
+    },
+    LONG,
+  );
+
+  it(
+    'with --auth off answers /v1 without a token',
+    async () => {
+      const sim = await start(['--memory', '--auth', 'off']);
+      expect(sim.out()).toContain('auth:   off');
+      const res = await fetch(`${sim.url}/v1/organisation/accounts`);
+      expect(res.status).toBe(200);
+      expect(await stop(sim)).toBe(0);
+    },
+    LONG,
+  );
+
+  it(
+    'rejects bad options with a message and exit code 2',
+    async () => {
+      for (const [args, message] of [
+        [['--auth', 'maybe'], '--auth must be on or off'],
+        [['--port', '70000'], '--port must be 0–65535'],
+        [['--memory', '--data', join(dir, 'x.json')], '--data and --memory exclude each other'],
+      ] as const) {
+        const { out, exited } = run(['start', ...args]);
+        expect((await exited).code).toBe(2);
+        expect(out()).toContain(message);
+      }
+    },
+    LONG,
+  );
+});

@@ -1,0 +1,38 @@
+// msw handlers that answer a base URL with the simulator's own app, in process: a client under
+// test keeps its real HTTP code (fetch, axios, ...) and talks to the real simulator, with no port.
+//
+//   import { setupServer } from 'msw/node';
+//   import { createRuntime } from 'scheme-sim';
+//   import { handlersFor } from 'scheme-sim/msw';
+//   const server = setupServer(...handlersFor(await createRuntime({ memory: true })));
+//   server.listen();
+//
+// msw is a peer of this module: install it in the project that uses it.
+import { http, type HttpHandler } from 'msw';
+import type { Runtime } from './runtime.ts';
+
+/** The base URL the handlers answer unless told otherwise. */
+export const DEFAULT_BASE_URL = 'http://scheme-sim.test';
+
+/**
+ * One catch-all handler for every method under `baseUrl`. The base URL may carry a path prefix
+ * (`http://gateway.test/payments`); it is stripped before the app routes the request.
+ */
+export function handlersFor(runtime: Pick<Runtime, 'app'>, baseUrl: string = DEFAULT_BASE_URL): HttpHandler[] {
+  const base = new URL(baseUrl);
+  const prefix = base.pathname.replace(/\/$/, '');
+  const origin = base.origin;
+  return [
+    http.all(`${origin}${prefix}/*`, async ({ request }) => {
+      const url = new URL(request.url);
+      const path = url.pathname.slice(prefix.length) || '/';
+      const body = request.method === 'GET' || request.method === 'HEAD' ? undefined : await request.arrayBuffer();
+      const forwarded = new Request(`${origin}${path}${url.search}`, {
+        method: request.method,
+        headers: request.headers,
+        ...(body !== undefined ? { body } : {}),
+      });
+      return runtime.app.fetch(forwarded);
+    }),
+  ];
+}

@@ -1,0 +1,177 @@
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Adapter } from 'lowdb';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { openStore, StoreError, type StoreData } from './store.ts';
+
+let dir: string;
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'scheme-sim-store-'));
+});
+afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+const onDisk = (file: string) => JSON.parse(readFileSync(file, 'utf8')) as StoreData;
+
+/** Wraps the real file adapter: counts writes and can hold each one until released. */
+function gatedWrites() {
+  const state = { writes: 0, hold: false, pending: [] as Array<() => void> };
+  const wrap = (inner: Adapter<StoreData>): Adapter<StoreData> => ({
+    read: () => inner.read(),
+    write: (data) => {
+      state.writes++;
+      if (!state.hold) return inner.write(data);
+      // Snapshot now (the store relies on the data being taken synchronously), write on release.
+      const snapshot = structuredClone(data);
+      return new Promise<void>((resolve, reject) => state.pending.push(() => inner.write(snapshot).then(resolve, reject)));
+    },
+  });
+  const release = () => state.pending.splice(0).forEach((go) => go());
+  return { state, wrap, release };
+}
+
+describe('memory store', () => {
+  it('holds rows and meta, reports dirty until committed, and clears', async () => {
+    const store = await openStore();
+    expect(store.location).toBe('memory');
+    expect(store.dirty).toBe(false);
+    store.collection<{ id: string; n: number }>('things').put({ id: 'a', n: 1 });
+    store.setMeta('k', { v: 1 });
+    expect(store.dirty).toBe(true);
+    await store.commit();
+    expect(store.dirty).toBe(false);
+    expect(store.collection('things').get('a')).toEqual({ id: 'a', n: 1 });
+    expect(store.getMeta('k')).toEqual({ v: 1 });
+    store.setMeta('k', undefined);
+    expect(store.getMeta('k')).toBeUndefined();
+    store.clear();
+    expect(store.collection('things').size).toBe(0);
+    await store.close();
+  });
+});
+
+describe('file store', () => {
+  it('creates the file and its folder on first commit, and reads it back after a restart', async () => {
+    const file = join(dir, 'nested', 'deeper', 'sim.json');
+    const store = await openStore({ file });
+    expect(store.location).toBe(file);
+    store.collection('accounts').put({ id: 'acc-1', name: 'Holder' } as { id: string });
+    store.setMeta('clock', { mode: 'frozen' });
+    await store.close();
+    expect(onDisk(file).collections.accounts!['acc-1']).toEqual({ id: 'acc-1', name: 'Holder' });
+
+    const again = await openStore({ file });
+    expect(again.collection('accounts').get('acc-1')).toEqual({ id: 'acc-1', name: 'Holder' });
+    expect(again.collection('accounts').size).toBe(1);
+    expect(again.getMeta('clock')).toEqual({ mode: 'frozen' });
+    await again.close();
+  });
+
+  it('is durable before acknowledged: commit() resolves only after the write landed on disk', async () => {
+    const file = join(dir, 'sim.json');
+    const gate = gatedWrites();
+    const store = await openStore({ file, wrapAdapter: gate.wrap });
+    gate.state.hold = true;
+    store.collection('accounts').put({ id: 'durable' });
+    let acknowledged = false;
+    const done = store.commit().then(() => (acknowledged = true));
+    await new Promise((r) => setTimeout(r, 30));
+    expect(acknowledged).toBe(false);
+    expect(existsSync(file)).toBe(false);
+    gate.release();
+    await done;
+    expect(acknowledged).toBe(true);
+    // The moment commit() resolved, the record was in the file (temp file renamed into place).
+    expect(onDisk(file).collections.accounts!.durable).toEqual({ id: 'durable' });
+    expect(existsSync(join(dir, '.sim.json.tmp'))).toBe(false);
+    await store.close();
+  });
+
+  it('group-commits: many concurrent commits share a few writes and all see their change on disk', async () => {
+    const file = join(dir, 'sim.json');
+    const gate = gatedWrites();
+    const store = await openStore({ file, wrapAdapter: gate.wrap });
+    gate.state.hold = true;
+    const rows = store.collection('rows');
+    const commits: Promise<void>[] = [];
+    for (let i = 0; i < 200; i++) {
+      rows.put({ id: `r${i}` });
+      commits.push(store.commit());
+    }
+    // The first write is in flight; the 199 that arrived meanwhile wait for one more write.
+    expect(gate.state.writes).toBe(1);
+    gate.release();
+    await new Promise((r) => setTimeout(r, 20));
+    gate.release();
+    await Promise.all(commits);
+    expect(gate.state.writes).toBe(2);
+    expect(Object.keys(onDisk(file).collections.rows!)).toHaveLength(200);
+    // Nothing changed since: a commit costs no write.
+    await store.commit();
+    expect(gate.state.writes).toBe(2);
+    await store.close();
+  });
+
+  it('a commit that arrives during a write is not acknowledged by that older write', async () => {
+    const file = join(dir, 'sim.json');
+    const gate = gatedWrites();
+    const store = await openStore({ file, wrapAdapter: gate.wrap });
+    gate.state.hold = true;
+    store.collection('rows').put({ id: 'first' });
+    const first = store.commit();
+    store.collection('rows').put({ id: 'second' });
+    let secondDone = false;
+    const second = store.commit().then(() => (secondDone = true));
+    gate.release();
+    await first;
+    await new Promise((r) => setTimeout(r, 20));
+    expect(secondDone).toBe(false);
+    expect(onDisk(file).collections.rows!.second).toBeUndefined();
+    gate.release();
+    await second;
+    expect(onDisk(file).collections.rows!.second).toEqual({ id: 'second' });
+    await store.close();
+  });
+
+  it('a failed write rejects the commit naming the file and keeps the change for the next commit', async () => {
+    const file = join(dir, 'sim.json');
+    let fail = true;
+    const store = await openStore({
+      file,
+      wrapAdapter: (inner) => ({
+        read: () => inner.read(),
+        write: (data) => (fail ? Promise.reject(new Error('disk full')) : inner.write(data)),
+      }),
+    });
+    store.collection('rows').put({ id: 'kept' });
+    await expect(store.commit()).rejects.toThrow(new StoreError(`cannot write data file ${file}: disk full`));
+    expect(store.dirty).toBe(true);
+    fail = false;
+    await store.commit();
+    expect(onDisk(file).collections.rows!.kept).toEqual({ id: 'kept' });
+    await store.close();
+  });
+
+  const corrupt: Array<[string, string, RegExp]> = [
+    ['truncated JSON', '{"format":1,"meta":{', /cannot read data file .*sim\.json/],
+    ['an empty file', '', /cannot read data file .*sim\.json/],
+    ['JSON null', 'null', /data file .*sim\.json is not a scheme-sim store/],
+    ['JSON 0', '0', /data file .*sim\.json is not a scheme-sim store/],
+    ['an array', '[]', /data file .*sim\.json is not a scheme-sim store/],
+    ['another format', '{"format":2,"meta":{},"collections":{}}', /is not a scheme-sim store/],
+    ['a collection that is not an object', '{"format":1,"meta":{},"collections":{"accounts":5}}', /is not a scheme-sim store/],
+  ];
+  it.each(corrupt)('refuses to start from %s, naming the file, and leaves the file alone', async (_label, content, message) => {
+    const file = join(dir, 'sim.json');
+    writeFileSync(file, content);
+    await expect(openStore({ file })).rejects.toThrow(message);
+    await expect(openStore({ file })).rejects.toBeInstanceOf(StoreError);
+    expect(readFileSync(file, 'utf8')).toBe(content);
+  });
+
+  it('refuses an unreadable data file (a folder in its place), naming it', async () => {
+    const file = join(dir, 'sim.json');
+    mkdirSync(file);
+    await expect(openStore({ file })).rejects.toThrow(`cannot read data file ${file}: EISDIR`);
+  });
+});
