@@ -9,6 +9,10 @@ import type { AppDeps, AppEnv } from './api/context.ts';
 import type { CalendarOverrides } from './clock/calendar.ts';
 import type { Clock } from './clock/clock.ts';
 import type { ClockState } from './clock/scheme-clock.ts';
+import { DeliveryWorker, type DeliveryOptions } from './sim/notifications/delivery-worker.ts';
+import { sqsOptionsFromEnv } from './sim/notifications/queue-transport.ts';
+import { checkSchedule, type RetrySchedule } from './sim/notifications/retry-schedule.ts';
+import { secretProblem } from './sim/notifications/signing.ts';
 import type { Organisation } from './sim/organisations.ts';
 import { readJsonFile, Simulator } from './sim/simulator.ts';
 import { openStore } from './sim/store.ts';
@@ -28,6 +32,12 @@ export interface RuntimeOptions {
   tokenTtlSeconds?: number;
   /** Wall clock (token expiry, delivery retries); tests pass a manual one. */
   wall?: Clock;
+  /** Server-wide Standard Webhooks secret (`whsec_…`) for subscriptions without their own. */
+  webhookSecret?: string;
+  /** Retry schedule of notification deliveries (wall time); tests pass FAST_RETRY_SCHEDULE. */
+  retrySchedule?: RetrySchedule;
+  /** Delivery tuning: timeout per attempt, concurrency, SQS endpoint/region/credentials (default from env). */
+  delivery?: Omit<DeliveryOptions, 'webhookSecret'>;
 }
 
 /** Something that runs in the background while the simulator serves (outbox, running clock). */
@@ -41,6 +51,8 @@ export interface Runtime {
   app: Hono<AppEnv>;
   deps: AppDeps;
   workers: Worker[];
+  /** The notification delivery worker (also in `workers`); tests with a manual wall call `runDue()`. */
+  delivery: DeliveryWorker;
   /** Starts the background workers. In-process tests may leave them stopped and drive time by hand. */
   start(): void;
   /** Stops the workers and flushes the store. */
@@ -50,6 +62,11 @@ export interface Runtime {
 /** Opens the store, loads fixtures and builds the domain and the app: everything but the socket. */
 export async function createRuntime(options: RuntimeOptions = {}): Promise<Runtime> {
   const fixtures = options.fixturesDir ?? FIXTURES_DIR;
+  if (options.webhookSecret !== undefined) {
+    const problem = secretProblem(options.webhookSecret);
+    if (problem) throw new Error(`webhook secret ${problem}`);
+  }
+  if (options.retrySchedule) checkSchedule(options.retrySchedule);
   const store = await openStore(options.memory || !options.data ? {} : { file: options.data });
   const organisations = readJsonFile<Organisation[]>(join(fixtures, 'organisations.json'));
   const overridesFile = join(fixtures, 'calendar', 'overrides.json');
@@ -60,6 +77,7 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Runti
     calendarOverrides,
     ...(options.clock ? { clock: options.clock } : {}),
     ...(options.wall ? { wall: options.wall } : {}),
+    ...(options.retrySchedule ? { retrySchedule: options.retrySchedule } : {}),
   });
 
   const clients = new ClientRegistry(readJsonFile<OAuthClient[]>(options.clientsFile ?? join(fixtures, 'clients.json')));
@@ -73,13 +91,22 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Runti
   const app = createApp(deps);
   await store.commit();
 
-  const workers: Worker[] = [];
+  const delivery = new DeliveryWorker(
+    { store, wall: sim.wall, outbox: sim.outbox, subscriptions: sim.subscriptions },
+    {
+      ...options.delivery,
+      sqs: { ...sqsOptionsFromEnv(), ...options.delivery?.sqs },
+      ...(options.webhookSecret ? { webhookSecret: options.webhookSecret } : {}),
+    },
+  );
+  const workers: Worker[] = [delivery];
   let started = false;
   return {
     sim,
     app,
     deps,
     workers,
+    delivery,
     start() {
       if (started) return;
       started = true;

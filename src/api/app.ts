@@ -3,8 +3,11 @@ import { bodyLimit } from 'hono/body-limit';
 import { bearerAuth } from './auth/middleware.ts';
 import type { AppDeps, AppEnv } from './context.ts';
 import { ApiError, errorBody, toErrorResponse } from './errors.ts';
+import { runAs } from '../sim/actor.ts';
 import { accountRoutes } from './routes/accounts.ts';
 import { simulatorClockRoutes } from './routes/simulator-clock.ts';
+import { simulatorDeliveryRoutes } from './routes/simulator-deliveries.ts';
+import { subscriptionRoutes } from './routes/subscriptions.ts';
 import { tokenRoutes } from './routes/token.ts';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -51,8 +54,12 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.route('/v1/oauth2/token', tokenRoutes(deps));
 
   app.use('/v1/*', bearerAuth(deps));
+  // Changes made by a request are actioned by its client (notifications' actioned_by).
+  app.use('/v1/*', (c, next) => runAs(c.get('clientId'), next));
   app.route('/v1/organisation/accounts', accountRoutes(deps));
+  app.route('/v1/notification/subscriptions', subscriptionRoutes(deps));
   app.route('/v1/simulator/clock', simulatorClockRoutes(deps));
+  app.route('/v1/simulator/deliveries', simulatorDeliveryRoutes(deps));
 
   return app;
 }

@@ -5,6 +5,10 @@ import { Scheduler, type Job } from '../clock/scheduler.ts';
 import { SchemeClock, type ClockState } from '../clock/scheme-clock.ts';
 import { Accounts } from './accounts.ts';
 import { EventBus } from './events.ts';
+import { Notifier } from './notifications/notifier.ts';
+import { Outbox } from './notifications/outbox.ts';
+import type { RetrySchedule } from './notifications/retry-schedule.ts';
+import { Subscriptions } from './notifications/subscriptions.ts';
 import { Organisations, type Organisation } from './organisations.ts';
 import type { Store } from './store.ts';
 
@@ -16,6 +20,8 @@ export interface SimulatorOptions {
   calendarOverrides?: CalendarOverrides;
   /** Wall time, for what must not follow the scheme clock. */
   wall?: Clock;
+  /** When failed notification deliveries are retried (wall time); default ≈ 0 s … hourly to 24 h. */
+  retrySchedule?: RetrySchedule;
 }
 
 /**
@@ -31,6 +37,9 @@ export class Simulator {
   readonly events = new EventBus();
   readonly organisations: Organisations;
   readonly accounts: Accounts;
+  readonly subscriptions: Subscriptions;
+  readonly outbox: Outbox;
+  readonly notifier: Notifier;
 
   constructor(options: SimulatorOptions) {
     this.store = options.store;
@@ -48,6 +57,9 @@ export class Simulator {
     this.scheduler = new Scheduler(this.clock, this.store.collection<Job>('scheduler_jobs'));
     const ctx = { store: this.store, clock: this.clock, events: this.events };
     this.accounts = new Accounts(ctx);
+    this.subscriptions = new Subscriptions(ctx);
+    this.outbox = new Outbox(this.store, { wall: this.wall, scheme: this.clock }, options.retrySchedule);
+    this.notifier = new Notifier({ events: this.events, subscriptions: this.subscriptions, outbox: this.outbox, clock: this.clock });
   }
 }
 
