@@ -5,6 +5,7 @@ import { createRuntime, FIXTURES_DIR } from './runtime.ts';
 import { listen } from './server.ts';
 import { readJsonFile } from './sim/simulator.ts';
 import type { OAuthClient } from './api/auth/clients.ts';
+import { secretProblem } from './sim/notifications/signing.ts';
 
 const HELP: Record<string, string> = {
   main: `scheme-sim: a local double of a Form3-style payments API on a controllable scheme clock
@@ -23,6 +24,8 @@ Run 'scheme-sim <command> --help' for the options of a command.`,
   --clients FILE      OAuth clients (default fixtures/clients.json)
   --auth on|off       'off' accepts calls without a token, as the default organisation
   --token-ttl SECONDS lifetime of access tokens (default 3600)
+  --webhook-secret S  Standard Webhooks secret (whsec_<base64>) signing webhooks of subscriptions
+                      without their own (or SCHEME_SIM_WEBHOOK_SECRET); never printed
   -h, --help          this help`,
 };
 
@@ -42,6 +45,7 @@ async function start(argv: string[]): Promise<void> {
       clients: { type: 'string' },
       auth: { type: 'string', default: 'on' },
       'token-ttl': { type: 'string' },
+      'webhook-secret': { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
     },
     strict: true,
@@ -54,12 +58,19 @@ async function start(argv: string[]): Promise<void> {
   const ttl = values['token-ttl'] === undefined ? undefined : Number(values['token-ttl']);
   if (ttl !== undefined && !(Number.isInteger(ttl) && ttl > 0)) fail('--token-ttl must be a positive integer');
 
+  const webhookSecret = values['webhook-secret'] ?? process.env.SCHEME_SIM_WEBHOOK_SECRET;
+  if (webhookSecret !== undefined) {
+    const problem = secretProblem(webhookSecret);
+    if (problem) fail(`--webhook-secret ${problem}`);
+  }
+
   const data = values.memory ? undefined : (values.data ?? join(process.cwd(), 'data', 'sim.json'));
   const runtime = await createRuntime({
     ...(data ? { data } : { memory: true }),
     ...(values.clients ? { clientsFile: values.clients } : {}),
     auth: values.auth,
     ...(ttl ? { tokenTtlSeconds: ttl } : {}),
+    ...(webhookSecret ? { webhookSecret } : {}),
   }).catch((err: Error) => fail(err.message));
   const server = await listen(runtime, port, values.host).catch((err: Error) => fail(`cannot listen on ${values.host}:${port}: ${err.message}`));
 
@@ -69,6 +80,7 @@ async function start(argv: string[]): Promise<void> {
   console.log(`  store:  ${runtime.sim.store.location}`);
   console.log(`  clock:  ${runtime.sim.clock.mode} at ${runtime.sim.clock.now().toISOString()}`);
   console.log(`  auth:   ${values.auth}`);
+  console.log(`  webhooks: ${webhookSecret ? 'signed with the server secret unless a subscription has its own' : 'signed only for subscriptions with a secret'}`);
   console.log(`  dev client: ${dev.client_id} / ${dev.client_secret} (organisation ${dev.organisation_id})`);
   console.log(`  token:  curl -s -u ${dev.client_id}:${dev.client_secret} -d grant_type=client_credentials ${server.url}/v1/oauth2/token`);
 

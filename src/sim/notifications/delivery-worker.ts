@@ -1,4 +1,4 @@
-import type { Clock } from '../../clock/clock.ts';
+import { systemClock, type Clock } from '../../clock/clock.ts';
 import type { Store } from '../store.ts';
 import { DEFAULT_HTTP_TIMEOUT_MS, DeliveryInterrupted, postWebhook } from './http-transport.ts';
 import type { AttemptOutcome, Outbox, OutboxEntry } from './outbox.ts';
@@ -158,7 +158,9 @@ export class DeliveryWorker {
       });
     }
     const secret = this.#deps.subscriptions.secretOf(sub.id) ?? this.#options.webhookSecret;
-    return postWebhook({ uri: a.callback_uri, id: entry.id, body, ...(secret ? { secret } : {}), now: this.#deps.wall.now(), timeoutMs: this.#options.timeoutMs, signal });
+    // webhook-timestamp is real time even when tests drive `wall` by hand: receivers check it
+    // against their own clock to refuse replays.
+    return postWebhook({ uri: a.callback_uri, id: entry.id, body, ...(secret ? { secret } : {}), now: systemClock.now(), timeoutMs: this.#options.timeoutMs, signal });
   }
 
   #wake(delayMs: number): void {
