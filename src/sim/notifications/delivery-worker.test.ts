@@ -143,4 +143,25 @@ describe('delivery worker over http', () => {
     expect(list.data).toHaveLength(1);
     expect(list.data[0].attributes).toMatchObject({ attempt: 1, transport: 'http', response_code: null });
   });
+
+  it('does not let a hanging callback hold up another subscription, and a stop leaves its attempts pending', async () => {
+    await open({ delivery: { timeoutMs: 10_000, concurrency: 16, perSubscription: 4 } });
+    const healthy = new TestReceiver();
+    await healthy.up();
+    try {
+      receiver.otherwise = 'hang';
+      const slow = await subscribe();
+      await subscribe({ callback_uri: healthy.url });
+      for (let i = 0; i < 10; i++) await createAccount(i);
+      await TestReceiver.until(() => healthy.delivered.length === 10, 'the healthy subscription to get all 10');
+      await TestReceiver.until(() => receiver.requests.length === 4, 'four hanging requests to the slow callback');
+      await rt.close();
+      const stuck = rt.sim.outbox.entries.values().filter((e) => e.subscription_id === slow);
+      expect(stuck).toHaveLength(10);
+      expect(stuck.every((e) => e.status === 'pending' && e.attempts === 0)).toBe(true);
+      expect(rt.sim.outbox.attempts.values().filter((a) => a.subscription_id === slow)).toHaveLength(0);
+    } finally {
+      await healthy.down();
+    }
+  });
 });

@@ -11,8 +11,9 @@ export interface DeliveryOptions {
   /** Server-wide Standard Webhooks secret, used when a subscription has none. */
   webhookSecret?: string;
   sqs?: SqsOptions;
-  /** Deliveries in flight at once (default 8). */
+  /** Attempts in flight at once (default 16) and per subscription (default 4), so one slow callback cannot hold up the others. */
   concurrency?: number;
+  perSubscription?: number;
   /** Longest sleep between looks at the outbox (default 1 s), so a moved wall clock is noticed. */
   maxSleepMs?: number;
   random?: () => number;
@@ -26,27 +27,28 @@ export interface DeliveryDeps {
 }
 
 /**
- * Delivers pending outbox entries in the background (a runtime Worker). Before sending it waits
- * for the store to hold the change (durable before sent); after each pass it commits the attempts.
- * On stop, attempts in flight are aborted and left pending, so they run again after a restart.
+ * Delivers pending outbox entries in the background (a runtime Worker). An attempt starts only
+ * once the store holds the change it announces, and its result is committed when it ends. On
+ * stop, attempts in flight are aborted and left pending, so they run again after a restart.
  */
 export class DeliveryWorker {
   readonly #deps: DeliveryDeps;
-  readonly #options: Required<Omit<DeliveryOptions, 'webhookSecret' | 'sqs'>> & Pick<DeliveryOptions, 'webhookSecret'>;
+  readonly #o: Required<Omit<DeliveryOptions, 'webhookSecret' | 'sqs'>> & Pick<DeliveryOptions, 'webhookSecret'>;
   readonly #queue: QueueTransport;
-  readonly #inFlight = new Set<string>();
+  /** Entry id → the attempt in flight. */
+  readonly #inFlight = new Map<string, { subscriptionId: string; done: Promise<boolean> }>();
   #running = false;
   #timer: NodeJS.Timeout | undefined;
-  #pass: Promise<number> | undefined;
-  #again = false;
   #stopping = new AbortController();
   #off: (() => void) | undefined;
+  #pausedUntil = 0;
 
   constructor(deps: DeliveryDeps, options: DeliveryOptions = {}) {
     this.#deps = deps;
-    this.#options = {
+    this.#o = {
       timeoutMs: options.timeoutMs ?? DEFAULT_HTTP_TIMEOUT_MS,
-      concurrency: options.concurrency ?? 8,
+      concurrency: options.concurrency ?? 16,
+      perSubscription: options.perSubscription ?? 4,
       maxSleepMs: options.maxSleepMs ?? 1000,
       random: options.random ?? Math.random,
       ...(options.webhookSecret ? { webhookSecret: options.webhookSecret } : {}),
@@ -58,8 +60,8 @@ export class DeliveryWorker {
     if (this.#running) return;
     this.#running = true;
     this.#stopping = new AbortController();
-    this.#off = this.#deps.outbox.onPending(() => this.#wake(0));
-    this.#wake(0);
+    this.#off = this.#deps.outbox.onPending(() => this.#soon());
+    this.#soon();
   }
 
   async stop(): Promise<void> {
@@ -67,79 +69,102 @@ export class DeliveryWorker {
     this.#off?.();
     clearTimeout(this.#timer);
     this.#stopping.abort();
-    await this.#pass?.catch(() => undefined);
+    await Promise.all([...this.#inFlight.values()].map((f) => f.done));
     this.#queue.close();
   }
 
   /**
-   * One pass: delivers every entry due now (wall clock), `concurrency` at a time, then commits.
-   * Tests with a manual wall clock call this directly. Returns the number of attempts recorded.
+   * Attempts every entry due now (wall clock) within the concurrency limits and waits for them.
+   * Tests with a manual wall clock drive delivery with this. Returns the attempts recorded.
    */
-  runDue(): Promise<number> {
-    if (this.#pass) {
-      this.#again = true;
-      return this.#pass;
-    }
-    let failed = false;
-    const pass = this.#runPass()
-      .catch((err: Error) => {
-        failed = true;
-        console.error(`scheme-sim: delivery pass failed: ${err.message}`);
-        return 0;
-      })
-      .finally(() => {
-        this.#pass = undefined;
-        if (failed) this.#wake(this.#options.maxSleepMs);
-        else if (this.#again) {
-          this.#again = false;
-          this.#wake(0);
-        } else this.#scheduleNext();
-      });
-    this.#pass = pass;
-    return pass;
-  }
-
-  async #runPass(): Promise<number> {
-    const { store, wall, outbox } = this.#deps;
-    // A notification is sent only once the change it announces is on disk.
-    await store.commit();
-    const signal = this.#stopping.signal;
-    const due = outbox.due(wall.now().getTime()).filter((e) => !this.#inFlight.has(e.id));
+  async runDue(): Promise<number> {
+    const due = new Set(this.#deps.outbox.due(this.#deps.wall.now().getTime()).map((e) => e.id));
     let recorded = 0;
-    let next = 0;
-    const lane = async () => {
-      while (next < due.length && !signal.aborted) {
-        const entry = due[next++]!;
-        if (await this.#attempt(entry, signal)) recorded++;
-      }
-    };
-    await Promise.all(Array.from({ length: Math.min(this.#options.concurrency, due.length) }, lane));
-    if (store.dirty) await store.commit();
-    return recorded;
+    for (;;) {
+      const started = this.#launchDue((e) => due.delete(e.id));
+      if (this.#inFlight.size === 0 && started.length === 0) return recorded;
+      const results = await Promise.all([...this.#inFlight.values()].map((f) => f.done));
+      recorded += results.filter(Boolean).length;
+      if (due.size === 0) return recorded;
+    }
   }
 
-  async #attempt(entry: OutboxEntry, signal: AbortSignal): Promise<boolean> {
-    const { outbox, subscriptions, wall } = this.#deps;
-    const current = outbox.entries.get(entry.id);
-    if (!current || current.status !== 'pending') return false;
-    const sub = subscriptions.find(entry.subscription_id);
-    if (!sub || sub.attributes.deactivated) {
-      outbox.cancel(entry.id, sub ? `subscription ${sub.id} is deactivated` : `subscription ${entry.subscription_id} was deleted`);
+  /** Starts attempts for due entries while the limits allow; returns the entries started. */
+  #launchDue(accept: (e: OutboxEntry) => boolean = () => true): OutboxEntry[] {
+    const started: OutboxEntry[] = [];
+    const perSub = new Map<string, number>();
+    for (const f of this.#inFlight.values()) perSub.set(f.subscriptionId, (perSub.get(f.subscriptionId) ?? 0) + 1);
+    for (const e of this.#deps.outbox.due(this.#deps.wall.now().getTime())) {
+      if (this.#inFlight.size >= this.#o.concurrency) break;
+      const n = perSub.get(e.subscription_id) ?? 0;
+      if (this.#inFlight.has(e.id) || n >= this.#o.perSubscription || !accept(e)) continue;
+      perSub.set(e.subscription_id, n + 1);
+      const done = this.#attempt(e).finally(() => {
+        this.#inFlight.delete(e.id);
+        this.#soon();
+      });
+      this.#inFlight.set(e.id, { subscriptionId: e.subscription_id, done });
+      started.push(e);
+    }
+    return started;
+  }
+
+  /** Background loop: start what is due, then sleep until the next entry is due (at most maxSleepMs). */
+  #pump(): void {
+    if (!this.#running) return;
+    const now = this.#deps.wall.now().getTime();
+    if (Date.now() >= this.#pausedUntil) this.#launchDue();
+    let next: number | undefined;
+    for (const e of this.#deps.outbox.pending()) {
+      if (!this.#inFlight.has(e.id) && (next === undefined || e.next_attempt_ms < next)) next = e.next_attempt_ms;
+    }
+    if (next === undefined) return; // woken by the next enqueue
+    // Due but held back by the limits: an attempt ending wakes the loop; the sleep is a backstop.
+    const wait = Math.max(this.#pausedUntil - Date.now(), next > now ? next - now : this.#o.maxSleepMs);
+    this.#arm(Math.min(Math.max(0, wait), this.#o.maxSleepMs));
+  }
+
+  #soon(): void {
+    this.#arm(0);
+  }
+
+  #arm(ms: number): void {
+    if (!this.#running) return;
+    clearTimeout(this.#timer);
+    this.#timer = setTimeout(() => this.#pump(), ms);
+  }
+
+  /** One attempt; true when it was recorded. Never rejects. */
+  async #attempt(entry: OutboxEntry): Promise<boolean> {
+    const { outbox, subscriptions, wall, store } = this.#deps;
+    const signal = this.#stopping.signal;
+    try {
+      // A notification is sent only once the change it announces is on disk.
+      await store.commit();
+    } catch (err) {
+      this.#pausedUntil = Date.now() + this.#o.maxSleepMs;
+      console.error(`scheme-sim: delivery paused, the store cannot be written: ${(err as Error).message}`);
       return false;
     }
-    this.#inFlight.add(entry.id);
+    const current = outbox.entries.get(entry.id);
+    if (!current || current.status !== 'pending' || signal.aborted) return false;
+    const sub = subscriptions.find(current.subscription_id);
+    if (!sub || sub.attributes.deactivated) {
+      outbox.cancel(entry.id, sub ? `subscription ${sub.id} is deactivated` : `subscription ${current.subscription_id} was deleted`);
+      return false;
+    }
     const started = wall.now().getTime();
+    let outcome: AttemptOutcome;
     try {
-      const outcome = await this.#send(current, sub, signal);
-      if (outcome.error_category === 'subscription_gone') subscriptions.deactivate(sub.id);
-      return outbox.recordAttempt(entry.id, sub, outcome, started, this.#options.random) !== undefined;
+      outcome = await this.#send(current, sub, signal);
     } catch (err) {
       if (err instanceof DeliveryInterrupted) return false;
-      const outcome: AttemptOutcome = { ok: false, response_code: null, error_category: 'connection_error', error_message: `delivery failed: ${(err as Error).message}` };
-      return outbox.recordAttempt(entry.id, sub, outcome, started, this.#options.random) !== undefined;
-    } finally {
-      this.#inFlight.delete(entry.id);
+      outcome = { ok: false, response_code: null, error_category: 'connection_error', error_message: `delivery failed: ${(err as Error).message}` };
     }
+    if (outcome.error_category === 'subscription_gone') subscriptions.deactivate(sub.id);
+    const recorded = outbox.recordAttempt(entry.id, sub, outcome, started, this.#o.random) !== undefined;
+    await store.commit().catch((err: Error) => console.error(`scheme-sim: cannot commit a delivery attempt: ${err.message}`));
+    return recorded;
   }
 
   #send(entry: OutboxEntry, sub: Subscription, signal: AbortSignal): Promise<AttemptOutcome> {
@@ -153,27 +178,13 @@ export class DeliveryWorker {
         recordType: entry.notification.record_type,
         notificationId: entry.id,
         subscriptionId: sub.id,
-        timeoutMs: this.#options.timeoutMs,
+        timeoutMs: this.#o.timeoutMs,
         signal,
       });
     }
-    const secret = this.#deps.subscriptions.secretOf(sub.id) ?? this.#options.webhookSecret;
+    const secret = this.#deps.subscriptions.secretOf(sub.id) ?? this.#o.webhookSecret;
     // webhook-timestamp is real time even when tests drive `wall` by hand: receivers check it
     // against their own clock to refuse replays.
-    return postWebhook({ uri: a.callback_uri, id: entry.id, body, ...(secret ? { secret } : {}), now: systemClock.now(), timeoutMs: this.#options.timeoutMs, signal });
-  }
-
-  #wake(delayMs: number): void {
-    if (!this.#running) return;
-    clearTimeout(this.#timer);
-    this.#timer = setTimeout(() => void this.runDue(), delayMs);
-  }
-
-  #scheduleNext(): void {
-    if (!this.#running) return;
-    const due = this.#deps.outbox.nextDueMs();
-    if (due === undefined) return;
-    const wait = Math.min(Math.max(0, due - this.#deps.wall.now().getTime()), this.#options.maxSleepMs);
-    this.#wake(wait);
+    return postWebhook({ uri: a.callback_uri, id: entry.id, body, ...(secret ? { secret } : {}), now: systemClock.now(), timeoutMs: this.#o.timeoutMs, signal });
   }
 }
