@@ -9,3 +9,7 @@ export { SchemeClock, type ClockState } from './clock/scheme-clock.ts';
 export { Scheduler } from './clock/scheduler.ts';
 export { systemClock, ManualClock, type Clock } from './clock/clock.ts';
 export { schemaValidator, SCHEMA_DIR } from './api/schemas/index.ts';
+export { verify as verifyWebhook, signatureHeaders, secretProblem } from './sim/notifications/signing.ts';
+export { DEFAULT_RETRY_SCHEDULE, FAST_RETRY_SCHEDULE, type RetrySchedule } from './sim/notifications/retry-schedule.ts';
+export type { Notification } from './sim/notifications/notification.ts';
+export type { DeliveryOptions } from './sim/notifications/delivery-worker.ts';
