@@ -165,3 +165,11 @@ describe('delivery worker over http', () => {
     }
   });
 });
+
+describe('runtime options of delivery', () => {
+  it('refuses a malformed server webhook secret and a senseless retry schedule', async () => {
+    await expect(testRuntime({ webhookSecret: 'not-a-secret' })).rejects.toThrow(/webhook secret must be "whsec_"/);
+    await expect(testRuntime({ retrySchedule: { ...FAST_RETRY_SCHEDULE, jitter: 2 } })).rejects.toThrow(/jitter/);
+    await open({ webhookSecret: SERVER_SECRET }); // a valid one is accepted (and gives afterEach a runtime to close)
+  });
+});

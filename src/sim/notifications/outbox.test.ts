@@ -116,4 +116,14 @@ describe('notifier and outbox', () => {
     expect(rt.sim.outbox.pending()).toHaveLength(0);
     expect(receiver.requests).toHaveLength(1);
   });
+
+  it('cancels pending deliveries of a deleted subscription', async () => {
+    const sub = (await (await subscribe()).json()) as any;
+    await createAccount();
+    expect((await rt.call('DELETE', `/v1/notification/subscriptions/${sub.data.id}?version=0`)).status).toBe(204);
+    expect(await rt.delivery.runDue()).toBe(0);
+    expect(rt.sim.outbox.entries.values()[0]).toMatchObject({ status: 'cancelled', status_reason: `subscription ${sub.data.id} was deleted` });
+    expect(rt.sim.subscriptions.secretOf(sub.data.id)).toBeUndefined();
+    expect(receiver.requests).toHaveLength(0);
+  });
 });
