@@ -15,7 +15,7 @@ let rt: TestRuntime;
 let receiver: TestReceiver;
 
 async function open(options: RuntimeOptions = {}): Promise<void> {
-  rt = await testRuntime({ wall: systemClock, retrySchedule: FAST_RETRY_SCHEDULE, delivery: { timeoutMs: 300 }, ...options });
+  rt = await testRuntime({ wall: systemClock, retrySchedule: FAST_RETRY_SCHEDULE, delivery: { timeoutMs: 5000 }, ...options });
   rt.start();
 }
 beforeEach(async () => {
@@ -129,7 +129,7 @@ describe('delivery worker over http', () => {
   });
 
   it('times out a receiver that hangs, records a timeout, and retries', async () => {
-    await open();
+    await open({ delivery: { timeoutMs: 1000 } });
     const sub = await subscribe();
     receiver.script.push('hang');
     await createAccount();
@@ -137,7 +137,7 @@ describe('delivery worker over http', () => {
     expect(receiver.requests).toHaveLength(2);
     const errors = (await (await rt.call('GET', `/v1/notification/subscriptions/${sub}/errors`)).json()) as any;
     expect(errors.data).toHaveLength(1);
-    expect(errors.data[0].attributes).toMatchObject({ error_category: 'timeout', error_message: 'no response within 300 ms' });
+    expect(errors.data[0].attributes).toMatchObject({ error_category: 'timeout', error_message: 'no response within 1000 ms' });
     const list = (await (await rt.call('GET', `/v1/simulator/deliveries?filter[subscription_id]=${sub}&filter[status]=failed`)).json()) as any;
     expect(schemaValidator('delivery-attempt-list')(list)).toBe(true);
     expect(list.data).toHaveLength(1);
