@@ -80,3 +80,33 @@ Feature: Subscriptions and notifications
     Then the response status is 400
     And the error message contains "record_type in body should be one of ["
     And the error message contains "callback_uri in body must be an SQS queue URL"
+
+  Scenario: A filter narrows a subscription, and user-defined data travels with the notification
+    When I send a POST request to "/v1/notification/subscriptions" with body:
+      """
+      {"data": {"id": "{{new_uuid}}", "organisation_id": "{{organisation_id}}", "type": "subscriptions",
+        "attributes": {"event_type": "created", "record_type": "accounts", "callback_transport": "http",
+          "callback_uri": "{{webhook_url}}", "filter": {"attributes.account_number": "41426822"},
+          "user_defined_data": [{"key": "team", "value": "payments"}]}}}
+      """
+    Then the response status is 201
+    And the response matches the "subscription-single" schema
+    And I remember the response field "data.id" as "subscription_id"
+    When I send a POST request to "/v1/organisation/accounts" with body:
+      """
+      {"data": {"id": "{{new_uuid}}", "organisation_id": "{{organisation_id}}", "type": "accounts",
+        "attributes": {"country": "GB", "bank_id": "400300", "bank_id_code": "GBDSC", "account_number": "41426823",
+          "name": ["Not Matched"]}}}
+      """
+    And I send a POST request to "/v1/organisation/accounts" with body:
+      """
+      {"data": {"id": "{{account_id}}", "organisation_id": "{{organisation_id}}", "type": "accounts",
+        "attributes": {"country": "GB", "bank_id": "400300", "bank_id_code": "GBDSC", "account_number": "41426822",
+          "name": ["Matched Holder"]}}}
+      """
+    Then a "created" notification for "accounts" arrives
+    And the notification field "data.data.id" equals "{{account_id}}"
+    And the notification field "user_defined_data.0.value" equals "payments"
+    When I wait until "/v1/simulator/deliveries/{{notification.id}}" has field "data.attributes.status" equal to "delivered"
+    And I send a GET request to "/v1/simulator/deliveries?filter[subscription_id]={{subscription_id}}"
+    Then the response field "data" has 1 item
