@@ -19,6 +19,9 @@ export interface DeliveryOptions {
   random?: () => number;
 }
 
+/** Due entries passed over per look (their subscription at its limit) before the look stops. */
+const MAX_HELD = 1000;
+
 export interface DeliveryDeps {
   store: Store;
   wall: Clock;
@@ -74,52 +77,67 @@ export class DeliveryWorker {
   }
 
   /**
-   * Attempts every entry due now (wall clock) within the concurrency limits and waits for them.
-   * Tests with a manual wall clock drive delivery with this. Returns the attempts recorded.
+   * Attempts every entry due now (wall clock), each at most once, within the concurrency limits,
+   * and waits for them. Tests with a manual wall clock drive delivery with this. Returns the
+   * attempts recorded.
    */
   async runDue(): Promise<number> {
-    const due = new Set(this.#deps.outbox.due(this.#deps.wall.now().getTime()).map((e) => e.id));
+    const now = this.#deps.wall.now().getTime();
+    const tried = new Set<string>();
     let recorded = 0;
     for (;;) {
-      const started = this.#launchDue((e) => due.delete(e.id));
-      if (this.#inFlight.size === 0 && started.length === 0) return recorded;
+      this.#launchDue(now, (e) => !tried.has(e.id) && (tried.add(e.id), true));
+      if (this.#inFlight.size === 0) return recorded;
       const results = await Promise.all([...this.#inFlight.values()].map((f) => f.done));
       recorded += results.filter(Boolean).length;
-      if (due.size === 0) return recorded;
     }
   }
 
-  /** Starts attempts for due entries while the limits allow; returns the entries started. */
-  #launchDue(accept: (e: OutboxEntry) => boolean = () => true): OutboxEntry[] {
-    const started: OutboxEntry[] = [];
+  /** Starts attempts for entries due at `nowMs` while the limits allow; the rest stay queued. */
+  #launchDue(nowMs: number, accept: (e: OutboxEntry) => boolean = () => true): void {
+    const { outbox } = this.#deps;
     const perSub = new Map<string, number>();
     for (const f of this.#inFlight.values()) perSub.set(f.subscriptionId, (perSub.get(f.subscriptionId) ?? 0) + 1);
-    for (const e of this.#deps.outbox.due(this.#deps.wall.now().getTime())) {
-      if (this.#inFlight.size >= this.#o.concurrency) break;
+    // Entries passed over (their subscription is at its limit) go back afterwards; looking at a
+    // bounded number of them keeps a backlog of one subscription from costing a scan.
+    const held: string[] = [];
+    while (this.#inFlight.size < this.#o.concurrency && held.length < MAX_HELD) {
+      const e = outbox.takeDue(nowMs);
+      if (!e) break;
       const n = perSub.get(e.subscription_id) ?? 0;
-      if (this.#inFlight.has(e.id) || n >= this.#o.perSubscription || !accept(e)) continue;
+      if (this.#inFlight.has(e.id) || n >= this.#o.perSubscription || !accept(e)) {
+        held.push(e.id);
+        continue;
+      }
       perSub.set(e.subscription_id, n + 1);
-      const done = this.#attempt(e).finally(() => {
-        this.#inFlight.delete(e.id);
-        this.#soon();
+      const done = this.#attempt(e)
+        .catch((err: Error) => {
+          console.error(`scheme-sim: delivery of ${e.id} failed unexpectedly: ${err.message}`);
+          return false;
+        })
+        .then((recorded) => {
+          if (!recorded) outbox.requeue(e.id);
+          return recorded;
+        });
+      this.#inFlight.set(e.id, {
+        subscriptionId: e.subscription_id,
+        done: done.finally(() => {
+          this.#inFlight.delete(e.id);
+          this.#soon();
+        }),
       });
-      this.#inFlight.set(e.id, { subscriptionId: e.subscription_id, done });
-      started.push(e);
     }
-    return started;
+    for (const id of held) outbox.requeue(id);
   }
 
   /** Background loop: start what is due, then sleep until the next entry is due (at most maxSleepMs). */
   #pump(): void {
     if (!this.#running) return;
     const now = this.#deps.wall.now().getTime();
-    if (Date.now() >= this.#pausedUntil) this.#launchDue();
-    let next: number | undefined;
-    for (const e of this.#deps.outbox.pending()) {
-      if (!this.#inFlight.has(e.id) && (next === undefined || e.next_attempt_ms < next)) next = e.next_attempt_ms;
-    }
-    if (next === undefined) return; // woken by the next enqueue
-    // Due but held back by the limits: an attempt ending wakes the loop; the sleep is a backstop.
+    if (Date.now() >= this.#pausedUntil) this.#launchDue(now);
+    const next = this.#deps.outbox.nextDueMs();
+    if (next === undefined) return; // woken by the next enqueue or a finished attempt
+    // Due but held back by the limits: a finished attempt wakes the loop; the sleep is a backstop.
     const wait = Math.max(this.#pausedUntil - Date.now(), next > now ? next - now : this.#o.maxSleepMs);
     this.#arm(Math.min(Math.max(0, wait), this.#o.maxSleepMs));
   }

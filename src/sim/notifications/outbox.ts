@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { isoTimestamp, type Clock } from '../../clock/clock.ts';
+import { MinHeap } from '../../clock/heap.ts';
 import type { Collection } from '../collection.ts';
 import { conflict, notFound } from '../errors.ts';
 import type { Store } from '../store.ts';
@@ -66,6 +67,12 @@ export class Outbox {
   readonly #wall: Clock;
   readonly #clock: Clock;
   readonly #listeners = new Set<() => void>();
+  /**
+   * Pending entries by due time, so the worker never scans the outbox. Lazy: an item is stale
+   * (and dropped when met) once its entry is gone, no longer pending, or due at another time.
+   */
+  readonly #due = new MinHeap<{ id: string; at: number }>((a, b) => a.at < b.at);
+  readonly #queued = new Set<string>();
 
   constructor(store: Store, clocks: { wall: Clock; scheme: Clock }, schedule: RetrySchedule = DEFAULT_RETRY_SCHEDULE) {
     this.entries = store.collection('notification_outbox');
@@ -76,6 +83,45 @@ export class Outbox {
     this.#wall = clocks.wall;
     this.#clock = clocks.scheme;
     this.schedule = schedule;
+    for (const e of this.pending()) this.#push(e);
+  }
+
+  #push(e: OutboxEntry): void {
+    const key = `${e.id}@${e.next_attempt_ms}`;
+    if (this.#queued.has(key)) return;
+    this.#queued.add(key);
+    this.#due.push({ id: e.id, at: e.next_attempt_ms });
+  }
+
+  /** The top of the due heap after dropping stale items. */
+  #top(): OutboxEntry | undefined {
+    for (;;) {
+      const item = this.#due.peek();
+      if (!item) return undefined;
+      const e = this.entries.get(item.id);
+      if (e && e.status === 'pending' && e.next_attempt_ms === item.at) return e;
+      this.#due.pop();
+      this.#queued.delete(`${item.id}@${item.at}`);
+    }
+  }
+
+  /**
+   * Takes the earliest pending entry due at `nowMs` off the due heap (the caller attempts it, or
+   * hands it back with `requeue`). A failed attempt recorded with `recordAttempt` is queued again
+   * by the outbox itself.
+   */
+  takeDue(nowMs: number): OutboxEntry | undefined {
+    const e = this.#top();
+    if (!e || e.next_attempt_ms > nowMs) return undefined;
+    const item = this.#due.pop()!;
+    this.#queued.delete(`${item.id}@${item.at}`);
+    return e;
+  }
+
+  /** Puts a taken entry back when it was not attempted (or the attempt was not recorded). */
+  requeue(id: string): void {
+    const e = this.entries.get(id);
+    if (e && e.status === 'pending') this.#push(e);
   }
 
   /** Calls `listener` whenever an entry becomes pending (the worker wakes up). */
@@ -97,6 +143,7 @@ export class Outbox {
       next_attempt_ms: now + delayBefore(this.schedule, 1, random),
     };
     this.entries.put(entry);
+    this.#push(entry);
     this.#wakeListeners();
     return entry;
   }
@@ -105,18 +152,9 @@ export class Outbox {
     return this.entries.lookup('pending', 'pending');
   }
 
-  /** Pending entries due at `nowMs`, oldest due first. */
-  due(nowMs: number): OutboxEntry[] {
-    return this.pending()
-      .filter((e) => e.next_attempt_ms <= nowMs)
-      .sort((a, b) => a.next_attempt_ms - b.next_attempt_ms);
-  }
-
-  /** When the earliest pending entry is due (wall ms), or undefined when none is pending. */
+  /** When the earliest queued entry is due (wall ms), or undefined when none is (taken ones are not). */
   nextDueMs(): number | undefined {
-    let min: number | undefined;
-    for (const e of this.pending()) if (min === undefined || e.next_attempt_ms < min) min = e.next_attempt_ms;
-    return min;
+    return this.#top()?.next_attempt_ms;
   }
 
   /**
@@ -162,6 +200,7 @@ export class Outbox {
       } else next.next_attempt_ms = at;
     }
     this.entries.put(next);
+    if (next.status === 'pending') this.#push(next);
     return attempt;
   }
 
@@ -188,6 +227,7 @@ export class Outbox {
     const next: OutboxEntry = { ...entry, status: 'pending', queued_at_ms: now, next_attempt_ms: now };
     delete next.status_reason;
     this.entries.put(next);
+    this.#push(next);
     this.#wakeListeners();
     return next;
   }
