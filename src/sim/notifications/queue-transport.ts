@@ -1,4 +1,4 @@
-import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
+import type { SQSClient } from '@aws-sdk/client-sqs';
 import { DeliveryInterrupted } from './http-transport.ts';
 import type { AttemptOutcome } from './outbox.ts';
 
@@ -35,6 +35,11 @@ export interface QueueMessage {
   signal: AbortSignal;
 }
 
+type Sdk = typeof import('@aws-sdk/client-sqs');
+let sdk: Promise<Sdk> | undefined;
+/** The SDK is loaded on first use: it costs ~100 ms, which a simulator without queues should not pay at start-up. */
+const loadSdk = (): Promise<Sdk> => (sdk ??= import('@aws-sdk/client-sqs'));
+
 /** Sends notifications with SendMessage; one SQS client per endpoint. The outbox does the retries. */
 export class QueueTransport {
   readonly #options: SqsOptions;
@@ -44,11 +49,11 @@ export class QueueTransport {
     this.#options = options;
   }
 
-  #client(queueUrl: string, timeoutMs: number): SQSClient {
+  #client(SQS: Sdk['SQSClient'], queueUrl: string, timeoutMs: number): SQSClient {
     const endpoint = this.#options.endpoint ?? new URL(queueUrl).origin;
     let client = this.#clients.get(endpoint);
     if (!client) {
-      client = new SQSClient({
+      client = new SQS({
         endpoint,
         region: this.#options.region ?? 'us-east-1',
         credentials: {
@@ -65,6 +70,7 @@ export class QueueTransport {
   }
 
   async send(m: QueueMessage): Promise<AttemptOutcome> {
+    const { SQSClient, SendMessageCommand } = await loadSdk();
     const timeout = AbortSignal.timeout(m.timeoutMs);
     const fifo = m.queueUrl.endsWith('.fifo');
     const command = new SendMessageCommand({
@@ -77,7 +83,7 @@ export class QueueTransport {
       ...(fifo ? { MessageGroupId: m.subscriptionId, MessageDeduplicationId: m.notificationId } : {}),
     });
     try {
-      const out = await this.#client(m.queueUrl, m.timeoutMs).send(command, { abortSignal: AbortSignal.any([m.signal, timeout]) });
+      const out = await this.#client(SQSClient, m.queueUrl, m.timeoutMs).send(command, { abortSignal: AbortSignal.any([m.signal, timeout]) });
       return { ok: true, response_code: out.$metadata.httpStatusCode ?? 200 };
     } catch (err) {
       if (m.signal.aborted) throw new DeliveryInterrupted('delivery interrupted: the worker stopped');
