@@ -8,6 +8,8 @@ Feature: Subscriptions and notifications
   Background:
     Given I am authenticated as "northwind"
     And a new id remembered as "account_id"
+    And a new account number remembered as "account_number"
+    And a new account number remembered as "other_account_number"
     And I remember "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw" as "secret"
 
   Scenario: A created account is notified, signed, and the delivery is logged
@@ -20,7 +22,7 @@ Feature: Subscriptions and notifications
     When I send a POST request to "/v1/organisation/accounts" with body:
       """
       {"data": {"id": "{{account_id}}", "organisation_id": "{{organisation_id}}", "type": "accounts",
-        "attributes": {"country": "GB", "bank_id": "400300", "bank_id_code": "GBDSC", "account_number": "41426819",
+        "attributes": {"country": "GB", "bank_id": "400300", "bank_id_code": "GBDSC", "account_number": "{{account_number}}",
           "name": ["Samantha Holder"]}}}
       """
     Then the response status is 201
@@ -45,7 +47,7 @@ Feature: Subscriptions and notifications
     When I send a POST request to "/v1/organisation/accounts" with body:
       """
       {"data": {"id": "{{account_id}}", "organisation_id": "{{organisation_id}}", "type": "accounts",
-        "attributes": {"country": "GB", "bank_id": "400300", "bank_id_code": "GBDSC", "account_number": "41426820",
+        "attributes": {"country": "GB", "bank_id": "400300", "bank_id_code": "GBDSC", "account_number": "{{account_number}}",
           "name": ["Sam Holder"]}}}
       """
     And I send a DELETE request to "/v1/organisation/accounts/{{account_id}}?version=0"
@@ -59,7 +61,7 @@ Feature: Subscriptions and notifications
     When I send a POST request to "/v1/organisation/accounts" with body:
       """
       {"data": {"id": "{{account_id}}", "organisation_id": "{{organisation_id}}", "type": "accounts",
-        "attributes": {"country": "GB", "bank_id": "400300", "bank_id_code": "GBDSC", "account_number": "41426821",
+        "attributes": {"country": "GB", "bank_id": "400300", "bank_id_code": "GBDSC", "account_number": "{{account_number}}",
           "name": ["Sam Holder"]}}}
       """
     Then the response status is 201
@@ -82,26 +84,26 @@ Feature: Subscriptions and notifications
     And the error message contains "callback_uri in body must be an SQS queue URL"
 
   Scenario: A filter narrows a subscription, and user-defined data travels with the notification
+    Given a new id remembered as "subscription_id"
     When I send a POST request to "/v1/notification/subscriptions" with body:
       """
-      {"data": {"id": "{{new_uuid}}", "organisation_id": "{{organisation_id}}", "type": "subscriptions",
+      {"data": {"id": "{{subscription_id}}", "organisation_id": "{{organisation_id}}", "type": "subscriptions",
         "attributes": {"event_type": "created", "record_type": "accounts", "callback_transport": "http",
-          "callback_uri": "{{webhook_url}}", "filter": {"attributes.account_number": "41426822"},
+          "callback_uri": "{{webhook_url}}/hooks/{{subscription_id}}", "filter": {"attributes.account_number": "{{account_number}}"},
           "user_defined_data": [{"key": "team", "value": "payments"}]}}}
       """
     Then the response status is 201
     And the response matches the "subscription-single" schema
-    And I remember the response field "data.id" as "subscription_id"
     When I send a POST request to "/v1/organisation/accounts" with body:
       """
       {"data": {"id": "{{new_uuid}}", "organisation_id": "{{organisation_id}}", "type": "accounts",
-        "attributes": {"country": "GB", "bank_id": "400300", "bank_id_code": "GBDSC", "account_number": "41426823",
+        "attributes": {"country": "GB", "bank_id": "400300", "bank_id_code": "GBDSC", "account_number": "{{other_account_number}}",
           "name": ["Not Matched"]}}}
       """
     And I send a POST request to "/v1/organisation/accounts" with body:
       """
       {"data": {"id": "{{account_id}}", "organisation_id": "{{organisation_id}}", "type": "accounts",
-        "attributes": {"country": "GB", "bank_id": "400300", "bank_id_code": "GBDSC", "account_number": "41426822",
+        "attributes": {"country": "GB", "bank_id": "400300", "bank_id_code": "GBDSC", "account_number": "{{account_number}}",
           "name": ["Matched Holder"]}}}
       """
     Then a "created" notification for "accounts" arrives

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
-import { randomUUID } from 'node:crypto';
-import { Given, Then, When } from '@cucumber/cucumber';
+import { randomInt, randomUUID } from 'node:crypto';
+import { After, Given, Then, When } from '@cucumber/cucumber';
 import { verify } from '../../src/sim/notifications/signing.ts';
 import type { ReceivedRequest } from '../support/receiver.ts';
 import { assertMatchesSchema } from '../support/schema.ts';
@@ -9,15 +9,22 @@ import { pick, type SimWorld } from '../support/world.ts';
 // Subscriptions and the notifications that reach the world's webhook receiver. Other flows reuse
 // these: subscribe to "created" events of "report_admissions", then wait for the notification and
 // use {{notification.data.data.id}} (every field of the last notification is remembered).
+//
+// Each subscription calls back to its own path, `{{webhook_url}}/hooks/<subscription id>`, and a
+// scenario only accepts notifications on the paths of its own subscriptions (those made by these
+// steps, and {{subscription_id}}), so subscriptions left by other scenarios on a long-running
+// simulator cannot answer for it. Subscriptions made by these steps are deleted after the scenario.
 
 interface NotificationState {
   consumed: Set<ReceivedRequest>;
+  /** Subscription id → the client that made it (for the clean-up). */
+  subscriptions: Map<string, string>;
   last?: ReceivedRequest;
 }
 const state = new WeakMap<SimWorld, NotificationState>();
 function stateOf(world: SimWorld): NotificationState {
   let s = state.get(world);
-  if (!s) state.set(world, (s = { consumed: new Set() }));
+  if (!s) state.set(world, (s = { consumed: new Set(), subscriptions: new Map() }));
   return s;
 }
 
@@ -36,13 +43,40 @@ async function subscribe(world: SimWorld, eventType: string, recordType: string,
       id,
       organisation_id: world.vars.organisation_id,
       type: 'subscriptions',
-      attributes: { event_type: eventType, record_type: recordType, callback_transport: 'http', callback_uri: world.vars.webhook_url, ...extra },
+      attributes: { event_type: eventType, record_type: recordType, callback_transport: 'http', callback_uri: `${world.vars.webhook_url}/hooks/${id}`, ...extra },
     },
   };
   const res = await world.send('POST', '/v1/notification/subscriptions', { body: JSON.stringify(body) });
   assert.equal(res.status, 201, `subscribing failed: ${res.status} ${res.text}`);
   world.vars.subscription_id = id;
+  stateOf(world).subscriptions.set(id, world.client ?? 'default');
 }
+
+/** True when the request came to the callback path of one of the scenario's subscriptions. */
+function ours(world: SimWorld, r: ReceivedRequest): boolean {
+  const m = /^\/hooks\/([0-9a-f-]{36})$/.exec(r.path);
+  return !!m && (stateOf(world).subscriptions.has(m[1]!) || world.vars.subscription_id === m[1]);
+}
+
+Given('a new account number remembered as {string}', function (this: SimWorld, name: string) {
+  // Random, so scenarios can run again against a long-running simulator without duplicates.
+  this.vars[name] = String(randomInt(10_000_000, 100_000_000));
+});
+
+After(async function (this: SimWorld) {
+  const subs = stateOf(this).subscriptions;
+  const named = this.vars.subscription_id;
+  if (named && !subs.has(named)) subs.set(named, this.client ?? 'default');
+  for (const [id, client] of subs) {
+    this.client = client;
+    const res = await this.send('GET', `/v1/notification/subscriptions/${id}`);
+    if (res.status === 404) continue;
+    assert.equal(res.status, 200, `cleaning up subscription ${id}: ${res.status} ${res.text}`);
+    const version = (res.json as { data: { version: number } }).data.version;
+    const del = await this.send('DELETE', `/v1/notification/subscriptions/${id}?version=${version}`);
+    assert.equal(del.status, 204, `cleaning up subscription ${id}: ${del.status} ${del.text}`);
+  }
+});
 
 Given('I subscribe to {string} events of {string}', async function (this: SimWorld, eventType: string, recordType: string) {
   await subscribe(this, eventType, recordType);
@@ -60,7 +94,7 @@ async function awaitNotification(world: SimWorld, eventType: string, recordType:
   const s = stateOf(world);
   const want = value === undefined ? undefined : world.interpolate(value);
   const hit = await world.receiver.waitFor((r) => {
-    if (s.consumed.has(r)) return false;
+    if (s.consumed.has(r) || !ours(world, r)) return false;
     const n = r.json as Record<string, unknown> | undefined;
     if (!n || n.event_type !== eventType || n.record_type !== recordType || n.organisation_id !== world.vars.organisation_id) return false;
     if (field === undefined) return true;
