@@ -7,6 +7,7 @@ import { readJsonFile } from './sim/simulator.ts';
 import type { OAuthClient } from './api/auth/clients.ts';
 import { CliError, clockCommand } from './clock-command.ts';
 import { MAX_SPEED, SchemeClock, type ClockState } from './clock/scheme-clock.ts';
+import { secretProblem } from './sim/notifications/signing.ts';
 
 const HELP: Record<string, string> = {
   main: `scheme-sim: a local double of a Form3-style payments API on a controllable scheme clock
@@ -29,6 +30,8 @@ Run 'scheme-sim <command> --help' for the options of a command.`,
   --clock MODE        scheme clock mode: running (default: follows the wall clock) or frozen
   --clock-start ISO   scheme time to start at, e.g. 2026-12-21T09:00:00Z (default: now)
   --clock-speed N     virtual seconds per wall second of a running clock (default 1)
+  --webhook-secret S  Standard Webhooks secret (whsec_<base64>) signing webhooks of subscriptions
+                      without their own (or SCHEME_SIM_WEBHOOK_SECRET); never printed
   -h, --help          this help
 
 A data file that already holds a clock keeps it (a restart keeps scheme time); the --clock options
@@ -54,6 +57,7 @@ async function start(argv: string[]): Promise<void> {
       clock: { type: 'string' },
       'clock-start': { type: 'string' },
       'clock-speed': { type: 'string' },
+      'webhook-secret': { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
     },
     strict: true,
@@ -67,6 +71,11 @@ async function start(argv: string[]): Promise<void> {
   if (ttl !== undefined && !(Number.isInteger(ttl) && ttl > 0)) fail('--token-ttl must be a positive integer');
 
   const clock = clockOptions(values.clock, values['clock-start'], values['clock-speed']);
+  const webhookSecret = values['webhook-secret'] ?? process.env.SCHEME_SIM_WEBHOOK_SECRET;
+  if (webhookSecret !== undefined) {
+    const problem = secretProblem(webhookSecret);
+    if (problem) fail(`--webhook-secret ${problem}`);
+  }
 
   const data = values.memory ? undefined : (values.data ?? join(process.cwd(), 'data', 'sim.json'));
   const runtime = await createRuntime({
@@ -75,6 +84,7 @@ async function start(argv: string[]): Promise<void> {
     auth: values.auth,
     ...(ttl ? { tokenTtlSeconds: ttl } : {}),
     ...(clock ? { clock } : {}),
+    ...(webhookSecret ? { webhookSecret } : {}),
   }).catch((err: Error) => fail(err.message));
   const server = await listen(runtime, port, values.host).catch((err: Error) => fail(`cannot listen on ${values.host}:${port}: ${err.message}`));
 
@@ -86,6 +96,7 @@ async function start(argv: string[]): Promise<void> {
   console.log(`  clock:  ${c.mode}${c.mode === 'running' ? ` (speed ${c.speed})` : ''} at ${c.now().toISOString()}${c.restored ? ' (kept from the data file)' : ''}`);
   if (clock && c.restored) console.log('  note:   the data file already holds a scheme clock, so the --clock options were not applied (they apply after a reset)');
   console.log(`  auth:   ${values.auth}`);
+  console.log(`  webhooks: ${webhookSecret ? 'signed with the server secret unless a subscription has its own' : 'signed only for subscriptions with a secret'}`);
   console.log(`  dev client: ${dev.client_id} / ${dev.client_secret} (organisation ${dev.organisation_id})`);
   console.log(`  token:  curl -s -u ${dev.client_id}:${dev.client_secret} -d grant_type=client_credentials ${server.url}/v1/oauth2/token`);
 

@@ -10,6 +10,10 @@ import type { CalendarOverrides } from './clock/calendar.ts';
 import type { Clock } from './clock/clock.ts';
 import type { ClockState } from './clock/scheme-clock.ts';
 import { SchedulerTimer } from './clock/scheduler-timer.ts';
+import { DeliveryWorker, type DeliveryOptions } from './sim/notifications/delivery-worker.ts';
+import { sqsOptionsFromEnv } from './sim/notifications/queue-transport.ts';
+import { checkSchedule, type RetrySchedule } from './sim/notifications/retry-schedule.ts';
+import { secretProblem } from './sim/notifications/signing.ts';
 import type { Organisation } from './sim/organisations.ts';
 import { readJsonFile, Simulator } from './sim/simulator.ts';
 import { openStore } from './sim/store.ts';
@@ -31,6 +35,12 @@ export interface RuntimeOptions {
   wall?: Clock;
   /** Longest wall wait of the running clock's job timer between looks at the queue (default 250 ms). */
   clockTimerMs?: number;
+  /** Server-wide Standard Webhooks secret (`whsec_…`) for subscriptions without their own. */
+  webhookSecret?: string;
+  /** Retry schedule of notification deliveries (wall time); tests pass FAST_RETRY_SCHEDULE. */
+  retrySchedule?: RetrySchedule;
+  /** Delivery tuning: timeout per attempt, concurrency, SQS endpoint/region/credentials (default from env). */
+  delivery?: Omit<DeliveryOptions, 'webhookSecret'>;
 }
 
 /** Something that runs in the background while the simulator serves (outbox, running clock). */
@@ -44,6 +54,8 @@ export interface Runtime {
   app: Hono<AppEnv>;
   deps: AppDeps;
   workers: Worker[];
+  /** The notification delivery worker (also in `workers`); tests with a manual wall call `runDue()`. */
+  delivery: DeliveryWorker;
   /** Starts the background workers. In-process tests may leave them stopped and drive time by hand. */
   start(): void;
   /** Stops the workers and flushes the store. */
@@ -53,6 +65,11 @@ export interface Runtime {
 /** Opens the store, loads fixtures and builds the domain and the app: everything but the socket. */
 export async function createRuntime(options: RuntimeOptions = {}): Promise<Runtime> {
   const fixtures = options.fixturesDir ?? FIXTURES_DIR;
+  if (options.webhookSecret !== undefined) {
+    const problem = secretProblem(options.webhookSecret);
+    if (problem) throw new Error(`webhook secret ${problem}`);
+  }
+  if (options.retrySchedule) checkSchedule(options.retrySchedule);
   const store = await openStore(options.memory || !options.data ? {} : { file: options.data });
   const organisations = readJsonFile<Organisation[]>(join(fixtures, 'organisations.json'));
   const overridesFile = join(fixtures, 'calendar', 'overrides.json');
@@ -63,6 +80,7 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Runti
     calendarOverrides,
     ...(options.clock ? { clock: options.clock } : {}),
     ...(options.wall ? { wall: options.wall } : {}),
+    ...(options.retrySchedule ? { retrySchedule: options.retrySchedule } : {}),
   });
 
   const clients = new ClientRegistry(readJsonFile<OAuthClient[]>(options.clientsFile ?? join(fixtures, 'clients.json')));
@@ -76,7 +94,15 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Runti
   const app = createApp(deps);
   await store.commit();
 
-  const workers: Worker[] = [];
+  const delivery = new DeliveryWorker(
+    { store, wall: sim.wall, outbox: sim.outbox, subscriptions: sim.subscriptions },
+    {
+      ...options.delivery,
+      sqs: { ...sqsOptionsFromEnv(), ...options.delivery?.sqs },
+      ...(options.webhookSecret ? { webhookSecret: options.webhookSecret } : {}),
+    },
+  );
+  const workers: Worker[] = [delivery];
   // While the scheme clock runs, due jobs run on a timer; what they did is committed after each run.
   workers.push(
     new SchedulerTimer({
@@ -92,6 +118,7 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Runti
     app,
     deps,
     workers,
+    delivery,
     start() {
       if (started) return;
       started = true;

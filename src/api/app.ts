@@ -3,12 +3,15 @@ import { bodyLimit } from 'hono/body-limit';
 import { bearerAuth } from './auth/middleware.ts';
 import type { AppDeps, AppEnv } from './context.ts';
 import { ApiError, errorBody, toErrorResponse } from './errors.ts';
+import { runAs } from '../sim/actor.ts';
 import { accountRoutes } from './routes/accounts.ts';
 import { claimRoutes } from './routes/claims.ts';
 import { paymentRoutes } from './routes/payments.ts';
 import { simulatorCalendarRoutes } from './routes/simulator-calendar.ts';
 import { simulatorClockRoutes } from './routes/simulator-clock.ts';
 import { simulatorResetRoutes } from './routes/simulator-reset.ts';
+import { simulatorDeliveryRoutes } from './routes/simulator-deliveries.ts';
+import { subscriptionRoutes } from './routes/subscriptions.ts';
 import { tokenRoutes } from './routes/token.ts';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -58,12 +61,16 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.route('/v1/oauth2/token', tokenRoutes(deps));
 
   app.use('/v1/*', bearerAuth(deps));
+  // Changes made by a request are actioned by its client (notifications' actioned_by).
+  app.use('/v1/*', (c, next) => runAs(c.get('clientId'), next));
   app.route('/v1/organisation/accounts', accountRoutes(deps));
+  app.route('/v1/notification/subscriptions', subscriptionRoutes(deps));
   app.route('/v1/transaction/claims', claimRoutes(deps));
   app.route('/v1/transaction/payments', paymentRoutes(deps));
   app.route('/v1/simulator/clock', simulatorClockRoutes(deps));
   app.route('/v1/simulator/calendar', simulatorCalendarRoutes(deps));
   app.route('/v1/simulator/reset', simulatorResetRoutes(deps));
+  app.route('/v1/simulator/deliveries', simulatorDeliveryRoutes(deps));
 
   return app;
 }

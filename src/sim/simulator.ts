@@ -7,6 +7,10 @@ import { Accounts } from './accounts.ts';
 import { Claims } from './claims/claims.ts';
 import { forwardReportArrivals, type ReportArrivals } from './claims/report-arrivals.ts';
 import { EventBus } from './events.ts';
+import { Notifier } from './notifications/notifier.ts';
+import { Outbox } from './notifications/outbox.ts';
+import type { RetrySchedule } from './notifications/retry-schedule.ts';
+import { Subscriptions } from './notifications/subscriptions.ts';
 import { Organisations, type Organisation } from './organisations.ts';
 import { Payments } from './payments/payments.ts';
 import type { Store } from './store.ts';
@@ -19,6 +23,8 @@ export interface SimulatorOptions {
   calendarOverrides?: CalendarOverrides;
   /** Wall time, for what must not follow the scheme clock. */
   wall?: Clock;
+  /** When failed notification deliveries are retried (wall time); default ≈ 0 s … hourly to 24 h. */
+  retrySchedule?: RetrySchedule;
 }
 
 /**
@@ -38,6 +44,9 @@ export class Simulator {
   readonly claims: Claims;
   readonly #startClock: () => ClockState;
   readonly #resetHooks: Array<() => void> = [];
+  readonly subscriptions: Subscriptions;
+  readonly outbox: Outbox;
+  readonly notifier: Notifier;
 
   constructor(options: SimulatorOptions) {
     this.store = options.store;
@@ -60,6 +69,9 @@ export class Simulator {
     this.scheduler = new Scheduler(this.clock, this.store.collection<Job>('scheduler_jobs'));
     const ctx = { store: this.store, clock: this.clock, events: this.events };
     this.accounts = new Accounts(ctx);
+    this.subscriptions = new Subscriptions(ctx);
+    this.outbox = new Outbox(this.store, { wall: this.wall, scheme: this.clock }, options.retrySchedule);
+    this.notifier = new Notifier({ events: this.events, subscriptions: this.subscriptions, outbox: this.outbox, clock: this.clock });
     this.payments = new Payments(ctx);
     // The DDIC claim submission report goes to the reports service when the simulator has one.
     const reports = forwardReportArrivals(() => (this as unknown as { reports?: ReportArrivals }).reports);

@@ -1,0 +1,40 @@
+import { Hono } from 'hono';
+import type { DeliveryAttempt } from '../../sim/notifications/outbox.ts';
+import type { AppDeps, AppEnv } from '../context.ts';
+import { attemptView, deliveryView } from '../delivery-views.ts';
+import { page, queryOf } from '../envelope.ts';
+import { ApiError, methodNotAllowed } from '../errors.ts';
+import { parseFilters } from '../filters.ts';
+import { parseId } from '../ids.ts';
+
+export const DELIVERY_FILTERS = ['notification_id', 'subscription_id', 'status', 'transport', 'event_type', 'record_type', 'error_category'] as const;
+
+/** /v1/simulator/deliveries: every delivery attempt of the caller's organisation, and redelivery. */
+export function simulatorDeliveryRoutes({ sim }: AppDeps): Hono<AppEnv> {
+  const r = new Hono<AppEnv>();
+
+  r.get('/', (c) => {
+    const filter = Object.entries(parseFilters(queryOf(c), DELIVERY_FILTERS)) as Array<[keyof DeliveryAttempt, string]>;
+    const attempts = sim.outbox.attempts.lookup('organisation', c.get('organisationId')).filter((a) => filter.every(([k, v]) => String(a[k]) === v));
+    return c.json(page(c, attempts.map(attemptView)));
+  });
+
+  r.get('/:id', (c) => {
+    const id = parseId(c.req.param('id'));
+    const entry = sim.outbox.find(id, c.get('organisationId'));
+    if (!entry) throw new ApiError(404, `delivery ${id} does not exist`);
+    return c.json(deliveryView(entry));
+  });
+
+  r.post('/:id/redeliver', (c) => {
+    const id = parseId(c.req.param('id'));
+    const entry = sim.outbox.find(id, c.get('organisationId'));
+    const subscription = entry ? sim.subscriptions.find(entry.subscription_id) : undefined;
+    return c.json(deliveryView(sim.outbox.redeliver(id, c.get('organisationId'), subscription)), 202);
+  });
+
+  r.all('/', methodNotAllowed(['GET']));
+  r.all('/:id', methodNotAllowed(['GET']));
+  r.all('/:id/redeliver', methodNotAllowed(['POST']));
+  return r;
+}

@@ -1,0 +1,98 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { schemaValidator } from '../schemas/index.ts';
+import { HARBOUR, NORTHWIND, testRuntime, type TestRuntime } from '../../testing.ts';
+
+const ID = '6f0d7d4e-2c1b-4d5a-9b8e-1a2b3c4d5e6f';
+const SECRET = `whsec_${Buffer.alloc(32, 7).toString('base64')}`;
+const body = (attributes: Record<string, unknown> = {}, id = ID, organisation_id = NORTHWIND.organisation_id) => ({
+  data: {
+    id,
+    organisation_id,
+    type: 'subscriptions',
+    attributes: { event_type: 'created', record_type: 'accounts', callback_transport: 'http', callback_uri: 'http://127.0.0.1:9/hooks', ...attributes },
+  },
+});
+
+let rt: TestRuntime;
+beforeEach(async () => {
+  rt = await testRuntime();
+});
+afterEach(() => rt.close());
+
+const json = async (res: Response) => (await res.json()) as any;
+
+describe('subscriptions', () => {
+  it('creates at version 0, never echoes the secret, and matches the schema', async () => {
+    const res = await rt.call('POST', '/v1/notification/subscriptions', body({ secret: SECRET, user_defined_data: [{ key: 'team', value: 'payments' }] }));
+    expect(res.status).toBe(201);
+    const text = await res.text();
+    expect(text).not.toContain(SECRET.slice(6, 20));
+    const out = JSON.parse(text);
+    expect(schemaValidator('subscription-single')(out)).toBe(true);
+    expect(out.data).toMatchObject({ id: ID, version: 0, attributes: { deactivated: false, has_secret: true } });
+    expect(out.data.attributes.secret).toBeUndefined();
+    expect(out.links.self).toBe(`/v1/notification/subscriptions/${ID}`);
+    expect(rt.sim.subscriptions.secretOf(ID)).toBe(SECRET);
+  });
+
+  it.each([
+    [{ event_type: 'changed' }, 'event_type in body should be one of [created updated deleted]'],
+    [{ record_type: 'unicorns' }, 'record_type in body should be one of ['],
+    [{ callback_transport: 'smtp' }, 'callback_transport in body should be one of [http queue]'],
+    [{ callback_uri: 'ftp://example.com/x' }, 'callback_uri in body should match'],
+    [{ callback_uri: 'http://exa mple' }, 'callback_uri in body must be an absolute URL'],
+    [{ callback_transport: 'queue', callback_uri: 'http://localhost:9324/hooks' }, 'must be an SQS queue URL'],
+    [{ user_defined_data: Array.from({ length: 6 }, (_, i) => ({ key: `k${i}`, value: 'v' })) }, 'user_defined_data in body should have at most 5 items'],
+    [{ user_defined_data: [{ key: 'a', value: '1' }, { key: 'a', value: '2' }] }, 'user_defined_data in body should not repeat a key'],
+    [{ secret: 'plain' }, 'secret in body must be "whsec_" followed by base64'],
+    [{ secret: 'whsec_c2hvcnQ=' }, 'secret in body must encode 24 to 64 bytes'],
+    [{ has_secret: true }, 'has_secret'],
+  ])('400s %j', async (attrs, message) => {
+    const res = await rt.call('POST', '/v1/notification/subscriptions', body(attrs));
+    expect(res.status).toBe(400);
+    expect((await json(res)).error_message).toContain(message);
+  });
+
+  it('accepts a queue URL for the queue transport and any registered record type', async () => {
+    const res = await rt.call('POST', '/v1/notification/subscriptions', body({ callback_transport: 'queue', callback_uri: 'http://localhost:9324/000000000000/scheme-events', record_type: 'subscriptions' }));
+    expect(res.status).toBe(201);
+  });
+
+  it('409s a duplicate, 404s another organisation, 403s a create for another organisation', async () => {
+    await rt.call('POST', '/v1/notification/subscriptions', body());
+    expect((await rt.call('POST', '/v1/notification/subscriptions', body())).status).toBe(409);
+    expect((await rt.call('GET', `/v1/notification/subscriptions/${ID}`, undefined, { client: HARBOUR })).status).toBe(404);
+    expect((await rt.call('POST', '/v1/notification/subscriptions', body({}, crypto.randomUUID(), HARBOUR.organisation_id))).status).toBe(403);
+    expect((await rt.call('GET', '/v1/notification/subscriptions/not-a-uuid')).status).toBe(400);
+  });
+
+  it('lists with filters and 400s an unknown filter', async () => {
+    await rt.call('POST', '/v1/notification/subscriptions', body());
+    await rt.call('POST', '/v1/notification/subscriptions', body({ event_type: 'updated' }, crypto.randomUUID()));
+    const list = await json(await rt.call('GET', '/v1/notification/subscriptions?filter[event_type]=updated&filter[deactivated]=false'));
+    expect(schemaValidator('subscription-list')(list)).toBe(true);
+    expect(list.data).toHaveLength(1);
+    expect(list.data[0].attributes.event_type).toBe('updated');
+    expect((await rt.call('GET', '/v1/notification/subscriptions?filter[colour]=red')).status).toBe(400);
+  });
+
+  it('patches at the version (re-validating the whole), removes the secret with null, deletes with ?version=', async () => {
+    await rt.call('POST', '/v1/notification/subscriptions', body({ secret: SECRET }));
+    expect((await rt.call('PATCH', `/v1/notification/subscriptions/${ID}`, { data: { version: 4, attributes: { deactivated: true } } })).status).toBe(409);
+    const bad = await rt.call('PATCH', `/v1/notification/subscriptions/${ID}`, { data: { version: 0, attributes: { callback_transport: 'queue' } } });
+    expect(bad.status).toBe(400);
+    expect((await json(bad)).error_message).toContain('SQS queue URL');
+    const ok = await rt.call('PATCH', `/v1/notification/subscriptions/${ID}`, { data: { version: 0, attributes: { deactivated: true, secret: null } } });
+    expect(ok.status).toBe(200);
+    expect((await json(ok)).data).toMatchObject({ version: 1, attributes: { deactivated: true, has_secret: false } });
+    expect(rt.sim.subscriptions.secretOf(ID)).toBeUndefined();
+    expect((await rt.call('DELETE', `/v1/notification/subscriptions/${ID}?version=0`)).status).toBe(409);
+    expect((await rt.call('DELETE', `/v1/notification/subscriptions/${ID}?version=1`)).status).toBe(204);
+    expect((await rt.call('GET', `/v1/notification/subscriptions/${ID}`)).status).toBe(404);
+  });
+
+  it('answers 405 for a wrong method and 404 errors of an unknown subscription', async () => {
+    expect((await rt.call('PUT', '/v1/notification/subscriptions')).status).toBe(405);
+    expect((await rt.call('GET', `/v1/notification/subscriptions/${ID}/errors`)).status).toBe(404);
+  });
+});

@@ -1,0 +1,61 @@
+import { Hono } from 'hono';
+import { SUBSCRIPTION_FILTERS, type SubscriptionInput } from '../../sim/notifications/subscriptions.ts';
+import { assertOwnOrganisation } from '../auth/middleware.ts';
+import { readJson } from '../body.ts';
+import type { AppDeps, AppEnv } from '../context.ts';
+import { errorView } from '../delivery-views.ts';
+import { one, page, queryOf } from '../envelope.ts';
+import { methodNotAllowed } from '../errors.ts';
+import { parseFilters } from '../filters.ts';
+import { parseId, parseVersionQuery } from '../ids.ts';
+import { validateOrThrow } from '../validate.ts';
+
+interface SubscriptionBody {
+  data: { id: string; organisation_id: string; version?: number; attributes: SubscriptionInput };
+}
+
+/** /v1/notification/subscriptions: who is told about which changes, and where. */
+export function subscriptionRoutes({ sim }: AppDeps): Hono<AppEnv> {
+  const r = new Hono<AppEnv>();
+
+  r.post('/', async (c) => {
+    const body = validateOrThrow<SubscriptionBody>('subscription-create', await readJson(c));
+    assertOwnOrganisation(c.get('organisationId'), body.data.organisation_id);
+    const s = sim.subscriptions.create({
+      id: body.data.id.toLowerCase(),
+      organisation_id: body.data.organisation_id.toLowerCase(),
+      attributes: body.data.attributes,
+    });
+    return c.json(one(s), 201);
+  });
+
+  r.get('/', (c) => {
+    const filter = parseFilters(queryOf(c), SUBSCRIPTION_FILTERS);
+    return c.json(page(c, sim.subscriptions.list(c.get('organisationId'), filter)));
+  });
+
+  r.get('/:id', (c) => c.json(one(sim.subscriptions.get(parseId(c.req.param('id')), c.get('organisationId')))));
+
+  r.get('/:id/errors', (c) => {
+    const s = sim.subscriptions.get(parseId(c.req.param('id')), c.get('organisationId'));
+    const failed = sim.outbox.attempts.lookup('subscription', s.id).filter((a) => a.status === 'failed');
+    return c.json(page(c, failed.map(errorView)));
+  });
+
+  r.patch('/:id', async (c) => {
+    const id = parseId(c.req.param('id'));
+    const body = validateOrThrow<SubscriptionBody & { data: { version: number } }>('subscription-update', await readJson(c));
+    return c.json(one(sim.subscriptions.update(id, c.get('organisationId'), body.data.version, body.data.attributes)));
+  });
+
+  r.delete('/:id', (c) => {
+    const id = parseId(c.req.param('id'));
+    sim.subscriptions.delete(id, c.get('organisationId'), parseVersionQuery(c.req.query('version')));
+    return c.body(null, 204);
+  });
+
+  r.all('/', methodNotAllowed(['GET', 'POST']));
+  r.all('/:id', methodNotAllowed(['GET', 'PATCH', 'DELETE']));
+  r.all('/:id/errors', methodNotAllowed(['GET']));
+  return r;
+}

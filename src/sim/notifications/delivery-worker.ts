@@ -1,0 +1,208 @@
+import { systemClock, type Clock } from '../../clock/clock.ts';
+import type { Store } from '../store.ts';
+import { DEFAULT_HTTP_TIMEOUT_MS, DeliveryInterrupted, postWebhook } from './http-transport.ts';
+import type { AttemptOutcome, Outbox, OutboxEntry } from './outbox.ts';
+import { QueueTransport, type SqsOptions } from './queue-transport.ts';
+import type { Subscription, Subscriptions } from './subscriptions.ts';
+
+export interface DeliveryOptions {
+  /** Per-attempt timeout of a webhook POST or an SQS call (default 10 s). */
+  timeoutMs?: number;
+  /** Server-wide Standard Webhooks secret, used when a subscription has none. */
+  webhookSecret?: string;
+  sqs?: SqsOptions;
+  /** Attempts in flight at once (default 16) and per subscription (default 4), so one slow callback cannot hold up the others. */
+  concurrency?: number;
+  perSubscription?: number;
+  /** Longest sleep between looks at the outbox (default 1 s), so a moved wall clock is noticed. */
+  maxSleepMs?: number;
+  random?: () => number;
+}
+
+/** Due entries passed over per look (their subscription at its limit) before the look stops. */
+const MAX_HELD = 1000;
+
+export interface DeliveryDeps {
+  store: Store;
+  wall: Clock;
+  outbox: Outbox;
+  subscriptions: Subscriptions;
+}
+
+/**
+ * Delivers pending outbox entries in the background (a runtime Worker). An attempt starts only
+ * once the store holds the change it announces, and its result is committed when it ends. On
+ * stop, attempts in flight are aborted and left pending, so they run again after a restart.
+ */
+export class DeliveryWorker {
+  readonly #deps: DeliveryDeps;
+  readonly #o: Required<Omit<DeliveryOptions, 'webhookSecret' | 'sqs'>> & Pick<DeliveryOptions, 'webhookSecret'>;
+  readonly #queue: QueueTransport;
+  /** Entry id → the attempt in flight. */
+  readonly #inFlight = new Map<string, { subscriptionId: string; done: Promise<boolean> }>();
+  #running = false;
+  #timer: NodeJS.Timeout | undefined;
+  #stopping = new AbortController();
+  #off: (() => void) | undefined;
+  #pausedUntil = 0;
+
+  constructor(deps: DeliveryDeps, options: DeliveryOptions = {}) {
+    this.#deps = deps;
+    this.#o = {
+      timeoutMs: options.timeoutMs ?? DEFAULT_HTTP_TIMEOUT_MS,
+      concurrency: options.concurrency ?? 16,
+      perSubscription: options.perSubscription ?? 4,
+      maxSleepMs: options.maxSleepMs ?? 1000,
+      random: options.random ?? Math.random,
+      ...(options.webhookSecret ? { webhookSecret: options.webhookSecret } : {}),
+    };
+    this.#queue = new QueueTransport(options.sqs);
+  }
+
+  start(): void {
+    if (this.#running) return;
+    this.#running = true;
+    this.#stopping = new AbortController();
+    this.#off = this.#deps.outbox.onPending(() => this.#soon());
+    this.#soon();
+  }
+
+  async stop(): Promise<void> {
+    this.#running = false;
+    this.#off?.();
+    clearTimeout(this.#timer);
+    this.#stopping.abort();
+    await Promise.all([...this.#inFlight.values()].map((f) => f.done));
+    this.#queue.close();
+  }
+
+  /**
+   * Attempts every entry due now (wall clock), each at most once, within the concurrency limits,
+   * and waits for them. Tests with a manual wall clock drive delivery with this. Returns the
+   * attempts recorded.
+   */
+  async runDue(): Promise<number> {
+    const now = this.#deps.wall.now().getTime();
+    const tried = new Set<string>();
+    let recorded = 0;
+    for (;;) {
+      this.#launchDue(now, (e) => !tried.has(e.id) && (tried.add(e.id), true));
+      if (this.#inFlight.size === 0) return recorded;
+      const results = await Promise.all([...this.#inFlight.values()].map((f) => f.done));
+      recorded += results.filter(Boolean).length;
+    }
+  }
+
+  /** Starts attempts for entries due at `nowMs` while the limits allow; the rest stay queued. */
+  #launchDue(nowMs: number, accept: (e: OutboxEntry) => boolean = () => true): void {
+    const { outbox } = this.#deps;
+    const perSub = new Map<string, number>();
+    for (const f of this.#inFlight.values()) perSub.set(f.subscriptionId, (perSub.get(f.subscriptionId) ?? 0) + 1);
+    // Entries passed over (their subscription is at its limit) go back afterwards; looking at a
+    // bounded number of them keeps a backlog of one subscription from costing a scan.
+    const held: string[] = [];
+    while (this.#inFlight.size < this.#o.concurrency && held.length < MAX_HELD) {
+      const e = outbox.takeDue(nowMs);
+      if (!e) break;
+      const n = perSub.get(e.subscription_id) ?? 0;
+      if (this.#inFlight.has(e.id) || n >= this.#o.perSubscription || !accept(e)) {
+        held.push(e.id);
+        continue;
+      }
+      perSub.set(e.subscription_id, n + 1);
+      const done = this.#attempt(e)
+        .catch((err: Error) => {
+          console.error(`scheme-sim: delivery of ${e.id} failed unexpectedly: ${err.message}`);
+          return false;
+        })
+        .then((recorded) => {
+          if (!recorded) outbox.requeue(e.id);
+          return recorded;
+        });
+      this.#inFlight.set(e.id, {
+        subscriptionId: e.subscription_id,
+        done: done.finally(() => {
+          this.#inFlight.delete(e.id);
+          this.#soon();
+        }),
+      });
+    }
+    for (const id of held) outbox.requeue(id);
+  }
+
+  /** Background loop: start what is due, then sleep until the next entry is due (at most maxSleepMs). */
+  #pump(): void {
+    if (!this.#running) return;
+    const now = this.#deps.wall.now().getTime();
+    if (Date.now() >= this.#pausedUntil) this.#launchDue(now);
+    const next = this.#deps.outbox.nextDueMs();
+    if (next === undefined) return; // woken by the next enqueue or a finished attempt
+    // Due but held back by the limits: a finished attempt wakes the loop; the sleep is a backstop.
+    const wait = Math.max(this.#pausedUntil - Date.now(), next > now ? next - now : this.#o.maxSleepMs);
+    this.#arm(Math.min(Math.max(0, wait), this.#o.maxSleepMs));
+  }
+
+  #soon(): void {
+    this.#arm(0);
+  }
+
+  #arm(ms: number): void {
+    if (!this.#running) return;
+    clearTimeout(this.#timer);
+    this.#timer = setTimeout(() => this.#pump(), ms);
+  }
+
+  /** One attempt; true when it was recorded. Never rejects. */
+  async #attempt(entry: OutboxEntry): Promise<boolean> {
+    const { outbox, subscriptions, wall, store } = this.#deps;
+    const signal = this.#stopping.signal;
+    try {
+      // A notification is sent only once the change it announces is on disk.
+      await store.commit();
+    } catch (err) {
+      this.#pausedUntil = Date.now() + this.#o.maxSleepMs;
+      console.error(`scheme-sim: delivery paused, the store cannot be written: ${(err as Error).message}`);
+      return false;
+    }
+    const current = outbox.entries.get(entry.id);
+    if (!current || current.status !== 'pending' || signal.aborted) return false;
+    const sub = subscriptions.find(current.subscription_id);
+    if (!sub || sub.attributes.deactivated) {
+      outbox.cancel(entry.id, sub ? `subscription ${sub.id} is deactivated` : `subscription ${current.subscription_id} was deleted`);
+      return false;
+    }
+    const started = wall.now().getTime();
+    let outcome: AttemptOutcome;
+    try {
+      outcome = await this.#send(current, sub, signal);
+    } catch (err) {
+      if (err instanceof DeliveryInterrupted) return false;
+      outcome = { ok: false, response_code: null, error_category: 'connection_error', error_message: `delivery failed: ${(err as Error).message}` };
+    }
+    if (outcome.error_category === 'subscription_gone') subscriptions.deactivate(sub.id);
+    const recorded = outbox.recordAttempt(entry.id, sub, outcome, started, this.#o.random) !== undefined;
+    await store.commit().catch((err: Error) => console.error(`scheme-sim: cannot commit a delivery attempt: ${err.message}`));
+    return recorded;
+  }
+
+  #send(entry: OutboxEntry, sub: Subscription, signal: AbortSignal): Promise<AttemptOutcome> {
+    const body = JSON.stringify(entry.notification);
+    const a = sub.attributes;
+    if (a.callback_transport === 'queue') {
+      return this.#queue.send({
+        queueUrl: a.callback_uri,
+        body,
+        eventType: entry.notification.event_type,
+        recordType: entry.notification.record_type,
+        notificationId: entry.id,
+        subscriptionId: sub.id,
+        timeoutMs: this.#o.timeoutMs,
+        signal,
+      });
+    }
+    const secret = this.#deps.subscriptions.secretOf(sub.id) ?? this.#o.webhookSecret;
+    // webhook-timestamp is real time even when tests drive `wall` by hand: receivers check it
+    // against their own clock to refuse replays.
+    return postWebhook({ uri: a.callback_uri, id: entry.id, body, ...(secret ? { secret } : {}), now: systemClock.now(), timeoutMs: this.#o.timeoutMs, signal });
+  }
+}

@@ -1,0 +1,55 @@
+import type { AttemptOutcome } from './outbox.ts';
+import { signatureHeaders } from './signing.ts';
+
+export const USER_AGENT = 'scheme-sim';
+export const DEFAULT_HTTP_TIMEOUT_MS = 10_000;
+
+/** Thrown when the worker stops mid-attempt: the attempt is not recorded and runs again later. */
+export class DeliveryInterrupted extends Error {}
+
+export interface WebhookRequest {
+  uri: string;
+  id: string;
+  body: string;
+  /** Standard Webhooks secret; without one the request is unsigned. */
+  secret?: string;
+  /** Wall time, for webhook-timestamp. */
+  now: Date;
+  timeoutMs: number;
+  /** Aborted when the worker stops. */
+  signal: AbortSignal;
+}
+
+function describeCause(err: unknown): string {
+  const cause = (err as { cause?: { code?: string; message?: string } }).cause;
+  if (cause?.code) return `${cause.code}${cause.message ? ` (${cause.message})` : ''}`;
+  return cause?.message ?? (err as Error).message;
+}
+
+/**
+ * POSTs a notification. 2xx is success; 410 says the subscriber is gone; anything else (another
+ * status, a timeout, a connection failure) is a failure to retry. Redirects are not followed.
+ */
+export async function postWebhook(req: WebhookRequest): Promise<AttemptOutcome> {
+  const headers: Record<string, string> = { 'content-type': 'application/json', 'user-agent': USER_AGENT };
+  if (req.secret) Object.assign(headers, signatureHeaders(req.secret, req.id, req.now, req.body));
+  else headers['webhook-id'] = req.id;
+  const timeout = AbortSignal.timeout(req.timeoutMs);
+  const signal = AbortSignal.any([req.signal, timeout]);
+  try {
+    const res = await fetch(req.uri, { method: 'POST', headers, body: req.body, redirect: 'manual', signal });
+    if (res.status >= 200 && res.status < 300) {
+      await res.body?.cancel().catch(() => undefined);
+      return { ok: true, response_code: res.status };
+    }
+    const text = (await res.text().catch(() => '')).slice(0, 200);
+    if (res.status === 410) {
+      return { ok: false, response_code: 410, error_category: 'subscription_gone', error_message: 'callback answered 410 Gone; subscription deactivated' };
+    }
+    return { ok: false, response_code: res.status, error_category: 'http_error', error_message: `callback answered ${res.status}${text ? `: ${text}` : ''}` };
+  } catch (err) {
+    if (req.signal.aborted) throw new DeliveryInterrupted('delivery interrupted: the worker stopped');
+    if (timeout.aborted) return { ok: false, response_code: null, error_category: 'timeout', error_message: `no response within ${req.timeoutMs} ms` };
+    return { ok: false, response_code: null, error_category: 'connection_error', error_message: `connection failed: ${describeCause(err)}` };
+  }
+}

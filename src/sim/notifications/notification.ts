@@ -1,0 +1,70 @@
+import { randomUUID } from 'node:crypto';
+import { isoTimestamp } from '../../clock/clock.ts';
+import type { RecordEvent } from '../events.ts';
+import { recordBody } from '../resource.ts';
+import type { Subscription, SubscriptionFilter } from './subscriptions.ts';
+
+/** What a subscriber receives: the webhook body and the SQS message body. */
+export interface Notification {
+  id: string;
+  organisation_id: string;
+  /** The notification's own version (always 0: a notification never changes). */
+  version: 0;
+  event_type: RecordEvent['event_type'];
+  record_type: string;
+  /** Scheme clock time of the change. */
+  action_time: string;
+  /** Client id whose request made the change, or `scheme-sim` for the scheme's own work. */
+  actioned_by: string;
+  /** The record's GET body at the time of the change: `data.data` is the resource. */
+  data: { data: unknown; links: { self: string } };
+  /** The subscription's user_defined_data, echoed so a receiver can route. */
+  user_defined_data?: Array<{ key: string; value: string }>;
+}
+
+/** Reads a dotted path (`attributes.status`, `relationships.report.data.0.id`) out of a value. */
+export function pickPath(value: unknown, path: string): unknown {
+  let cur: unknown = value;
+  for (const part of path.split('.')) {
+    if (cur === null || typeof cur !== 'object') return undefined;
+    cur = (cur as Record<string, unknown>)[part];
+  }
+  return cur;
+}
+
+/** True when every condition of the filter holds for the record (no filter: always). */
+export function matchesFilter(filter: SubscriptionFilter | undefined, record: unknown): boolean {
+  if (!filter) return true;
+  return Object.entries(filter).every(([path, want]) => {
+    const got = pickPath(record, path);
+    return got !== undefined && got !== null && typeof got !== 'object' && String(got) === String(want);
+  });
+}
+
+/** True when the subscription wants this event (active, same organisation and types, filter holds). */
+export function subscriptionMatches(s: Subscription, event: RecordEvent): boolean {
+  const a = s.attributes;
+  return (
+    !a.deactivated &&
+    s.organisation_id === event.record.organisation_id &&
+    a.event_type === event.event_type &&
+    a.record_type === event.record_type &&
+    matchesFilter(a.filter, event.record)
+  );
+}
+
+/** The notification of one event for one subscription. */
+export function buildNotification(event: RecordEvent, subscription: Subscription, actionTime: Date, actionedBy: string, id: string = randomUUID()): Notification {
+  const n: Notification = {
+    id,
+    organisation_id: event.record.organisation_id,
+    version: 0,
+    event_type: event.event_type,
+    record_type: event.record_type,
+    action_time: isoTimestamp(actionTime),
+    actioned_by: actionedBy,
+    data: structuredClone(recordBody(event.record)),
+  };
+  if (subscription.attributes.user_defined_data?.length) n.user_defined_data = structuredClone(subscription.attributes.user_defined_data);
+  return n;
+}

@@ -1,0 +1,129 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { HARBOUR, NORTHWIND, testRuntime, type TestRuntime } from '../../testing.ts';
+import { TestReceiver } from './test-receiver.ts';
+
+// The outbox driven by hand: a manual wall clock and runDue(), no timers, against a real receiver.
+
+let rt: TestRuntime;
+let receiver: TestReceiver;
+beforeEach(async () => {
+  receiver = new TestReceiver();
+  await receiver.up();
+  rt = await testRuntime({ retrySchedule: { delaysMs: [0, 5000, 30000], repeatMs: 60000, giveUpAfterMs: 300000, jitter: 0 } });
+});
+afterEach(async () => {
+  await rt.close();
+  await receiver.down();
+});
+
+const subscribe = (attributes: Record<string, unknown> = {}, client = NORTHWIND) =>
+  rt.call(
+    'POST',
+    '/v1/notification/subscriptions',
+    { data: { id: crypto.randomUUID(), organisation_id: client.organisation_id, type: 'subscriptions', attributes: { event_type: 'created', record_type: 'accounts', callback_transport: 'http', callback_uri: receiver.url, ...attributes } } },
+    { client },
+  );
+const createAccount = (n = 0, client = NORTHWIND) =>
+  rt.call(
+    'POST',
+    '/v1/organisation/accounts',
+    { data: { id: crypto.randomUUID(), organisation_id: client.organisation_id, type: 'accounts', attributes: { country: 'GB', bank_id: '400300', bank_id_code: 'GBDSC', account_number: String(41426800 + n), name: ['Sam Holder'] } } },
+    { client },
+  );
+
+describe('notifier and outbox', () => {
+  it('stores a notification with the change, only for matching subscriptions of the same organisation', async () => {
+    await subscribe();
+    await subscribe({ event_type: 'deleted' });
+    await subscribe({}, HARBOUR);
+    await createAccount();
+    const pending = rt.sim.outbox.pending();
+    expect(pending).toHaveLength(1);
+    expect(pending[0]!.notification).toMatchObject({ event_type: 'created', record_type: 'accounts', actioned_by: 'northwind-dev', action_time: '2026-12-21T09:00:00.000Z' });
+    expect(receiver.requests).toHaveLength(0); // nothing is sent before the worker runs
+  });
+
+  it('retries on the schedule in wall time and records the success once', async () => {
+    const sub = (await (await subscribe()).json()) as any;
+    await createAccount();
+    receiver.script.push(500, 503);
+    expect(await rt.delivery.runDue()).toBe(1);
+    expect(await rt.delivery.runDue()).toBe(0); // not due yet
+    rt.wall.advanceMs(5000);
+    expect(await rt.delivery.runDue()).toBe(1);
+    rt.wall.advanceMs(29_999);
+    expect(await rt.delivery.runDue()).toBe(0);
+    rt.wall.advanceMs(1);
+    expect(await rt.delivery.runDue()).toBe(1);
+    rt.wall.advanceMs(600_000);
+    expect(await rt.delivery.runDue()).toBe(0);
+    expect(receiver.requests.map((r) => r.status)).toEqual([500, 503, 200]);
+    const attempts = (await (await rt.call('GET', '/v1/simulator/deliveries')).json()) as any;
+    expect(attempts.data.map((a: any) => [a.attributes.attempt, a.attributes.status, a.attributes.response_code])).toEqual([
+      [1, 'failed', 500],
+      [2, 'failed', 503],
+      [3, 'succeeded', 200],
+    ]);
+    const errors = (await (await rt.call('GET', `/v1/notification/subscriptions/${sub.data.id}/errors`)).json()) as any;
+    expect(errors.data.map((e: any) => e.attributes.error_category)).toEqual(['http_error', 'http_error']);
+    expect(errors.data[0].attributes.error_message).toBe('callback answered 500: status 500');
+  });
+
+  it('abandons after the retry window and redelivers on request with the same id', async () => {
+    await subscribe();
+    await createAccount();
+    receiver.otherwise = 500;
+    for (let i = 0; i < 20; i++) {
+      await rt.delivery.runDue();
+      rt.wall.advanceMs(60_000);
+    }
+    const [entry] = rt.sim.outbox.entries.values();
+    expect(entry).toMatchObject({ status: 'abandoned' });
+    const attempts = receiver.requests.length;
+    expect(attempts).toBeGreaterThan(3);
+    receiver.otherwise = 200;
+    const res = await rt.call('POST', `/v1/simulator/deliveries/${entry!.id}/redeliver`);
+    expect(res.status).toBe(202);
+    expect(((await res.json()) as any).data.attributes.status).toBe('pending');
+    await rt.delivery.runDue();
+    expect(receiver.requests).toHaveLength(attempts + 1);
+    expect(receiver.requests.at(-1)!.headers['webhook-id']).toBe(entry!.id);
+    expect(rt.sim.outbox.entries.get(entry!.id)!.status).toBe('delivered');
+    expect((await rt.call('POST', `/v1/simulator/deliveries/${crypto.randomUUID()}/redeliver`)).status).toBe(404);
+    expect((await rt.call('POST', `/v1/simulator/deliveries/${entry!.id}/redeliver`, undefined, { client: HARBOUR })).status).toBe(404);
+  });
+
+  it('cancels pending deliveries of a deactivated subscription and refuses to redeliver them', async () => {
+    const sub = (await (await subscribe()).json()) as any;
+    await createAccount();
+    await rt.call('PATCH', `/v1/notification/subscriptions/${sub.data.id}`, { data: { version: 0, attributes: { deactivated: true } } });
+    expect(await rt.delivery.runDue()).toBe(0);
+    const [entry] = rt.sim.outbox.entries.values();
+    expect(entry).toMatchObject({ status: 'cancelled', status_reason: `subscription ${sub.data.id} is deactivated` });
+    const res = await rt.call('POST', `/v1/simulator/deliveries/${entry!.id}/redeliver`);
+    expect(res.status).toBe(409);
+    expect(receiver.requests).toHaveLength(0);
+  });
+
+  it('does not loop on subscriptions to subscriptions: a 410 deactivates once', async () => {
+    receiver.otherwise = 410;
+    const sub = (await (await subscribe({ event_type: 'updated', record_type: 'subscriptions' })).json()) as any;
+    await rt.call('PATCH', `/v1/notification/subscriptions/${sub.data.id}`, { data: { version: 0, attributes: { user_defined_data: [{ key: 'a', value: 'b' }] } } });
+    expect(await rt.delivery.runDue()).toBe(1);
+    expect(await rt.delivery.runDue()).toBe(0);
+    const after = (await (await rt.call('GET', `/v1/notification/subscriptions/${sub.data.id}`)).json()) as any;
+    expect(after.data).toMatchObject({ version: 2, attributes: { deactivated: true } });
+    expect(rt.sim.outbox.pending()).toHaveLength(0);
+    expect(receiver.requests).toHaveLength(1);
+  });
+
+  it('cancels pending deliveries of a deleted subscription', async () => {
+    const sub = (await (await subscribe()).json()) as any;
+    await createAccount();
+    expect((await rt.call('DELETE', `/v1/notification/subscriptions/${sub.data.id}?version=0`)).status).toBe(204);
+    expect(await rt.delivery.runDue()).toBe(0);
+    expect(rt.sim.outbox.entries.values()[0]).toMatchObject({ status: 'cancelled', status_reason: `subscription ${sub.data.id} was deleted` });
+    expect(rt.sim.subscriptions.secretOf(sub.data.id)).toBeUndefined();
+    expect(receiver.requests).toHaveLength(0);
+  });
+});

@@ -1,0 +1,238 @@
+import { randomUUID } from 'node:crypto';
+import { isoTimestamp, type Clock } from '../../clock/clock.ts';
+import { MinHeap } from '../../clock/heap.ts';
+import type { Collection } from '../collection.ts';
+import { conflict, notFound } from '../errors.ts';
+import type { Store } from '../store.ts';
+import type { Notification } from './notification.ts';
+import { DEFAULT_RETRY_SCHEDULE, delayBefore, nextAttemptAt, type RetrySchedule } from './retry-schedule.ts';
+import type { CallbackTransport, Subscription } from './subscriptions.ts';
+
+export type DeliveryStatus = 'pending' | 'delivered' | 'abandoned' | 'cancelled';
+export type ErrorCategory = 'http_error' | 'subscription_gone' | 'timeout' | 'connection_error' | 'queue_error';
+
+/** One notification for one subscription, stored before anything is sent. `id` = notification id. */
+export interface OutboxEntry {
+  id: string;
+  organisation_id: string;
+  subscription_id: string;
+  notification: Notification;
+  status: DeliveryStatus;
+  status_reason?: string;
+  attempts: number;
+  /** Wall time (ms) the entry was stored or last queued for redelivery; the retry window starts here. */
+  queued_at_ms: number;
+  /** Wall time (ms) the next attempt is due (meaningful while pending). */
+  next_attempt_ms: number;
+  delivered_at?: string;
+}
+
+/** One try at delivering an entry, successful or not. */
+export interface DeliveryAttempt {
+  id: string;
+  organisation_id: string;
+  notification_id: string;
+  subscription_id: string;
+  event_type: string;
+  record_type: string;
+  transport: CallbackTransport;
+  callback_uri: string;
+  attempt: number;
+  status: 'succeeded' | 'failed';
+  response_code: number | null;
+  duration_ms: number;
+  error_category?: ErrorCategory;
+  error_message?: string;
+  /** Scheme clock time of the attempt (like every resource timestamp). */
+  occurred_on: string;
+  /** Wall time of the attempt (retries run in wall time). */
+  attempted_at: string;
+}
+
+export interface AttemptOutcome {
+  ok: boolean;
+  response_code: number | null;
+  error_category?: ErrorCategory;
+  error_message?: string;
+}
+
+/**
+ * The persisted outbox: entries waiting to be delivered and the log of every attempt. Changes
+ * here are not records of the API and emit no events (so delivery never notifies about itself).
+ */
+export class Outbox {
+  readonly entries: Collection<OutboxEntry>;
+  readonly attempts: Collection<DeliveryAttempt>;
+  schedule: RetrySchedule;
+  readonly #wall: Clock;
+  readonly #clock: Clock;
+  readonly #listeners = new Set<() => void>();
+  /**
+   * Pending entries by due time, so the worker never scans the outbox. Lazy: an item is stale
+   * (and dropped when met) once its entry is gone, no longer pending, or due at another time.
+   */
+  readonly #due = new MinHeap<{ id: string; at: number }>((a, b) => a.at < b.at);
+  readonly #queued = new Set<string>();
+
+  constructor(store: Store, clocks: { wall: Clock; scheme: Clock }, schedule: RetrySchedule = DEFAULT_RETRY_SCHEDULE) {
+    this.entries = store.collection('notification_outbox');
+    this.attempts = store.collection('notification_delivery_attempts');
+    this.entries.defineIndex('pending', (e) => (e.status === 'pending' ? 'pending' : undefined));
+    this.attempts.defineIndex('organisation', (a) => a.organisation_id);
+    this.attempts.defineIndex('subscription', (a) => a.subscription_id);
+    this.#wall = clocks.wall;
+    this.#clock = clocks.scheme;
+    this.schedule = schedule;
+    for (const e of this.pending()) this.#push(e);
+  }
+
+  #push(e: OutboxEntry): void {
+    const key = `${e.id}@${e.next_attempt_ms}`;
+    if (this.#queued.has(key)) return;
+    this.#queued.add(key);
+    this.#due.push({ id: e.id, at: e.next_attempt_ms });
+  }
+
+  /** The top of the due heap after dropping stale items. */
+  #top(): OutboxEntry | undefined {
+    for (;;) {
+      const item = this.#due.peek();
+      if (!item) return undefined;
+      const e = this.entries.get(item.id);
+      if (e && e.status === 'pending' && e.next_attempt_ms === item.at) return e;
+      this.#due.pop();
+      this.#queued.delete(`${item.id}@${item.at}`);
+    }
+  }
+
+  /**
+   * Takes the earliest pending entry due at `nowMs` off the due heap (the caller attempts it, or
+   * hands it back with `requeue`). A failed attempt recorded with `recordAttempt` is queued again
+   * by the outbox itself.
+   */
+  takeDue(nowMs: number): OutboxEntry | undefined {
+    const e = this.#top();
+    if (!e || e.next_attempt_ms > nowMs) return undefined;
+    const item = this.#due.pop()!;
+    this.#queued.delete(`${item.id}@${item.at}`);
+    return e;
+  }
+
+  /** Puts a taken entry back when it was not attempted (or the attempt was not recorded). */
+  requeue(id: string): void {
+    const e = this.entries.get(id);
+    if (e && e.status === 'pending') this.#push(e);
+  }
+
+  /** Calls `listener` whenever an entry becomes pending (the worker wakes up). */
+  onPending(listener: () => void): () => void {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  }
+
+  enqueue(notification: Notification, subscription: Subscription, random?: () => number): OutboxEntry {
+    const now = this.#wall.now().getTime();
+    const entry: OutboxEntry = {
+      id: notification.id,
+      organisation_id: notification.organisation_id,
+      subscription_id: subscription.id,
+      notification,
+      status: 'pending',
+      attempts: 0,
+      queued_at_ms: now,
+      next_attempt_ms: now + delayBefore(this.schedule, 1, random),
+    };
+    this.entries.put(entry);
+    this.#push(entry);
+    this.#wakeListeners();
+    return entry;
+  }
+
+  pending(): OutboxEntry[] {
+    return this.entries.lookup('pending', 'pending');
+  }
+
+  /** When the earliest queued entry is due (wall ms), or undefined when none is (taken ones are not). */
+  nextDueMs(): number | undefined {
+    return this.#top()?.next_attempt_ms;
+  }
+
+  /**
+   * Logs an attempt and moves the entry on: delivered on success (recorded once: an entry no
+   * longer pending is left as it is), else the next attempt per the schedule or abandoned.
+   */
+  recordAttempt(entryId: string, subscription: Subscription, outcome: AttemptOutcome, startedAtMs: number, random?: () => number): DeliveryAttempt | undefined {
+    const entry = this.entries.get(entryId);
+    if (!entry || entry.status !== 'pending') return undefined;
+    const now = this.#wall.now();
+    const attempt: DeliveryAttempt = {
+      id: randomUUID(),
+      organisation_id: entry.organisation_id,
+      notification_id: entry.id,
+      subscription_id: entry.subscription_id,
+      event_type: entry.notification.event_type,
+      record_type: entry.notification.record_type,
+      transport: subscription.attributes.callback_transport,
+      callback_uri: subscription.attributes.callback_uri,
+      attempt: entry.attempts + 1,
+      status: outcome.ok ? 'succeeded' : 'failed',
+      response_code: outcome.response_code,
+      duration_ms: Math.max(0, now.getTime() - startedAtMs),
+      ...(outcome.error_category ? { error_category: outcome.error_category } : {}),
+      ...(outcome.error_message ? { error_message: outcome.error_message } : {}),
+      occurred_on: isoTimestamp(this.#clock.now()),
+      attempted_at: isoTimestamp(now),
+    };
+    this.attempts.put(attempt);
+    const next: OutboxEntry = { ...entry, attempts: attempt.attempt };
+    delete next.status_reason;
+    if (outcome.ok) {
+      next.status = 'delivered';
+      next.delivered_at = attempt.attempted_at;
+    } else if (outcome.error_category === 'subscription_gone') {
+      next.status = 'cancelled';
+      next.status_reason = 'the callback answered 410 Gone; the subscription was deactivated';
+    } else {
+      const at = nextAttemptAt(this.schedule, entry.queued_at_ms, now.getTime(), attempt.attempt + 1, random);
+      if (at === null) {
+        next.status = 'abandoned';
+        next.status_reason = `gave up after ${attempt.attempt} attempts: ${outcome.error_message ?? 'failed'}`;
+      } else next.next_attempt_ms = at;
+    }
+    this.entries.put(next);
+    if (next.status === 'pending') this.#push(next);
+    return attempt;
+  }
+
+  /** Stops delivering an entry whose subscription is gone or deactivated. */
+  cancel(entryId: string, reason: string): void {
+    const entry = this.entries.get(entryId);
+    if (entry && entry.status === 'pending') this.entries.put({ ...entry, status: 'cancelled', status_reason: reason });
+  }
+
+  /** The entry with this notification id, or the entry of the attempt with this id, in the organisation. */
+  find(id: string, organisationId: string): OutboxEntry | undefined {
+    const entry = this.entries.get(id) ?? this.entries.get(this.attempts.get(id)?.notification_id ?? '');
+    return entry && entry.organisation_id === organisationId ? entry : undefined;
+  }
+
+  /** Queues an entry again now, whatever its status; its id (webhook-id) stays the same. */
+  redeliver(id: string, organisationId: string, subscription: Subscription | undefined): OutboxEntry {
+    const entry = this.find(id, organisationId);
+    if (!entry) throw notFound(`delivery ${id} does not exist`);
+    if (!subscription) throw conflict(`subscription ${entry.subscription_id} of delivery ${id} no longer exists`);
+    if (subscription.attributes.deactivated) throw conflict(`subscription ${subscription.id} is deactivated; activate it (PATCH deactivated false) before redelivering`);
+    if (entry.status === 'pending') return entry;
+    const now = this.#wall.now().getTime();
+    const next: OutboxEntry = { ...entry, status: 'pending', queued_at_ms: now, next_attempt_ms: now };
+    delete next.status_reason;
+    this.entries.put(next);
+    this.#push(next);
+    this.#wakeListeners();
+    return next;
+  }
+
+  #wakeListeners(): void {
+    for (const l of this.#listeners) l();
+  }
+}
