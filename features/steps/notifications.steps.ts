@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { randomInt, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { After, Given, Then, When } from '@cucumber/cucumber';
 import { verify } from '../../src/sim/notifications/signing.ts';
 import type { ReceivedRequest } from '../support/receiver.ts';
