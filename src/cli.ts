@@ -97,8 +97,14 @@ async function start(argv: string[]): Promise<void> {
   if (clock && c.restored) console.log('  note:   the data file already holds a scheme clock, so the --clock options were not applied (they apply after a reset)');
   console.log(`  auth:   ${values.auth}`);
   console.log(`  webhooks: ${webhookSecret ? 'signed with the server secret unless a subscription has its own' : 'signed only for subscriptions with a secret'}`);
-  console.log(`  dev client: ${dev.client_id} / ${dev.client_secret} (organisation ${dev.organisation_id})`);
-  console.log(`  token:  curl -s -u ${dev.client_id}:${dev.client_secret} -d grant_type=client_credentials ${server.url}/v1/oauth2/token`);
+  if (values.clients) {
+    // A clients file of the user's may hold real secrets (CI): name the client, never its secret.
+    console.log(`  client: ${dev.client_id} (organisation ${dev.organisation_id}), secret from ${values.clients}`);
+  } else {
+    // The bundled fixtures hold development credentials only; printing one saves a look-up.
+    console.log(`  dev client: ${dev.client_id} / ${dev.client_secret} (organisation ${dev.organisation_id})`);
+    console.log(`  token:  curl -s -u ${dev.client_id}:${dev.client_secret} -d grant_type=client_credentials ${server.url}/v1/oauth2/token`);
+  }
 
   let stopping = false;
   const stop = (signal: string) => {
