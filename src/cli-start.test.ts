@@ -35,7 +35,7 @@ async function start(args: string[]): Promise<Running> {
   const url = await new Promise<string>((resolveUrl, reject) => {
     const timer = setInterval(() => {
       // The banner ends with the token line; stdout may arrive in several chunks.
-      const m = /listening on (http:\/\/\S+)[\s\S]*\n {2}token: .*\n/.exec(out());
+      const m = /listening on (http:\/\/\S+)[\s\S]*\n {2}(?:token|client): .*\n/.exec(out());
       if (m) {
         clearInterval(timer);
         resolveUrl(m[1]!);
