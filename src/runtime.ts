@@ -9,6 +9,8 @@ import type { AppDeps, AppEnv } from './api/context.ts';
 import type { CalendarOverrides } from './clock/calendar.ts';
 import type { Clock } from './clock/clock.ts';
 import type { ClockState } from './clock/scheme-clock.ts';
+import type { Participant } from './sim/cop/participants.ts';
+import type { SeedAccount } from './sim/cop/seed-accounts.ts';
 import type { Organisation } from './sim/organisations.ts';
 import { readJsonFile, Simulator } from './sim/simulator.ts';
 import { openStore } from './sim/store.ts';
@@ -28,6 +30,10 @@ export interface RuntimeOptions {
   tokenTtlSeconds?: number;
   /** Wall clock (token expiry, delivery retries); tests pass a manual one. */
   wall?: Clock;
+  /** Load fixtures/accounts.json when the store holds no account yet (default true). */
+  seedAccounts?: boolean;
+  /** Name verification demands x-fapi-financial-id and x-jws-signature (CLI --cop-strict). */
+  copStrict?: boolean;
 }
 
 /** Something that runs in the background while the simulator serves (outbox, running clock). */
@@ -54,13 +60,21 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Runti
   const organisations = readJsonFile<Organisation[]>(join(fixtures, 'organisations.json'));
   const overridesFile = join(fixtures, 'calendar', 'overrides.json');
   const calendarOverrides = existsSync(overridesFile) ? readJsonFile<CalendarOverrides>(overridesFile) : {};
+  const participantsFile = join(fixtures, 'participants.json');
+  const participants = existsSync(participantsFile) ? readJsonFile<Participant[]>(participantsFile) : [];
   const sim = new Simulator({
     store,
     organisations,
+    participants,
     calendarOverrides,
     ...(options.clock ? { clock: options.clock } : {}),
     ...(options.wall ? { wall: options.wall } : {}),
   });
+
+  const accountsFile = join(fixtures, 'accounts.json');
+  if (options.seedAccounts !== false && sim.accounts.repo.rows.size === 0 && existsSync(accountsFile)) {
+    for (const account of readJsonFile<SeedAccount[]>(accountsFile)) sim.accounts.create(account);
+  }
 
   const clients = new ClientRegistry(readJsonFile<OAuthClient[]>(options.clientsFile ?? join(fixtures, 'clients.json')));
   let key = store.getMeta<string>('auth_key');
@@ -69,7 +83,7 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Runti
     store.setMeta('auth_key', key);
   }
   const tokens = new TokenIssuer(key, sim.wall, options.tokenTtlSeconds);
-  const deps: AppDeps = { sim, clients, tokens, auth: options.auth ?? 'on' };
+  const deps: AppDeps = { sim, clients, tokens, auth: options.auth ?? 'on', copStrict: options.copStrict ?? false };
   const app = createApp(deps);
   await store.commit();
 

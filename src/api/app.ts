@@ -4,6 +4,7 @@ import { bearerAuth } from './auth/middleware.ts';
 import type { AppDeps, AppEnv } from './context.ts';
 import { ApiError, errorBody, toErrorResponse } from './errors.ts';
 import { accountRoutes } from './routes/accounts.ts';
+import { nameVerificationRoutes, openBankingEnvelope } from './routes/name-verification.ts';
 import { simulatorClockRoutes } from './routes/simulator-clock.ts';
 import { tokenRoutes } from './routes/token.ts';
 
@@ -18,6 +19,9 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
 
   app.onError((err, c) => toErrorResponse(err, c));
   app.notFound((c) => c.json(errorBody(`route ${c.req.method} ${c.req.path} not found`), 404));
+
+  // Name verification answers in Open Banking terms, errors of the layers below included.
+  app.use('/v1/participants/*', openBankingEnvelope());
 
   app.use(
     '*',
@@ -53,6 +57,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.use('/v1/*', bearerAuth(deps));
   app.route('/v1/organisation/accounts', accountRoutes(deps));
   app.route('/v1/simulator/clock', simulatorClockRoutes(deps));
+  app.route('/v1/participants', nameVerificationRoutes(deps));
 
   return app;
 }

@@ -4,6 +4,8 @@ import { systemClock, type Clock } from '../clock/clock.ts';
 import { Scheduler, type Job } from '../clock/scheduler.ts';
 import { SchemeClock, type ClockState } from '../clock/scheme-clock.ts';
 import { Accounts } from './accounts.ts';
+import { NameVerification } from './cop/name-verification.ts';
+import { Participants, type Participant } from './cop/participants.ts';
 import { EventBus } from './events.ts';
 import { Organisations, type Organisation } from './organisations.ts';
 import type { Store } from './store.ts';
@@ -11,6 +13,8 @@ import type { Store } from './store.ts';
 export interface SimulatorOptions {
   store: Store;
   organisations: Organisation[];
+  /** Name-verification participants (fixtures/participants.json). */
+  participants?: Participant[];
   /** Initial clock state when the store has none (a restart keeps the stored one). */
   clock?: ClockState;
   calendarOverrides?: CalendarOverrides;
@@ -31,6 +35,8 @@ export class Simulator {
   readonly events = new EventBus();
   readonly organisations: Organisations;
   readonly accounts: Accounts;
+  readonly participants: Participants;
+  readonly nameVerification: NameVerification;
 
   constructor(options: SimulatorOptions) {
     this.store = options.store;
@@ -48,6 +54,8 @@ export class Simulator {
     this.scheduler = new Scheduler(this.clock, this.store.collection<Job>('scheduler_jobs'));
     const ctx = { store: this.store, clock: this.clock, events: this.events };
     this.accounts = new Accounts(ctx);
+    this.participants = new Participants(options.participants ?? []);
+    this.nameVerification = new NameVerification(this.participants, this.accounts);
   }
 }
 

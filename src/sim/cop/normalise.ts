@@ -1,0 +1,77 @@
+// Text normalisation of names: what "the same name" means before any scoring.
+
+/** Letters NFKD does not decompose into a base letter plus marks. */
+const FOLDS: Record<string, string> = { ß: 'ss', æ: 'ae', œ: 'oe', ø: 'o', ł: 'l', đ: 'd', ð: 'd', þ: 'th', ı: 'i' };
+
+/** Titles dropped at the start of a person's name (after folding, so "Mrs." is "mrs"). */
+export const TITLES = new Set([
+  'mr', 'mrs', 'miss', 'ms', 'mx', 'master', 'dr', 'doctor', 'sir', 'dame', 'lord', 'lady', 'prof', 'professor',
+  'rev', 'revd', 'reverend', 'fr', 'father', 'sr', 'sister', 'capt', 'captain', 'col', 'major', 'maj', 'rt', 'hon', 'cllr',
+]);
+
+/** Business suffixes and their canonical token. Multi-word forms are matched before single ones. */
+const SUFFIX_PHRASES: Array<[string[], string]> = [
+  [['public', 'limited', 'company'], 'plc'],
+  [['limited', 'liability', 'partnership'], 'llp'],
+  [['limited', 'partnership'], 'lp'],
+  [['p', 'l', 'c'], 'plc'],
+  [['l', 'l', 'p'], 'llp'],
+  [['l', 't', 'd'], 'ltd'],
+  [['limited'], 'ltd'],
+  [['ltd'], 'ltd'],
+  [['plc'], 'plc'],
+  [['llp'], 'llp'],
+];
+export const SUFFIXES = new Set(['ltd', 'plc', 'llp', 'lp']);
+
+/**
+ * Unicode NFKD without marks, lower case, `&` as "and", apostrophes dropped (O'Brien = OBrien),
+ * every other punctuation a space, whitespace collapsed.
+ */
+export function fold(text: string): string {
+  return text
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/[ßæœøłđðþı]/g, (ch) => FOLDS[ch] ?? ch)
+    .replace(/&/g, ' and ')
+    .replace(/['’‘`´]/g, '')
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
+}
+
+/** Folded tokens with business suffixes unified (Limited → ltd, P.L.C. → plc, ...). */
+export function tokens(text: string): string[] {
+  const raw = fold(text).split(' ').filter(Boolean);
+  const out: string[] = [];
+  for (let i = 0; i < raw.length; ) {
+    const hit = SUFFIX_PHRASES.find(([phrase]) => phrase.every((p, k) => raw[i + k] === p));
+    if (hit) {
+      out.push(hit[1]);
+      i += hit[0].length;
+    } else {
+      out.push(raw[i]!);
+      i++;
+    }
+  }
+  return out;
+}
+
+/** Drops leading titles ("Rev Dr Jane Doe" → jane doe); a name made only of titles is kept whole. */
+export function dropTitles(words: string[]): string[] {
+  let i = 0;
+  while (i < words.length && TITLES.has(words[i]!)) i++;
+  return i === words.length ? words : words.slice(i);
+}
+
+/** The normalised form of a name as one string: tokens, titles dropped, joined by single spaces. */
+export function normaliseName(text: string): string {
+  return dropTitles(tokens(text)).join(' ');
+}
+
+/** Splits off the business suffixes at the end: ["acme", "ltd"] → body ["acme"], suffix ["ltd"]. */
+export function splitSuffix(words: string[]): { body: string[]; suffix: string[] } {
+  let end = words.length;
+  while (end > 1 && SUFFIXES.has(words[end - 1]!)) end--;
+  return { body: words.slice(0, end), suffix: words.slice(end) };
+}
