@@ -23,6 +23,8 @@ Run 'scheme-sim <command> --help' for the options of a command.`,
   --clients FILE      OAuth clients (default fixtures/clients.json)
   --auth on|off       'off' accepts calls without a token, as the default organisation
   --token-ttl SECONDS lifetime of access tokens (default 3600)
+  --cop-strict        name verification demands x-fapi-financial-id and x-jws-signature
+  --no-seed           do not load fixtures/accounts.json into an empty store
   -h, --help          this help`,
 };
 
@@ -42,6 +44,8 @@ async function start(argv: string[]): Promise<void> {
       clients: { type: 'string' },
       auth: { type: 'string', default: 'on' },
       'token-ttl': { type: 'string' },
+      'cop-strict': { type: 'boolean', default: false },
+      'no-seed': { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
     },
     strict: true,
@@ -60,6 +64,8 @@ async function start(argv: string[]): Promise<void> {
     ...(values.clients ? { clientsFile: values.clients } : {}),
     auth: values.auth,
     ...(ttl ? { tokenTtlSeconds: ttl } : {}),
+    copStrict: values['cop-strict'],
+    seedAccounts: !values['no-seed'],
   }).catch((err: Error) => fail(err.message));
   const server = await listen(runtime, port, values.host).catch((err: Error) => fail(`cannot listen on ${values.host}:${port}: ${err.message}`));
 
@@ -69,6 +75,7 @@ async function start(argv: string[]): Promise<void> {
   console.log(`  store:  ${runtime.sim.store.location}`);
   console.log(`  clock:  ${runtime.sim.clock.mode} at ${runtime.sim.clock.now().toISOString()}`);
   console.log(`  auth:   ${values.auth}`);
+  console.log(`  cop:    ${runtime.sim.participants.all().length} participants, ${runtime.sim.accounts.repo.rows.size} accounts${values['cop-strict'] ? ', strict headers' : ''}`);
   console.log(`  dev client: ${dev.client_id} / ${dev.client_secret} (organisation ${dev.organisation_id})`);
   console.log(`  token:  curl -s -u ${dev.client_id}:${dev.client_secret} -d grant_type=client_credentials ${server.url}/v1/oauth2/token`);
 

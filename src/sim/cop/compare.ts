@@ -30,12 +30,17 @@ export function compareForename(a: string, b: string): Level {
   return isTypo(a, b) ? Level.Close : Level.None;
 }
 
-/** Surname against surname: equal (spacing aside), a typo, or a different surname. */
+/**
+ * Surname against surname: equal (spacing aside), a typo, one part of a double-barrelled surname
+ * (Jones for Smith-Jones), or a different surname.
+ */
 function compareSurname(a: string[], b: string[]): Level {
   const x = a.join('');
   const y = b.join('');
   if (x === y) return Level.Full;
-  return isTypo(x, y) ? Level.Close : Level.None;
+  if (isTypo(x, y)) return Level.Close;
+  if ((a.length === 1 && b.length > 1 && b.includes(x)) || (b.length === 1 && a.length > 1 && a.includes(y))) return Level.Close;
+  return Level.None;
 }
 
 /**

@@ -35,6 +35,14 @@ function personForm(words: string[]): NameForm {
   return { words, surnameAt: Math.max(0, words.length - 1) };
 }
 
+/** Free text as a person's name: the surname is the last word as written, so Smith-Jones stays one surname. */
+function freeForm(raw: string): NameForm {
+  const words = dropTitles(tokens(raw));
+  const last = raw.trim().split(/\s+/).pop() ?? '';
+  const surnameLength = Math.max(1, tokens(last).length);
+  return { words, surnameAt: Math.max(0, words.length - surnameLength) };
+}
+
 /** `Salutation, Forenames, Surname` when the first part is empty or a title; `,,Full Name` is free text. */
 function structured(name: string): NameForm | undefined {
   const parts = name.split(',');
@@ -43,7 +51,7 @@ function structured(name: string): NameForm | undefined {
   if (!salutation.every((w) => TITLES.has(w))) return undefined;
   const forenames = dropTitles(tokens(parts[1]!));
   const surname = tokens(parts[2]!);
-  if (forenames.length === 0) return personForm(dropTitles(surname));
+  if (forenames.length === 0) return freeForm(parts[2]!);
   return { words: [...forenames, ...surname], surnameAt: forenames.length };
 }
 
@@ -69,10 +77,9 @@ export function splitHolders(words: string[]): string[][] {
 export function parseRequestName(name: string): RequestedName {
   const s = structured(name);
   if (s) return { whole: s, holders: [s] };
-  const words = dropTitles(tokens(name));
+  const whole = freeForm(name);
   const people = splitHolders(tokens(name));
-  const holders = people.length >= 2 ? people.map(personForm) : [personForm(words)];
-  return { whole: personForm(words), holders };
+  return { whole, holders: people.length >= 2 ? people.map(personForm) : [whole] };
 }
 
 /** Holder segments of a joint name as held, for what a close match returns. */
@@ -108,7 +115,7 @@ export function accountCandidates(account: AccountNames): Candidate[] {
     const surname = tokens(names[1]!);
     add({ words: [...primaryWords, ...surname], surnameAt: primaryWords.length }, true);
   } else {
-    add(personForm(primaryWords), personal && !account.joint_account && !trading);
+    add(freeForm(names[0]!), personal && !account.joint_account && !trading);
   }
   if (account.joint_account) {
     const people = splitHolders(tokens(names[0]!));
@@ -118,13 +125,13 @@ export function accountCandidates(account: AccountNames): Candidate[] {
     }
   }
   if (trading) {
-    add(personForm(dropTitles(tokens(tradingSides[0]!))), true);
+    add(freeForm(tradingSides[0]!), true);
     add(personForm(tokens(tradingSides[1]!)), false);
   }
   const withoutNumber = names[0]!.replace(CHARITY_NUMBER, ' ').trim();
   if (withoutNumber !== names[0]!.trim() && withoutNumber !== '') {
     add(personForm(tokens(withoutNumber)), false, { closeOnly: true });
   }
-  for (const alt of account.alternative_names ?? []) add(personForm(dropTitles(tokens(alt))), personal);
+  for (const alt of account.alternative_names ?? []) add(freeForm(alt), personal);
   return out;
 }
