@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { testRuntime } from '../../testing.ts';
 import { loadCorpus, materialise } from './corpus.ts';
@@ -15,6 +17,15 @@ describe('the CoP case corpus (fixtures/cop/cases.json)', async () => {
     for (const c of corpus.cases) expect(c.reason.trim(), c.id).not.toBe('');
     const codes = new Set(corpus.cases.map((c) => c.expected.ReasonCode ?? 'full'));
     expect([...codes].sort()).toEqual([...CODES, 'full'].sort());
+  });
+
+  it('is one scenario per case in features/name_verification.feature (Examples rows are the case ids)', () => {
+    const feature = readFileSync(join(import.meta.dirname, '..', '..', '..', 'features', 'name_verification.feature'), 'utf8');
+    const outline = feature.slice(feature.indexOf('Scenario Outline: corpus case <case>'));
+    const rest = outline.slice(outline.indexOf('| case |') + '| case |'.length);
+    const table = rest.slice(0, rest.indexOf('\n\n'));
+    const rows = table.split('\n').map((l) => l.trim()).filter(Boolean).map((l) => l.replace(/^\|\s*|\s*\|$/g, ''));
+    expect(rows).toEqual(corpus.cases.map((c) => c.id));
   });
 
   it.each(corpus.cases.map((c, i) => [c.id, c, i] as const))('%s', (_id, c, i) => {
