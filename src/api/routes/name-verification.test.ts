@@ -152,6 +152,8 @@ describe('POST /v1/participants/{open_banking_id}/open-banking/v3.1/accounts/nam
     const res = await rt.call('POST', PATH, body({ Name: 'x'.repeat(1024 * 1024 + 10) }), { headers: { 'x-fapi-interaction-id': 'big' } });
     await obError(res, 413);
     expect(res.headers.get('x-fapi-interaction-id')).toBe('big');
+    const declared = await rt.call('POST', PATH, body(), { headers: { 'content-length': String(2 * 1024 * 1024) } });
+    await obError(declared, 413);
   });
 });
 

@@ -21,14 +21,16 @@ interface RequestBody {
 export function openBankingEnvelope(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const interactionId = c.req.header(INTERACTION)?.trim() || randomUUID();
+    // Set on the context, so every response made through it carries the header (no rebuild).
+    c.header(INTERACTION, interactionId);
     await next();
     if (c.error && !(c.error instanceof ObError)) {
       const e = toObError(c.error, c);
       c.res = undefined; // replace, do not merge, the shared layer's answer
       c.res = c.json(obErrorBody(e.status, e.message, e.errors), e.status, e.headers);
     }
-    c.res.headers.set(INTERACTION, interactionId);
-    if ((c.res.headers.get('content-type') ?? '').includes('json')) c.res.headers.set('content-type', 'application/json');
+    // The shared vnd.api+json negotiation must not relabel an Open Banking answer.
+    if (c.req.header('accept')?.includes('vnd.api+json')) c.res.headers.set('content-type', 'application/json');
   };
 }
 

@@ -36,10 +36,10 @@ function personForm(words: string[]): NameForm {
 }
 
 /** Free text as a person's name: the surname is the last word as written, so Smith-Jones stays one surname. */
-function freeForm(raw: string): NameForm {
-  const words = dropTitles(tokens(raw));
+function freeForm(raw: string, all: string[] = tokens(raw)): NameForm {
+  const words = dropTitles(all);
   const last = raw.trim().split(/\s+/).pop() ?? '';
-  const surnameLength = Math.max(1, tokens(last).length);
+  const surnameLength = /^[A-Za-z]*$/.test(last) ? 1 : Math.max(1, tokens(last).length);
   return { words, surnameAt: Math.max(0, words.length - surnameLength) };
 }
 
@@ -77,8 +77,9 @@ export function splitHolders(words: string[]): string[][] {
 export function parseRequestName(name: string): RequestedName {
   const s = structured(name);
   if (s) return { whole: s, holders: [s] };
-  const whole = freeForm(name);
-  const people = splitHolders(tokens(name));
+  const all = tokens(name);
+  const whole = freeForm(name, all);
+  const people = all.includes('and') ? splitHolders(all) : [];
   return { whole, holders: people.length >= 2 ? people.map(personForm) : [whole] };
 }
 
@@ -99,6 +100,17 @@ function holderDisplays(raw: string, people: string[][]): string[] {
  * side of a T/A name, the name without a charity number, and each alternative name.
  */
 export function accountCandidates(account: AccountNames): Candidate[] {
+  const cached = CANDIDATES.get(account);
+  if (cached) return cached;
+  const out = listCandidates(account);
+  CANDIDATES.set(account, out);
+  return out;
+}
+
+/** Candidates per account attributes object: a change of an account stores a new object, so no stale entry is read. */
+const CANDIDATES = new WeakMap<AccountNames, Candidate[]>();
+
+function listCandidates(account: AccountNames): Candidate[] {
   const names = account.name ?? [];
   if (names.length === 0) return [];
   const personal = account.account_classification === 'Personal';

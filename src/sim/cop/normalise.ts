@@ -23,17 +23,18 @@ const SUFFIX_PHRASES: Array<[string[], string]> = [
   [['llp'], 'llp'],
 ];
 export const SUFFIXES = new Set(['ltd', 'plc', 'llp', 'lp']);
+const PHRASE_STARTS = new Set(SUFFIX_PHRASES.map(([phrase]) => phrase[0]!));
 
 /**
  * Unicode NFKD without marks, lower case, `&` as "and", apostrophes dropped (O'Brien = OBrien),
  * every other punctuation a space, whitespace collapsed.
  */
 export function fold(text: string): string {
-  return text
-    .normalize('NFKD')
-    .replace(/\p{M}/gu, '')
+  // Plain ASCII (most names) needs no Unicode decomposition.
+  const decomposed = /^[\x20-\x7e]*$/.test(text) ? text : text.normalize('NFKD').replace(/\p{M}/gu, '');
+  return decomposed
+    .replace(/[ßæœøłđðþı]/gi, (ch) => FOLDS[ch.toLowerCase()] ?? ch)
     .toLowerCase()
-    .replace(/[ßæœøłđðþı]/g, (ch) => FOLDS[ch] ?? ch)
     .replace(/&/g, ' and ')
     .replace(/['’‘`´]/g, '')
     .replace(/[^\p{L}\p{N}]+/gu, ' ')
@@ -45,7 +46,7 @@ export function tokens(text: string): string[] {
   const raw = fold(text).split(' ').filter(Boolean);
   const out: string[] = [];
   for (let i = 0; i < raw.length; ) {
-    const hit = SUFFIX_PHRASES.find(([phrase]) => phrase.every((p, k) => raw[i + k] === p));
+    const hit = PHRASE_STARTS.has(raw[i]!) ? SUFFIX_PHRASES.find(([phrase]) => phrase.every((p, k) => raw[i + k] === p)) : undefined;
     if (hit) {
       out.push(hit[1]);
       i += hit[0].length;
