@@ -35,10 +35,11 @@ function account(i: number) {
   };
 }
 
-/** Rounds of one side as one figure: mean throughput, worst p50/p99, summed failures. */
+/** Rounds of one side as one figure: median throughput (one disturbed round does not decide), worst p50/p99, summed failures. */
 function combine(rounds: LoadResult[]): LoadResult {
+  const rates = rounds.map((r) => r.requestsPerSecond).sort((a, b) => a - b);
   return {
-    requestsPerSecond: rounds.reduce((s, r) => s + r.requestsPerSecond, 0) / rounds.length,
+    requestsPerSecond: rates[Math.floor(rates.length / 2)]!,
     p50: Math.max(...rounds.map((r) => r.p50)),
     p99: Math.max(...rounds.map((r) => r.p99)),
     errors: rounds.reduce((s, r) => s + r.errors, 0),

@@ -45,3 +45,28 @@ describe('seed accounts', () => {
     await second.close();
   });
 });
+
+describe('the worked examples of docs/cop.md', () => {
+  const doc = readFileSync(join(FIXTURES_DIR, '..', 'docs', 'cop.md'), 'utf8');
+  const section = doc.slice(doc.indexOf('### A worked example per code'));
+  const rows = section
+    .slice(0, section.indexOf('\n\n', section.indexOf('| code |')))
+    .split('\n')
+    .filter((l) => /^\| (\(full\)|[A-Z0-9]{4}) \|/.test(l))
+    .map((l) => l.split('|').map((c) => c.trim()).slice(1, 5) as [string, string, string, string]);
+
+  it('has one example per reason code and a full match', () => {
+    expect(rows.map((r) => r[0]).sort()).toEqual(['(full)', 'AC01', 'ACNS', 'ANNM', 'BAMM', 'BANM', 'CASS', 'IVCR', 'MBAM', 'OPTO', 'PAMM', 'PANM', 'SCNS'].sort());
+  });
+
+  it.each(rows)('%s: %s %s "%s" on the seed accounts', async (code, identification, type, name) => {
+    const rt = await createRuntime({ memory: true });
+    const report = rt.sim.nameVerification.verify('0015800001041REAAY', {
+      accountType: type as 'Personal' | 'Business',
+      identification,
+      name: name.replace(/\s*\(.*\)$/, ''),
+    });
+    expect(report.ReasonCode ?? '(full)').toBe(code);
+    await rt.close();
+  });
+});
