@@ -1,5 +1,6 @@
 import { compareForms, Level, similarity, type NameForm } from './compare.ts';
-import { accountCandidates, parseRequestName, type AccountNames, type Candidate } from './names.ts';
+import { dropTitles, tokens } from './normalise.ts';
+import { candidateSet, parseRequestName, type AccountNames, type Candidate } from './names.ts';
 
 export type MatchLevel = 'full' | 'close' | 'none';
 
@@ -59,8 +60,10 @@ function jointScore(reqHolders: NameForm[], holders: Candidate[]): Scored | unde
  * match names what was close: the holder name, or for a joint account only the close holder(s).
  */
 export function matchName(requestName: string, account: AccountNames): NameMatch {
+  const { candidates, fullKeys } = candidateSet(account);
+  // The same words as a candidate (spacing aside) is a full match: no parsing or scoring needed.
+  if (fullKeys.has(dropTitles(tokens(requestName)).join(''))) return { level: 'full' };
   const req = parseRequestName(requestName);
-  const candidates = accountCandidates(account);
   const holders = candidates.filter((c) => c.holder);
   let best: Scored | undefined;
 

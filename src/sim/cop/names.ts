@@ -100,15 +100,22 @@ function holderDisplays(raw: string, people: string[][]): string[] {
  * side of a T/A name, the name without a charity number, and each alternative name.
  */
 export function accountCandidates(account: AccountNames): Candidate[] {
-  const cached = CANDIDATES.get(account);
-  if (cached) return cached;
-  const out = listCandidates(account);
-  CANDIDATES.set(account, out);
-  return out;
+  return candidateSet(account).candidates;
 }
 
-/** Candidates per account attributes object: a change of an account stores a new object, so no stale entry is read. */
-const CANDIDATES = new WeakMap<AccountNames, Candidate[]>();
+/** The candidates and the spacing-free keys of those that can match fully (exact names skip scoring). */
+export function candidateSet(account: AccountNames): { candidates: Candidate[]; fullKeys: Set<string> } {
+  let set = CANDIDATES.get(account);
+  if (!set) {
+    const candidates = listCandidates(account);
+    const fullKeys = new Set(candidates.filter((c) => !c.closeOnly && c.words.length > 0).map((c) => c.words.join('')));
+    CANDIDATES.set(account, (set = { candidates, fullKeys }));
+  }
+  return set;
+}
+
+/** Per account attributes object: a change of an account stores a new object, so no stale entry is read. */
+const CANDIDATES = new WeakMap<AccountNames, { candidates: Candidate[]; fullKeys: Set<string> }>();
 
 function listCandidates(account: AccountNames): Candidate[] {
   const names = account.name ?? [];

@@ -41,9 +41,29 @@ export function fold(text: string): string {
     .trim();
 }
 
+/** fold(text).split(' ') for plain ASCII text in one pass (the common case on the hot path). */
+function asciiWords(text: string): string[] | undefined {
+  const words: string[] = [];
+  let word = '';
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code > 0x7e) return undefined;
+    if ((code >= 97 && code <= 122) || (code >= 48 && code <= 57)) word += text[i];
+    else if (code >= 65 && code <= 90) word += String.fromCharCode(code + 32);
+    else if (code === 39 || code === 96) continue; // apostrophes and backticks join
+    else {
+      if (word) words.push(word);
+      word = '';
+      if (code === 38) words.push('and');
+    }
+  }
+  if (word) words.push(word);
+  return words;
+}
+
 /** Folded tokens with business suffixes unified (Limited → ltd, P.L.C. → plc, ...). */
 export function tokens(text: string): string[] {
-  const raw = fold(text).split(' ').filter(Boolean);
+  const raw = asciiWords(text) ?? fold(text).split(' ').filter(Boolean);
   const out: string[] = [];
   for (let i = 0; i < raw.length; ) {
     const hit = PHRASE_STARTS.has(raw[i]!) ? SUFFIX_PHRASES.find(([phrase]) => phrase.every((p, k) => raw[i + k] === p)) : undefined;
