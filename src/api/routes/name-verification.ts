@@ -74,14 +74,17 @@ function headerChecks(c: import('hono').Context<AppEnv>, strict: boolean, openBa
   }
 }
 
+function invalidFormat(message: string): ObError {
+  return new ObError(400, message, [{ ErrorCode: 'UK.OBIE.Resource.InvalidFormat', Message: message }]);
+}
+
 async function readBody(c: import('hono').Context<AppEnv>): Promise<unknown> {
   const text = await c.req.text();
-  const invalid = (message: string) => new ObError(400, message, [{ ErrorCode: 'UK.OBIE.Resource.InvalidFormat', Message: message }]);
-  if (text.trim() === '') throw invalid('request body is empty; a JSON object is required');
+  if (text.trim() === '') throw invalidFormat('request body is empty; a JSON object is required');
   try {
     return JSON.parse(text);
   } catch (err) {
-    throw invalid(`request body is not valid JSON: ${(err as Error).message}`);
+    throw invalidFormat(`request body is not valid JSON: ${(err as Error).message}`);
   }
 }
 

@@ -14,19 +14,19 @@ const LEVEL_NAMES: Record<Level, MatchLevel> = { [Level.None]: 'none', [Level.Cl
 
 interface Scored {
   level: Level;
-  /** Tie-breaker among close results; computed only when two close results compete. */
-  score: () => number;
+  /** Tie-breaker among close results (similarity of the whole strings); 0 for the others. */
+  score: number;
   name: string;
 }
 
 function scoreOne(req: NameForm, c: Candidate): Scored {
-  const level = compareForms(req, c, c.person);
-  return { level: c.closeOnly ? (Math.min(level, Level.Close) as Level) : level, score: () => similarity(req, c), name: c.display };
+  const compared = compareForms(req, c, c.person);
+  const level = c.closeOnly && compared === Level.Full ? Level.Close : compared;
+  return { level, score: level === Level.Close ? similarity(req, c) : 0, name: c.display };
 }
 
 function better(a: Scored | undefined, b: Scored): Scored {
-  if (!a || b.level > a.level) return b;
-  if (b.level === a.level && b.level === Level.Close && b.score() > a.score()) return b;
+  if (!a || b.level > a.level || (b.level === a.level && b.score > a.score)) return b;
   return a;
 }
 
@@ -49,7 +49,7 @@ function jointScore(reqHolders: NameForm[], holders: Candidate[]): Scored | unde
     const level = Math.min(...levels) as Level;
     if (level === Level.None) continue;
     const close = plan.filter((_, i) => levels[i] === Level.Close).map((k) => holders[k]!.display);
-    const score = () => plan.reduce((s, k, i) => s + similarity(reqHolders[i]!, holders[k]!), 0) / plan.length;
+    const score = plan.reduce((s, k, i) => s + similarity(reqHolders[i]!, holders[k]!), 0) / plan.length;
     best = better(best, { level, score, name: close.join(' & ') });
   }
   return best;
@@ -85,7 +85,7 @@ export function matchName(requestName: string, account: AccountNames): NameMatch
     const people = holders.length >= 2 ? holders : candidates.filter((c) => c.person && !c.holder).slice(0, 1);
     const partial = people.filter((p) => req.holders.some((h) => compareForms(h, p, true) !== Level.None));
     if (!joint && partial.length > 0) {
-      const score = () => Math.max(...partial.map((p) => similarity(req.whole, p)));
+      const score = Math.max(...partial.map((p) => similarity(req.whole, p)));
       best = better(best, { level: Level.Close, score, name: partial.map((p) => p.display).join(' & ') });
     }
   }
