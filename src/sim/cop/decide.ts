@@ -19,6 +19,8 @@ export interface VerificationReport {
   Name?: string;
 }
 
+const MAX_NAME = 140;
+
 /** Roll numbers and references compare without case, spaces or punctuation. */
 function sameReference(a: string, b: string): boolean {
   const norm = (s: string) => s.toUpperCase().replace(/[^0-9A-Z]/g, '');
@@ -50,5 +52,6 @@ export function decide(input: { served: boolean; account: AccountAttributes | un
     return { Matched: false, ReasonCode: account.account_classification === 'Business' ? 'BANM' : 'PANM' };
   }
   const code = sameType ? 'MBAM' : account.account_classification === 'Business' ? 'BAMM' : 'PAMM';
-  return { Matched: false, ReasonCode: code, Name: match.name! };
+  // Name is at most 140 characters (as Data.Name); split entries 1 + 2 can hold more.
+  return { Matched: false, ReasonCode: code, Name: match.name!.slice(0, MAX_NAME).trim() };
 }

@@ -40,6 +40,12 @@ describe('decide', () => {
     const account = { account_classification: 'Personal' as const, joint_account: false, account_matching_opt_out: false };
     expect(decide({ served: true, account, request })).toEqual({ Matched: false, ReasonCode: 'ACNS' });
   });
+  it('returns at most 140 characters of Name', () => {
+    const account = { name: ['Samantha', `Holder${'x'.repeat(200)}`], account_classification: 'Personal' as const, joint_account: false, account_matching_opt_out: false };
+    const report = decide({ served: true, account, request: { ...request, name: 'Sam Holder' + 'x'.repeat(200) } });
+    expect(report.ReasonCode).toBe('MBAM');
+    expect(report.Name).toBe(`Samantha Holder${'x'.repeat(125)}`);
+  });
   it('checks the sort code before the account', () => {
     expect(decide({ served: false, account: undefined, request })).toEqual({ Matched: false, ReasonCode: 'SCNS' });
   });
