@@ -1,13 +1,15 @@
+@simulator
 Feature: Confirmation of Payee name verification
   A participant answers Open Banking v3.1 name-verification requests about the accounts of its
   organisation. Every case of the corpus (fixtures/cop/cases.json, rules in docs/cop.md) is one
   scenario below; the error scenarios check the Open Banking error body against its schema.
+  Tagged @simulator as a whole: the participant ids and seed sort codes are the simulator's own
+  (fixtures/participants.json); a staging environment has the operator's.
 
   Background:
     Given I am authenticated as "northwind"
     And I remember "/v1/participants/0015800001041REAAY/open-banking/v3.1/accounts/name-verification" as "cop_path"
 
-  @simulator
   Scenario Outline: corpus case <case>
     Given the account of CoP case "<case>" is registered
     When the participant is asked to verify the name of CoP case "<case>"
@@ -212,7 +214,6 @@ Feature: Confirmation of Payee name verification
       | mbam-business |
       | classification-default |
 
-  @simulator
   Scenario: any client may ask any participant; the interaction id is echoed
     Given I am authenticated as "harbour"
     And the name verification request carries the headers:
@@ -230,7 +231,6 @@ Feature: Confirmation of Payee name verification
     And the response field "Links.Self" equals "{{cop_path}}"
     And the response header "x-fapi-interaction-id" is "93bac548-d2de-4546-b106-880a5018460d"
 
-  @simulator
   Scenario: an unknown participant is 404 in the Open Banking shape
     When I send a POST request to "/v1/participants/NO-SUCH-BANK/open-banking/v3.1/accounts/name-verification" with body:
       """
