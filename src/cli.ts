@@ -32,6 +32,8 @@ Run 'scheme-sim <command> --help' for the options of a command.`,
   --clock-speed N     virtual seconds per wall second of a running clock (default 1)
   --webhook-secret S  Standard Webhooks secret (whsec_<base64>) signing webhooks of subscriptions
                       without their own (or SCHEME_SIM_WEBHOOK_SECRET); never printed
+  --cop-strict        name verification demands x-fapi-financial-id and x-jws-signature
+  --no-seed           do not load fixtures/accounts.json into an empty store
   -h, --help          this help
 
 A data file that already holds a clock keeps it (a restart keeps scheme time); the --clock options
@@ -58,6 +60,8 @@ async function start(argv: string[]): Promise<void> {
       'clock-start': { type: 'string' },
       'clock-speed': { type: 'string' },
       'webhook-secret': { type: 'string' },
+      'cop-strict': { type: 'boolean', default: false },
+      'no-seed': { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
     },
     strict: true,
@@ -85,6 +89,8 @@ async function start(argv: string[]): Promise<void> {
     ...(ttl ? { tokenTtlSeconds: ttl } : {}),
     ...(clock ? { clock } : {}),
     ...(webhookSecret ? { webhookSecret } : {}),
+    copStrict: values['cop-strict'],
+    seedAccounts: !values['no-seed'],
   }).catch((err: Error) => fail(err.message));
   const server = await listen(runtime, port, values.host).catch((err: Error) => fail(`cannot listen on ${values.host}:${port}: ${err.message}`));
 
@@ -96,6 +102,7 @@ async function start(argv: string[]): Promise<void> {
   console.log(`  clock:  ${c.mode}${c.mode === 'running' ? ` (speed ${c.speed})` : ''} at ${c.now().toISOString()}${c.restored ? ' (kept from the data file)' : ''}`);
   if (clock && c.restored) console.log('  note:   the data file already holds a scheme clock, so the --clock options were not applied (they apply after a reset)');
   console.log(`  auth:   ${values.auth}`);
+  console.log(`  cop:    ${runtime.sim.participants.all().length} participants, ${runtime.sim.accounts.repo.rows.size} accounts${values['cop-strict'] ? ', strict headers' : ''}`);
   console.log(`  webhooks: ${webhookSecret ? 'signed with the server secret unless a subscription has its own' : 'signed only for subscriptions with a secret'}`);
   if (values.clients) {
     // A clients file of the user's may hold real secrets (CI): name the client, never its secret.

@@ -14,6 +14,8 @@ import { DeliveryWorker, type DeliveryOptions } from './sim/notifications/delive
 import { sqsOptionsFromEnv } from './sim/notifications/queue-transport.ts';
 import { checkSchedule, type RetrySchedule } from './sim/notifications/retry-schedule.ts';
 import { secretProblem } from './sim/notifications/signing.ts';
+import type { Participant } from './sim/cop/participants.ts';
+import type { SeedAccount } from './sim/cop/seed-accounts.ts';
 import type { Organisation } from './sim/organisations.ts';
 import { readJsonFile, Simulator } from './sim/simulator.ts';
 import { openStore } from './sim/store.ts';
@@ -41,6 +43,10 @@ export interface RuntimeOptions {
   retrySchedule?: RetrySchedule;
   /** Delivery tuning: timeout per attempt, concurrency, SQS endpoint/region/credentials (default from env). */
   delivery?: Omit<DeliveryOptions, 'webhookSecret'>;
+  /** Load fixtures/accounts.json when the store holds no account yet (default true). */
+  seedAccounts?: boolean;
+  /** Name verification demands x-fapi-financial-id and x-jws-signature (CLI --cop-strict). */
+  copStrict?: boolean;
 }
 
 /** Something that runs in the background while the simulator serves (outbox, running clock). */
@@ -74,14 +80,27 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Runti
   const organisations = readJsonFile<Organisation[]>(join(fixtures, 'organisations.json'));
   const overridesFile = join(fixtures, 'calendar', 'overrides.json');
   const calendarOverrides = existsSync(overridesFile) ? readJsonFile<CalendarOverrides>(overridesFile) : {};
+  const participantsFile = join(fixtures, 'participants.json');
+  const participants = existsSync(participantsFile) ? readJsonFile<Participant[]>(participantsFile) : [];
   const sim = new Simulator({
     store,
     organisations,
+    participants,
     calendarOverrides,
     ...(options.clock ? { clock: options.clock } : {}),
     ...(options.wall ? { wall: options.wall } : {}),
     ...(options.retrySchedule ? { retrySchedule: options.retrySchedule } : {}),
   });
+
+  const accountsFile = join(fixtures, 'accounts.json');
+  const seedAccounts = () => {
+    if (options.seedAccounts !== false && sim.accounts.repo.rows.size === 0 && existsSync(accountsFile)) {
+      for (const account of readJsonFile<SeedAccount[]>(accountsFile)) sim.accounts.create(account);
+    }
+  };
+  seedAccounts();
+  // A reset returns to the fixture state, seed accounts included.
+  sim.onReset(seedAccounts);
 
   const clients = new ClientRegistry(readJsonFile<OAuthClient[]>(options.clientsFile ?? join(fixtures, 'clients.json')));
   let key = store.getMeta<string>('auth_key');
@@ -90,7 +109,7 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Runti
     store.setMeta('auth_key', key);
   }
   const tokens = new TokenIssuer(key, sim.wall, options.tokenTtlSeconds);
-  const deps: AppDeps = { sim, clients, tokens, auth: options.auth ?? 'on' };
+  const deps: AppDeps = { sim, clients, tokens, auth: options.auth ?? 'on', copStrict: options.copStrict ?? false };
   const app = createApp(deps);
   await store.commit();
 

@@ -39,6 +39,8 @@ export async function testRuntime(options: RuntimeOptions & { clockState?: Clock
     memory: true,
     wall,
     clock: options.clockState ?? SchemeClock.frozenAt(TEST_START, wall),
+    // Tests start from an empty registry; the seed accounts are for `npm start`.
+    seedAccounts: false,
     ...options,
   });
   const tokens = new Map<string, string>();

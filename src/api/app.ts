@@ -8,6 +8,7 @@ import { accountRoutes } from './routes/accounts.ts';
 import { claimRoutes } from './routes/claims.ts';
 import { paymentRoutes } from './routes/payments.ts';
 import { simulatorCalendarRoutes } from './routes/simulator-calendar.ts';
+import { nameVerificationRoutes, openBankingEnvelope } from './routes/name-verification.ts';
 import { simulatorClockRoutes } from './routes/simulator-clock.ts';
 import { simulatorResetRoutes } from './routes/simulator-reset.ts';
 import { simulatorDeliveryRoutes } from './routes/simulator-deliveries.ts';
@@ -26,15 +27,27 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.onError((err, c) => toErrorResponse(err, c));
   app.notFound((c) => c.json(errorBody(`route ${c.req.method} ${c.req.path} not found`), 404));
 
-  app.use(
-    '*',
-    bodyLimit({
-      maxSize: MAX_BODY_BYTES,
-      onError: () => {
-        throw new ApiError(413, `request body is larger than ${MAX_BODY_BYTES} bytes (1 MiB)`);
-      },
-    }),
-  );
+  // Name verification answers in Open Banking terms, errors of the layers below included.
+  app.use('/v1/participants/*', openBankingEnvelope());
+
+  // A declared Content-Length is checked from the header alone: touching the body stream (as
+  // bodyLimit does first) makes @hono/node-server build a full web Request and loses its fast
+  // body path, a large share of a small request. Bodies without a length are counted by bodyLimit.
+  const limitStreamed = bodyLimit({
+    maxSize: MAX_BODY_BYTES,
+    onError: () => {
+      throw new ApiError(413, `request body is larger than ${MAX_BODY_BYTES} bytes (1 MiB)`);
+    },
+  });
+  app.use('*', async (c, next) => {
+    if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
+    const length = c.req.header('content-length');
+    if (length !== undefined && c.req.header('transfer-encoding') === undefined) {
+      if (Number.parseInt(length, 10) > MAX_BODY_BYTES) throw new ApiError(413, `request body is larger than ${MAX_BODY_BYTES} bytes (1 MiB)`);
+      return next();
+    }
+    return limitStreamed(c, next);
+  });
 
   // Durable before acknowledged: a response is only released once the change it reports is on
   // disk. Concurrent requests share one write (group commit in the store).
@@ -71,6 +84,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.route('/v1/simulator/calendar', simulatorCalendarRoutes(deps));
   app.route('/v1/simulator/reset', simulatorResetRoutes(deps));
   app.route('/v1/simulator/deliveries', simulatorDeliveryRoutes(deps));
+  app.route('/v1/participants', nameVerificationRoutes(deps));
 
   return app;
 }

@@ -17,4 +17,6 @@ export interface AppDeps {
   tokens: TokenIssuer;
   /** `off` lets a local user call without tokens, as the default organisation. */
   auth: 'on' | 'off';
+  /** Name verification demands x-fapi-financial-id and x-jws-signature. */
+  copStrict?: boolean;
 }

@@ -6,6 +6,8 @@ import { ClockError, SchemeClock, type ClockState } from '../clock/scheme-clock.
 import { Accounts } from './accounts.ts';
 import { Claims } from './claims/claims.ts';
 import { forwardReportArrivals, type ReportArrivals } from './claims/report-arrivals.ts';
+import { NameVerification } from './cop/name-verification.ts';
+import { Participants, type Participant } from './cop/participants.ts';
 import { EventBus } from './events.ts';
 import { Notifier } from './notifications/notifier.ts';
 import { Outbox } from './notifications/outbox.ts';
@@ -18,6 +20,8 @@ import type { Store } from './store.ts';
 export interface SimulatorOptions {
   store: Store;
   organisations: Organisation[];
+  /** Name-verification participants (fixtures/participants.json). */
+  participants?: Participant[];
   /** Initial clock state when the store has none (a restart keeps the stored one). */
   clock?: ClockState;
   calendarOverrides?: CalendarOverrides;
@@ -47,6 +51,8 @@ export class Simulator {
   readonly subscriptions: Subscriptions;
   readonly outbox: Outbox;
   readonly notifier: Notifier;
+  readonly participants: Participants;
+  readonly nameVerification: NameVerification;
 
   constructor(options: SimulatorOptions) {
     this.store = options.store;
@@ -69,6 +75,8 @@ export class Simulator {
     this.scheduler = new Scheduler(this.clock, this.store.collection<Job>('scheduler_jobs'));
     const ctx = { store: this.store, clock: this.clock, events: this.events };
     this.accounts = new Accounts(ctx);
+    this.participants = new Participants(options.participants ?? []);
+    this.nameVerification = new NameVerification(this.participants, this.accounts);
     this.subscriptions = new Subscriptions(ctx);
     this.outbox = new Outbox(this.store, { wall: this.wall, scheme: this.clock }, options.retrySchedule);
     this.notifier = new Notifier({ events: this.events, subscriptions: this.subscriptions, outbox: this.outbox, clock: this.clock });

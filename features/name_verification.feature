@@ -1,0 +1,352 @@
+@simulator
+Feature: Confirmation of Payee name verification
+  A participant answers Open Banking v3.1 name-verification requests about the accounts of its
+  organisation. Every case of the corpus (fixtures/cop/cases.json, rules in docs/cop.md) is one
+  scenario below; the error scenarios check the Open Banking error body against its schema.
+  Tagged @simulator as a whole: the participant ids and seed sort codes are the simulator's own
+  (fixtures/participants.json); a staging environment has the operator's.
+
+  Background:
+    Given I am authenticated as "northwind"
+    And I remember "/v1/participants/0015800001041REAAY/open-banking/v3.1/accounts/name-verification" as "cop_path"
+
+  Scenario Outline: corpus case <case>
+    Given the account of CoP case "<case>" is registered
+    When the participant is asked to verify the name of CoP case "<case>"
+    Then the verification report is what CoP case "<case>" expects
+
+    Examples:
+      | case |
+      | full-exact |
+      | full-upper |
+      | full-lower |
+      | full-spacing |
+      | full-diacritics-request |
+      | full-diacritics-account |
+      | full-cedilla |
+      | full-eszett |
+      | full-ae-ligature |
+      | full-o-slash |
+      | full-apostrophe |
+      | full-apostrophe-space |
+      | full-curly-apostrophe |
+      | full-hyphen-space |
+      | full-hyphen-joined |
+      | full-mac-spacing |
+      | full-dots |
+      | full-comma-free-text |
+      | full-trailing-dot |
+      | full-tab |
+      | full-business-case |
+      | full-business-punct |
+      | full-ampersand-and |
+      | full-and-ampersand |
+      | full-limited |
+      | full-ltd-dots |
+      | full-plc |
+      | full-plc-dots |
+      | full-llp |
+      | full-llp-dots |
+      | full-digits |
+      | full-split-name |
+      | full-split-name-middle |
+      | title-mr |
+      | title-mrs |
+      | title-miss |
+      | title-ms |
+      | title-mx |
+      | title-dr |
+      | title-sir |
+      | title-prof |
+      | title-rev |
+      | title-dotted |
+      | title-two |
+      | title-surname-lord |
+      | title-only-surname |
+      | structured-full |
+      | structured-no-salutation |
+      | structured-fullname |
+      | structured-fullname-business |
+      | structured-split-account |
+      | structured-initial |
+      | structured-double-surname |
+      | structured-surname-differs |
+      | structured-other-surname |
+      | structured-nickname |
+      | alt-acronym |
+      | alt-acronym-dots |
+      | alt-trading |
+      | alt-second |
+      | alt-close |
+      | alt-maiden |
+      | alt-not-acronym |
+      | alt-primary-still |
+      | joint-both |
+      | joint-reversed |
+      | joint-and |
+      | joint-reversed-and |
+      | joint-first |
+      | joint-second |
+      | joint-shared-surname |
+      | joint-titles |
+      | joint-close-one |
+      | joint-close-one-of-two |
+      | joint-initial-both |
+      | joint-nickname |
+      | joint-different-surnames |
+      | joint-one-holder-other-surname |
+      | joint-stranger |
+      | joint-stranger-with-holder |
+      | joint-three |
+      | joint-held-and |
+      | joint-request-to-single |
+      | close-initial |
+      | close-initial-dot |
+      | close-initials-two |
+      | close-initial-middle |
+      | close-initial-held |
+      | close-initials-run |
+      | none-initial-wrong |
+      | none-initials-wrong-middle |
+      | close-short-sam |
+      | close-short-bob |
+      | close-short-bill |
+      | close-short-liz |
+      | close-short-peggy |
+      | close-short-jim |
+      | close-short-dick |
+      | close-short-ted |
+      | close-short-harry |
+      | close-short-kate |
+      | close-short-sally |
+      | close-short-tony |
+      | close-short-chris |
+      | close-short-alex |
+      | close-short-dan |
+      | close-short-ben |
+      | close-short-mike |
+      | close-short-steve |
+      | close-short-reverse |
+      | close-short-split |
+      | none-short-too-short |
+      | close-missing-middle |
+      | close-missing-two-middles |
+      | close-extra-middle |
+      | close-middle-used |
+      | none-different-middle |
+      | close-split-middle |
+      | close-typo-surname |
+      | close-typo-forename |
+      | close-typo-missing-letter |
+      | close-typo-extra-letter |
+      | close-typo-two-long |
+      | close-typo-business |
+      | close-typo-both |
+      | close-typo-diacritic-and-typo |
+      | none-typo-three |
+      | none-typo-short |
+      | none-typo-two-short |
+      | close-order |
+      | close-business-no-suffix |
+      | close-business-other-suffix |
+      | close-business-extra-suffix |
+      | none-business-other |
+      | none-business-word-missing |
+      | none-business-suffix-only |
+      | ta-whole |
+      | ta-left |
+      | ta-right |
+      | ta-trading-as |
+      | ta-left-close |
+      | ta-right-close |
+      | ta-neither |
+      | charity-without-rc |
+      | charity-with-rc |
+      | charity-registered-charity |
+      | charity-rcn |
+      | charity-other-name |
+      | charity-typo |
+      | none-different-surname |
+      | none-different-forename |
+      | none-different-person |
+      | none-surname-only |
+      | none-forename-only |
+      | close-double-barrel-second |
+      | close-double-barrel-first |
+      | none-double-barrel-other |
+      | none-surname-prefix |
+      | none-punctuation-only |
+      | none-business-person |
+      | none-nickname-other-family |
+      | scns |
+      | scns-other-participant |
+      | ac01 |
+      | ac01-business |
+      | acns |
+      | acns-before-opto |
+      | opto |
+      | opto-status |
+      | opto-before-cass |
+      | cass |
+      | cass-status |
+      | cass-before-ivcr |
+      | ivcr-missing |
+      | ivcr-wrong |
+      | ivcr-before-name |
+      | ivcr-ok |
+      | ivcr-ok-format |
+      | ivcr-ok-then-close |
+      | secondary-not-required |
+      | banm |
+      | banm-alt |
+      | banm-sole-trader |
+      | panm |
+      | panm-joint |
+      | panm-structured |
+      | bamm |
+      | bamm-ta |
+      | bamm-charity |
+      | pamm |
+      | pamm-joint |
+      | pamm-initial |
+      | annm-wrong-type |
+      | annm-wrong-type-personal |
+      | mbam-business |
+      | classification-default |
+
+  Scenario: any client may ask any participant; the interaction id is echoed
+    Given I am authenticated as "harbour"
+    And the name verification request carries the headers:
+      | x-fapi-interaction-id | 93bac548-d2de-4546-b106-880a5018460d |
+      | x-fapi-financial-id   | 0015800001041REAAY                   |
+      | x-jws-signature       | e30..c2lnbmF0dXJl                    |
+    When I send the name verification request to "{{cop_path}}" with body:
+      """
+      {"Data": {"SchemeName": "SortCodeAccountNumber", "AccountType": "Personal", "Identification": "40030299999997", "Name": "Nobody"}}
+      """
+    Then the response status is 200
+    And the response matches the "name-verification-response" schema
+    And the response field "Data.VerificationReport.ReasonCode" equals "AC01"
+    And the response field "Data.VerificationReport.Name" is absent
+    And the response field "Links.Self" equals "{{cop_path}}"
+    And the response header "x-fapi-interaction-id" is "93bac548-d2de-4546-b106-880a5018460d"
+
+  Scenario: an unknown participant is 404 in the Open Banking shape
+    When I send a POST request to "/v1/participants/NO-SUCH-BANK/open-banking/v3.1/accounts/name-verification" with body:
+      """
+      {"Data": {"SchemeName": "SortCodeAccountNumber", "AccountType": "Personal", "Identification": "40030012345678", "Name": "Sam"}}
+      """
+    Then the response status is 404
+    And the response matches the "ob-error" schema
+    And the response field "Errors.0.ErrorCode" equals "UK.OBIE.Resource.NotFound"
+    And the response carries a generated x-fapi-interaction-id
+
+  Scenario: no token is 401 in the Open Banking shape
+    Given I am not authenticated
+    When I send a POST request to "{{cop_path}}" with body:
+      """
+      {"Data": {"SchemeName": "SortCodeAccountNumber", "AccountType": "Personal", "Identification": "40030012345678", "Name": "Sam"}}
+      """
+    Then the response status is 401
+    And the response matches the "ob-error" schema
+    And the response field "Errors.0.ErrorCode" equals "UK.OBIE.Header.Missing"
+    And the response field "Errors.0.Path" equals "Authorization"
+    And the response header "WWW-Authenticate" contains "Bearer"
+    And the response carries a generated x-fapi-interaction-id
+
+  Scenario Outline: Accept <accept> is 406
+    Given the name verification request carries the headers:
+      | accept                | <accept> |
+      | x-fapi-interaction-id | neg-1    |
+    When I send the name verification request to "{{cop_path}}" with body:
+      """
+      {"Data": {"SchemeName": "SortCodeAccountNumber", "AccountType": "Personal", "Identification": "40030012345678", "Name": "Sam"}}
+      """
+    Then the response status is 406
+    And the response matches the "ob-error" schema
+    And the response field "Errors.0.Path" equals "Accept"
+    And the response header "x-fapi-interaction-id" is "neg-1"
+
+    Examples:
+      | accept                    |
+      | text/plain                |
+      | application/xml           |
+      | application/vnd.api+json  |
+      | application/json;q=0      |
+
+  Scenario Outline: Content-Type <type> is 415
+    Given the name verification request carries the headers:
+      | content-type | <type> |
+    When I send the name verification request to "{{cop_path}}" with body:
+      """
+      {"Data": {"SchemeName": "SortCodeAccountNumber", "AccountType": "Personal", "Identification": "40030012345678", "Name": "Sam"}}
+      """
+    Then the response status is 415
+    And the response matches the "ob-error" schema
+    And the response field "Errors.0.Path" equals "Content-Type"
+    And the response carries a generated x-fapi-interaction-id
+
+    Examples:
+      | type                     |
+      | text/plain               |
+      | application/xml          |
+      | application/vnd.api+json |
+
+  Scenario Outline: a malformed body is 400 UK.OBIE.Resource.InvalidFormat, never 500
+    When I send a POST request to "{{cop_path}}" with body:
+      """
+      <body>
+      """
+    Then the response status is 400
+    And the response matches the "ob-error" schema
+    And the response field "Errors.0.ErrorCode" equals "UK.OBIE.Resource.InvalidFormat"
+
+    Examples:
+      | body           |
+      | {              |
+      | {"Data": }     |
+      | not json       |
+      | {"Data": {}}}  |
+
+  Scenario Outline: <what> is 400 <code> at <path>
+    When I send a POST request to "{{cop_path}}" with body:
+      """
+      <body>
+      """
+    Then the response status is 400
+    And the response matches the "ob-error" schema
+    And the response field "Errors" contains "<code>"
+    And the response field "Errors" contains "\"Path\":\"<path>\""
+
+    Examples:
+      | what                        | code                  | path                         | body                                                                                                                                          |
+      | no Data                     | UK.OBIE.Field.Missing | Data                         | {}                                                                                                                                            |
+      | no Name                     | UK.OBIE.Field.Missing | Data.Name                    | {"Data": {"SchemeName": "SortCodeAccountNumber", "AccountType": "Personal", "Identification": "40030012345678"}}                              |
+      | no Identification           | UK.OBIE.Field.Missing | Data.Identification          | {"Data": {"SchemeName": "SortCodeAccountNumber", "AccountType": "Personal", "Name": "Sam"}}                                                   |
+      | no SchemeName               | UK.OBIE.Field.Missing | Data.SchemeName              | {"Data": {"AccountType": "Personal", "Identification": "40030012345678", "Name": "Sam"}}                                                      |
+      | no AccountType              | UK.OBIE.Field.Missing | Data.AccountType             | {"Data": {"SchemeName": "SortCodeAccountNumber", "Identification": "40030012345678", "Name": "Sam"}}                                          |
+      | an IBAN scheme              | UK.OBIE.Field.Invalid | Data.SchemeName              | {"Data": {"SchemeName": "UK.OBIE.IBAN", "AccountType": "Personal", "Identification": "40030012345678", "Name": "Sam"}}                         |
+      | a third account type        | UK.OBIE.Field.Invalid | Data.AccountType             | {"Data": {"SchemeName": "SortCodeAccountNumber", "AccountType": "Charity", "Identification": "40030012345678", "Name": "Sam"}}                 |
+      | a 12-digit Identification   | UK.OBIE.Field.Invalid | Data.Identification          | {"Data": {"SchemeName": "SortCodeAccountNumber", "AccountType": "Personal", "Identification": "400300123456", "Name": "Sam"}}                  |
+      | a numeric Identification    | UK.OBIE.Field.Invalid | Data.Identification          | {"Data": {"SchemeName": "SortCodeAccountNumber", "AccountType": "Personal", "Identification": 40030012345678, "Name": "Sam"}}                  |
+      | an empty Name               | UK.OBIE.Field.Invalid | Data.Name                    | {"Data": {"SchemeName": "SortCodeAccountNumber", "AccountType": "Personal", "Identification": "40030012345678", "Name": ""}}                   |
+      | a Name of spaces            | UK.OBIE.Field.Invalid | Data.Name                    | {"Data": {"SchemeName": "SortCodeAccountNumber", "AccountType": "Personal", "Identification": "40030012345678", "Name": "   "}}                |
+      | a Name that is a number     | UK.OBIE.Field.Invalid | Data.Name                    | {"Data": {"SchemeName": "SortCodeAccountNumber", "AccountType": "Personal", "Identification": "40030012345678", "Name": 42}}                   |
+      | an empty secondary id       | UK.OBIE.Field.Invalid | Data.SecondaryIdentification | {"Data": {"SchemeName": "SortCodeAccountNumber", "AccountType": "Personal", "Identification": "40030012345678", "Name": "Sam", "SecondaryIdentification": ""}} |
+      | Data as a string            | UK.OBIE.Field.Invalid | Data                         | {"Data": "Sam"}                                                                                                                               |
+
+  Scenario: a Name over 140 characters is 400 UK.OBIE.Field.Invalid
+    When I send a POST request to "{{cop_path}}" with body:
+      """
+      {"Data": {"SchemeName": "SortCodeAccountNumber", "AccountType": "Personal", "Identification": "40030012345678", "Name": "Samantha Holder Samantha Holder Samantha Holder Samantha Holder Samantha Holder Samantha Holder Samantha Holder Samantha Holder Samantha Hold"}}
+      """
+    Then the response status is 400
+    And the response matches the "ob-error" schema
+    And the response field "Errors.0.ErrorCode" equals "UK.OBIE.Field.Invalid"
+    And the response field "Errors.0.Path" equals "Data.Name"
+
+  Scenario: another method is 405 in the Open Banking shape
+    When I send a GET request to "{{cop_path}}"
+    Then the response status is 405
+    And the response matches the "ob-error" schema
+    And the response header "Allow" is "POST"

@@ -1,0 +1,125 @@
+import { randomUUID } from 'node:crypto';
+import { Hono, type MiddlewareHandler } from 'hono';
+import type { VerificationRequest } from '../../sim/cop/decide.ts';
+import { mediaType } from '../body.ts';
+import type { AppDeps, AppEnv } from '../context.ts';
+import { ObError, obErrorBody, obErrorResponse, toObError } from '../ob-errors.ts';
+import { validateOb } from '../ob-validate.ts';
+
+export const NAME_VERIFICATION_PATH = '/:open_banking_id/open-banking/v3.1/accounts/name-verification';
+const INTERACTION = 'x-fapi-interaction-id';
+
+interface RequestBody {
+  Data: { SchemeName: string; AccountType: 'Personal' | 'Business'; Identification: string; Name: string; SecondaryIdentification?: string };
+}
+
+/**
+ * Wraps everything under /v1/participants (mounted before the shared layers): echoes or generates
+ * x-fapi-interaction-id on every answer, and turns errors of the shared layers (bearer auth, body
+ * limit) into the Open Banking error body.
+ */
+export function openBankingEnvelope(): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const interactionId = c.req.header(INTERACTION)?.trim() || randomUUID();
+    // Set on the context, so every response made through it carries the header (no rebuild).
+    c.header(INTERACTION, interactionId);
+    await next();
+    if (c.error && !(c.error instanceof ObError)) {
+      const e = toObError(c.error, c);
+      c.res = undefined; // replace, do not merge, the shared layer's answer
+      c.res = c.json(obErrorBody(e.status, e.message, e.errors), e.status, e.headers);
+    }
+    // The shared vnd.api+json negotiation must not relabel an Open Banking answer.
+    if (c.req.header('accept')?.includes('vnd.api+json')) c.res.headers.set('content-type', 'application/json');
+  };
+}
+
+/** Accept absent, or naming application/json, application/* or *\/* with a non-zero q. */
+export function acceptsJson(accept: string | undefined): boolean {
+  if (accept === undefined || accept.trim() === '') return true;
+  return accept.split(',').some((range) => {
+    const [type, ...params] = range.split(';').map((s) => s.trim().toLowerCase());
+    const q = params.find((p) => p.startsWith('q='));
+    if (q && Number(q.slice(2)) === 0) return false;
+    return type === 'application/json' || type === 'application/*' || type === '*/*';
+  });
+}
+
+function headerChecks(c: import('hono').Context<AppEnv>, strict: boolean, openBankingId: string): void {
+  if (!acceptsJson(c.req.header('accept'))) {
+    throw new ObError(406, 'Accept must allow application/json', [
+      { ErrorCode: 'UK.OBIE.Header.Invalid', Message: `Accept ${c.req.header('accept')} does not allow application/json`, Path: 'Accept' },
+    ]);
+  }
+  const type = mediaType(c.req.header('content-type'));
+  if (type !== 'application/json') {
+    throw new ObError(415, `Content-Type must be application/json, got ${type || 'none'}`, [
+      { ErrorCode: 'UK.OBIE.Header.Invalid', Message: 'Content-Type must be application/json', Path: 'Content-Type' },
+    ]);
+  }
+  if (!strict) return;
+  const missing = ['x-fapi-financial-id', 'x-jws-signature'].filter((h) => !c.req.header(h)?.trim());
+  if (missing.length > 0) {
+    throw new ObError(
+      400,
+      `required header${missing.length > 1 ? 's' : ''} ${missing.join(', ')} missing`,
+      missing.map((h) => ({ ErrorCode: 'UK.OBIE.Header.Missing' as const, Message: `${h} is required`, Path: h })),
+    );
+  }
+  const financialId = c.req.header('x-fapi-financial-id')!.trim();
+  if (financialId !== openBankingId) {
+    throw new ObError(400, `x-fapi-financial-id must be the participant's id ${openBankingId}`, [
+      { ErrorCode: 'UK.OBIE.Header.Invalid', Message: `x-fapi-financial-id ${financialId} is not ${openBankingId}`, Path: 'x-fapi-financial-id' },
+    ]);
+  }
+}
+
+function invalidFormat(message: string): ObError {
+  return new ObError(400, message, [{ ErrorCode: 'UK.OBIE.Resource.InvalidFormat', Message: message }]);
+}
+
+async function readBody(c: import('hono').Context<AppEnv>): Promise<unknown> {
+  const text = await c.req.text();
+  if (text.trim() === '') throw invalidFormat('request body is empty; a JSON object is required');
+  try {
+    return JSON.parse(text);
+  } catch (err) {
+    throw invalidFormat(`request body is not valid JSON: ${(err as Error).message}`);
+  }
+}
+
+/**
+ * POST /v1/participants/{open_banking_id}/open-banking/v3.1/accounts/name-verification: Confirmation
+ * of Payee as the participant answers it. Any valid token may ask any participant.
+ */
+export function nameVerificationRoutes({ sim, copStrict }: AppDeps): Hono<AppEnv> {
+  const r = new Hono<AppEnv>();
+  r.onError((err, c) => obErrorResponse(err, c));
+
+  r.post(NAME_VERIFICATION_PATH, async (c) => {
+    const openBankingId = c.req.param('open_banking_id');
+    if (!sim.participants.find(openBankingId)) {
+      throw new ObError(404, `participant ${openBankingId} does not exist`, [
+        { ErrorCode: 'UK.OBIE.Resource.NotFound', Message: `no participant with open_banking_id ${openBankingId}`, Path: 'open_banking_id' },
+      ]);
+    }
+    headerChecks(c, copStrict === true, openBankingId);
+    const { Data } = validateOb<RequestBody>('name-verification-request', await readBody(c));
+    const request: VerificationRequest = {
+      accountType: Data.AccountType,
+      identification: Data.Identification,
+      name: Data.Name,
+      secondaryIdentification: Data.SecondaryIdentification,
+    };
+    const report = sim.nameVerification.verify(openBankingId, request);
+    return c.json({ Data: { VerificationReport: report }, Links: { Self: c.req.path }, Meta: {} });
+  });
+
+  r.all(NAME_VERIFICATION_PATH, (c) =>
+    c.json(obErrorBody(405, `method ${c.req.method} is not allowed; allowed: POST`, [{ ErrorCode: 'UK.OBIE.Field.Invalid', Message: 'only POST is allowed' }]), 405, { Allow: 'POST' }),
+  );
+  r.all('*', (c) =>
+    c.json(obErrorBody(404, `route ${c.req.method} ${c.req.path} not found`, [{ ErrorCode: 'UK.OBIE.Resource.NotFound', Message: `no route ${c.req.path}` }]), 404),
+  );
+  return r;
+}

@@ -1,0 +1,126 @@
+import { isNickname } from './nicknames.ts';
+import { splitSuffix } from './normalise.ts';
+import { editDistance, jaroWinkler } from './similarity.ts';
+import { allowedEdits, THRESHOLDS } from './thresholds.ts';
+
+/** How well two names agree: none < close < full. */
+export const Level = { None: 0, Close: 1, Full: 2 } as const;
+export type Level = (typeof Level)[keyof typeof Level];
+
+/** A name as normalised tokens; for a person, tokens from `surnameAt` on are the surname. */
+export interface NameForm {
+  words: string[];
+  surnameAt: number;
+}
+
+/** A typo: similar enough by Jaro-Winkler and within the edits allowed for the length. */
+export function isTypo(a: string, b: string): boolean {
+  const edits = allowedEdits(Math.min(a.length, b.length));
+  if (edits === 0) return false;
+  return jaroWinkler(a, b) >= THRESHOLDS.typoMinJaroWinkler && editDistance(a, b) <= edits;
+}
+
+/** Forename against forename: equal, or one of the close rules, or unrelated. */
+export function compareForename(a: string, b: string): Level {
+  if (a === b) return Level.Full;
+  const [short, long] = a.length <= b.length ? [a, b] : [b, a];
+  if (short.length === 1) return long.startsWith(short) ? Level.Close : Level.None; // initial
+  if (isNickname(a, b)) return Level.Close;
+  if (short.length >= THRESHOLDS.shortenedMinLength && long.startsWith(short)) return Level.Close; // Sam / Samantha
+  return isTypo(a, b) ? Level.Close : Level.None;
+}
+
+/**
+ * Surname against surname: equal (spacing aside), a typo, one part of a double-barrelled surname
+ * (Jones for Smith-Jones), or a different surname.
+ */
+function compareSurname(a: string[], b: string[]): Level {
+  const x = a.join('');
+  const y = b.join('');
+  if (x === y) return Level.Full;
+  if (isTypo(x, y)) return Level.Close;
+  if ((a.length === 1 && b.length > 1 && b.includes(x)) || (b.length === 1 && a.length > 1 && a.includes(y))) return Level.Close;
+  return Level.None;
+}
+
+/**
+ * Forenames in order. Each requested forename must line up with a later account forename; account
+ * forenames left over are dropped middle names (close); requested forenames left over are extra
+ * middle names the account lacks (close). Both at once means different middle names: no match.
+ */
+function compareForenames(req: string[], acc: string[]): Level {
+  if (req.length === 0 || acc.length === 0) return Level.None;
+  let level: Level = Level.Full;
+  let j = 0;
+  let unmatchedReq = 0;
+  let skippedAcc = 0;
+  let first = true;
+  for (const name of req) {
+    let found = -1;
+    for (let k = j; k < acc.length; k++) {
+      const l = compareForename(name, acc[k]!);
+      if (l !== Level.None) {
+        found = k;
+        if (l === Level.Close) level = Level.Close;
+        break;
+      }
+    }
+    if (found === -1) {
+      if (first) return Level.None; // the first given forename must be one of the holder's
+      unmatchedReq++;
+      continue;
+    }
+    skippedAcc += found - j;
+    j = found + 1;
+    first = false;
+  }
+  skippedAcc += acc.length - j;
+  if (unmatchedReq > 0 && skippedAcc > 0) return Level.None;
+  if (unmatchedReq > 0 || skippedAcc > 0) return Level.Close;
+  return level;
+}
+
+function sameWords(a: string[], b: string[]): boolean {
+  return a.length === b.length && a.every((w, i) => w === b[i]);
+}
+
+/** Person names: surname must agree; then the forenames decide. */
+function comparePerson(req: NameForm, acc: NameForm): Level {
+  const surname = compareSurname(req.words.slice(req.surnameAt), acc.words.slice(acc.surnameAt));
+  if (surname === Level.None) return Level.None;
+  const forenames = compareForenames(req.words.slice(0, req.surnameAt), acc.words.slice(0, acc.surnameAt));
+  return Math.min(surname, forenames) as Level;
+}
+
+/** Organisation names: suffix differences and token typos are close, anything else none. */
+function compareOrganisation(req: string[], acc: string[]): Level {
+  const a = splitSuffix(req);
+  const b = splitSuffix(acc);
+  if (a.body.join('') === b.body.join('')) return Level.Close; // suffix omitted or different (equal suffix was full)
+  if (a.body.length !== b.body.length) return Level.None;
+  let typos = 0;
+  for (let i = 0; i < a.body.length; i++) {
+    const x = a.body[i]!;
+    const y = b.body[i]!;
+    if (x === y) continue;
+    if (!isTypo(x, y)) return Level.None;
+    typos++;
+  }
+  return typos > 0 ? Level.Close : Level.Full;
+}
+
+/** Compares a requested name with one candidate name of the account. */
+export function compareForms(req: NameForm, acc: NameForm, person: boolean): Level {
+  if (req.words.length === 0 || acc.words.length === 0) return Level.None;
+  if (sameWords(req.words, acc.words) || req.words.join('') === acc.words.join('')) return Level.Full;
+  if (person) {
+    if (req.words.length > 1 && sameWords([...req.words].sort(), [...acc.words].sort())) return Level.Close; // Smith John
+    return comparePerson(req, acc);
+  }
+  return compareOrganisation(req.words, acc.words);
+}
+
+/** A tie-breaker among close candidates: similarity of the whole strings. */
+export function similarity(req: NameForm, acc: NameForm): number {
+  return jaroWinkler(req.words.join(' '), acc.words.join(' '));
+}

@@ -1,0 +1,57 @@
+import type { AccountAttributes } from '../accounts.ts';
+import { matchName } from './match.ts';
+
+export type ReasonCode = 'SCNS' | 'AC01' | 'ACNS' | 'OPTO' | 'CASS' | 'IVCR' | 'MBAM' | 'ANNM' | 'BANM' | 'PANM' | 'BAMM' | 'PAMM';
+
+/** A name-verification request, after the API checked its shape. */
+export interface VerificationRequest {
+  accountType: 'Personal' | 'Business';
+  /** Sort code (6 digits) followed by account number (8 digits). */
+  identification: string;
+  name: string;
+  secondaryIdentification?: string | undefined;
+}
+
+/** Data.VerificationReport: ReasonCode when not a full match, Name only on a close match. */
+export interface VerificationReport {
+  Matched: boolean;
+  ReasonCode?: ReasonCode;
+  Name?: string;
+}
+
+const MAX_NAME = 140;
+
+/** Roll numbers and references compare without case, spaces or punctuation. */
+function sameReference(a: string, b: string): boolean {
+  const norm = (s: string) => s.toUpperCase().replace(/[^0-9A-Z]/g, '');
+  return norm(a) === norm(b);
+}
+
+/**
+ * The outcome, in the order of DESIGN.md: sort code served (SCNS), account exists (AC01),
+ * supported (ACNS), not opted out (OPTO), not switched (CASS), secondary identification (IVCR),
+ * then the name, with the account type deciding between MBAM/ANNM and BANM/PANM/BAMM/PAMM.
+ */
+export function decide(input: { served: boolean; account: AccountAttributes | undefined; request: VerificationRequest }): VerificationReport {
+  const { served, account, request } = input;
+  if (!served) return { Matched: false, ReasonCode: 'SCNS' };
+  if (!account) return { Matched: false, ReasonCode: 'AC01' };
+  const status = account.name_matching_status;
+  if (status === 'not_supported' || !account.name || account.name.length === 0) return { Matched: false, ReasonCode: 'ACNS' };
+  if (account.account_matching_opt_out || status === 'opted_out') return { Matched: false, ReasonCode: 'OPTO' };
+  if (account.switched === true || status === 'switched') return { Matched: false, ReasonCode: 'CASS' };
+  const required = account.secondary_identification;
+  if (required && !(request.secondaryIdentification && sameReference(required, request.secondaryIdentification))) {
+    return { Matched: false, ReasonCode: 'IVCR' };
+  }
+  const match = matchName(request.name, account);
+  if (match.level === 'none') return { Matched: false, ReasonCode: 'ANNM' };
+  const sameType = request.accountType === account.account_classification;
+  if (match.level === 'full') {
+    if (sameType) return { Matched: true };
+    return { Matched: false, ReasonCode: account.account_classification === 'Business' ? 'BANM' : 'PANM' };
+  }
+  const code = sameType ? 'MBAM' : account.account_classification === 'Business' ? 'BAMM' : 'PAMM';
+  // Name is at most 140 characters (as Data.Name); split entries 1 + 2 can hold more.
+  return { Matched: false, ReasonCode: code, Name: match.name!.slice(0, MAX_NAME).trim() };
+}

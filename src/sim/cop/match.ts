@@ -1,0 +1,95 @@
+import { compareForms, Level, similarity, type NameForm } from './compare.ts';
+import { dropTitles, tokens } from './normalise.ts';
+import { candidateSet, parseRequestName, type AccountNames, type Candidate } from './names.ts';
+
+export type MatchLevel = 'full' | 'close' | 'none';
+
+export interface NameMatch {
+  level: MatchLevel;
+  /** On a close match: the account's name as held (for a joint account, only the close holder(s)). */
+  name?: string;
+}
+
+const LEVEL_NAMES: Record<Level, MatchLevel> = { [Level.None]: 'none', [Level.Close]: 'close', [Level.Full]: 'full' };
+
+interface Scored {
+  level: Level;
+  /** Tie-breaker among close results (similarity of the whole strings); 0 for the others. */
+  score: number;
+  name: string;
+}
+
+function scoreOne(req: NameForm, c: Candidate): Scored {
+  const compared = compareForms(req, c, c.person);
+  const level = c.closeOnly && compared === Level.Full ? Level.Close : compared;
+  return { level, score: level === Level.Close ? similarity(req, c) : 0, name: c.display };
+}
+
+function better(a: Scored | undefined, b: Scored): Scored {
+  if (!a || b.level > a.level || (b.level === a.level && b.score > a.score)) return b;
+  return a;
+}
+
+/** Every way to give each requested holder its own account holder (joint names have 2–4 people). */
+function assignments(n: number, m: number): number[][] {
+  const out: number[][] = [];
+  const walk = (acc: number[]) => {
+    if (acc.length === n) return void out.push(acc);
+    for (let k = 0; k < m; k++) if (!acc.includes(k)) walk([...acc, k]);
+  };
+  if (n <= m && m <= 6) walk([]);
+  return out;
+}
+
+/** Several requested people against the holders of a joint account, in any order. */
+function jointScore(reqHolders: NameForm[], holders: Candidate[]): Scored | undefined {
+  let best: Scored | undefined;
+  for (const plan of assignments(reqHolders.length, holders.length)) {
+    const levels = plan.map((k, i) => compareForms(reqHolders[i]!, holders[k]!, true));
+    const level = Math.min(...levels) as Level;
+    if (level === Level.None) continue;
+    const close = plan.filter((_, i) => levels[i] === Level.Close).map((k) => holders[k]!.display);
+    const score = plan.reduce((s, k, i) => s + similarity(reqHolders[i]!, holders[k]!), 0) / plan.length;
+    best = better(best, { level, score, name: close.join(' & ') });
+  }
+  return best;
+}
+
+/**
+ * Compares Data.Name with every candidate name of the account and keeps the best result. A close
+ * match names what was close: the holder name, or for a joint account only the close holder(s).
+ */
+export function matchName(requestName: string, account: AccountNames): NameMatch {
+  const { candidates, fullKeys } = candidateSet(account);
+  // The same words as a candidate (spacing aside) is a full match: no parsing or scoring needed.
+  if (fullKeys.has(dropTitles(tokens(requestName)).join(''))) return { level: 'full' };
+  const req = parseRequestName(requestName);
+  const holders = candidates.filter((c) => c.holder);
+  let best: Scored | undefined;
+
+  const several = req.holders.length >= 2;
+  for (const c of candidates) {
+    // Several requested people against one person: only the separate comparisons below count.
+    if (several && c.person) continue;
+    best = better(best, scoreOne(req.whole, c));
+  }
+  if (!several && holders.length > 0 && best && best.level === Level.Close) {
+    // One requested person close to several holders ("J Smith"): each of them is named.
+    const close = holders.map((h) => scoreOne(req.whole, h)).filter((s) => s.level === Level.Close);
+    if (close.length > 1 && close.some((s) => s.name === best!.name)) best = { ...best, name: close.map((s) => s.name).join(' & ') };
+  }
+  if (several) {
+    const joint = holders.length >= 2 ? jointScore(req.holders, holders) : undefined;
+    if (joint) best = better(best, joint);
+    // Some of the requested people hold the account, not all of them: at best close, naming those.
+    const people = holders.length >= 2 ? holders : candidates.filter((c) => c.person && !c.holder).slice(0, 1);
+    const partial = people.filter((p) => req.holders.some((h) => compareForms(h, p, true) !== Level.None));
+    if (!joint && partial.length > 0) {
+      const score = Math.max(...partial.map((p) => similarity(req.whole, p)));
+      best = better(best, { level: Level.Close, score, name: partial.map((p) => p.display).join(' & ') });
+    }
+  }
+  if (!best || best.level === Level.None) return { level: 'none' };
+  if (best.level === Level.Full) return { level: 'full' };
+  return { level: LEVEL_NAMES[best.level], name: best.name };
+}

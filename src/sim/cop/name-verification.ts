@@ -1,0 +1,27 @@
+import type { Accounts } from '../accounts.ts';
+import { decide, type VerificationReport, type VerificationRequest } from './decide.ts';
+import type { Participants } from './participants.ts';
+
+/**
+ * Confirmation of Payee as a participant answers it: the account is looked up (indexed by sort
+ * code and account number) inside the participant's organisation, whoever asks.
+ */
+export class NameVerification {
+  readonly participants: Participants;
+  readonly #accounts: Accounts;
+
+  constructor(participants: Participants, accounts: Accounts) {
+    this.participants = participants;
+    this.#accounts = accounts;
+  }
+
+  /** Throws not_found for an unknown participant. */
+  verify(openBankingId: string, request: VerificationRequest): VerificationReport {
+    const participant = this.participants.get(openBankingId);
+    const sortCode = request.identification.slice(0, 6);
+    const accountNumber = request.identification.slice(6);
+    const served = this.participants.serves(openBankingId, sortCode);
+    const account = served ? this.#accounts.findBySortCodeAndNumber(participant.organisation_id, sortCode, accountNumber) : undefined;
+    return decide({ served, account: account?.attributes, request });
+  }
+}

@@ -1,0 +1,156 @@
+import type { NameForm } from './compare.ts';
+import { dropTitles, TITLES, tokens } from './normalise.ts';
+
+/** A requested name: as a whole, and split into holders when it names several people. */
+export interface RequestedName {
+  whole: NameForm;
+  holders: NameForm[];
+}
+
+/** What of an account the matcher reads. */
+export interface AccountNames {
+  name?: string[] | undefined;
+  alternative_names?: string[] | undefined;
+  account_classification: 'Personal' | 'Business';
+  joint_account: boolean;
+}
+
+/** One name the request may be compared with. */
+export interface Candidate extends NameForm {
+  /** What a close match returns as Name. */
+  display: string;
+  /** Compared by the person rules (surname, forenames) rather than the organisation rules. */
+  person: boolean;
+  /** One holder of a joint account. */
+  holder: boolean;
+  /** Best result this candidate can give (a charity name without its number is at most close). */
+  closeOnly: boolean;
+}
+
+const TRADING_AS = /\s*(?:\bt\s*\/\s*a\b|\btrading\s+as\b)\s*/i;
+const CHARITY_NUMBER =
+  /[\s,;(\[-]*\b(?:registered\s+charity|reg(?:istered)?\.?\s*charity|charity|r\s*\/\s*c|rcn|rc)\b\.?\s*(?:no\b\.?|number|num\b\.?|#)?\s*[:.]?\s*\d{4,8}\s*[)\]]?/gi;
+
+function personForm(words: string[]): NameForm {
+  return { words, surnameAt: Math.max(0, words.length - 1) };
+}
+
+/** Free text as a person's name: the surname is the last word as written, so Smith-Jones stays one surname. */
+function freeForm(raw: string, all: string[] = tokens(raw)): NameForm {
+  const words = dropTitles(all);
+  const last = raw.trim().split(/\s+/).pop() ?? '';
+  const surnameLength = /^[A-Za-z]*$/.test(last) ? 1 : Math.max(1, tokens(last).length);
+  return { words, surnameAt: Math.max(0, words.length - surnameLength) };
+}
+
+/** `Salutation, Forenames, Surname` when the first part is empty or a title; `,,Full Name` is free text. */
+function structured(name: string): NameForm | undefined {
+  const parts = name.split(',');
+  if (parts.length !== 3) return undefined;
+  const salutation = tokens(parts[0]!);
+  if (!salutation.every((w) => TITLES.has(w))) return undefined;
+  const forenames = dropTitles(tokens(parts[1]!));
+  const surname = tokens(parts[2]!);
+  if (forenames.length === 0) return freeForm(parts[2]!);
+  return { words: [...forenames, ...surname], surnameAt: forenames.length };
+}
+
+/**
+ * Splits words on "and" into people; a lone forename takes the surname of the person after it
+ * ("John and Jane Smith" → john smith, jane smith); a part made only of titles is dropped.
+ */
+export function splitHolders(words: string[]): string[][] {
+  const parts: string[][] = [[]];
+  for (const w of words) {
+    if (w === 'and') parts.push([]);
+    else parts[parts.length - 1]!.push(w);
+  }
+  const people = parts.filter((p) => p.length > 0 && !p.every((w) => TITLES.has(w))).map(dropTitles);
+  for (let i = people.length - 2; i >= 0; i--) {
+    const next = people[i + 1]!;
+    if (people[i]!.length === 1 && next.length > 1) people[i] = [people[i]![0]!, next[next.length - 1]!];
+  }
+  return people;
+}
+
+/** Parses Data.Name of a request: structured or free text, and the people it names. */
+export function parseRequestName(name: string): RequestedName {
+  const s = structured(name);
+  if (s) return { whole: s, holders: [s] };
+  const all = tokens(name);
+  const whole = freeForm(name, all);
+  const people = all.includes('and') ? splitHolders(all) : [];
+  return { whole, holders: people.length >= 2 ? people.map(personForm) : [whole] };
+}
+
+/** Holder segments of a joint name as held, for what a close match returns. */
+function holderDisplays(raw: string, people: string[][]): string[] {
+  const segments = raw.split(/\s*&\s*|\s+and\s+/i).map((s) => s.trim()).filter(Boolean);
+  if (segments.length !== people.length) return people.map((p) => p.join(' '));
+  return segments.map((seg, i) => {
+    if (seg.split(/\s+/).length > 1 || i === segments.length - 1) return seg;
+    const last = segments[segments.length - 1]!.split(/\s+/);
+    return `${seg} ${last[last.length - 1]}`;
+  });
+}
+
+/**
+ * Every name of the account the request is compared with: the holder name (entry 1, or entries
+ * 1 + 2 when a person's first and last names are split), each holder of a joint account, either
+ * side of a T/A name, the name without a charity number, and each alternative name.
+ */
+export function accountCandidates(account: AccountNames): Candidate[] {
+  return candidateSet(account).candidates;
+}
+
+/** The candidates and the spacing-free keys of those that can match fully (exact names skip scoring). */
+export function candidateSet(account: AccountNames): { candidates: Candidate[]; fullKeys: Set<string> } {
+  let set = CANDIDATES.get(account);
+  if (!set) {
+    const candidates = listCandidates(account);
+    const fullKeys = new Set(candidates.filter((c) => !c.closeOnly && c.words.length > 0).map((c) => c.words.join('')));
+    CANDIDATES.set(account, (set = { candidates, fullKeys }));
+  }
+  return set;
+}
+
+/** Per account attributes object: a change of an account stores a new object, so no stale entry is read. */
+const CANDIDATES = new WeakMap<AccountNames, { candidates: Candidate[]; fullKeys: Set<string> }>();
+
+function listCandidates(account: AccountNames): Candidate[] {
+  const names = account.name ?? [];
+  if (names.length === 0) return [];
+  const personal = account.account_classification === 'Personal';
+  const split = personal && !account.joint_account && names.length >= 2;
+  const display = split ? `${names[0]} ${names[1]}` : names[0]!;
+  const primaryWords = dropTitles(tokens(names[0]!));
+  const tradingSides = names[0]!.split(TRADING_AS).filter((s) => s.trim() !== '');
+  const trading = tradingSides.length === 2;
+  const out: Candidate[] = [];
+  const add = (form: NameForm, person: boolean, extra: Partial<Candidate> = {}) =>
+    out.push({ ...form, display, person, holder: false, closeOnly: false, ...extra });
+
+  if (split) {
+    const surname = tokens(names[1]!);
+    add({ words: [...primaryWords, ...surname], surnameAt: primaryWords.length }, true);
+  } else {
+    add(freeForm(names[0]!), personal && !account.joint_account && !trading);
+  }
+  if (account.joint_account) {
+    const people = splitHolders(tokens(names[0]!));
+    if (people.length >= 2) {
+      const displays = holderDisplays(names[0]!, people);
+      people.forEach((p, i) => add(personForm(p), true, { holder: true, display: displays[i]! }));
+    }
+  }
+  if (trading) {
+    add(freeForm(tradingSides[0]!), true);
+    add(personForm(tokens(tradingSides[1]!)), false);
+  }
+  const withoutNumber = names[0]!.replace(CHARITY_NUMBER, ' ').trim();
+  if (withoutNumber !== names[0]!.trim() && withoutNumber !== '') {
+    add(personForm(tokens(withoutNumber)), false, { closeOnly: true });
+  }
+  for (const alt of account.alternative_names ?? []) add(freeForm(alt), personal);
+  return out;
+}

@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { dropTitles, fold, normaliseName, splitSuffix, tokens } from './normalise.ts';
+
+describe('name normalisation', () => {
+  it('folds marks, case, apostrophes and punctuation', () => {
+    expect(fold('José Álvarez')).toBe('jose alvarez');
+    expect(fold("O'Brien-Smith, Jr.")).toBe('obrien smith jr');
+    expect(fold('Strauß & Søn')).toBe('strauss and son');
+    expect(fold('  a \t b  ')).toBe('a b');
+  });
+
+  it('unifies business suffixes', () => {
+    expect(tokens('Acme Limited')).toEqual(['acme', 'ltd']);
+    expect(tokens('Acme P.L.C.')).toEqual(['acme', 'plc']);
+    expect(tokens('Acme Public Limited Company')).toEqual(['acme', 'plc']);
+    expect(tokens('Fisher Dunn Limited Liability Partnership')).toEqual(['fisher', 'dunn', 'llp']);
+    expect(splitSuffix(['acme', 'ltd'])).toEqual({ body: ['acme'], suffix: ['ltd'] });
+    expect(splitSuffix(['ltd'])).toEqual({ body: ['ltd'], suffix: [] });
+  });
+
+  it('drops leading titles only', () => {
+    expect(normaliseName('Rev. Dr Jane Lord')).toBe('jane lord');
+    expect(dropTitles(['mr'])).toEqual(['mr']);
+    expect(normaliseName('Mr & Mrs Smith')).toBe('and mrs smith');
+  });
+});

@@ -1,0 +1,98 @@
+// Text normalisation of names: what "the same name" means before any scoring.
+
+/** Letters NFKD does not decompose into a base letter plus marks. */
+const FOLDS: Record<string, string> = { ß: 'ss', æ: 'ae', œ: 'oe', ø: 'o', ł: 'l', đ: 'd', ð: 'd', þ: 'th', ı: 'i' };
+
+/** Titles dropped at the start of a person's name (after folding, so "Mrs." is "mrs"). */
+export const TITLES = new Set([
+  'mr', 'mrs', 'miss', 'ms', 'mx', 'master', 'dr', 'doctor', 'sir', 'dame', 'lord', 'lady', 'prof', 'professor',
+  'rev', 'revd', 'reverend', 'fr', 'father', 'sr', 'sister', 'capt', 'captain', 'col', 'major', 'maj', 'rt', 'hon', 'cllr',
+]);
+
+/** Business suffixes and their canonical token. Multi-word forms are matched before single ones. */
+const SUFFIX_PHRASES: Array<[string[], string]> = [
+  [['public', 'limited', 'company'], 'plc'],
+  [['limited', 'liability', 'partnership'], 'llp'],
+  [['limited', 'partnership'], 'lp'],
+  [['p', 'l', 'c'], 'plc'],
+  [['l', 'l', 'p'], 'llp'],
+  [['l', 't', 'd'], 'ltd'],
+  [['limited'], 'ltd'],
+  [['ltd'], 'ltd'],
+  [['plc'], 'plc'],
+  [['llp'], 'llp'],
+];
+export const SUFFIXES = new Set(['ltd', 'plc', 'llp', 'lp']);
+const PHRASE_STARTS = new Set(SUFFIX_PHRASES.map(([phrase]) => phrase[0]!));
+
+/**
+ * Unicode NFKD without marks, lower case, `&` as "and", apostrophes dropped (O'Brien = OBrien),
+ * every other punctuation a space, whitespace collapsed.
+ */
+export function fold(text: string): string {
+  // Plain ASCII (most names) needs no Unicode decomposition.
+  const decomposed = /^[\x20-\x7e]*$/.test(text) ? text : text.normalize('NFKD').replace(/\p{M}/gu, '');
+  return decomposed
+    .replace(/[ßæœøłđðþı]/gi, (ch) => FOLDS[ch.toLowerCase()] ?? ch)
+    .toLowerCase()
+    .replace(/&/g, ' and ')
+    .replace(/['’‘`´]/g, '')
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
+}
+
+/** fold(text).split(' ') for plain ASCII text in one pass (the common case on the hot path). */
+function asciiWords(text: string): string[] | undefined {
+  const words: string[] = [];
+  let word = '';
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code > 0x7e) return undefined;
+    if ((code >= 97 && code <= 122) || (code >= 48 && code <= 57)) word += text[i];
+    else if (code >= 65 && code <= 90) word += String.fromCharCode(code + 32);
+    else if (code === 39 || code === 96) continue; // apostrophes and backticks join
+    else {
+      if (word) words.push(word);
+      word = '';
+      if (code === 38) words.push('and');
+    }
+  }
+  if (word) words.push(word);
+  return words;
+}
+
+/** Folded tokens with business suffixes unified (Limited → ltd, P.L.C. → plc, ...). */
+export function tokens(text: string): string[] {
+  const raw = asciiWords(text) ?? fold(text).split(' ').filter(Boolean);
+  const out: string[] = [];
+  for (let i = 0; i < raw.length; ) {
+    const hit = PHRASE_STARTS.has(raw[i]!) ? SUFFIX_PHRASES.find(([phrase]) => phrase.every((p, k) => raw[i + k] === p)) : undefined;
+    if (hit) {
+      out.push(hit[1]);
+      i += hit[0].length;
+    } else {
+      out.push(raw[i]!);
+      i++;
+    }
+  }
+  return out;
+}
+
+/** Drops leading titles ("Rev Dr Jane Doe" → jane doe); a name made only of titles is kept whole. */
+export function dropTitles(words: string[]): string[] {
+  let i = 0;
+  while (i < words.length && TITLES.has(words[i]!)) i++;
+  return i === words.length ? words : words.slice(i);
+}
+
+/** The normalised form of a name as one string: tokens, titles dropped, joined by single spaces. */
+export function normaliseName(text: string): string {
+  return dropTitles(tokens(text)).join(' ');
+}
+
+/** Splits off the business suffixes at the end: ["acme", "ltd"] → body ["acme"], suffix ["ltd"]. */
+export function splitSuffix(words: string[]): { body: string[]; suffix: string[] } {
+  let end = words.length;
+  while (end > 1 && SUFFIXES.has(words[end - 1]!)) end--;
+  return { body: words.slice(0, end), suffix: words.slice(end) };
+}

@@ -1,0 +1,39 @@
+import { notFound } from '../errors.ts';
+
+/** A name-verification participant: an Open Banking id answered by one organisation for its sort codes. */
+export interface Participant {
+  open_banking_id: string;
+  organisation_id: string;
+  name: string;
+  sort_codes: string[];
+}
+
+/** The participants of fixtures/participants.json, looked up by open_banking_id. */
+export class Participants {
+  readonly #byId = new Map<string, Participant & { served: Set<string> }>();
+
+  constructor(list: Participant[] = []) {
+    for (const p of list) {
+      if (this.#byId.has(p.open_banking_id)) throw new Error(`participant ${p.open_banking_id} is listed twice`);
+      this.#byId.set(p.open_banking_id, { ...p, served: new Set(p.sort_codes) });
+    }
+  }
+
+  all(): Participant[] {
+    return [...this.#byId.values()].map(({ served: _, ...p }) => p);
+  }
+
+  find(openBankingId: string): Participant | undefined {
+    return this.#byId.get(openBankingId);
+  }
+
+  get(openBankingId: string): Participant {
+    const p = this.find(openBankingId);
+    if (!p) throw notFound(`participant ${openBankingId} does not exist`);
+    return p;
+  }
+
+  serves(openBankingId: string, sortCode: string): boolean {
+    return this.#byId.get(openBankingId)?.served.has(sortCode) ?? false;
+  }
+}
