@@ -4,7 +4,9 @@ import { bearerAuth } from './auth/middleware.ts';
 import type { AppDeps, AppEnv } from './context.ts';
 import { ApiError, errorBody, toErrorResponse } from './errors.ts';
 import { accountRoutes } from './routes/accounts.ts';
+import { reportRoutes } from './routes/reports.ts';
 import { simulatorClockRoutes } from './routes/simulator-clock.ts';
+import { simulatorReportRoutes } from './routes/simulator-reports.ts';
 import { tokenRoutes } from './routes/token.ts';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -53,6 +55,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.use('/v1/*', bearerAuth(deps));
   app.route('/v1/organisation/accounts', accountRoutes(deps));
   app.route('/v1/simulator/clock', simulatorClockRoutes(deps));
+  app.route('/v1/notification/reports', reportRoutes(deps));
+  app.route('/v1/simulator/reports', simulatorReportRoutes(deps));
 
   return app;
 }

@@ -6,6 +6,8 @@ import { SchemeClock, type ClockState } from '../clock/scheme-clock.ts';
 import { Accounts } from './accounts.ts';
 import { EventBus } from './events.ts';
 import { Organisations, type Organisation } from './organisations.ts';
+import { loadCatalogue, type CatalogueEntry } from './reports/catalogue.ts';
+import { Reports } from './reports/reports.ts';
 import type { Store } from './store.ts';
 
 export interface SimulatorOptions {
@@ -16,6 +18,10 @@ export interface SimulatorOptions {
   calendarOverrides?: CalendarOverrides;
   /** Wall time, for what must not follow the scheme clock. */
   wall?: Clock;
+  /** The report catalogue (default fixtures/reports/catalogue.json). */
+  reportCatalogue?: CatalogueEntry[];
+  /** Seed the daily report arrivals at start-up (default true). */
+  scheduledReports?: boolean;
 }
 
 /**
@@ -31,6 +37,7 @@ export class Simulator {
   readonly events = new EventBus();
   readonly organisations: Organisations;
   readonly accounts: Accounts;
+  readonly reports: Reports;
 
   constructor(options: SimulatorOptions) {
     this.store = options.store;
@@ -48,6 +55,11 @@ export class Simulator {
     this.scheduler = new Scheduler(this.clock, this.store.collection<Job>('scheduler_jobs'));
     const ctx = { store: this.store, clock: this.clock, events: this.events };
     this.accounts = new Accounts(ctx);
+    this.reports = new Reports(
+      { ...ctx, calendar: this.calendar, scheduler: this.scheduler, organisations: this.organisations },
+      options.reportCatalogue ?? loadCatalogue(),
+    );
+    if (options.scheduledReports !== false) this.reports.seedSchedule();
   }
 }
 
