@@ -56,3 +56,11 @@ describe('processingDateFor', () => {
     expect(processingDateFor('same_day', '2026-12-29', cal)).toBe('2026-12-29');
   });
 });
+
+describe('docs/reports.md', () => {
+  it('documents every catalogue entry', async () => {
+    const { readFileSync } = await import('node:fs');
+    const doc = readFileSync(new URL('../../../docs/reports.md', import.meta.url), 'utf8');
+    for (const e of entries) expect(doc, e.report_type).toContain(`| \`${e.report_type}\` | ${e.report_type_description} | \`${e.report_source}\``);
+  });
+});
