@@ -1,4 +1,3 @@
-import PDFDocument from 'pdfkit';
 import type { Field, ReportContent } from './report-content.ts';
 
 /** The standard PDF fonts carry WinAnsi only: anything outside Latin-1 prints as `?`. */
@@ -17,7 +16,9 @@ function fieldLines(doc: PDFKit.PDFDocument, fields: Field[]): void {
  * the totals. CreationDate and ModDate are the report's generation time and the file ID derives from
  * them, so the same report always renders to the same bytes.
  */
-export function renderPdf(content: ReportContent, generationTime: string): Promise<Uint8Array> {
+export async function renderPdf(content: ReportContent, generationTime: string): Promise<Uint8Array> {
+  // Imported on first render: loading pdfkit costs start-up about half a second.
+  const { default: PDFDocument } = await import('pdfkit');
   return new Promise((resolve, reject) => {
     const at = new Date(generationTime);
     const doc = new PDFDocument({

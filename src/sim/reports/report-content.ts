@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { base, en, en_GB, Faker } from '@faker-js/faker';
+import type { Faker } from '@faker-js/faker';
 import type { CatalogueEntry } from './catalogue.ts';
 import { generateTable, type Column } from './content-generators.ts';
 import type { Report } from './report-types.ts';
@@ -20,6 +20,17 @@ export interface ReportContent {
   columns: Column[];
   rows: Array<Record<string, string>>;
   totals: Field[];
+}
+
+let fakerModule: Promise<typeof import('@faker-js/faker')> | undefined;
+
+/** faker with a fixed seed. Imported on first use: loading it costs start-up about half a second. */
+async function seededFaker(seed: number): Promise<Faker> {
+  fakerModule ??= import('@faker-js/faker');
+  const { Faker: FakerClass, en_GB, en, base } = await fakerModule;
+  const faker = new FakerClass({ locale: [en_GB, en, base] });
+  faker.seed(seed);
+  return faker;
 }
 
 /** A 32-bit seed from a report id: the same report always draws the same content. */
@@ -72,7 +83,12 @@ function totalsOf(columns: Column[], rows: Array<Record<string, string>>): Field
  * The content of a report: the header fields from its attributes, and its rows — the ones given on
  * arrival, or drawn with faker seeded from the report id so that every render is the same.
  */
-export function reportContent(report: Report, entry: CatalogueEntry | undefined, organisationName: string, givenRows?: Array<Record<string, unknown>>): ReportContent {
+export async function reportContent(
+  report: Report,
+  entry: CatalogueEntry | undefined,
+  organisationName: string,
+  givenRows?: Array<Record<string, unknown>>,
+): Promise<ReportContent> {
   const a = report.attributes;
   const header: Field[] = [
     { name: 'ReportId', label: 'Report id', value: report.id },
@@ -89,8 +105,7 @@ export function reportContent(report: Report, entry: CatalogueEntry | undefined,
     columns = columnsOf(givenRows);
     rows = givenRows.map((r) => Object.fromEntries(columns.map((c) => [c.key, text(r[c.key])])));
   } else {
-    const faker = new Faker({ locale: [en_GB, en, base] });
-    faker.seed(seedOf(report.id));
+    const faker = await seededFaker(seedOf(report.id));
     const generated = generateTable(entry?.content ?? 'transaction_summary', faker, a.processing_date ?? a.generation_time.slice(0, 10));
     columns = generated.columns;
     rows = generated.rows;

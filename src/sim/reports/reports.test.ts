@@ -68,7 +68,7 @@ describe('Reports.arrive', () => {
     const { sim } = await simAt('2026-12-21T09:00:00.000Z');
     const rows = [{ Reference: 'DDICREF0001', SequenceNumber: '0000000042', Amount: '12.50' }, { Reference: 'DDICREF0002', SequenceNumber: 43, Amount: '7.25' }];
     const { report } = sim.reports.arrive({ organisation_id: NORTHWIND.organisation_id, report_type: 'BACS_DDIC_CLAIM_SUBMISSION', processing_date: '2026-12-22', rows });
-    const content = sim.reports.content(report as Report);
+    const content = await sim.reports.content(report as Report);
     expect(content.columns.map((c) => c.key)).toEqual(['Reference', 'SequenceNumber', 'Amount']);
     expect(content.rows[1]).toEqual({ Reference: 'DDICREF0002', SequenceNumber: '43', Amount: '7.25' });
     expect(content.totals).toEqual([
@@ -84,12 +84,12 @@ describe('generated content', () => {
     for (const entry of sim.reports.catalogue.entries) {
       const { report } = sim.reports.arrive({ organisation_id: NORTHWIND.organisation_id, report_type: entry.report_type });
       const r = report as Report;
-      const a = reportContent(r, entry, 'Northwind Bank plc');
-      expect(reportContent(r, entry, 'Northwind Bank plc'), entry.report_type).toEqual(a);
+      const a = await reportContent(r, entry, 'Northwind Bank plc');
+      expect(await reportContent(r, entry, 'Northwind Bank plc'), entry.report_type).toEqual(a);
       expect(a.columns.length, entry.report_type).toBeGreaterThan(1);
       expect(a.element).toBe(entry.xml_element);
       for (const row of a.rows) expect(Object.keys(row).sort()).toEqual(a.columns.map((c) => c.key).sort());
-      const other = reportContent({ ...r, id: '11111111-2222-4333-8444-555555555555' }, entry, 'Northwind Bank plc');
+      const other = await reportContent({ ...r, id: '11111111-2222-4333-8444-555555555555' }, entry, 'Northwind Bank plc');
       if (a.rows.length > 0 || other.rows.length > 0) expect(other.rows, entry.report_type).not.toEqual(a.rows);
     }
   });
@@ -97,7 +97,7 @@ describe('generated content', () => {
   it('gives ARUDD returned debits with reason codes and totals', async () => {
     const { sim } = await simAt('2026-12-21T09:00:00.000Z');
     const { report } = sim.reports.arrive({ organisation_id: NORTHWIND.organisation_id, report_type: 'BACS_ARUDD' });
-    const c = sim.reports.content(report as Report);
+    const c = await sim.reports.content(report as Report);
     expect(c.rows.length).toBeGreaterThanOrEqual(3);
     for (const row of c.rows) {
       expect(row.SortCode).toMatch(/^\d{6}$/);

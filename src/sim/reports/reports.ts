@@ -111,7 +111,7 @@ export class Reports {
   }
 
   /** What the report's files show. */
-  content(report: Report): ReportContent {
+  content(report: Report): Promise<ReportContent> {
     const organisation = this.#ctx.organisations.get(report.organisation_id);
     return reportContent(report, this.catalogue.get(report.attributes.report_type), organisation?.name ?? report.organisation_id, this.#rows.get(report.id)?.rows);
   }
@@ -199,15 +199,15 @@ export class Reports {
     return { report, admission };
   }
 
-  #render(report: Report, format: ReportFormat): Promise<Uint8Array> {
-    const content = this.content(report);
+  async #render(report: Report, format: ReportFormat): Promise<Uint8Array> {
+    const content = await this.content(report);
     switch (format) {
       case 'pdf':
         return renderPdf(content, report.attributes.generation_time);
       case 'xml':
-        return Promise.resolve(renderXml(content));
+        return renderXml(content);
       case 'zipped_xhtml':
-        return Promise.resolve(renderZippedXhtml(content, report.attributes.generation_time));
+        return renderZippedXhtml(content, report.attributes.generation_time);
     }
   }
 }
