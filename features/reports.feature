@@ -93,7 +93,20 @@ Feature: Scheme reports
     And the error message contains "only available to organisations that sponsor other participants"
 
   @simulator @notifications
-  Scenario: Subscribers are notified when a report arrives
+  Scenario: Subscribers are notified when a report arrives, and fetch it from the notification
     Given I subscribe to "created" events of "report_admissions"
     When the scheme clock advances 1 working day
     Then a "created" notification for "report_admissions" arrives
+    When I remember the report of the "BACS_ADDACS" report_admissions notification as "report_id"
+    And I send a GET request to "/v1/notification/reports/{{report_id}}" with headers:
+      | accept | application/json |
+    Then the response status is 200
+    And the response matches the "report-single" schema
+    And the response field "data.attributes.report_type" equals "BACS_ADDACS"
+    And I remember the response field "links" as "report_links"
+    When I download the "pdf" link of "report_links"
+    Then the response is a valid "pdf" file containing "Automated Direct Debit Amendment and Cancellation Service|{{report_id}}"
+    When I download the "xml" link of "report_links"
+    Then the response is a valid "xml" file containing "<ADDACS>|{{report_id}}"
+    When I download the "zipped_xhtml" link of "report_links"
+    Then the response is a valid "zipped_xhtml" file containing "{{report_id}}"

@@ -53,3 +53,20 @@ Then('the response is a valid {string} file containing {string}', async function
   const text = await openFile(format, res.bytes);
   for (const part of this.interpolate(expected).split('|')) assert.ok(text.includes(part), `the ${format} file does not contain "${part}"`);
 });
+
+// The notification of a report's arrival (DESIGN.md: `data` is the admission's GET body, whose
+// relationships.report.data holds the Report) names the report to fetch.
+When(
+  'I remember the report of the {string} report_admissions notification as {string}',
+  async function (this: SimWorld, reportType: string, name: string) {
+    const reportOf = (json: unknown) =>
+      (json as { data?: { data?: { relationships?: { report?: { data?: Array<{ id: string; attributes?: { report_type?: string } }> } } } } })?.data?.data
+        ?.relationships?.report?.data?.[0];
+    const hit = await this.receiver.waitFor((r) => {
+      const j = r.json as { record_type?: string; event_type?: string } | undefined;
+      return j?.record_type === 'report_admissions' && j.event_type === 'created' && reportOf(r.json)?.attributes?.report_type === reportType;
+    });
+    const report = reportOf(hit.json)!;
+    this.vars[name] = report.id;
+  },
+);
