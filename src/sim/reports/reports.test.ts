@@ -164,4 +164,16 @@ describe('scheduled arrivals', () => {
     sim.reports.seedSchedule();
     expect(sim.scheduler.pendingCount).toBe(12);
   });
+
+  it('reset() forgets rendered files and seeds the schedule again', async () => {
+    const { sim } = await simAt('2026-12-21T09:00:00.000Z');
+    const { report } = sim.reports.arrive({ organisation_id: NORTHWIND.organisation_id, report_type: 'BACS_ARUDD' });
+    await sim.reports.file(report.id, NORTHWIND.organisation_id, 'xml');
+    expect(sim.reports.files.size).toBe(1);
+    for (const job of sim.store.collection<{ id: string }>('scheduler_jobs').values()) sim.scheduler.cancel(job.id);
+    expect(sim.scheduler.pendingCount).toBe(0);
+    sim.reports.reset();
+    expect(sim.reports.files.size).toBe(0);
+    expect(sim.scheduler.pendingCount).toBe(12);
+  });
 });

@@ -141,6 +141,12 @@ export class Reports {
     }
   }
 
+  /** After the store was cleared (simulator reset): forget rendered files and seed the schedule again. */
+  reset(): void {
+    this.files.clear();
+    this.seedSchedule();
+  }
+
   #runDaily(job: Job<DailyReportsPayload>, now: Date): void {
     const { organisation_id, date, slot } = job.payload;
     const organisation = this.#ctx.organisations.get(organisation_id);
