@@ -28,7 +28,7 @@ function random(seed: number): () => number {
 }
 
 async function runtimeIn(dir: string, name: string): Promise<Runtime> {
-  const rt = await createRuntime({ data: join(dir, `${name}.json`), clock: SchemeClock.frozenAt(START) });
+  const rt = await createRuntime({ data: join(dir, `${name}.json`), scheduledReports: false, clock: SchemeClock.frozenAt(START) });
   rt.sim.scheduler.handle<{ n: number }>('bench', (job, now) => {
     rt.sim.store.collection<{ id: string; n: number; at: string }>('bench_effects').put({ id: job.id, n: job.payload.n, at: now.toISOString() });
   });

@@ -24,7 +24,7 @@ Feature: Scheme clock and simulator controls
     Then the response matches the "clock-advanced" schema
     And the response field "data.advanced_from" equals "2026-12-24T09:00:00.000Z"
     And the response field "data.now" equals "2026-12-29T09:00:00.000Z"
-    And the response field "data.jobs_run_count" equals "0"
+    And the response field "data.london_date" equals "2026-12-29"
     And the scheme clock reads "2026-12-29T09:00:00Z"
     And "2026-12-28" is not a Bacs working day
     And "2026-12-29" is a Bacs working day
@@ -81,7 +81,7 @@ Feature: Scheme clock and simulator controls
     And I send a POST request to "/v1/simulator/reset"
     Then the response status is 200
     And the response matches the "clock" schema
-    And the response field "data.pending_jobs" equals "0"
+    And the response field "data.now" equals "2026-12-21T09:00:00.000Z"
     And the scheme clock reads "2026-12-21T09:00:00Z"
 
   Scenario: The controls need a token

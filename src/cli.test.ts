@@ -15,7 +15,7 @@ const run = promisify(execFile);
 let runtime: Runtime;
 let server: RunningServer;
 beforeAll(async () => {
-  runtime = await createRuntime({ memory: true, clock: SchemeClock.frozenAt(TEST_START) });
+  runtime = await createRuntime({ memory: true, scheduledReports: false, clock: SchemeClock.frozenAt(TEST_START) });
   server = await listen(runtime, 0);
 });
 afterAll(() => server.close());

@@ -26,7 +26,7 @@ afterEach(async () => {
 });
 
 async function start(options: Parameters<typeof createRuntime>[0] = {}): Promise<Runtime> {
-  const rt = await createRuntime({ data: file, ...options });
+  const rt = await createRuntime({ data: file, scheduledReports: false, ...options });
   open.push(rt);
   return rt;
 }
@@ -87,7 +87,7 @@ describe('scheme clock across a restart (--data file)', () => {
     writeFileSync(
       script,
       `import { createRuntime } from ${JSON.stringify(join(ROOT, 'src/runtime.ts'))};
-const rt = await createRuntime({ data: ${JSON.stringify(file)} });
+const rt = await createRuntime({ data: ${JSON.stringify(file)}, scheduledReports: false });
 let n = 0;
 rt.sim.scheduler.handle('effect', (job) => {
   rt.sim.store.collection('effects').put({ id: job.id });

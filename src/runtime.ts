@@ -45,6 +45,8 @@ export interface RuntimeOptions {
   delivery?: Omit<DeliveryOptions, 'webhookSecret'>;
   /** Load fixtures/accounts.json when the store holds no account yet (default true). */
   seedAccounts?: boolean;
+  /** Schedule the daily report arrivals of the catalogue (default true; tests that count jobs turn it off). */
+  scheduledReports?: boolean;
   /** Name verification demands x-fapi-financial-id and x-jws-signature (CLI --cop-strict). */
   copStrict?: boolean;
 }
@@ -90,6 +92,7 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Runti
     ...(options.clock ? { clock: options.clock } : {}),
     ...(options.wall ? { wall: options.wall } : {}),
     ...(options.retrySchedule ? { retrySchedule: options.retrySchedule } : {}),
+    scheduledReports: options.scheduledReports !== false,
   });
 
   const accountsFile = join(fixtures, 'accounts.json');

@@ -41,6 +41,7 @@ export async function testRuntime(options: RuntimeOptions & { clockState?: Clock
     clock: options.clockState ?? SchemeClock.frozenAt(TEST_START, wall),
     // Tests start from an empty registry; the seed accounts are for `npm start`.
     seedAccounts: false,
+    scheduledReports: false,
     ...options,
   });
   const tokens = new Map<string, string>();

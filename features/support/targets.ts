@@ -76,7 +76,8 @@ export async function openTarget(name: string, options: TargetOptions = {}): Pro
     return { name, baseUrl, fetch: (r) => fetch(r), clients, close: async () => {} };
   }
   if (name !== 'inprocess') throw new Error(`unknown conformance target ${name}; use inprocess, sim or staging`);
-  const runtime = await testRuntime(options.auth ? { auth: options.auth } : {});
+  // Like `npm start`: the catalogue's daily reports arrive as the clock moves.
+  const runtime = await testRuntime({ scheduledReports: true, ...(options.auth ? { auth: options.auth } : {}) });
   runtime.start();
   return {
     name: 'inprocess',

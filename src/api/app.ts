@@ -13,6 +13,8 @@ import { simulatorClockRoutes } from './routes/simulator-clock.ts';
 import { simulatorResetRoutes } from './routes/simulator-reset.ts';
 import { simulatorDeliveryRoutes } from './routes/simulator-deliveries.ts';
 import { subscriptionRoutes } from './routes/subscriptions.ts';
+import { reportRoutes } from './routes/reports.ts';
+import { simulatorReportRoutes } from './routes/simulator-reports.ts';
 import { tokenRoutes } from './routes/token.ts';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -85,6 +87,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.route('/v1/simulator/reset', simulatorResetRoutes(deps));
   app.route('/v1/simulator/deliveries', simulatorDeliveryRoutes(deps));
   app.route('/v1/participants', nameVerificationRoutes(deps));
+  app.route('/v1/notification/reports', reportRoutes(deps));
+  app.route('/v1/simulator/reports', simulatorReportRoutes(deps));
 
   return app;
 }

@@ -5,7 +5,6 @@ import { Scheduler, type Job } from '../clock/scheduler.ts';
 import { ClockError, SchemeClock, type ClockState } from '../clock/scheme-clock.ts';
 import { Accounts } from './accounts.ts';
 import { Claims } from './claims/claims.ts';
-import { forwardReportArrivals, type ReportArrivals } from './claims/report-arrivals.ts';
 import { NameVerification } from './cop/name-verification.ts';
 import { Participants, type Participant } from './cop/participants.ts';
 import { EventBus } from './events.ts';
@@ -15,6 +14,8 @@ import type { RetrySchedule } from './notifications/retry-schedule.ts';
 import { Subscriptions } from './notifications/subscriptions.ts';
 import { Organisations, type Organisation } from './organisations.ts';
 import { Payments } from './payments/payments.ts';
+import { loadCatalogue, type CatalogueEntry } from './reports/catalogue.ts';
+import { Reports } from './reports/reports.ts';
 import type { Store } from './store.ts';
 
 export interface SimulatorOptions {
@@ -29,6 +30,10 @@ export interface SimulatorOptions {
   wall?: Clock;
   /** When failed notification deliveries are retried (wall time); default ≈ 0 s … hourly to 24 h. */
   retrySchedule?: RetrySchedule;
+  /** The report catalogue (default fixtures/reports/catalogue.json). */
+  reportCatalogue?: CatalogueEntry[];
+  /** Seed the daily report arrivals at start-up (default true). */
+  scheduledReports?: boolean;
 }
 
 /**
@@ -53,6 +58,7 @@ export class Simulator {
   readonly notifier: Notifier;
   readonly participants: Participants;
   readonly nameVerification: NameVerification;
+  readonly reports: Reports;
 
   constructor(options: SimulatorOptions) {
     this.store = options.store;
@@ -75,15 +81,23 @@ export class Simulator {
     this.scheduler = new Scheduler(this.clock, this.store.collection<Job>('scheduler_jobs'));
     const ctx = { store: this.store, clock: this.clock, events: this.events };
     this.accounts = new Accounts(ctx);
+    this.reports = new Reports(
+      { ...ctx, calendar: this.calendar, scheduler: this.scheduler, organisations: this.organisations },
+      options.reportCatalogue ?? loadCatalogue(),
+    );
+    if (options.scheduledReports !== false) this.reports.seedSchedule();
+    // A reset drops every record and job: the report schedule is seeded again, the file cache emptied.
+    this.onReset(() => {
+      this.reports.files.clear();
+      if (options.scheduledReports !== false) this.reports.seedSchedule();
+    });
     this.participants = new Participants(options.participants ?? []);
     this.nameVerification = new NameVerification(this.participants, this.accounts);
     this.subscriptions = new Subscriptions(ctx);
     this.outbox = new Outbox(this.store, { wall: this.wall, scheme: this.clock }, options.retrySchedule);
     this.notifier = new Notifier({ events: this.events, subscriptions: this.subscriptions, outbox: this.outbox, clock: this.clock });
     this.payments = new Payments(ctx);
-    // The DDIC claim submission report goes to the reports service when the simulator has one.
-    const reports = forwardReportArrivals(() => (this as unknown as { reports?: ReportArrivals }).reports);
-    this.claims = new Claims(ctx, { scheduler: this.scheduler, calendar: this.calendar, payments: this.payments, reports });
+    this.claims = new Claims(ctx, { scheduler: this.scheduler, calendar: this.calendar, payments: this.payments, reports: this.reports });
   }
 
   /**

@@ -202,21 +202,16 @@ describe('reversals over HTTP', () => {
 });
 
 describe('the DDIC claim submission report', () => {
-  it('is handed to the simulator\'s reports service when it has one', async () => {
-    const arrivals: any[] = [];
-    (rt.sim as unknown as { reports: { arrive(input: unknown): void } }).reports = { arrive: (input) => void arrivals.push(input) };
+  it('arrives as a report of the reports service on D0+1, listing the sequence number', async () => {
     const claim = await createClaim({ reference: 'DDICREPORT1' });
     const sub = await submit(claim.id);
     await advance(1);
     const seq = (await json(await rt.call('GET', `/v1/transaction/claims/${claim.id}/submissions/${sub.id}`))).data.attributes.sequence_number;
-    expect(arrivals).toEqual([
-      {
-        organisation_id: ORG,
-        report_type: 'DDIC-CLAIM-SUBMISSION',
-        processing_date: '2026-12-22',
-        rows: [expect.objectContaining({ reference: 'DDICREPORT1', sequence_number: seq, amount: '49.99', claim_id: claim.id })],
-      },
-    ]);
+    const list = await json(await rt.call('GET', '/v1/notification/reports?filter[report_type]=BACS_DDIC_CLAIM_SUBMISSION'));
+    expect(list.data).toHaveLength(1);
+    expect(list.data[0].attributes).toMatchObject({ processing_date: '2026-12-22', report_source: 'bacs-paying-bank' });
+    const content = await rt.sim.reports.content(rt.sim.reports.get(list.data[0].id));
+    expect(content.rows).toEqual([expect.objectContaining({ reference: 'DDICREPORT1', sequence_number: seq, amount: '49.99', claim_id: claim.id })]);
   });
 });
 

@@ -28,7 +28,7 @@ describe('the timeline of a claim submitted Monday 2026-12-21 09:00', () => {
     expect(h.reports).toEqual([
       {
         organisation_id: submission.organisation_id,
-        report_type: 'DDIC-CLAIM-SUBMISSION',
+        report_type: 'BACS_DDIC_CLAIM_SUBMISSION',
         processing_date: '2026-12-22',
         rows: [expect.objectContaining({ reference: 'DDIC0001', sequence_number: '000000000001', amount: '12.34' })],
       },

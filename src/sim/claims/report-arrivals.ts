@@ -1,7 +1,7 @@
 // The narrow view the claims timeline has of the reports service: something a report can arrive at.
 
 /** report_type of the DDIC claim submission report (one per organisation and processing day). */
-export const DDIC_CLAIM_SUBMISSION_REPORT = 'DDIC-CLAIM-SUBMISSION';
+export const DDIC_CLAIM_SUBMISSION_REPORT = 'BACS_DDIC_CLAIM_SUBMISSION';
 
 export interface ReportArrivalInput {
   organisation_id: string;
@@ -13,16 +13,4 @@ export interface ReportArrivalInput {
 /** What the claims timeline needs of the reports service. */
 export interface ReportArrivals {
   arrive(input: ReportArrivalInput): unknown;
-}
-
-/**
- * Forwards arrivals to whatever `target()` returns at the time of the arrival (the simulator's
- * reports service once it exists); drops them when there is none, so claims work on their own.
- */
-export function forwardReportArrivals(target: () => ReportArrivals | undefined): ReportArrivals {
-  return {
-    arrive(input) {
-      return target()?.arrive(input);
-    },
-  };
 }

@@ -1,0 +1,112 @@
+Feature: Scheme reports
+  Reports of the Bacs and Faster Payments schemes arrive on the scheme clock. Each arrival is a
+  Report and a Report Admission; the report's JSON links every format it is offered in, and the
+  same path answers the file when asked for that format's content type.
+
+  Background:
+    Given I am authenticated as "northwind"
+
+  Scenario: Reading the report list and its errors
+    When I send a GET request to "/v1/notification/reports?page[size]=5"
+    Then the response status is 200
+    And the response matches the "report-list" schema
+    When I send a GET request to "/v1/notification/reports/{{new_uuid}}"
+    Then the response status is 404
+    And the response matches the "error" schema
+    When I send a GET request to "/v1/notification/reports?filter[processing_date_from]=someday"
+    Then the response status is 400
+    And the response matches the "error" schema
+
+  Scenario: Report downloads need a token like every other call
+    Given I am not authenticated
+    When I send a GET request to "/v1/notification/reports/{{new_uuid}}" with headers:
+      | accept | application/pdf |
+    Then the response status is 401
+    And the response header "www-authenticate" contains "Bearer"
+
+  @simulator
+  Scenario: The next working day's reports arrive and download in every format
+    When the scheme clock advances 1 working day
+    And I send a GET request to "/v1/notification/reports?filter[report_type]=BACS_ARUDD"
+    Then the response status is 200
+    And the response matches the "report-list" schema
+    And the response field "data" has 1 item
+    And I remember the response field "data.0.id" as "report_id"
+    And I remember the response field "data.0.relationships.report_admission.data.0.id" as "admission_id"
+    When I send a GET request to "/v1/notification/reports/{{report_id}}" with headers:
+      | accept | application/json |
+    Then the response status is 200
+    And the response matches the "report-single" schema
+    And the response field "data.attributes.report_source" equals "bacs-originator"
+    And the response field "links.self.href" equals "/v1/notification/reports/{{report_id}}"
+    And I remember the response field "data.attributes.processing_date" as "processing_date"
+    And I remember the response field "links" as "report_links"
+    When I download the "pdf" link of "report_links"
+    Then the response is a valid "pdf" file containing "Automated Return of Unpaid Direct Debits|{{report_id}}|{{processing_date}}|bacs-originator"
+    When I download the "xml" link of "report_links"
+    Then the response is a valid "xml" file containing "<ARUDD>|{{report_id}}|{{processing_date}}"
+    When I download the "zipped_xhtml" link of "report_links"
+    Then the response is a valid "zipped_xhtml" file containing "{{report_id}}|{{processing_date}}"
+    When I send a GET request to "/v1/notification/reports/{{report_id}}/admissions/{{admission_id}}"
+    Then the response status is 200
+    And the response matches the "report-admission-single" schema
+    And the response field "data.attributes.status" equals "delivery_confirmed"
+    And the response field "data.relationships.report.data.0.id" equals "{{report_id}}"
+
+  @simulator
+  Scenario: A report injected now, with its own rows, and a format it does not offer
+    When I send a POST request to "/v1/simulator/reports" with body:
+      """
+      {"report_type": "BACS_ARRIVAL", "processing_date": "2026-12-22",
+       "rows": [{"SubmissionSerial": "000123", "ServiceUserNumber": "987654", "RecordCount": 42}]}
+      """
+    Then the response status is 201
+    And the response matches the "report-single" schema
+    And the response field "data.attributes.formats" equals "[\"pdf\",\"xml\"]"
+    And the response field "links.zipped_xhtml" is absent
+    And I remember the response field "data.id" as "report_id"
+    And I remember the response field "links" as "report_links"
+    When I download the "pdf" link of "report_links"
+    Then the response is a valid "pdf" file containing "Bacs Arrival Report|000123|987654|42"
+    When I send a GET request to "/v1/notification/reports/{{report_id}}" with headers:
+      | accept | application/xhtml+zip |
+    Then the response status is 406
+    And the error message contains "acceptable: application/json, application/vnd.api+json, application/pdf, application/xml"
+    When I send a GET request to "/v1/notification/reports/{{report_id}}/content" with headers:
+      | accept | application/xml |
+    Then the response is a valid "xml" file containing "<ArrivalReport>|<RecordCount>42</RecordCount>"
+
+  @simulator
+  Scenario: Only sponsors get the Faster Payments sponsored participant report
+    When the scheme clock advances 1 working day
+    And I send a GET request to "/v1/notification/reports?filter[report_type]=FPS_SPONSORED_PARTICIPANT"
+    Then the response field "data" has 1 item
+    And the response field "data.0.attributes.report_source" equals "fps-sponsor"
+    Given I am authenticated as "harbour"
+    When I send a GET request to "/v1/notification/reports?filter[report_type]=FPS_SPONSORED_PARTICIPANT"
+    Then the response field "data" has 0 items
+    When I send a POST request to "/v1/simulator/reports" with body:
+      """
+      {"report_type": "FPS_SPONSORED_PARTICIPANT"}
+      """
+    Then the response status is 422
+    And the error message contains "only available to organisations that sponsor other participants"
+
+  @simulator @notifications
+  Scenario: Subscribers are notified when a report arrives, and fetch it from the notification
+    Given I subscribe to "created" events of "report_admissions"
+    When the scheme clock advances 1 working day
+    Then a "created" notification for "report_admissions" arrives
+    When I remember the report of the "BACS_ADDACS" report_admissions notification as "report_id"
+    And I send a GET request to "/v1/notification/reports/{{report_id}}" with headers:
+      | accept | application/json |
+    Then the response status is 200
+    And the response matches the "report-single" schema
+    And the response field "data.attributes.report_type" equals "BACS_ADDACS"
+    And I remember the response field "links" as "report_links"
+    When I download the "pdf" link of "report_links"
+    Then the response is a valid "pdf" file containing "Automated Direct Debit Amendment and Cancellation Service|{{report_id}}"
+    When I download the "xml" link of "report_links"
+    Then the response is a valid "xml" file containing "<ADDACS>|{{report_id}}"
+    When I download the "zipped_xhtml" link of "report_links"
+    Then the response is a valid "zipped_xhtml" file containing "{{report_id}}"

@@ -1,0 +1,72 @@
+import assert from 'node:assert/strict';
+import { Then, When } from '@cucumber/cucumber';
+import { parseXml, pdfText, unzipXhtml } from '../support/report-files.ts';
+import type { SimWorld } from '../support/world.ts';
+
+// Report downloads: follow a links.<format> entry of a report (href + meta.content-type) and open
+// the file with an ordinary parser. The links come from a report envelope remembered with
+// `I remember the response field "links" as "<name>"`.
+
+const MEDIA_TYPES: Record<string, string> = { pdf: 'application/pdf', xml: 'application/xml', zipped_xhtml: 'application/xhtml+zip' };
+
+interface FormatLink {
+  href: string;
+  meta?: { 'content-type'?: string };
+}
+
+When('I download the {string} link of {string}', async function (this: SimWorld, format: string, linksName: string) {
+  const links = JSON.parse(this.interpolate(`{{${linksName}}}`)) as Record<string, FormatLink>;
+  const link = links[format];
+  assert.ok(link, `no links.${format} in ${JSON.stringify(links)}`);
+  const type = link.meta?.['content-type'];
+  assert.equal(type, MEDIA_TYPES[format], `links.${format}.meta.content-type`);
+  await this.send('GET', link.href, { headers: { accept: type! } });
+});
+
+/** The text a reader of the file would see: PDF text, the XML, or the XHTML inside the zip. */
+async function openFile(format: string, bytes: Uint8Array): Promise<string> {
+  switch (format) {
+    case 'pdf': {
+      assert.equal(new TextDecoder().decode(bytes.slice(0, 5)), '%PDF-', 'a PDF starts with %PDF-');
+      return (await pdfText(bytes)).text;
+    }
+    case 'xml': {
+      const text = new TextDecoder().decode(bytes);
+      const doc = parseXml(text);
+      assert.ok(doc.BACSDocument?.Data, 'the XML has BACSDocument/Data');
+      return text;
+    }
+    case 'zipped_xhtml': {
+      const { xhtml, doc } = unzipXhtml(bytes);
+      assert.equal(doc.html?.['@_xmlns'], 'http://www.w3.org/1999/xhtml', 'report.xhtml is XHTML');
+      return xhtml;
+    }
+    default:
+      throw new Error(`unknown report format ${format}`);
+  }
+}
+
+Then('the response is a valid {string} file containing {string}', async function (this: SimWorld, format: string, expected: string) {
+  const res = this.response;
+  assert.equal(res.status, 200, `download failed: ${res.status} ${res.text.slice(0, 300)}`);
+  assert.equal(res.headers.get('content-type'), MEDIA_TYPES[format]);
+  const text = await openFile(format, res.bytes);
+  for (const part of this.interpolate(expected).split('|')) assert.ok(text.includes(part), `the ${format} file does not contain "${part}"`);
+});
+
+// The notification of a report's arrival (DESIGN.md: `data` is the admission's GET body, whose
+// relationships.report.data holds the Report) names the report to fetch.
+When(
+  'I remember the report of the {string} report_admissions notification as {string}',
+  async function (this: SimWorld, reportType: string, name: string) {
+    const reportOf = (json: unknown) =>
+      (json as { data?: { data?: { relationships?: { report?: { data?: Array<{ id: string; attributes?: { report_type?: string } }> } } } } })?.data?.data
+        ?.relationships?.report?.data?.[0];
+    const hit = await this.receiver.waitFor((r) => {
+      const j = r.json as { record_type?: string; event_type?: string } | undefined;
+      return j?.record_type === 'report_admissions' && j.event_type === 'created' && reportOf(r.json)?.attributes?.report_type === reportType;
+    });
+    const report = reportOf(hit.json)!;
+    this.vars[name] = report.id;
+  },
+);

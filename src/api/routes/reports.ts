@@ -1,0 +1,79 @@
+import { Hono, type Context } from 'hono';
+import { REPORT_FORMATS, type ReportFormat } from '../../sim/reports/catalogue.ts';
+import { REPORT_FILTERS, type Reports } from '../../sim/reports/reports.ts';
+import { reportPath, type Report } from '../../sim/reports/report-types.ts';
+import { JSON_MEDIA_TYPES } from '../body.ts';
+import type { AppDeps, AppEnv } from '../context.ts';
+import { one, page, queryOf } from '../envelope.ts';
+import { ApiError, methodNotAllowed } from '../errors.ts';
+import { parseFilters } from '../filters.ts';
+import { parseId } from '../ids.ts';
+import { negotiate } from '../negotiate.ts';
+
+const FORMAT_OF = Object.fromEntries(Object.entries(REPORT_FORMATS).map(([f, t]) => [t, f as ReportFormat])) as Record<string, ReportFormat>;
+const EXTENSION: Record<ReportFormat, string> = { pdf: 'pdf', xml: 'xml', zipped_xhtml: 'zip' };
+
+/** GET body of a report: links.self and one links.<format> per offered format (objects with href). */
+export function reportBody(report: Report) {
+  const href = reportPath(report.id);
+  const links: Record<string, { href: string; meta?: { 'content-type': string } }> = { self: { href } };
+  for (const f of report.attributes.formats) links[f] = { href, meta: { 'content-type': REPORT_FORMATS[f] } };
+  return { data: report, links };
+}
+
+function notAcceptable(c: Context, report: Report, files: boolean): never {
+  const offered = report.attributes.formats.map((f) => REPORT_FORMATS[f]);
+  const accept = c.req.header('accept') ?? '';
+  throw new ApiError(
+    406,
+    `Accept ${accept} is not offered for report ${report.id}; acceptable: ${[...(files ? [] : JSON_MEDIA_TYPES), ...offered].join(', ')}`,
+  );
+}
+
+async function sendFile(c: Context<AppEnv>, reports: Reports, report: Report, format: ReportFormat): Promise<Response> {
+  const file = await reports.file(report.id, c.get('organisationId'), format);
+  const name = `${report.attributes.report_type.toLowerCase()}-${report.attributes.processing_date ?? report.id}.${EXTENSION[format]}`;
+  return c.body(file.bytes as never, 200, {
+    'content-type': file.contentType,
+    'content-disposition': `attachment; filename="${name}"`,
+    vary: 'Accept',
+  });
+}
+
+/** /v1/notification/reports: list, fetch (JSON or a file by Accept), the file at /content, admissions. */
+export function reportRoutes({ sim }: AppDeps): Hono<AppEnv> {
+  const r = new Hono<AppEnv>();
+  const reports = sim.reports;
+
+  r.get('/', (c) => {
+    const filter = parseFilters(queryOf(c), REPORT_FILTERS);
+    return c.json(page(c, reports.list(c.get('organisationId'), filter)));
+  });
+
+  r.get('/:id', async (c) => {
+    const report = reports.get(parseId(c.req.param('id')), c.get('organisationId'));
+    const offered = report.attributes.formats.map((f) => REPORT_FORMATS[f]);
+    const chosen = negotiate(c.req.header('accept'), [...JSON_MEDIA_TYPES, ...offered]);
+    if (!chosen) notAcceptable(c, report, false);
+    if (JSON_MEDIA_TYPES.includes(chosen)) return c.json(reportBody(report), 200, { vary: 'Accept' });
+    return sendFile(c, reports, report, FORMAT_OF[chosen]!);
+  });
+
+  r.get('/:id/content', async (c) => {
+    const report = reports.get(parseId(c.req.param('id')), c.get('organisationId'));
+    const chosen = negotiate(c.req.header('accept'), report.attributes.formats.map((f) => REPORT_FORMATS[f]));
+    if (!chosen) notAcceptable(c, report, true);
+    return sendFile(c, reports, report, FORMAT_OF[chosen]!);
+  });
+
+  r.get('/:id/admissions/:admission_id', (c) => {
+    const admission = reports.admission(parseId(c.req.param('id')), parseId(c.req.param('admission_id'), 'admission_id'), c.get('organisationId'));
+    return c.json(one(admission));
+  });
+
+  r.all('/', methodNotAllowed(['GET']));
+  r.all('/:id', methodNotAllowed(['GET']));
+  r.all('/:id/content', methodNotAllowed(['GET']));
+  r.all('/:id/admissions/:admission_id', methodNotAllowed(['GET']));
+  return r;
+}

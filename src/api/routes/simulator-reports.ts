@@ -1,0 +1,36 @@
+import { Hono } from 'hono';
+import { assertOwnOrganisation } from '../auth/middleware.ts';
+import { readJson } from '../body.ts';
+import type { AppDeps, AppEnv } from '../context.ts';
+import { methodNotAllowed } from '../errors.ts';
+import { validateOrThrow } from '../validate.ts';
+import type { Report } from '../../sim/reports/report-types.ts';
+import { reportBody } from './reports.ts';
+
+interface InjectBody {
+  report_type: string;
+  organisation_id?: string;
+  processing_date?: string;
+  rows?: Array<Record<string, unknown>>;
+}
+
+/** /v1/simulator/reports: a report of the catalogue arrives now (the caller's organisation by default). */
+export function simulatorReportRoutes({ sim }: AppDeps): Hono<AppEnv> {
+  const r = new Hono<AppEnv>();
+
+  r.post('/', async (c) => {
+    const body = validateOrThrow<InjectBody>('report-inject', await readJson(c));
+    const organisationId = c.get('organisationId');
+    if (body.organisation_id !== undefined) assertOwnOrganisation(organisationId, body.organisation_id);
+    const { report, admission } = sim.reports.arrive({
+      organisation_id: organisationId,
+      report_type: body.report_type,
+      ...(body.processing_date !== undefined ? { processing_date: body.processing_date } : {}),
+      ...(body.rows !== undefined ? { rows: body.rows } : {}),
+    });
+    return c.json({ ...reportBody(report as Report), included: [admission] }, 201);
+  });
+
+  r.all('/', methodNotAllowed(['POST']));
+  return r;
+}

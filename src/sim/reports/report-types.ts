@@ -1,0 +1,32 @@
+import { registerSelfPath, type Resource } from '../resource.ts';
+import type { ReportFormat } from './catalogue.ts';
+
+export const REPORT_TYPE = 'reports';
+export const REPORT_ADMISSION_TYPE = 'report_admissions';
+
+/** A type alias (not an interface) so a Report is also a plain `Resource`. */
+export type ReportAttributes = {
+  report_type: string;
+  report_type_description: string;
+  generation_time: string;
+  processing_date?: string;
+  report_source: string;
+  formats: ReportFormat[];
+};
+
+export type ReportAdmissionAttributes = {
+  admission_datetime: string;
+  status: 'delivery_confirmed';
+};
+
+export type Report = Resource<ReportAttributes>;
+export type ReportAdmission = Resource<ReportAdmissionAttributes>;
+
+export const reportPath = (id: string) => `/v1/notification/reports/${id}`;
+
+registerSelfPath(REPORT_TYPE, (r) => reportPath(r.id));
+registerSelfPath(REPORT_ADMISSION_TYPE, (r) => {
+  const reportId = r.relationships?.report?.data[0]?.id;
+  if (!reportId) throw new Error(`report admission ${r.id} has no report`);
+  return `${reportPath(reportId)}/admissions/${r.id}`;
+});

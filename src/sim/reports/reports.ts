@@ -1,0 +1,219 @@
+import { createHash, randomUUID } from 'node:crypto';
+import type { BacsCalendar } from '../../clock/calendar.ts';
+import { isoTimestamp } from '../../clock/clock.ts';
+import { isIsoDate } from '../../clock/dates.ts';
+import { londonDate } from '../../clock/london.ts';
+import type { Job, Scheduler } from '../../clock/scheduler.ts';
+import type { Collection } from '../collection.ts';
+import { DomainError, invalid, notFound } from '../errors.ts';
+import type { Organisations } from '../organisations.ts';
+import { Repository, type RepositoryContext } from '../repository.ts';
+import type { Resource } from '../resource.ts';
+import { processingDateFor, REPORT_FORMATS, ReportCatalogue, type CatalogueEntry, type ReportFormat } from './catalogue.ts';
+import { FileCache } from './file-cache.ts';
+import { renderPdf } from './render-pdf.ts';
+import { renderXml } from './render-xml.ts';
+import { renderZippedXhtml } from './render-xhtml.ts';
+import { reportContent, type ReportContent } from './report-content.ts';
+import { dailyJobId, DAILY_REPORTS_JOB, inSlot, nextOccurrence, slotsOf, type DailyReportsPayload } from './report-schedule.ts';
+import { REPORT_ADMISSION_TYPE, REPORT_TYPE, type Report, type ReportAdmission, type ReportAdmissionAttributes, type ReportAttributes } from './report-types.ts';
+
+export interface ReportsContext extends RepositoryContext {
+  calendar: BacsCalendar;
+  scheduler: Scheduler;
+  organisations: Organisations;
+}
+
+export interface ArrivalInput {
+  organisation_id: string;
+  report_type: string;
+  processing_date?: string;
+  /** The report's content lines; when absent, content is generated from the report id. */
+  rows?: Array<Record<string, unknown>>;
+}
+
+export const REPORT_FILTERS = ['report_type', 'report_source', 'processing_date_from', 'processing_date_to'] as const;
+export type ReportFilter = Partial<Record<(typeof REPORT_FILTERS)[number], string>>;
+
+export interface ReportFile {
+  format: ReportFormat;
+  contentType: string;
+  bytes: Uint8Array;
+}
+
+interface StoredRows {
+  id: string;
+  rows: Array<Record<string, unknown>>;
+}
+
+/** A UUID (version-5 layout) derived from a name, for records a scheduled job may try to create twice. */
+function nameUuid(name: string): string {
+  const h = createHash('sha256').update(name).digest('hex');
+  const variant = ((parseInt(h[16]!, 16) & 0x3) | 0x8).toString(16);
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-5${h.slice(13, 16)}-${variant}${h.slice(17, 20)}-${h.slice(20, 32)}`;
+}
+
+/**
+ * Scheme reports: the catalogue, arrivals (a Report and its Report Admission, each emitting
+ * `created`), the daily arrivals on the scheme calendar, and the rendered files.
+ */
+export class Reports {
+  readonly catalogue: ReportCatalogue;
+  readonly reports: Repository<ReportAttributes>;
+  readonly admissions: Repository<ReportAdmissionAttributes>;
+  readonly files: FileCache<Uint8Array>;
+  readonly #rows: Collection<StoredRows>;
+  readonly #ctx: ReportsContext;
+
+  constructor(ctx: ReportsContext, catalogue: CatalogueEntry[], options: { cacheBytes?: number } = {}) {
+    this.#ctx = ctx;
+    this.catalogue = new ReportCatalogue(catalogue);
+    this.reports = new Repository<ReportAttributes>(ctx, REPORT_TYPE);
+    this.admissions = new Repository<ReportAdmissionAttributes>(ctx, REPORT_ADMISSION_TYPE);
+    this.#rows = ctx.store.collection<StoredRows>('report_rows');
+    this.files = new FileCache<Uint8Array>(options.cacheBytes !== undefined ? { maxBytes: options.cacheBytes } : {});
+    ctx.scheduler.handle<DailyReportsPayload>(DAILY_REPORTS_JOB, (job, now) => this.#runDaily(job, now));
+  }
+
+  /** A report arrives now: the Report, then its Report Admission (delivery_confirmed, admitted at the scheme clock). */
+  arrive(input: ArrivalInput): { report: Resource; admission: Resource } {
+    return this.#arrive(input, randomUUID(), randomUUID());
+  }
+
+  /** The organisation's reports in arrival order, filtered. */
+  list(organisationId: string, filter: ReportFilter = {}): Report[] {
+    for (const key of ['processing_date_from', 'processing_date_to'] as const) {
+      const v = filter[key];
+      if (v !== undefined && !isIsoDate(v)) throw invalid(`filter[${key}] must be a date (YYYY-MM-DD)`);
+    }
+    return this.reports.listFor(organisationId).filter((r) => {
+      const a = r.attributes;
+      if (filter.report_type !== undefined && a.report_type !== filter.report_type) return false;
+      if (filter.report_source !== undefined && a.report_source !== filter.report_source) return false;
+      if (filter.processing_date_from !== undefined && !(a.processing_date && a.processing_date >= filter.processing_date_from)) return false;
+      if (filter.processing_date_to !== undefined && !(a.processing_date && a.processing_date <= filter.processing_date_to)) return false;
+      return true;
+    });
+  }
+
+  get(id: string, organisationId?: string): Report {
+    return this.reports.get(id, organisationId);
+  }
+
+  /** An admission of a report; 404 unless it belongs to that report and organisation. */
+  admission(reportId: string, admissionId: string, organisationId?: string): ReportAdmission {
+    const report = this.reports.get(reportId, organisationId);
+    const admission = this.admissions.find(admissionId, organisationId);
+    if (!admission || admission.relationships?.report?.data[0]?.id !== report.id) {
+      throw notFound(`record ${admissionId} does not exist`);
+    }
+    return admission;
+  }
+
+  /** What the report's files show. */
+  content(report: Report): Promise<ReportContent> {
+    const organisation = this.#ctx.organisations.get(report.organisation_id);
+    return reportContent(report, this.catalogue.get(report.attributes.report_type), organisation?.name ?? report.organisation_id, this.#rows.get(report.id)?.rows);
+  }
+
+  /** The report's file in a format it offers (rendered once, then served from the cache). */
+  async file(id: string, organisationId: string | undefined, format: ReportFormat): Promise<ReportFile> {
+    const report = this.get(id, organisationId);
+    if (!report.attributes.formats.includes(format)) {
+      throw new DomainError('unprocessable', `report ${id} is not offered as ${format}; formats: ${report.attributes.formats.join(', ')}`);
+    }
+    const bytes = await this.files.get(`${report.id}:${report.version}:${format}`, () => this.#render(report, format));
+    return { format, contentType: REPORT_FORMATS[format], bytes };
+  }
+
+  /**
+   * Schedules the next daily arrival of every slot for every organisation (idempotent: job ids
+   * name organisation, date and slot). Called at construction; call again after a reset.
+   */
+  seedSchedule(): void {
+    const now = this.#ctx.clock.now();
+    for (const organisation of this.#ctx.organisations.list) {
+      for (const slot of slotsOf(this.catalogue)) {
+        if (!this.catalogue.entries.some((e) => inSlot(e, slot) && this.catalogue.offeredTo(e, organisation))) continue;
+        const next = nextOccurrence(slot, now, this.#ctx.calendar);
+        this.#ctx.scheduler.schedule<DailyReportsPayload>(DAILY_REPORTS_JOB, next.due, { organisation_id: organisation.id, date: next.date, slot }, dailyJobId(organisation.id, next.date, slot));
+      }
+    }
+  }
+
+  /** After the store was cleared (simulator reset): forget rendered files and seed the schedule again. */
+  reset(): void {
+    this.files.clear();
+    this.seedSchedule();
+  }
+
+  #runDaily(job: Job<DailyReportsPayload>, now: Date): void {
+    const { organisation_id, date, slot } = job.payload;
+    const organisation = this.#ctx.organisations.get(organisation_id);
+    if (!organisation) return; // the organisation left the fixtures: its schedule ends here
+    for (const entry of this.catalogue.entries) {
+      if (!inSlot(entry, slot) || !this.catalogue.offeredTo(entry, organisation) || !this.catalogue.arrivesOn(entry, date, this.#ctx.calendar)) continue;
+      const name = `${organisation_id}|${entry.report_type}|${date}|${slot.london_time}`;
+      const reportId = nameUuid(`report|${name}`);
+      if (this.reports.rows.has(reportId)) continue; // this day's report already arrived
+      this.#arrive(
+        { organisation_id, report_type: entry.report_type, processing_date: processingDateFor(entry.schedule.processing_date, date, this.#ctx.calendar) },
+        reportId,
+        nameUuid(`admission|${name}`),
+      );
+    }
+    const next = nextOccurrence(slot, now, this.#ctx.calendar);
+    this.#ctx.scheduler.schedule<DailyReportsPayload>(DAILY_REPORTS_JOB, next.due, { organisation_id, date: next.date, slot }, dailyJobId(organisation_id, next.date, slot));
+  }
+
+  #arrive(input: ArrivalInput, reportId: string, admissionId: string): { report: Report; admission: ReportAdmission } {
+    const entry = this.catalogue.get(input.report_type);
+    if (!entry) throw invalid(`report_type ${input.report_type} is not in the report catalogue; known: ${this.catalogue.types.join(', ')}`);
+    const organisation = this.#ctx.organisations.get(input.organisation_id);
+    if (!organisation) throw invalid(`organisation_id ${input.organisation_id} is not a known organisation`);
+    if (!this.catalogue.offeredTo(entry, organisation)) {
+      throw new DomainError('unprocessable', `report_type ${entry.report_type} is only available to organisations that sponsor other participants`);
+    }
+    if (input.processing_date !== undefined && !isIsoDate(input.processing_date)) throw invalid('processing_date must be a date (YYYY-MM-DD)');
+    const now = this.#ctx.clock.now();
+    const processing_date = input.processing_date ?? processingDateFor(entry.schedule.processing_date, londonDate(now), this.#ctx.calendar);
+    const attributes: ReportAttributes = {
+      report_type: entry.report_type,
+      report_type_description: entry.report_type_description,
+      generation_time: isoTimestamp(now),
+      processing_date,
+      report_source: entry.report_source,
+      formats: [...entry.formats],
+    };
+    const report = this.reports.create({
+      id: reportId,
+      organisation_id: organisation.id,
+      attributes,
+      relationships: { report_admission: { data: [{ id: admissionId, type: REPORT_ADMISSION_TYPE }] } },
+    });
+    if (input.rows) this.#rows.put({ id: report.id, rows: structuredClone(input.rows) });
+    const admission = this.admissions.create({
+      id: admissionId,
+      organisation_id: organisation.id,
+      attributes: { admission_datetime: isoTimestamp(now), status: 'delivery_confirmed' },
+      relationships: {
+        report: {
+          data: [{ id: report.id, type: report.type, version: report.version, organisation_id: report.organisation_id, attributes: structuredClone(report.attributes) }],
+        },
+      },
+    });
+    return { report, admission };
+  }
+
+  async #render(report: Report, format: ReportFormat): Promise<Uint8Array> {
+    const content = await this.content(report);
+    switch (format) {
+      case 'pdf':
+        return renderPdf(content, report.attributes.generation_time);
+      case 'xml':
+        return renderXml(content);
+      case 'zipped_xhtml':
+        return renderZippedXhtml(content, report.attributes.generation_time);
+    }
+  }
+}
