@@ -158,12 +158,21 @@ Feature: Accounts registry
       | bank_id_code   | GBDSC                            | 1     |
       | account_number | {{account_number}}               | 1     |
       | iban           | GB11NWBK400300{{account_number}} | 1     |
-      | customer_id    | {{customer}}                     | 2     |
 
   Scenario: An unknown filter is refused, listing the supported ones
     When I send a GET request to "/v1/organisation/accounts?filter[colour]=red"
     Then the response status is 400
     And the error message contains "filter[colour] is not a supported filter; supported: filter[country]"
+
+  Scenario Outline: A filter that names no attribute or is given twice is refused, not ignored: <query>
+    When I send a GET request to "/v1/organisation/accounts?<query>"
+    Then the response status is 400
+    And the error message contains "<message>"
+
+    Examples:
+      | query                                   | message                                                                   |
+      | filter[]=1                              | filter[] in query names no attribute; filters take the form filter[<attribute>] |
+      | filter[country]=GB&filter[country]=FR   | filter[country] in query must be given once                               |
 
   Scenario: JSON:API media types are accepted and answered
     Given requests carry the header "accept" with "application/vnd.api+json"

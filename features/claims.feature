@@ -102,7 +102,21 @@ Feature: Direct Debit Indemnity Claims settled by a contra
     When the scheme clock advances 11 working days
     And I reverse the claim "late" quoting "{{late_sequence_number}}"
     Then the response status is 409
-    And the error message contains "the last day was 2027-01-08"
+    And the error message contains "the reversal window closed at the end of 2027-01-08 (working day D0+11"
+
+  Scenario: The reversal window is the whole London date of working day D0+11
+    Given a submitted claim "in_time" disputing "5.00"
+    And a submitted claim "too_late" disputing "6.00"
+    When the scheme clock advances 1 working day
+    Then the submission of claim "in_time" has status "queued_for_delivery"
+    And the submission of claim "too_late" has status "queued_for_delivery"
+    When the scheme clock moves to "2027-01-08T23:59:59.999Z"
+    And I reverse the claim "in_time" quoting "{{in_time_sequence_number}}"
+    Then the response status is 201
+    When the scheme clock moves to "2027-01-09T00:00:00Z"
+    And I reverse the claim "too_late" quoting "{{too_late_sequence_number}}"
+    Then the response status is 409
+    And the error message contains "can no longer be reversed: the reversal window closed at the end of 2027-01-08 (working day D0+11"
 
   Scenario: A claim is submitted once
     Given a claim "once" disputing "1.00"

@@ -52,6 +52,7 @@ Feature: Scheme clock and simulator controls
       | {"weeks": 1}                      | 400    | weeks in body is not allowed                             |
       | {"to": "2026-12-20T09:00:00Z"}    | 409    | is before the scheme clock                               |
       | {"to": "2032-01-01T00:00:00Z"}    | 400    | more than 5 years after the scheme clock                 |
+      | {"to": "9999-12-31T00:00:00Z"}    | 400    | to in body moves the clock to 9999-12-31T00:00:00.000Z, outside the dates the simulator supports (1900-01-01 to 2199-12-31) |
       | {"days": 1                        | 400    | request body is not valid JSON                           |
 
   Scenario: The calendar names the holidays of a range
@@ -67,6 +68,24 @@ Feature: Scheme clock and simulator controls
     When I send a GET request to "/v1/simulator/calendar?from=2027-01-01&to=2026-01-01"
     Then the response status is 400
     And the error message contains "to in query (2026-01-01) must not be before from (2027-01-01)"
+
+  Scenario Outline: Calendar dates outside the supported range are refused at once: <query>
+    When I send a GET request to "/v1/simulator/calendar?<query>"
+    Then the response status is 400
+    And the error message contains "<message>"
+
+    Examples:
+      | query                         | message                                                        |
+      | from=9999-12-01               | from in query must be a date from 1900-01-01 to 2199-12-31     |
+      | from=2199-12-01&to=2200-01-31 | to in query must be a date from 1900-01-01 to 2199-12-31       |
+      | from=0050-01-01               | from in query must be a date from 1900-01-01 to 2199-12-31     |
+      | from=2027-02-30               | from in query must be a date (YYYY-MM-DD), got '2027-02-30'    |
+
+  Scenario: The calendar's default range stops at the last supported date
+    When I send a GET request to "/v1/simulator/calendar?from=2199-12-20"
+    Then the response status is 200
+    And the response matches the "calendar" schema
+    And the response field "data.to" equals "2199-12-31"
 
   Scenario: Resume at a speed, then freeze
     When the scheme clock resumes at speed 10

@@ -81,6 +81,7 @@ Feature: Malformed account requests
       | no attributes                         | {"attributes": "$omit"}                        | attributes in body is required               |
       | attributes that are a string          | {"attributes": "GB"}                           | attributes in body must be of type object    |
       | attributes that are an array          | {"attributes": []}                             | attributes in body must be of type object    |
+      | attributes that are null              | {"attributes": null}                           | attributes in body must be of type object    |
 
   Scenario Outline: Patch with a bad body: <case>
     When I patch the account "{{existing_id}}" with data <data>
@@ -117,6 +118,7 @@ Feature: Malformed account requests
       | a string body                   | POST   | /v1/organisation/accounts                                              | application/json                  | "accounts"                                 | 400    | body must be of type object                                                 |
       | an object without data          | POST   | /v1/organisation/accounts                                              | application/json                  | {}                                         | 400    | data in body is required                                                    |
       | data that is a string           | POST   | /v1/organisation/accounts                                              | application/json                  | {"data": "x"}                              | 400    | data in body must be of type object                                         |
+      | data that is null               | POST   | /v1/organisation/accounts                                              | application/json                  | {"data": null}                             | 400    | data in body must be of type object                                         |
       | content type text/plain         | POST   | /v1/organisation/accounts                                              | text/plain                        | {"data": {}}                               | 415    | Content-Type must be application/json                                       |
       | no content type                 | POST   | /v1/organisation/accounts                                              | none                              | {"data": {}}                               | 415    | Content-Type must be application/json or application/vnd.api+json, got none |
       | content type application/xml    | POST   | /v1/organisation/accounts                                              | application/xml                   | <data/>                                    | 415    | got application/xml                                                         |

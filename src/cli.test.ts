@@ -108,4 +108,11 @@ describe('scheme-sim start --clock', () => {
     expect(await cli(['start', '--memory', '--clock', 'frozen', '--clock-speed', '2'])).toMatchObject({ code: 2, stderr: expect.stringContaining('running clock only') });
     expect(await cli(['start', '--memory', '--clock-start', '2026-12-21T09:00:00'])).toMatchObject({ code: 2, stderr: expect.stringContaining('--clock-start must be an ISO 8601 instant') });
   });
+
+  it('refuses a start outside the supported dates (1900-01-01 to 2199-12-31)', async () => {
+    expect(await cli(['start', '--memory', '--clock', 'frozen', '--clock-start', '9999-12-28T09:00:00Z'])).toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining('--clock-start must be a London date from 1900-01-01 to 2199-12-31; got 9999-12-28T09:00:00Z'),
+    });
+  });
 });

@@ -7,6 +7,7 @@ import { readJsonFile } from './sim/simulator.ts';
 import type { OAuthClient } from './api/auth/clients.ts';
 import { CliError, clockCommand } from './clock-command.ts';
 import { MAX_SPEED, SchemeClock, type ClockState } from './clock/scheme-clock.ts';
+import { isSupportedInstant, SUPPORTED_RANGE } from './clock/dates.ts';
 import { secretProblem } from './sim/notifications/signing.ts';
 
 const HELP: Record<string, string> = {
@@ -141,6 +142,7 @@ function clockOptions(mode: string | undefined, startAt: string | undefined, spe
     fail(`--clock-start must be an ISO 8601 instant with a time zone, e.g. 2026-12-21T09:00:00Z; got ${startAt}`);
   }
   const at = startAt === undefined ? new Date() : new Date(startAt);
+  if (!isSupportedInstant(at)) fail(`--clock-start must be a London date from ${SUPPORTED_RANGE}; got ${startAt ?? at.toISOString()}`);
   if (m === 'frozen') {
     if (speedFlag !== undefined) fail('--clock-speed applies to a running clock only (--clock running)');
     return SchemeClock.frozenAt(at);

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { DateRangeError } from '../clock/dates.ts';
 import { DomainError, type DomainErrorKind } from '../sim/errors.ts';
 
 /** An error a client caused or should see; the message names the field and the rule. */
@@ -51,6 +52,11 @@ export function toErrorResponse(err: unknown, c: Context): Response {
   }
   if (err instanceof DomainError) {
     return c.json(errorBody(err.message), STATUS_OF[err.kind]);
+  }
+  if (err instanceof DateRangeError) {
+    // Date arithmetic that left the supported range (a scheme clock near its end): the state of
+    // the simulator refuses the request; routes that know the field at fault answer 400 first.
+    return c.json(errorBody(`the request needs a date the simulator does not support: ${err.message}`), 409);
   }
   if (err instanceof HTTPException) {
     return c.json(errorBody(err.message || 'request rejected'), err.status as ContentfulStatusCode, err.status === 413 ? CLOSE : {});

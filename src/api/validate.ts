@@ -2,7 +2,10 @@ import type { ErrorObject } from 'ajv';
 import { ApiError } from './errors.ts';
 import { schemaValidator } from './schemas/index.ts';
 
-/** `/data/attributes/name/4` → `name.4`: the field as a client knows it. */
+/**
+ * The field as a client knows it: `/data/attributes/name/4` → `name.4` (an attribute is named bare),
+ * `/data/attributes` → `attributes`, `/data/id` → `id`, `/data` → `data`, the root → `` (the body).
+ */
 export function fieldName(instancePath: string, root: 'body' | 'query' = 'body'): string {
   const path = instancePath
     .split('/')
@@ -10,24 +13,18 @@ export function fieldName(instancePath: string, root: 'body' | 'query' = 'body')
     .map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'))
     .join('.');
   if (root !== 'body') return path;
-  // The attributes object itself: a missing or unknown attribute is named bare (`country`).
-  if (path === 'data.attributes') return '';
-  return path.replace(/^data\.attributes\.?/, '').replace(/^data\.?/, '') || (path.startsWith('data') ? 'data' : path);
-}
-
-/** The name of the value at `instancePath` in a message: `data.attributes` itself is `attributes`. */
-function label(instancePath: string, root: 'body' | 'query'): string {
-  return root === 'body' && instancePath === '/data/attributes' ? 'attributes' : fieldName(instancePath, root);
+  if (path === 'data' || path === 'data.attributes') return path.slice(path.lastIndexOf('.') + 1);
+  return path.replace(/^data\.attributes\./, '').replace(/^data\./, '');
 }
 
 /** The name of a child of the object at `instancePath` (for required / additionalProperties). */
 function childName(instancePath: string, child: string, root: 'body' | 'query'): string {
-  return label(`${instancePath}/${child.replace(/~/g, '~0').replace(/\//g, '~1')}`, root);
+  return fieldName(`${instancePath}/${child.replace(/~/g, '~0').replace(/\//g, '~1')}`, root);
 }
 
 function describe(e: ErrorObject, root: 'body' | 'query'): string | undefined {
   const p = e.params as Record<string, unknown>;
-  const at = label(e.instancePath, root);
+  const at = fieldName(e.instancePath, root);
   // The whole body (or query) is named once: `body must be of type object`.
   const where = (f: string) => (f ? `${f} in ${root}` : root);
   switch (e.keyword) {

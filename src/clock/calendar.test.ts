@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { BacsCalendar } from './calendar.ts';
+import { DateRangeError } from './dates.ts';
 
 const cal = new BacsCalendar();
 
@@ -131,6 +132,26 @@ describe('BacsCalendar: overrides', () => {
     expect(() => new BacsCalendar({ non_working: [{ date: '2026-13-01', name: 'x' }] })).toThrow(/non_working date 2026-13-01/);
     expect(() => new BacsCalendar({ non_working: [{ date: '2026-12-30', name: '' }] })).toThrow(/needs a name/);
     expect(() => new BacsCalendar({ working: ['2026-12-26'] })).toThrow(/weekend/);
-    expect(() => new BacsCalendar({ working: ['26/12/2026'] })).toThrow(/not a YYYY-MM-DD/);
+    expect(() => new BacsCalendar({ working: ['26/12/2026'] })).toThrow(/must be a date \(YYYY-MM-DD\)/);
+  });
+});
+
+describe('BacsCalendar: the ends of the supported dates', () => {
+  it('lists and counts days up to 2199-12-31', () => {
+    const days = cal.days('2199-12-25', '2199-12-31');
+    expect(days.map((d) => d.date)).toEqual(['2199-12-25', '2199-12-26', '2199-12-27', '2199-12-28', '2199-12-29', '2199-12-30', '2199-12-31']);
+    expect(cal.workingDaysBetween('2199-12-24', '2199-12-31')).toBe(days.filter((d) => d.working).length);
+    expect(cal.days('2026-12-21', '2026-12-21')).toHaveLength(1);
+  });
+
+  it('throws a DateRangeError at once rather than looping past the range', () => {
+    expect(() => cal.days('9999-12-01', '9999-12-31')).toThrow(DateRangeError);
+    expect(() => cal.days('2199-12-01', '2200-01-31')).toThrow(DateRangeError);
+    expect(() => cal.workingDaysBetween('2199-12-01', '9999-12-31')).toThrow(DateRangeError);
+    expect(() => cal.addWorkingDays('9999-12-28', 5)).toThrow(DateRangeError);
+    expect(() => cal.addWorkingDays('9999-12-28', 0)).toThrow(DateRangeError);
+    expect(() => cal.addWorkingDays('2199-12-30', 5)).toThrow(DateRangeError);
+    expect(() => cal.addWorkingDays('1900-01-02', -5)).toThrow(DateRangeError);
+    expect(() => cal.nextWorkingDay('2199-12-31')).toThrow(DateRangeError);
   });
 });

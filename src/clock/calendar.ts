@@ -1,5 +1,5 @@
 import Holidays from 'date-holidays';
-import { addDays, isIsoDate, isWeekend } from './dates.ts';
+import { addDays, dateProblem, daysBetween, isWeekend } from './dates.ts';
 
 export interface CalendarOverrides {
   /** Extra non-working days (one-off closures), with the name the calendar shows. */
@@ -32,11 +32,13 @@ export class BacsCalendar {
 
   constructor(overrides: CalendarOverrides = {}) {
     for (const o of overrides.non_working ?? []) {
-      if (!isIsoDate(o.date)) throw new Error(`calendar override non_working date ${o.date} is not a YYYY-MM-DD date`);
+      const problem = dateProblem(o.date);
+      if (problem) throw new Error(`calendar override non_working date ${o.date} ${problem}`);
       if (typeof o.name !== 'string' || o.name.trim() === '') throw new Error(`calendar override non_working ${o.date} needs a name`);
     }
     for (const d of overrides.working ?? []) {
-      if (!isIsoDate(d)) throw new Error(`calendar override working date ${d} is not a YYYY-MM-DD date`);
+      const problem = dateProblem(d);
+      if (problem) throw new Error(`calendar override working date ${d} ${problem}`);
       if (isWeekend(d)) throw new Error(`calendar override working date ${d} is a weekend; only a holiday can be marked working`);
     }
     this.#extra = [...(overrides.non_working ?? [])];
@@ -99,9 +101,9 @@ export class BacsCalendar {
    */
   addWorkingDays(date: string, n: number): string {
     if (!Number.isInteger(n)) throw new RangeError(`working days must be an integer, got ${n}`);
-    if (!isIsoDate(date)) throw new RangeError(`${date} is not a YYYY-MM-DD date`);
     const step = n >= 0 ? 1 : -1;
-    let d = date;
+    let d = addDays(date, 0); // a DateRangeError for an unsupported date
+    // Each step is a counted day; addDays throws a DateRangeError before the range is left.
     for (let left = Math.abs(n); left > 0; ) {
       d = addDays(d, step);
       if (this.isBacsWorkingDay(d)) left--;
@@ -115,17 +117,23 @@ export class BacsCalendar {
    * workingDaysBetween(d, addWorkingDays(d, n)) === n.
    */
   workingDaysBetween(from: string, to: string): number {
-    if (!isIsoDate(from) || !isIsoDate(to)) throw new RangeError(`${isIsoDate(from) ? to : from} is not a YYYY-MM-DD date`);
-    if (to < from) return -this.workingDaysBetween(to, from);
+    const span = daysBetween(from, to); // a DateRangeError for an unsupported date
+    if (span < 0) return -this.workingDaysBetween(to, from);
     let count = 0;
-    for (let d = addDays(from, 1); d <= to; d = addDays(d, 1)) if (this.isBacsWorkingDay(d)) count++;
+    let d = from;
+    for (let i = 0; i < span; i++) {
+      d = addDays(d, 1);
+      if (this.isBacsWorkingDay(d)) count++;
+    }
     return count;
   }
 
   /** Every date in [from, to] with its working status and holiday name. */
   days(from: string, to: string): CalendarDay[] {
+    const span = daysBetween(from, to); // a DateRangeError for an unsupported date
     const out: CalendarDay[] = [];
-    for (let d = from; d <= to; d = addDays(d, 1)) {
+    for (let i = 0; i <= span; i++) {
+      const d = i === 0 ? from : addDays(out[i - 1]!.date, 1);
       const holiday = this.holidayName(d);
       out.push({ date: d, working: this.isBacsWorkingDay(d), ...(holiday ? { holiday } : {}) });
     }

@@ -179,3 +179,51 @@ describe('Scheduler', () => {
     expect(() => scheduler.schedule('record', new Date(NaN), {})).toThrow(/not a valid date/);
   });
 });
+
+describe('Scheduler on a running clock', () => {
+  function running(speed: number) {
+    const wall = new ManualClock(T0);
+    const clock = new SchemeClock({ initial: SchemeClock.runningFrom(T0, speed, wall), wall });
+    const scheduler = new Scheduler(clock, new MapJobs());
+    const ran: string[] = [];
+    // Each job takes a wall millisecond: at speed 100,000 that is 100 virtual seconds.
+    scheduler.handle<{ name: string }>('slow', (job) => {
+      ran.push(job.payload.name);
+      wall.advanceMs(1);
+    });
+    return { wall, clock, scheduler, ran };
+  }
+
+  it('does not fail an advance whose jobs ran while the clock passed the target', () => {
+    const { clock, scheduler, ran } = running(100_000);
+    const target = new Date(clock.now().getTime() + 10_000);
+    scheduler.schedule('slow', new Date(target.getTime() - 1), { name: 'a' });
+    scheduler.schedule('slow', target, { name: 'b' });
+    const result = scheduler.advanceTo(target);
+    expect(ran).toEqual(['a', 'b']);
+    expect(result.jobs_run_count).toBe(2);
+    expect(Date.parse(result.now)).toBeGreaterThan(target.getTime()); // the clock ran on past it
+  });
+
+  it('sets the clock without a second read that could find it past the target (a wall that ticks on every read)', () => {
+    let ms = Date.parse(T0);
+    const wall = { now: () => new Date(ms++) }; // every read is a wall millisecond later: 100 virtual seconds
+    const clock = new SchemeClock({ initial: SchemeClock.runningFrom(T0, 100_000, wall), wall });
+    const scheduler = new Scheduler(clock, new MapJobs());
+    const from = clock.now();
+    const target = new Date(from.getTime() + 150_000); // after the next read, before the one after
+    const result = scheduler.advanceTo(target, { from });
+    expect(result.advanced_from).toBe(from.toISOString());
+    expect(Date.parse(result.now)).toBeGreaterThanOrEqual(target.getTime());
+  });
+
+  it('measures the target against the caller’s reading of now (from), not a second read', () => {
+    const { wall, clock, scheduler } = running(100_000);
+    const now = clock.now();
+    wall.advanceMs(3); // the clock moves between the route's read and the advance
+    const result = scheduler.advanceTo(now, { from: now });
+    expect(result.advanced_from).toBe(now.toISOString());
+    expect(clock.now().getTime()).toBe(now.getTime() + 300_000);
+    expect(() => scheduler.advanceTo(now)).toThrow(ClockError); // without from, now is read again
+  });
+});

@@ -111,20 +111,24 @@ export class Scheduler {
   }
 
   /**
-   * Runs every job due at or before `target` in due order (ties: first scheduled first), then sets
-   * the clock to `target`. Each job runs with the clock pinned to its due time, or to the latest
+   * Runs every job due at or before `target` in due order (ties: first scheduled first), then moves
+   * the clock to `target` (a running clock that has already passed it keeps its time). Each job runs with the clock pinned to its due time, or to the latest
    * time already shown when its due is earlier (a job scheduled for the past never moves time
    * back). Jobs a job schedules at or before `target` run in the same advance.
    *
    * Synchronous from start to end, so nothing else (no request, no store write) can observe a
    * half-done advance: a store commit after it holds all of it, one before it none of it. Calls
    * from inside a job are refused; a job is removed before its handler runs, so no job runs twice.
+   *
+   * `options.from` is the caller's reading of "now" (a route reads the clock once per request and
+   * computes the target from it); without it the clock is read here. A running clock moves on
+   * between two reads, so the target is checked against that one reading only.
    */
-  advanceTo(target: Date, options: { list?: number } = {}): AdvanceResult {
+  advanceTo(target: Date, options: { list?: number; from?: Date } = {}): AdvanceResult {
     const list = options.list ?? Infinity;
     if (this.#advancing) throw new ClockError('an advance is already running: a job cannot advance the scheme clock');
     if (Number.isNaN(target.getTime())) throw new ClockError('cannot advance the scheme clock to an invalid date');
-    const from = this.#clock.now();
+    const from = options.from ?? this.#clock.now();
     if (target.getTime() < from.getTime()) {
       throw new ClockError(`the scheme clock only moves forward: ${target.toISOString()} is before ${from.toISOString()}`);
     }
@@ -155,7 +159,7 @@ export class Scheduler {
           this.onJobError(job, err);
         }
       }
-      if (limit > this.#clock.now().getTime()) this.#clock.setTo(target);
+      this.#clock.atLeast(target);
     } finally {
       this.#advancing = false;
     }

@@ -86,3 +86,25 @@ describe('SchemeClock', () => {
     expect(clock.now().toISOString()).toBe(T0);
   });
 });
+
+describe('SchemeClock.atLeast', () => {
+  it('moves forward to the target, a running clock running on from there', () => {
+    const wall = new ManualClock(T0);
+    const clock = new SchemeClock({ initial: SchemeClock.runningFrom(T0, 1, wall), wall });
+    clock.atLeast(new Date('2027-01-04T09:00:00.000Z'));
+    expect(clock.now().toISOString()).toBe('2027-01-04T09:00:00.000Z');
+    wall.advanceMs(1000);
+    expect(clock.now().toISOString()).toBe('2027-01-04T09:00:01.000Z');
+  });
+
+  it('keeps a later time without throwing (a running clock that passed the target)', () => {
+    const wall = new ManualClock(T0);
+    const clock = new SchemeClock({ initial: SchemeClock.runningFrom(T0, 1000, wall), wall });
+    const target = clock.now();
+    wall.advanceMs(5); // 5 virtual seconds pass at speed 1000
+    expect(() => clock.atLeast(target)).not.toThrow();
+    expect(clock.now().getTime()).toBe(target.getTime() + 5000);
+    expect(() => clock.atLeast(new Date(Number.NaN))).not.toThrow();
+    expect(clock.now().getTime()).toBe(target.getTime() + 5000);
+  });
+});

@@ -104,6 +104,18 @@ export class SchemeClock implements Clock {
     this.#save();
   }
 
+  /**
+   * Moves virtual time to `target` unless the clock already reads later (a running clock may have
+   * passed it since it was read). Never throws: the scheduler calls it after the jobs of an advance
+   * have run, when refusing would report a failure for work already done.
+   */
+  atLeast(target: Date): void {
+    const ms = target.getTime();
+    if (Number.isNaN(ms) || ms <= this.#unpinnedMs()) return;
+    this.#state = { ...this.#state, virtual_ms: ms, wall_ms: this.#wall.now().getTime() };
+    this.#save();
+  }
+
   /** Stops the clock at the current virtual time. Freezing a frozen clock changes nothing. */
   freeze(): void {
     this.#state = { ...this.#state, mode: 'frozen', virtual_ms: this.#unpinnedMs(), wall_ms: this.#wall.now().getTime() };

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { schemaValidator } from '../schemas/index.ts';
+import { SchemeClock } from '../../clock/scheme-clock.ts';
 import { HARBOUR, NORTHWIND, testRuntime, type TestRuntime } from '../../testing.ts';
 
 const ORG = NORTHWIND.organisation_id;
@@ -250,3 +251,30 @@ describe('malformed requests', () => {
   });
 });
 
+
+describe('claims near the end of the supported dates', () => {
+  it('refuses a submission whose D0+14 would fall after 2199-12-31 with a 409, not a 500', async () => {
+    await rt.close();
+    rt = await testRuntime({ clockState: SchemeClock.frozenAt('2199-12-20T09:00:00Z') });
+    const claim = await createClaim();
+    const res = await rt.call('POST', `/v1/transaction/claims/${claim.id}/submissions`, subBody());
+    expect(res.status).toBe(409);
+    expect((await json(res)).error_message).toMatch(
+      new RegExp(`^claim ${claim.id} cannot be submitted at 2199-12-20T09:00:00.000Z: its timeline runs to working day D0\\+14, past 2199-12-31`),
+    );
+  });
+
+  it('answers 409 (not 500) for a submission from a clock outside the range', async () => {
+    await rt.close();
+    rt = await testRuntime({ clockState: SchemeClock.frozenAt('9999-12-28T09:00:00Z') });
+    const claim = await createClaim();
+    const res = await rt.call('POST', `/v1/transaction/claims/${claim.id}/submissions`, subBody());
+    expect(res.status).toBe(409);
+  });
+
+  it('names the range for a disputed transaction date outside it', async () => {
+    const res = await rt.call('POST', '/v1/transaction/claims', claimBody({ disputed_transactions: [{ amount: '1.00', date: '0050-01-01' }] }));
+    expect(res.status).toBe(400);
+    expect((await json(res)).error_message).toContain('disputed_transactions.0.date in body must be a date from 1900-01-01 to 2199-12-31');
+  });
+});

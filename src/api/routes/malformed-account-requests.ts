@@ -95,6 +95,7 @@ export const MALFORMED_ACCOUNT_REQUESTS: MalformedRequest[] = [
   raw('a string body', 'POST', '', '"accounts"', 400, 'body must be of type object'),
   raw('an object without data', 'POST', '', '{}', 400, 'data in body is required'),
   raw('data that is a string', 'POST', '', '{"data": "x"}', 400, 'data in body must be of type object'),
+  raw('data that is null', 'POST', '', '{"data": null}', 400, 'data in body must be of type object'),
   raw('content type text/plain', 'POST', '', '{"data": {}}', 415, 'Content-Type must be application/json', 'text/plain'),
   raw('no content type', 'POST', '', '{"data": {}}', 415, 'Content-Type must be application/json or application/vnd.api+json, got none', null),
   raw('content type application/xml', 'POST', '', '<data/>', 415, 'got application/xml', 'application/xml'),
@@ -113,6 +114,7 @@ export const MALFORMED_ACCOUNT_REQUESTS: MalformedRequest[] = [
   createData('no attributes', { attributes: OMIT }, 'attributes in body is required'),
   createData('attributes that are a string', { attributes: 'GB' }, 'attributes in body must be of type object'),
   createData('attributes that are an array', { attributes: [] }, 'attributes in body must be of type object'),
+  createData('attributes that are null', { attributes: null }, 'attributes in body must be of type object'),
   // required attributes
   create('no country', { country: OMIT }, 'country in body is required'),
   create('no name', { name: OMIT }, 'name in body is required'),

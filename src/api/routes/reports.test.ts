@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { parseXml, pdfText, unzipXhtml } from '../../../features/support/report-files.ts';
 import { assertMatchesSchema } from '../../../features/support/schema.ts';
+import { SchemeClock } from '../../clock/scheme-clock.ts';
 import { HARBOUR, NORTHWIND, testRuntime, type TestRuntime } from '../../testing.ts';
 
 let rt: TestRuntime;
@@ -208,5 +209,25 @@ describe('scheduled arrivals over HTTP', () => {
     expect(json.data.map((r: any) => r.attributes.processing_date)).toEqual(['2026-12-21']);
     expect(events).toContain('report_admissions:BACS_ARUDD');
     expect(events.filter((e) => e.startsWith('report_admissions:')).length).toBe(events.filter((e) => e.startsWith('reports:')).length);
+  });
+});
+
+describe('reports at the ends of the supported dates', () => {
+  it('injects and schedules up to 2199-12-31; a clock outside the range gets a 409, never a 500', async () => {
+    await rt.close();
+    rt = await testRuntime({ scheduledReports: true, clockState: SchemeClock.frozenAt('2199-12-31T12:00:00Z') });
+    expect((await rt.call('POST', '/v1/simulator/reports', { report_type: 'BACS_ARUDD' })).status).toBe(201);
+    expect((await rt.call('POST', '/v1/simulator/clock/advance', { to: '2199-12-31T23:59:59.999Z' })).status).toBe(200);
+    await rt.close();
+    rt = await testRuntime({ scheduledReports: true, clockState: SchemeClock.frozenAt('9999-12-28T09:00:00Z') });
+    const res = await rt.call('POST', '/v1/simulator/reports', { report_type: 'BACS_ARUDD' });
+    expect(res.status).toBe(409);
+    expect(((await res.json()) as any).error_message).toContain('must be a date from 1900-01-01 to 2199-12-31');
+  });
+
+  it('names the range for a processing_date outside it', async () => {
+    const res = await rt.call('POST', '/v1/simulator/reports', { report_type: 'BACS_ARUDD', processing_date: '0050-01-01' });
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as any).error_message).toContain('processing_date must be a date from 1900-01-01 to 2199-12-31');
   });
 });

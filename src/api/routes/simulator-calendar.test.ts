@@ -49,3 +49,29 @@ describe('GET /v1/simulator/calendar', () => {
     expect((await get('?from=2026-01-01&from=2026-01-02')).status).toBe(400);
   });
 });
+
+describe('GET /v1/simulator/calendar: the supported dates (1900-01-01 to 2199-12-31)', () => {
+  it('answers 400 naming the field for dates outside the range, at once', async () => {
+    for (const [query, field] of [
+      ['?from=9999-12-01', 'from'],
+      ['?from=2199-12-01&to=9999-12-31', 'to'],
+      ['?from=1899-12-31&to=1900-01-05', 'from'],
+      ['?from=0050-01-01', 'from'],
+    ] as const) {
+      const { status, body } = await get(query);
+      expect({ query, status, message: body.error_message }).toEqual({
+        query,
+        status: 400,
+        message: expect.stringMatching(new RegExp(`^${field} in query must be a date from 1900-01-01 to 2199-12-31`)),
+      });
+    }
+    expect((await get('?from=2026-02-30')).body.error_message).toBe("from in query must be a date (YYYY-MM-DD), got '2026-02-30'");
+  });
+
+  it('lists up to the last supported date; the default range stops there', async () => {
+    const { status, body } = await get('?from=2199-12-20');
+    expect(status).toBe(200);
+    expect(body.data).toMatchObject({ from: '2199-12-20', to: '2199-12-31' });
+    expect((await get('?from=2199-12-31&to=2199-12-31')).body.data.to).toBe('2199-12-31');
+  });
+});

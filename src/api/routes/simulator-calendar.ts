@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { addDays, isIsoDate } from '../../clock/dates.ts';
+import { addDays, dateProblem, daysBetween, LAST_DATE, SUPPORTED_RANGE } from '../../clock/dates.ts';
 import { londonDate } from '../../clock/london.ts';
 import type { AppDeps, AppEnv } from '../context.ts';
 import { queryOf } from '../envelope.ts';
@@ -10,13 +10,18 @@ export const MAX_CALENDAR_DAYS = 731;
 /** Days shown when `to` is omitted. */
 export const DEFAULT_CALENDAR_DAYS = 31;
 
-function daysBetween(from: string, to: string): number {
-  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
-}
-
 /** /v1/simulator/calendar?from=&to=: the Bacs working days and holidays of a range of London dates. */
 export function simulatorCalendarRoutes({ sim }: AppDeps): Hono<AppEnv> {
   const r = new Hono<AppEnv>();
+
+  /** The London date of the scheme clock, the default `from`; a clock outside the range needs one given. */
+  const today = (): string => {
+    const date = londonDate(sim.clock.now());
+    if (dateProblem(date)) {
+      throw new ApiError(409, `the scheme clock's date ${date} is outside the dates the simulator supports (${SUPPORTED_RANGE}); give from in query`);
+    }
+    return date;
+  };
 
   r.get('/', (c) => {
     const query = queryOf(c);
@@ -27,11 +32,13 @@ export function simulatorCalendarRoutes({ sim }: AppDeps): Hono<AppEnv> {
       const all = query.getAll(name);
       if (all.length > 1) throw new ApiError(400, `${name} in query must be given once`);
       const v = all[0];
-      if (v !== undefined && !isIsoDate(v)) throw new ApiError(400, `${name} in query must be a date (YYYY-MM-DD), got '${v}'`);
+      const problem = v === undefined ? undefined : dateProblem(v);
+      if (problem) throw new ApiError(400, `${name} in query ${problem}, got '${v}'`);
       return v;
     };
-    const from = date('from') ?? londonDate(sim.clock.now());
-    const to = date('to') ?? addDays(from, DEFAULT_CALENDAR_DAYS - 1);
+    const from = date('from') ?? today();
+    // The default range stops at the last supported date.
+    const to = date('to') ?? (daysBetween(from, LAST_DATE) < DEFAULT_CALENDAR_DAYS ? LAST_DATE : addDays(from, DEFAULT_CALENDAR_DAYS - 1));
     if (to < from) throw new ApiError(400, `to in query (${to}) must not be before from (${from})`);
     if (daysBetween(from, to) + 1 > MAX_CALENDAR_DAYS) {
       throw new ApiError(400, `the range from ${from} to ${to} covers ${daysBetween(from, to) + 1} days; at most ${MAX_CALENDAR_DAYS} are allowed`);

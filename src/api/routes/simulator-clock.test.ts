@@ -1,5 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { schemaValidator } from '../schemas/index.ts';
+import { systemClock } from '../../clock/clock.ts';
+import { MAX_SPEED, SchemeClock } from '../../clock/scheme-clock.ts';
 import { TEST_START, testRuntime, type TestRuntime } from '../../testing.ts';
 
 let rt: TestRuntime;
@@ -154,5 +156,39 @@ describe('POST /v1/simulator/clock/freeze and /resume', () => {
     await expectError(await rt.call('POST', '/v1/simulator/clock/resume', { speed: 2e6 }), 400, /speed in body should be less than or equal to 1000000/);
     await expectError(await rt.call('POST', '/v1/simulator/clock/freeze', { now: true }), 400, /now in body is not allowed/);
     expect(rt.sim.clock.mode).toBe('frozen');
+  });
+});
+
+describe('POST /v1/simulator/clock/advance: the supported dates (up to 2199-12-31)', () => {
+  it('answers 400 naming the unit for a target past 2199-12-31, from near the end of the range', async () => {
+    await rt.close();
+    rt = await testRuntime({ clockState: SchemeClock.frozenAt('2199-12-28T09:00:00Z') });
+    for (const body of [{ working_days: 5 }, { days: 4 }, { hours: 96 }, { to: '2200-01-01T00:00:00Z' }]) {
+      const unit = Object.keys(body)[0]!;
+      await expectError(await advance(body), 400, new RegExp(`^${unit} in body moves the clock .*outside the dates the simulator supports \\(1900-01-01 to 2199-12-31\\)`));
+    }
+    const ok = await advance({ to: '2199-12-31T23:59:59.999Z' });
+    expect(ok.status).toBe(200);
+  });
+
+  it('answers 400, never hangs, with a clock already outside the range (9999-12-28)', async () => {
+    await rt.close();
+    rt = await testRuntime({ clockState: SchemeClock.frozenAt('9999-12-28T09:00:00Z') });
+    await expectError(await advance({ working_days: 5 }), 400, /^working_days in body moves the clock outside the dates the simulator supports/);
+    await expectError(await advance({ days: 1 }), 400, /^days in body moves the clock outside/);
+    await expectError(await advance({ hours: 1 }), 400, /^hours in body moves the clock to .*outside the dates/);
+    const clock = await json(await rt.call('GET', '/v1/simulator/clock'));
+    expect(clock.data).toMatchObject({ london_date: '9999-12-28', bacs_working_day: false });
+    const cal = await rt.call('GET', '/v1/simulator/calendar');
+    await expectError(cal, 409, /^the scheme clock's date 9999-12-28 is outside the dates the simulator supports .*give from in query/);
+  });
+
+  it('reads now once: {"hours": 0} and a `to` of now succeed on a fast running clock', async () => {
+    await rt.close();
+    rt = await testRuntime({ wall: systemClock, clockState: SchemeClock.runningFrom(TEST_START, MAX_SPEED) });
+    for (let i = 0; i < 20; i++) {
+      const res = await advance({ hours: 0 });
+      expect(res.status, JSON.stringify(await res.clone().json())).toBe(200);
+    }
   });
 });

@@ -1,6 +1,7 @@
 import type { Context } from 'hono';
 import { Hono } from 'hono';
 import { ADVANCE_UNITS, advanceTarget, latestTarget, MAX_ADVANCE_YEARS, type AdvanceRequest } from '../../clock/advance.ts';
+import { DateRangeError, isSupportedInstant, SUPPORTED_RANGE } from '../../clock/dates.ts';
 import { londonDate } from '../../clock/london.ts';
 import { ClockError } from '../../clock/scheme-clock.ts';
 import type { Simulator } from '../../sim/simulator.ts';
@@ -22,7 +23,8 @@ export function clockView(sim: Simulator) {
     mode: sim.clock.mode,
     speed: sim.clock.speed,
     london_date: date,
-    bacs_working_day: sim.calendar.isBacsWorkingDay(date),
+    // Outside the supported dates the calendar knows no working days.
+    bacs_working_day: isSupportedInstant(now) && sim.calendar.isBacsWorkingDay(date),
     next_due: next ? next.toISOString() : null,
     pending_jobs: sim.scheduler.pendingCount,
   };
@@ -60,18 +62,28 @@ export function simulatorClockRoutes({ sim }: AppDeps): Hono<AppEnv> {
   r.post('/advance', async (c) => {
     const request = parseAdvance(await readJson(c));
     const unit = Object.keys(request)[0]!;
+    // One reading of "now" for the whole request: a running clock moves between two reads.
     const now = sim.clock.now();
-    const target = advanceTarget(now, request, sim.calendar);
+    let target: Date;
+    try {
+      target = advanceTarget(now, request, sim.calendar);
+    } catch (err) {
+      if (err instanceof DateRangeError) throw new ApiError(400, `${unit} in body moves the clock outside the dates the simulator supports (${SUPPORTED_RANGE})`);
+      throw err;
+    }
     if (Number.isNaN(target.getTime())) throw new ApiError(400, `${unit} in body is not a valid instant`);
     if (target.getTime() < now.getTime()) {
       throw new ApiError(409, `${unit} in body (${target.toISOString()}) is before the scheme clock (${now.toISOString()}); the clock only moves forward`);
+    }
+    if (!isSupportedInstant(target)) {
+      throw new ApiError(400, `${unit} in body moves the clock to ${target.toISOString()}, outside the dates the simulator supports (${SUPPORTED_RANGE})`);
     }
     const latest = latestTarget(now);
     if (target.getTime() > latest.getTime()) {
       throw new ApiError(400, `${unit} in body moves the clock to ${target.toISOString()}, more than ${MAX_ADVANCE_YEARS} years after the scheme clock (at most ${latest.toISOString()})`);
     }
     try {
-      const result = sim.scheduler.advanceTo(target, { list: MAX_LISTED_RUNS });
+      const result = sim.scheduler.advanceTo(target, { list: MAX_LISTED_RUNS, from: now });
       return answer(c, {
         ...clockView(sim),
         advanced_from: result.advanced_from,

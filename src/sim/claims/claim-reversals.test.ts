@@ -28,40 +28,62 @@ describe('reversal window (claim submitted Monday 2026-12-21: D0+11 = Friday 202
     expect(err.kind).toBe('conflict');
     expect(err.message).toContain('cannot be reversed yet');
     expect(err.message).toContain('processed on 2026-12-22');
-    expect(err.message).toContain('until 2027-01-08');
+    expect(err.message).toContain('until the end of 2027-01-08 (working day D0+11, London time)');
   });
 
-  it('is allowed on working day 11 up to the 22:00 London cut-off', async () => {
+  it('is allowed on working day 11 up to its last instant, 23:59:59.999 London (winter: GMT)', async () => {
     const h = await claimsHarness();
     const { claim } = h.file(['10.00']);
     h.advance({ working_days: 11 });
     expect(h.clock.now().toISOString()).toBe('2027-01-08T09:00:00.000Z');
-    h.moveTo('2027-01-08T21:59:00.000Z');
+    h.moveTo('2027-01-08T23:59:59.999Z');
     const { submission } = reverse(h, claim.id);
-    expect(submission.attributes).toMatchObject({ status: 'accepted', submission_date: '2027-01-08', processing_date: '2027-01-11' });
+    // After the 22:00 cut-off the reversal submission itself counts for the next working day.
+    expect(submission.attributes).toMatchObject({ status: 'accepted', submission_date: '2027-01-11', processing_date: '2027-01-12' });
     expect(h.claims.get(claim.id, HARNESS_ORG).relationships?.claim_reversal?.data).toHaveLength(1);
-    h.moveTo('2027-01-11T00:00:00.000Z');
+    h.moveTo('2027-01-12T00:00:00.000Z');
     expect(h.claims.reversals.submissions.find(submission.id)!.attributes.status).toBe('delivery_confirmed');
     h.advance({ working_days: 5 });
     expect(h.claims.submissionOf(claim.id)!.attributes.status).toBe('delivery_confirmed');
     expect(h.payments.payments.rows.size).toBe(0);
   });
 
-  it('is refused on working day 12, naming the last day', async () => {
+  it('is allowed after the 22:00 cut-off of day 11 (the window is the whole London date)', async () => {
+    const h = await claimsHarness();
+    const { claim } = h.file();
+    h.moveTo('2027-01-08T22:00:00.000Z');
+    expect(reverse(h, claim.id).submission.attributes.status).toBe('accepted');
+  });
+
+  it('is refused from 00:00 London on the day after day 11 (winter), naming the last day', async () => {
+    const h = await claimsHarness();
+    const { claim } = h.file();
+    h.moveTo('2027-01-09T00:00:00.000Z');
+    const err = failure(() => reverse(h, claim.id));
+    expect(err.kind).toBe('conflict');
+    expect(err.message).toBe(
+      `claim ${claim.id} can no longer be reversed: the reversal window closed at the end of 2027-01-08 (working day D0+11, submission day D0 2026-12-21)`,
+    );
+  });
+
+  it('is refused on working day 12', async () => {
     const h = await claimsHarness();
     const { claim } = h.file();
     h.advance({ working_days: 12 });
     expect(h.clock.now().toISOString()).toBe('2027-01-11T09:00:00.000Z');
-    const err = failure(() => reverse(h, claim.id));
-    expect(err.kind).toBe('conflict');
-    expect(err.message).toContain('the last day was 2027-01-08');
+    expect(failure(() => reverse(h, claim.id)).message).toContain('the reversal window closed at the end of 2027-01-08 (working day D0+11');
   });
 
-  it('is refused after the cut-off of day 11 (that counts as day 12)', async () => {
+  it('follows the London date in summer (BST): allowed at 22:59:59.999Z on day 11, refused at 23:00Z', async () => {
     const h = await claimsHarness();
-    const { claim } = h.file();
-    h.moveTo('2027-01-08T22:00:00.000Z');
-    expect(failure(() => reverse(h, claim.id)).message).toContain('the last day was 2027-01-08');
+    h.moveTo('2027-06-07T09:00:00.000Z'); // Monday 7 June 2027
+    const late = h.file().claim;
+    const inTime = h.file().claim;
+    expect(h.claims.submissionOf(late.id)!.attributes).toMatchObject({ submission_date: '2027-06-07', reversal_deadline: '2027-06-22' });
+    h.moveTo('2027-06-22T22:59:59.999Z'); // 23:59:59.999 London on D0+11
+    expect(reverse(h, inTime.id).submission.attributes.status).toBe('accepted');
+    h.moveTo('2027-06-22T23:00:00.000Z'); // 00:00 London on 23 June
+    expect(failure(() => reverse(h, late.id)).message).toContain('the reversal window closed at the end of 2027-06-22 (working day D0+11');
   });
 
   it('refuses a reversal created in the window but submitted after it', async () => {

@@ -126,20 +126,23 @@ export class ClaimReversals {
     return r !== undefined && this.submissionOfReversal(r.id) !== undefined;
   }
 
-  /** The window: from processing (sequence number assigned) to working day D0+11, 22:00 London. */
+  /**
+   * The window: from processing (sequence number assigned) up to and including working day D0+11,
+   * the whole London date (the 22:00 cut-off does not close it); refused from 00:00 London after.
+   */
   #assertReversible(claim: Claim): ClaimSubmission & { attributes: { sequence_number: string } } {
     const s = this.#d.submissionOf(claim.id);
     if (!s) throw conflict(`claim ${claim.id} has not been submitted; only a submitted claim can be reversed`);
     const a = s.attributes;
     if (a.sequence_number === undefined) {
       throw conflict(
-        `claim ${claim.id} cannot be reversed yet: its submission is processed on ${a.processing_date} (working day ${PROCESSING_DAY} after submission day ${a.submission_date}), when the sequence number to quote is assigned; reversals are accepted from then until ${a.reversal_deadline}`,
+        `claim ${claim.id} cannot be reversed yet: its submission is processed on ${a.processing_date} (working day ${PROCESSING_DAY} after submission day ${a.submission_date}), when the sequence number to quote is assigned; reversals are accepted from then until the end of ${a.reversal_deadline} (working day D0+${LAST_REVERSAL_DAY}, London time)`,
       );
     }
-    const today = this.#d.dates.dayOf(this.reversals.clock.now());
+    const today = this.#d.dates.london(this.reversals.clock.now()).date;
     if (today > a.reversal_deadline) {
       throw conflict(
-        `claim ${claim.id} can no longer be reversed: the last day was ${a.reversal_deadline} (working day ${LAST_REVERSAL_DAY} after submission day ${a.submission_date}, before the 22:00 London cut-off)`,
+        `claim ${claim.id} can no longer be reversed: the reversal window closed at the end of ${a.reversal_deadline} (working day D0+${LAST_REVERSAL_DAY}, submission day D0 ${a.submission_date})`,
       );
     }
     return s as ClaimSubmission & { attributes: { sequence_number: string } };

@@ -1,5 +1,12 @@
 // Rules of a claim that span several fields (the JSON Schema checks each field on its own).
-import { isIsoDate } from '../../clock/dates.ts';
+import { dateProblem, isIsoDate, SUPPORTED_RANGE } from '../../clock/dates.ts';
+
+/** The rule a date field breaks, or undefined: malformed, or outside the supported dates. */
+function dateRule(v: unknown): string | undefined {
+  if (typeof v === 'string' && isIsoDate(v)) return undefined;
+  const problem = dateProblem(String(v));
+  return problem && problem.includes(SUPPORTED_RANGE) ? problem : 'must be a valid date (YYYY-MM-DD)';
+}
 import { invalid } from '../errors.ts';
 import { isDecimalAmount, toPence } from '../payments/money.ts';
 import type { ClaimAttributes } from './claim-resources.ts';
@@ -23,7 +30,8 @@ export function claimRuleViolations(a: ClaimAttributes, today: string): string[]
   }
   for (const field of ['processing_date', 'request_date'] as const) {
     const v = a[field];
-    if (v !== undefined && !isIsoDate(v)) out.push(`${field} in body must be a valid date (YYYY-MM-DD)`);
+    const rule = v === undefined ? undefined : dateRule(v);
+    if (rule) out.push(`${field} in body ${rule}`);
   }
   const txs = Array.isArray(a.disputed_transactions) ? a.disputed_transactions : [];
   if (txs.length === 0) out.push('disputed_transactions in body should have at least 1 items');
@@ -33,7 +41,8 @@ export function claimRuleViolations(a: ClaimAttributes, today: string): string[]
     } else if (toPence(t.amount) <= 0n) {
       out.push(`disputed_transactions.${i}.amount in body should be greater than 0`);
     }
-    if (!isIsoDate(String(t.date))) out.push(`disputed_transactions.${i}.date in body must be a valid date (YYYY-MM-DD)`);
+    const rule = dateRule(t.date);
+    if (rule) out.push(`disputed_transactions.${i}.date in body ${rule}`);
     else if (t.date > today) out.push(`disputed_transactions.${i}.date in body should not be after the scheme date ${today}`);
   });
   if (txs.length > 0 && a.number_of_claims !== txs.length) {

@@ -1,12 +1,14 @@
 // DDIC claims: the Claims service (claims and their submissions), with reversals and the timeline.
 import type { BacsCalendar } from '../../clock/calendar.ts';
 import { isoTimestamp } from '../../clock/clock.ts';
+import { DateRangeError, LAST_DATE, SUPPORTED_RANGE } from '../../clock/dates.ts';
 import type { Scheduler } from '../../clock/scheduler.ts';
 import { conflict, notFound } from '../errors.ts';
 import type { Payments } from '../payments/payments.ts';
 import { ref, type Resource } from '../resource.ts';
 import { Repository, type RepositoryContext } from '../repository.ts';
 import { ClaimCalendar } from './claim-calendar.ts';
+import { SETTLEMENT_DAY, type ClaimDates } from './claim-dates.ts';
 import {
   CLAIM_SUBMISSION_TYPE,
   CLAIM_TYPE,
@@ -92,7 +94,7 @@ export class Claims {
     const existing = this.submissionOf(claim.id);
     if (existing) throw conflict(`claim ${claim.id} has already been submitted (claim submission ${existing.id})`);
     const now = this.claims.clock.now();
-    const dates = this.#dates.dates(this.#dates.dayOf(now));
+    const dates = this.#timelineFrom(now, claim.id);
     const submission = this.submissions.create({
       id: input.id,
       organisation_id: claim.organisation_id,
@@ -102,6 +104,18 @@ export class Claims {
     this.#link(claim, 'claim_submission', submission);
     this.timeline.plan(submission);
     return submission;
+  }
+
+  /** The dates of a submission made at `now`; 409 when its timeline would leave the supported dates. */
+  #timelineFrom(now: Date, claimId: string): ClaimDates {
+    try {
+      return this.#dates.dates(this.#dates.dayOf(now));
+    } catch (err) {
+      if (!(err instanceof DateRangeError)) throw err;
+      throw conflict(
+        `claim ${claimId} cannot be submitted at ${now.toISOString()}: its timeline runs to working day D0+${SETTLEMENT_DAY}, past ${LAST_DATE}, the last date the simulator supports (${SUPPORTED_RANGE})`,
+      );
+    }
   }
 
   getSubmission(claimId: string, submissionId: string, organisationId: string): ClaimSubmission {

@@ -1,5 +1,5 @@
 import type { BacsCalendar } from '../../clock/calendar.ts';
-import { addDays } from '../../clock/dates.ts';
+import { addDays, isIsoDate, LAST_DATE } from '../../clock/dates.ts';
 import { londonDate, londonTime } from '../../clock/london.ts';
 import type { CatalogueEntry, ReportCatalogue } from './catalogue.ts';
 
@@ -51,13 +51,21 @@ function slotDay(date: string, slot: Slot, calendar: BacsCalendar): boolean {
   return slot.days === 'every_day' ? calendar.isFpsWorkingDay(date) : calendar.isBacsWorkingDay(date);
 }
 
-/** The first occurrence of a slot strictly after an instant: its London date and due instant. */
-export function nextOccurrence(slot: Slot, after: Date, calendar: BacsCalendar): { date: string; due: Date } {
+/**
+ * The first occurrence of a slot strictly after an instant: its London date and due instant; null
+ * when there is none on a supported date (the schedule ends with the last date the simulator
+ * supports, and a clock already outside the range schedules nothing).
+ */
+export function nextOccurrence(slot: Slot, after: Date, calendar: BacsCalendar): { date: string; due: Date } | null {
   let date = londonDate(after);
-  for (let i = 0; i < 400; i++, date = addDays(date, 1)) {
-    if (!slotDay(date, slot, calendar)) continue;
-    const due = slotInstant(date, slot);
-    if (due.getTime() > after.getTime()) return { date, due };
+  if (!isIsoDate(date)) return null;
+  for (let i = 0; i < 400; i++) {
+    if (slotDay(date, slot, calendar)) {
+      const due = slotInstant(date, slot);
+      if (due.getTime() > after.getTime()) return { date, due };
+    }
+    if (date >= LAST_DATE) return null;
+    date = addDays(date, 1);
   }
   throw new Error(`no ${slotKey(slot)} day within 400 days after ${after.toISOString()}`);
 }

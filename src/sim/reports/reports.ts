@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { BacsCalendar } from '../../clock/calendar.ts';
 import { isoTimestamp } from '../../clock/clock.ts';
-import { isIsoDate } from '../../clock/dates.ts';
+import { dateProblem, DateRangeError } from '../../clock/dates.ts';
 import { londonDate } from '../../clock/london.ts';
 import type { Job, Scheduler } from '../../clock/scheduler.ts';
 import type { Collection } from '../collection.ts';
@@ -84,7 +84,8 @@ export class Reports {
   list(organisationId: string, filter: ReportFilter = {}): Report[] {
     for (const key of ['processing_date_from', 'processing_date_to'] as const) {
       const v = filter[key];
-      if (v !== undefined && !isIsoDate(v)) throw invalid(`filter[${key}] must be a date (YYYY-MM-DD)`);
+      const problem = v === undefined ? undefined : dateProblem(v);
+      if (problem) throw invalid(`filter[${key}] ${problem}`);
     }
     return this.reports.listFor(organisationId).filter((r) => {
       const a = r.attributes;
@@ -136,6 +137,7 @@ export class Reports {
       for (const slot of slotsOf(this.catalogue)) {
         if (!this.catalogue.entries.some((e) => inSlot(e, slot) && this.catalogue.offeredTo(e, organisation))) continue;
         const next = nextOccurrence(slot, now, this.#ctx.calendar);
+        if (!next) continue; // past the last supported date: the schedule has ended
         this.#ctx.scheduler.schedule<DailyReportsPayload>(DAILY_REPORTS_JOB, next.due, { organisation_id: organisation.id, date: next.date, slot }, dailyJobId(organisation.id, next.date, slot));
       }
     }
@@ -156,14 +158,23 @@ export class Reports {
       const name = `${organisation_id}|${entry.report_type}|${date}|${slot.london_time}`;
       const reportId = nameUuid(`report|${name}`);
       if (this.reports.rows.has(reportId)) continue; // this day's report already arrived
-      this.#arrive(
-        { organisation_id, report_type: entry.report_type, processing_date: processingDateFor(entry.schedule.processing_date, date, this.#ctx.calendar) },
-        reportId,
-        nameUuid(`admission|${name}`),
-      );
+      const processing_date = this.#processingDate(entry, date);
+      if (processing_date === undefined) continue; // its processing date would fall after the supported dates
+      this.#arrive({ organisation_id, report_type: entry.report_type, processing_date }, reportId, nameUuid(`admission|${name}`));
     }
     const next = nextOccurrence(slot, now, this.#ctx.calendar);
+    if (!next) return; // past the last supported date: the schedule has ended
     this.#ctx.scheduler.schedule<DailyReportsPayload>(DAILY_REPORTS_JOB, next.due, { organisation_id, date: next.date, slot }, dailyJobId(organisation_id, next.date, slot));
+  }
+
+  /** The processing date of an arrival on `date`, or undefined when it lies outside the supported dates. */
+  #processingDate(entry: CatalogueEntry, date: string): string | undefined {
+    try {
+      return processingDateFor(entry.schedule.processing_date, date, this.#ctx.calendar);
+    } catch (err) {
+      if (err instanceof DateRangeError) return undefined;
+      throw err;
+    }
   }
 
   #arrive(input: ArrivalInput, reportId: string, admissionId: string): { report: Report; admission: ReportAdmission } {
@@ -174,7 +185,8 @@ export class Reports {
     if (!this.catalogue.offeredTo(entry, organisation)) {
       throw new DomainError('unprocessable', `report_type ${entry.report_type} is only available to organisations that sponsor other participants`);
     }
-    if (input.processing_date !== undefined && !isIsoDate(input.processing_date)) throw invalid('processing_date must be a date (YYYY-MM-DD)');
+    const problem = input.processing_date === undefined ? undefined : dateProblem(input.processing_date);
+    if (problem) throw invalid(`processing_date ${problem}`);
     const now = this.#ctx.clock.now();
     const processing_date = input.processing_date ?? processingDateFor(entry.schedule.processing_date, londonDate(now), this.#ctx.calendar);
     const attributes: ReportAttributes = {
