@@ -1,4 +1,4 @@
-import Holidays from 'date-holidays';
+import { bankHolidays } from './bank-holidays.ts';
 import { addDays, dateProblem, daysBetween, isWeekend } from './dates.ts';
 
 export interface CalendarOverrides {
@@ -26,7 +26,6 @@ export interface CalendarDay {
  */
 export class BacsCalendar {
   readonly #holidays = new Map<number, Map<string, string>>();
-  readonly #source = new Holidays('GB', 'ENG');
   readonly #extra: Array<{ date: string; name: string }>;
   readonly #working: Set<string>;
 
@@ -50,12 +49,7 @@ export class BacsCalendar {
     let map = this.#holidays.get(year);
     if (map) return map;
     map = new Map();
-    for (const h of this.#source.getHolidays(year)) {
-      if (h.type !== 'public' && h.type !== 'bank') continue;
-      const date = h.date.slice(0, 10);
-      if (isWeekend(date)) continue;
-      map.set(date, h.name);
-    }
+    for (const h of bankHolidays(year)) map.set(h.date, h.name);
     for (const o of this.#extra) if (o.date.startsWith(`${year}-`) && !isWeekend(o.date)) map.set(o.date, o.name);
     for (const d of this.#working) map.delete(d);
     this.#holidays.set(year, map);

@@ -1,0 +1,16 @@
+// `npm run fixtures:holidays`: writes fixtures/calendar/bank-holidays.json from date-holidays.
+import { writeFileSync } from 'node:fs';
+import { HOLIDAY_TABLE_FILE, holidaysFromLibrary, type HolidayTable } from './bank-holidays.ts';
+
+export const TABLE_YEARS = { from: 2015, to: 2045 };
+
+export function generateHolidayTable(): HolidayTable {
+  const out: HolidayTable = {};
+  for (let y = TABLE_YEARS.from; y <= TABLE_YEARS.to; y++) out[String(y)] = holidaysFromLibrary(y);
+  return out;
+}
+
+if (process.argv[1]?.endsWith('generate-bank-holidays.ts')) {
+  writeFileSync(HOLIDAY_TABLE_FILE, `${JSON.stringify(generateHolidayTable(), null, 1)}\n`);
+  console.log(`wrote ${HOLIDAY_TABLE_FILE}`);
+}
