@@ -212,7 +212,7 @@ describe('the DDIC claim submission report', () => {
     expect(list.data).toHaveLength(1);
     expect(list.data[0].attributes).toMatchObject({ processing_date: '2026-12-22', report_source: 'bacs-paying-bank' });
     const content = await rt.sim.reports.content(rt.sim.reports.get(list.data[0].id));
-    expect(content.rows).toEqual([expect.objectContaining({ reference: 'DDICREPORT1', sequence_number: seq, amount: '49.99', claim_id: claim.id })]);
+    expect(content.rows).toEqual([expect.objectContaining({ Reference: 'DDICREPORT1', SequenceNumber: seq, Amount: '49.99', ClaimId: claim.id })]);
   });
 });
 

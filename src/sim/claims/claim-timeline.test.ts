@@ -30,7 +30,7 @@ describe('the timeline of a claim submitted Monday 2026-12-21 09:00', () => {
         organisation_id: submission.organisation_id,
         report_type: 'BACS_DDIC_CLAIM_SUBMISSION',
         processing_date: '2026-12-22',
-        rows: [expect.objectContaining({ reference: 'DDIC0001', sequence_number: '000000000001', amount: '12.34' })],
+        rows: [expect.objectContaining({ Reference: 'DDIC0001', SequenceNumber: '000000000001', Amount: '12.34' })],
       },
     ]);
 
@@ -104,7 +104,7 @@ describe('the timeline of a claim submitted Monday 2026-12-21 09:00', () => {
     const b = h.file(['2.00'], { reference: 'DDICB2' });
     h.advance({ working_days: 1 });
     expect(h.reports).toHaveLength(1);
-    expect(h.reports[0]!.rows!.map((r) => [r.reference, r.sequence_number])).toEqual([
+    expect(h.reports[0]!.rows!.map((r) => [r.Reference, r.SequenceNumber])).toEqual([
       ['DDICA1', status(h, a.submission.id).sequence_number],
       ['DDICB2', status(h, b.submission.id).sequence_number],
     ]);

@@ -118,15 +118,17 @@ export class ClaimTimeline {
       const done = this.#moveTo(s, 'queued_for_delivery', (r) => ({ ...r, attributes: { ...r.attributes, sequence_number } }));
       processingDate = done.attributes.processing_date;
       const claim = this.#d.claims.get(relatedId(done, 'claim')!);
+      // Column names as in the catalogue's DDIC claim submission report (BACSDocument style).
       rows.push({
-        reference: claim.attributes.reference,
-        sequence_number,
-        amount: formatPence(claimPence(claim.attributes)),
-        number_of_claims: claim.attributes.number_of_claims,
-        reason_code: claim.attributes.reason_code,
-        clearing_id: claim.attributes.clearing_id,
-        claim_id: claim.id,
-        claim_submission_id: done.id,
+        Reference: claim.attributes.reference,
+        SequenceNumber: sequence_number,
+        OriginatorSUN: claim.attributes.original_instruction.clearing_id,
+        ReasonCode: claim.attributes.reason_code,
+        Amount: formatPence(claimPence(claim.attributes)),
+        NumberOfClaims: claim.attributes.number_of_claims,
+        ClearingId: claim.attributes.clearing_id,
+        ClaimId: claim.id,
+        ClaimSubmissionId: done.id,
       });
     }
     if (rows.length === 0) return;
