@@ -8,6 +8,8 @@ export interface AppEnv {
     /** The organisation of the caller's client (the default organisation with --auth off). */
     organisationId: string;
     clientId: string;
+    /** x-fapi-interaction-id of a name-verification exchange (set by its envelope). */
+    interactionId?: string;
   };
 }
 

@@ -4,6 +4,21 @@ import { ApiError } from '../errors.ts';
 
 const CHALLENGE = { 'WWW-Authenticate': 'Bearer realm="scheme-sim"' };
 
+const BEARER = /^bearer\s+(\S+)\s*$/i;
+const WHITESPACE = /\s/;
+
+/**
+ * The token of `Bearer <token>`. The usual spelling (one space, a token without whitespace) skips
+ * the capturing expression; anything else (case, extra or trailing whitespace) is left to it.
+ */
+function bearerToken(header: string): string | undefined {
+  if (header.startsWith('Bearer ') && header.length > 7) {
+    const token = header.slice(7);
+    if (!WHITESPACE.test(token)) return token;
+  }
+  return BEARER.exec(header)?.[1];
+}
+
 /** Requires `Authorization: Bearer <token>` (scheme word in any case) and sets the caller's organisation. */
 export function bearerAuth(deps: AppDeps): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
@@ -14,9 +29,9 @@ export function bearerAuth(deps: AppDeps): MiddlewareHandler<AppEnv> {
     }
     const header = c.req.header('authorization');
     if (!header) throw new ApiError(401, 'Authorization header is required: Bearer <access_token>', CHALLENGE);
-    const m = /^bearer\s+(\S+)\s*$/i.exec(header);
-    if (!m) throw new ApiError(401, 'Authorization header must use the Bearer scheme', CHALLENGE);
-    const result = deps.tokens.verify(m[1]!);
+    const token = bearerToken(header);
+    if (token === undefined) throw new ApiError(401, 'Authorization header must use the Bearer scheme', CHALLENGE);
+    const result = deps.tokens.verify(token);
     if (!result.ok) throw new ApiError(401, result.reason, { 'WWW-Authenticate': `Bearer realm="scheme-sim", error="invalid_token", error_description="${result.reason}"` });
     c.set('organisationId', result.claims.organisation_id);
     c.set('clientId', result.claims.client_id);

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { Hono, type MiddlewareHandler } from 'hono';
+import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import type { VerificationRequest } from '../../sim/cop/decide.ts';
 import { mediaType } from '../body.ts';
 import type { AppDeps, AppEnv } from '../context.ts';
@@ -8,35 +8,45 @@ import { validateOb } from '../ob-validate.ts';
 
 export const NAME_VERIFICATION_PATH = '/:open_banking_id/open-banking/v3.1/accounts/name-verification';
 const INTERACTION = 'x-fapi-interaction-id';
+const JSON_TYPE = { 'content-type': 'application/json' };
 
 interface RequestBody {
   Data: { SchemeName: string; AccountType: 'Personal' | 'Business'; Identification: string; Name: string; SecondaryIdentification?: string };
 }
 
+/** Responses that already carry x-fapi-interaction-id (built by the route with plain headers). */
+const stamped = new WeakSet<Response>();
+
 /**
  * Wraps everything under /v1/participants (mounted before the shared layers): echoes or generates
  * x-fapi-interaction-id on every answer, and turns errors of the shared layers (bearer auth, body
  * limit) into the Open Banking error body.
+ *
+ * The route's own 200 is built with the header in a plain object (no web Headers object: the
+ * server writes such a response straight from its fields); every other answer gets it here.
  */
 export function openBankingEnvelope(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const interactionId = c.req.header(INTERACTION)?.trim() || randomUUID();
-    // Set on the context, so every response made through it carries the header (no rebuild).
-    c.header(INTERACTION, interactionId);
+    c.set('interactionId', interactionId);
     await next();
     if (c.error && !(c.error instanceof ObError)) {
       const e = toObError(c.error, c);
       c.res = undefined; // replace, do not merge, the shared layer's answer
-      c.res = c.json(obErrorBody(e.status, e.message, e.errors), e.status, e.headers);
+      c.res = c.json(obErrorBody(e.status, e.message, e.errors), e.status, { ...e.headers, [INTERACTION]: interactionId });
+    } else if (!stamped.has(c.res)) {
+      c.res.headers.set(INTERACTION, interactionId);
     }
     // The shared vnd.api+json negotiation must not relabel an Open Banking answer.
-    if (c.req.header('accept')?.includes('vnd.api+json')) c.res.headers.set('content-type', 'application/json');
+    const accept = c.req.header('accept');
+    if (accept !== undefined && accept.includes('vnd.api+json')) c.res.headers.set('content-type', 'application/json');
   };
 }
 
 /** Accept absent, or naming application/json, application/* or *\/* with a non-zero q. */
 export function acceptsJson(accept: string | undefined): boolean {
-  if (accept === undefined || accept.trim() === '') return true;
+  if (accept === undefined || accept === 'application/json' || accept === '*/*') return true;
+  if (accept.trim() === '') return true;
   return accept.split(',').some((range) => {
     const [type, ...params] = range.split(';').map((s) => s.trim().toLowerCase());
     const q = params.find((p) => p.startsWith('q='));
@@ -46,12 +56,14 @@ export function acceptsJson(accept: string | undefined): boolean {
 }
 
 function headerChecks(c: import('hono').Context<AppEnv>, strict: boolean, openBankingId: string): void {
-  if (!acceptsJson(c.req.header('accept'))) {
+  const accept = c.req.header('accept');
+  if (!acceptsJson(accept)) {
     throw new ObError(406, 'Accept must allow application/json', [
-      { ErrorCode: 'UK.OBIE.Header.Invalid', Message: `Accept ${c.req.header('accept')} does not allow application/json`, Path: 'Accept' },
+      { ErrorCode: 'UK.OBIE.Header.Invalid', Message: `Accept ${accept} does not allow application/json`, Path: 'Accept' },
     ]);
   }
-  const type = mediaType(c.req.header('content-type'));
+  const contentType = c.req.header('content-type');
+  const type = contentType === 'application/json' ? contentType : mediaType(contentType);
   if (type !== 'application/json') {
     throw new ObError(415, `Content-Type must be application/json, got ${type || 'none'}`, [
       { ErrorCode: 'UK.OBIE.Header.Invalid', Message: 'Content-Type must be application/json', Path: 'Content-Type' },
@@ -80,10 +92,11 @@ function invalidFormat(message: string): ObError {
 
 async function readBody(c: import('hono').Context<AppEnv>): Promise<unknown> {
   const text = await c.req.text();
-  if (text.trim() === '') throw invalidFormat('request body is empty; a JSON object is required');
   try {
     return JSON.parse(text);
   } catch (err) {
+    // Blank is told apart only once parsing failed (a valid body is never blank).
+    if (text.trim() === '') throw invalidFormat('request body is empty; a JSON object is required');
     throw invalidFormat(`request body is not valid JSON: ${(err as Error).message}`);
   }
 }
@@ -94,10 +107,18 @@ async function readBody(c: import('hono').Context<AppEnv>): Promise<unknown> {
  */
 export function nameVerificationRoutes({ sim, copStrict }: AppDeps): Hono<AppEnv> {
   const r = new Hono<AppEnv>();
-  r.onError((err, c) => obErrorResponse(err, c));
-
+  // Errors are answered by the route itself (try/catch), not by an onError of this sub-app: Hono
+  // wraps every handler of a sub-app with an onError in one more compose per request.
   r.post(NAME_VERIFICATION_PATH, async (c) => {
-    const openBankingId = c.req.param('open_banking_id');
+    try {
+      return await verify(c);
+    } catch (err) {
+      return obErrorResponse(err, c);
+    }
+  });
+
+  async function verify(c: Context<AppEnv>): Promise<Response> {
+    const openBankingId = c.req.param('open_banking_id')!;
     if (!sim.participants.find(openBankingId)) {
       throw new ObError(404, `participant ${openBankingId} does not exist`, [
         { ErrorCode: 'UK.OBIE.Resource.NotFound', Message: `no participant with open_banking_id ${openBankingId}`, Path: 'open_banking_id' },
@@ -112,8 +133,13 @@ export function nameVerificationRoutes({ sim, copStrict }: AppDeps): Hono<AppEnv
       secondaryIdentification: Data.SecondaryIdentification,
     };
     const report = sim.nameVerification.verify(openBankingId, request);
-    return c.json({ Data: { VerificationReport: report }, Links: { Self: c.req.path }, Meta: {} });
-  });
+    const body = JSON.stringify({ Data: { VerificationReport: report }, Links: { Self: c.req.path }, Meta: {} });
+    const interactionId = c.get('interactionId');
+    if (interactionId === undefined) return c.body(body, 200, JSON_TYPE); // mounted without the envelope
+    const res = new Response(body, { status: 200, headers: { 'content-type': 'application/json', [INTERACTION]: interactionId } });
+    stamped.add(res);
+    return res;
+  }
 
   r.all(NAME_VERIFICATION_PATH, (c) =>
     c.json(obErrorBody(405, `method ${c.req.method} is not allowed; allowed: POST`, [{ ErrorCode: 'UK.OBIE.Field.Invalid', Message: 'only POST is allowed' }]), 405, { Allow: 'POST' }),
