@@ -83,6 +83,29 @@ Feature: Subscriptions and notifications
     And the error message contains "record_type in body should be one of ["
     And the error message contains "callback_uri in body must be an SQS queue URL"
 
+  Scenario: A subscription PATCH checks the id and organisation it repeats, and refuses unknown attributes
+    Given I subscribe to "created" events of "accounts"
+    When I send a PATCH request to "/v1/notification/subscriptions/{{subscription_id}}" with body:
+      """
+      {"data": {"id": "{{new_uuid}}", "version": 0, "attributes": {"deactivated": true}}}
+      """
+    Then the response status is 400
+    And the error message contains "id in body must equal the id in the path"
+    When I send a PATCH request to "/v1/notification/subscriptions/{{subscription_id}}" with body:
+      """
+      {"data": {"id": "{{subscription_id}}", "organisation_id": "{{new_uuid}}", "version": 0, "attributes": {"deactivated": true}}}
+      """
+    Then the response status is 403
+    And the error message contains "is not the organisation of this client"
+    When I send a PATCH request to "/v1/notification/subscriptions/{{subscription_id}}" with body:
+      """
+      {"data": {"version": 0, "attributes": {"colour": "red"}}}
+      """
+    Then the response status is 400
+    And the error message contains "colour in body is not allowed"
+    When I send a GET request to "/v1/notification/subscriptions/{{subscription_id}}"
+    Then the response field "data.version" equals "0"
+
   Scenario: A filter narrows a subscription, and user-defined data travels with the notification
     Given a new id remembered as "subscription_id"
     When I send a POST request to "/v1/notification/subscriptions" with body:

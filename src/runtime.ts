@@ -41,6 +41,8 @@ export interface RuntimeOptions {
   webhookSecret?: string;
   /** Retry schedule of notification deliveries (wall time); tests pass FAST_RETRY_SCHEDULE. */
   retrySchedule?: RetrySchedule;
+  /** Least wall time between two redeliveries of one delivery (default 10 s; CLI --redelivery-interval). */
+  redeliveryIntervalMs?: number;
   /** Delivery tuning: timeout per attempt, concurrency, SQS endpoint/region/credentials (default from env). */
   delivery?: Omit<DeliveryOptions, 'webhookSecret'>;
   /** Load fixtures/accounts.json when the store holds no account yet (default true). */
@@ -92,6 +94,7 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Runti
     ...(options.clock ? { clock: options.clock } : {}),
     ...(options.wall ? { wall: options.wall } : {}),
     ...(options.retrySchedule ? { retrySchedule: options.retrySchedule } : {}),
+    ...(options.redeliveryIntervalMs !== undefined ? { redeliveryIntervalMs: options.redeliveryIntervalMs } : {}),
     scheduledReports: options.scheduledReports !== false,
   });
 
