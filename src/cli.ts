@@ -100,7 +100,11 @@ async function start(argv: string[]): Promise<void> {
     ...(redelivery !== undefined ? { redeliveryIntervalMs: Math.round(redelivery * 1000) } : {}),
     seedAccounts: !values['no-seed'],
   }).catch((err: Error) => fail(err.message));
-  const server = await listen(runtime, port, values.host).catch((err: Error) => fail(`cannot listen on ${values.host}:${port}: ${err.message}`));
+  const server = await listen(runtime, port, values.host).catch(async (err: Error) => {
+    // Release the data file (and its lock) before leaving.
+    await runtime.close().catch(() => undefined);
+    return fail(`cannot listen on ${values.host}:${port}: ${err.message}`);
+  });
 
   const clients = readJsonFile<OAuthClient[]>(values.clients ?? join(FIXTURES_DIR, 'clients.json'));
   const dev = clients[0]!;
