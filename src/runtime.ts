@@ -18,7 +18,7 @@ import type { Participant } from './sim/cop/participants.ts';
 import type { SeedAccount } from './sim/cop/seed-accounts.ts';
 import type { Organisation } from './sim/organisations.ts';
 import { readJsonFile, Simulator } from './sim/simulator.ts';
-import { openStore } from './sim/store.ts';
+import { openStore, type Store } from './sim/store.ts';
 
 export const FIXTURES_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '..', 'fixtures');
 
@@ -81,6 +81,17 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Runti
   }
   if (options.retrySchedule) checkSchedule(options.retrySchedule);
   const store = await openStore(options.memory || !options.data ? {} : { file: options.data });
+  try {
+    return await assemble(store, options, fixtures);
+  } catch (err) {
+    // Nothing serves: release the data file (and its lock) for the next try.
+    await store.close().catch(() => undefined);
+    throw err;
+  }
+}
+
+/** Everything on top of an open store: fixtures, the domain, the app and the workers. */
+async function assemble(store: Store, options: RuntimeOptions, fixtures: string): Promise<Runtime> {
   const organisations = readJsonFile<Organisation[]>(join(fixtures, 'organisations.json'));
   const overridesFile = join(fixtures, 'calendar', 'overrides.json');
   const calendarOverrides = existsSync(overridesFile) ? readJsonFile<CalendarOverrides>(overridesFile) : {};
