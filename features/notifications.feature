@@ -72,6 +72,38 @@ Feature: Subscriptions and notifications
     And the response field "data.0.attributes.error_category" equals "subscription_gone"
     And the response field "data.0.attributes.response_code" equals "410"
 
+  Scenario: Redelivery refuses a delivery still pending (409) and comes at most once per interval (429)
+    Given I subscribe to "created" events of "accounts"
+    When I send a POST request to "/v1/organisation/accounts" with body:
+      """
+      {"data": {"id": "{{account_id}}", "organisation_id": "{{organisation_id}}", "type": "accounts",
+        "attributes": {"country": "GB", "bank_id": "400300", "bank_id_code": "GBDSC", "account_number": "{{account_number}}",
+          "name": ["Sam Holder"]}}}
+      """
+    Then the response status is 201
+    And a "created" notification for "accounts" arrives
+    When I wait until "/v1/simulator/deliveries/{{notification.id}}" has field "data.attributes.status" equal to "delivered"
+    And I send a POST request to "/v1/simulator/deliveries/{{notification.id}}/redeliver"
+    Then the response status is 202
+    When I wait until "/v1/simulator/deliveries/{{notification.id}}" has field "data.attributes.attempts" equal to "2"
+    And I send a POST request to "/v1/simulator/deliveries/{{notification.id}}/redeliver"
+    Then the response status is 429
+    And the error message contains "was redelivered less than 10 s ago"
+    Given the webhook receiver answers 500
+    When I send a POST request to "/v1/organisation/accounts" with body:
+      """
+      {"data": {"id": "{{new_uuid}}", "organisation_id": "{{organisation_id}}", "type": "accounts",
+        "attributes": {"country": "GB", "bank_id": "400300", "bank_id_code": "GBDSC", "account_number": "{{other_account_number}}",
+          "name": ["Sam Holder"]}}}
+      """
+    Then the response status is 201
+    When I wait until "/v1/simulator/deliveries?filter[subscription_id]={{subscription_id}}&filter[status]=failed" has field "data.0.attributes.attempt" equal to "1"
+    And I send a GET request to "/v1/simulator/deliveries?filter[subscription_id]={{subscription_id}}&filter[status]=failed"
+    And I remember the response field "data.0.attributes.notification_id" as "pending_id"
+    And I send a POST request to "/v1/simulator/deliveries/{{pending_id}}/redeliver"
+    Then the response status is 409
+    And the error message contains "is already pending"
+
   Scenario: Invalid subscriptions are refused with the field and the rule
     When I send a POST request to "/v1/notification/subscriptions" with body:
       """
