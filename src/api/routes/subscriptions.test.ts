@@ -145,6 +145,14 @@ describe('callbacks at the simulator itself', () => {
     expect((await json(patch)).error_message).toContain('callback_uri in body must not point at the simulator itself');
   });
 
+  it('do not block deactivating a subscription stored with one before they were refused', async () => {
+    await rt.call('POST', '/v1/notification/subscriptions', body({ callback_uri: 'http://127.0.0.1:8080/v1/simulator/deliveries/x/redeliver' }));
+    rt.sim.subscriptions.addSelfAddress('http://127.0.0.1:8080');
+    const res = await rt.call('PATCH', `/v1/notification/subscriptions/${ID}`, { data: { version: 0, attributes: { deactivated: true } } });
+    expect(res.status).toBe(200);
+    expect((await rt.call('POST', '/v1/notification/subscriptions', body({ callback_uri: 'http://127.0.0.1.example.com:8080/hooks' }, crypto.randomUUID()))).status).toBe(201);
+  });
+
   it('are refused under the base URL of msw handlers (a host name and a path prefix), and not beside it', async () => {
     rt.sim.subscriptions.addSelfAddress('http://gateway.test/payments');
     const refused = await rt.call('POST', '/v1/notification/subscriptions', body({ callback_uri: 'http://gateway.test/payments/v1/simulator/deliveries/x/redeliver' }, crypto.randomUUID()));

@@ -56,7 +56,7 @@ export interface SelfAddress {
   prefix: string;
 }
 
-const isLoopback = (host: string) => host === 'localhost' || host.endsWith('.localhost') || /^127\./.test(host) || host === '[::1]' || host === '[::ffff:7f00:1]';
+const isLoopback = (host: string) => host === 'localhost' || host.endsWith('.localhost') || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host) || host === '[::1]' || host === '[::ffff:7f00:1]';
 const isWildcard = (host: string) => host === '0.0.0.0' || host === '[::]';
 
 /** The names a request to `self` may use: its own, loopback and wildcard, and every interface address when it binds them all. */
@@ -199,7 +199,9 @@ export class Subscriptions {
     if (version !== current.version) throw conflict('invalid version');
     const hasSecret = input.secret === undefined ? current.attributes.has_secret : input.secret !== null;
     const attributes = apply(current.attributes, input, hasSecret);
-    const bad = problems(attributes, input.secret, this.#self);
+    // A callback at the simulator itself stored before that was refused must not block other
+    // changes (deactivating it above all): only a new callback_uri is checked against it.
+    const bad = problems(attributes, input.secret, input.callback_uri !== undefined ? this.#self : []);
     if (bad.length) throw invalid(`validation failure list: ${bad.join('; ')}`);
     if (input.secret === null) this.#secrets.delete(id);
     else if (typeof input.secret === 'string') this.#secrets.put({ id, secret: input.secret });
