@@ -72,6 +72,38 @@ Feature: Subscriptions and notifications
     And the response field "data.0.attributes.error_category" equals "subscription_gone"
     And the response field "data.0.attributes.response_code" equals "410"
 
+  Scenario: Redelivery refuses a delivery still pending (409) and comes at most once per interval (429)
+    Given I subscribe to "created" events of "accounts"
+    When I send a POST request to "/v1/organisation/accounts" with body:
+      """
+      {"data": {"id": "{{account_id}}", "organisation_id": "{{organisation_id}}", "type": "accounts",
+        "attributes": {"country": "GB", "bank_id": "400300", "bank_id_code": "GBDSC", "account_number": "{{account_number}}",
+          "name": ["Sam Holder"]}}}
+      """
+    Then the response status is 201
+    And a "created" notification for "accounts" arrives
+    When I wait until "/v1/simulator/deliveries/{{notification.id}}" has field "data.attributes.status" equal to "delivered"
+    And I send a POST request to "/v1/simulator/deliveries/{{notification.id}}/redeliver"
+    Then the response status is 202
+    When I wait until "/v1/simulator/deliveries/{{notification.id}}" has field "data.attributes.attempts" equal to "2"
+    And I send a POST request to "/v1/simulator/deliveries/{{notification.id}}/redeliver"
+    Then the response status is 429
+    And the error message contains "was redelivered less than 10 s ago"
+    Given the webhook receiver answers 500
+    When I send a POST request to "/v1/organisation/accounts" with body:
+      """
+      {"data": {"id": "{{new_uuid}}", "organisation_id": "{{organisation_id}}", "type": "accounts",
+        "attributes": {"country": "GB", "bank_id": "400300", "bank_id_code": "GBDSC", "account_number": "{{other_account_number}}",
+          "name": ["Sam Holder"]}}}
+      """
+    Then the response status is 201
+    When I wait until "/v1/simulator/deliveries?filter[subscription_id]={{subscription_id}}&filter[status]=failed" has field "data.0.attributes.attempt" equal to "1"
+    And I send a GET request to "/v1/simulator/deliveries?filter[subscription_id]={{subscription_id}}&filter[status]=failed"
+    And I remember the response field "data.0.attributes.notification_id" as "pending_id"
+    And I send a POST request to "/v1/simulator/deliveries/{{pending_id}}/redeliver"
+    Then the response status is 409
+    And the error message contains "is already pending"
+
   Scenario: Invalid subscriptions are refused with the field and the rule
     When I send a POST request to "/v1/notification/subscriptions" with body:
       """
@@ -82,6 +114,29 @@ Feature: Subscriptions and notifications
     Then the response status is 400
     And the error message contains "record_type in body should be one of ["
     And the error message contains "callback_uri in body must be an SQS queue URL"
+
+  Scenario: A subscription PATCH checks the id and organisation it repeats, and refuses unknown attributes
+    Given I subscribe to "created" events of "accounts"
+    When I send a PATCH request to "/v1/notification/subscriptions/{{subscription_id}}" with body:
+      """
+      {"data": {"id": "{{new_uuid}}", "version": 0, "attributes": {"deactivated": true}}}
+      """
+    Then the response status is 400
+    And the error message contains "id in body must equal the id in the path"
+    When I send a PATCH request to "/v1/notification/subscriptions/{{subscription_id}}" with body:
+      """
+      {"data": {"id": "{{subscription_id}}", "organisation_id": "{{new_uuid}}", "version": 0, "attributes": {"deactivated": true}}}
+      """
+    Then the response status is 403
+    And the error message contains "is not the organisation of this client"
+    When I send a PATCH request to "/v1/notification/subscriptions/{{subscription_id}}" with body:
+      """
+      {"data": {"version": 0, "attributes": {"colour": "red"}}}
+      """
+    Then the response status is 400
+    And the error message contains "colour in body is not allowed"
+    When I send a GET request to "/v1/notification/subscriptions/{{subscription_id}}"
+    Then the response field "data.version" equals "0"
 
   Scenario: A filter narrows a subscription, and user-defined data travels with the notification
     Given a new id remembered as "subscription_id"

@@ -77,6 +77,15 @@ Feature: Scheme reports
     Then the response is a valid "xml" file containing "<ArrivalReport>|<RecordCount>42</RecordCount>"
 
   @simulator
+  Scenario: Injected rows are bounded: a value over 200 characters is refused, naming the row and the limit
+    When I send a POST request to "/v1/simulator/reports" with body:
+      """
+      {"report_type": "BACS_ARRIVAL", "rows": [{"Note": "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx"}]}
+      """
+    Then the response status is 400
+    And the error message contains "rows.0.Note in body should be at most 200 chars long"
+
+  @simulator
   Scenario: Only sponsors get the Faster Payments sponsored participant report
     When the scheme clock advances 1 working day
     And I send a GET request to "/v1/notification/reports?filter[report_type]=FPS_SPONSORED_PARTICIPANT"

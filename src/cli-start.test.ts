@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -149,12 +149,28 @@ describe('scheme-sim start', () => {
   );
 
   it(
+    'refuses a second simulator on the same --data file, naming it, and frees the file on stop',
+    async () => {
+      const data = join(dir, 'locked', 'sim.json');
+      const first = await start(['--data', data]);
+      expect(readFileSync(`${data}.lock`, 'utf8').trim()).toBe(String(first.child.pid));
+      const second = run(['start', '--port', '0', '--data', data]);
+      expect((await second.exited).code).toBe(2);
+      expect(second.out()).toContain(`data file ${data} is in use by another simulator (pid ${first.child.pid})`);
+      expect(await stop(first)).toBe(0);
+      expect(existsSync(`${data}.lock`)).toBe(false);
+    },
+    LONG,
+  );
+
+  it(
     'rejects bad options with a message and exit code 2',
     async () => {
       for (const [args, message] of [
         [['--auth', 'maybe'], '--auth must be on or off'],
         [['--port', '70000'], '--port must be 0–65535'],
         [['--memory', '--data', join(dir, 'x.json')], '--data and --memory exclude each other'],
+        [['--memory', '--redelivery-interval', 'soon'], '--redelivery-interval must be 0–86400 seconds'],
       ] as const) {
         const { out, exited } = run(['start', ...args]);
         expect((await exited).code).toBe(2);

@@ -33,6 +33,8 @@ Run 'scheme-sim <command> --help' for the options of a command.`,
   --clock-speed N     virtual seconds per wall second of a running clock (default 1)
   --webhook-secret S  Standard Webhooks secret (whsec_<base64>) signing webhooks of subscriptions
                       without their own (or SCHEME_SIM_WEBHOOK_SECRET); never printed
+  --redelivery-interval SECONDS
+                      least wall time between two redeliveries of one delivery (default 10)
   --cop-strict        name verification demands x-fapi-financial-id and x-jws-signature
   --no-seed           do not load fixtures/accounts.json into an empty store
   -h, --help          this help
@@ -61,6 +63,7 @@ async function start(argv: string[]): Promise<void> {
       'clock-start': { type: 'string' },
       'clock-speed': { type: 'string' },
       'webhook-secret': { type: 'string' },
+      'redelivery-interval': { type: 'string' },
       'cop-strict': { type: 'boolean', default: false },
       'no-seed': { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
@@ -75,6 +78,10 @@ async function start(argv: string[]): Promise<void> {
   const ttl = values['token-ttl'] === undefined ? undefined : Number(values['token-ttl']);
   if (ttl !== undefined && !(Number.isInteger(ttl) && ttl > 0)) fail('--token-ttl must be a positive integer');
 
+  const redelivery = values['redelivery-interval'] === undefined ? undefined : Number(values['redelivery-interval']);
+  if (redelivery !== undefined && !(Number.isFinite(redelivery) && redelivery >= 0 && redelivery <= 86_400)) {
+    fail(`--redelivery-interval must be 0–86400 seconds, got ${values['redelivery-interval']}`);
+  }
   const clock = clockOptions(values.clock, values['clock-start'], values['clock-speed']);
   const webhookSecret = values['webhook-secret'] ?? process.env.SCHEME_SIM_WEBHOOK_SECRET;
   if (webhookSecret !== undefined) {
@@ -91,9 +98,14 @@ async function start(argv: string[]): Promise<void> {
     ...(clock ? { clock } : {}),
     ...(webhookSecret ? { webhookSecret } : {}),
     copStrict: values['cop-strict'],
+    ...(redelivery !== undefined ? { redeliveryIntervalMs: Math.round(redelivery * 1000) } : {}),
     seedAccounts: !values['no-seed'],
   }).catch((err: Error) => fail(err.message));
-  const server = await listen(runtime, port, values.host).catch((err: Error) => fail(`cannot listen on ${values.host}:${port}: ${err.message}`));
+  const server = await listen(runtime, port, values.host).catch(async (err: Error) => {
+    // Release the data file (and its lock) before leaving.
+    await runtime.close().catch(() => undefined);
+    return fail(`cannot listen on ${values.host}:${port}: ${err.message}`);
+  });
 
   const clients = readJsonFile<OAuthClient[]>(values.clients ?? join(FIXTURES_DIR, 'clients.json'));
   const dev = clients[0]!;

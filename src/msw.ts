@@ -18,8 +18,10 @@ export const DEFAULT_BASE_URL = 'http://scheme-sim.test';
  * One catch-all handler for every method under `baseUrl`. The base URL may carry a path prefix
  * (`http://gateway.test/payments`); it is stripped before the app routes the request.
  */
-export function handlersFor(runtime: Pick<Runtime, 'app'>, baseUrl: string = DEFAULT_BASE_URL): HttpHandler[] {
+export function handlersFor(runtime: Pick<Runtime, 'app'> & Partial<Pick<Runtime, 'sim'>>, baseUrl: string = DEFAULT_BASE_URL): HttpHandler[] {
   const base = new URL(baseUrl);
+  // Deliveries go through fetch, which msw answers: a callback under the base URL would call the simulator itself.
+  runtime.sim?.subscriptions.addSelfAddress(baseUrl);
   const prefix = base.pathname.replace(/\/$/, '');
   const origin = base.origin;
   return [

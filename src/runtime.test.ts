@@ -45,6 +45,14 @@ function withEffects(rt: Runtime, onRun: (n: number) => void = () => {}): void {
   });
 }
 
+describe('the data file lock', () => {
+  it('is released when the runtime cannot be built on the opened store', async () => {
+    await expect(createRuntime({ data: file, scheduledReports: false, clientsFile: join(dir, 'missing-clients.json') })).rejects.toThrow('cannot read');
+    const rt = await start();
+    expect(rt.sim.store.location).toBe(file);
+  });
+});
+
 describe('scheme clock across a restart (--data file)', () => {
   it('a frozen clock keeps its virtual time and its pending jobs; they run once after the restart', async () => {
     const a = await start({ clock: SchemeClock.frozenAt(T0) });

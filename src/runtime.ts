@@ -18,7 +18,7 @@ import type { Participant } from './sim/cop/participants.ts';
 import type { SeedAccount } from './sim/cop/seed-accounts.ts';
 import type { Organisation } from './sim/organisations.ts';
 import { readJsonFile, Simulator } from './sim/simulator.ts';
-import { openStore } from './sim/store.ts';
+import { openStore, type Store } from './sim/store.ts';
 
 export const FIXTURES_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '..', 'fixtures');
 
@@ -41,6 +41,8 @@ export interface RuntimeOptions {
   webhookSecret?: string;
   /** Retry schedule of notification deliveries (wall time); tests pass FAST_RETRY_SCHEDULE. */
   retrySchedule?: RetrySchedule;
+  /** Least wall time between two redeliveries of one delivery (default 10 s; CLI --redelivery-interval). */
+  redeliveryIntervalMs?: number;
   /** Delivery tuning: timeout per attempt, concurrency, SQS endpoint/region/credentials (default from env). */
   delivery?: Omit<DeliveryOptions, 'webhookSecret'>;
   /** Load fixtures/accounts.json when the store holds no account yet (default true). */
@@ -79,6 +81,17 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Runti
   }
   if (options.retrySchedule) checkSchedule(options.retrySchedule);
   const store = await openStore(options.memory || !options.data ? {} : { file: options.data });
+  try {
+    return await assemble(store, options, fixtures);
+  } catch (err) {
+    // Nothing serves: release the data file (and its lock) for the next try.
+    await store.close().catch(() => undefined);
+    throw err;
+  }
+}
+
+/** Everything on top of an open store: fixtures, the domain, the app and the workers. */
+async function assemble(store: Store, options: RuntimeOptions, fixtures: string): Promise<Runtime> {
   const organisations = readJsonFile<Organisation[]>(join(fixtures, 'organisations.json'));
   const overridesFile = join(fixtures, 'calendar', 'overrides.json');
   const calendarOverrides = existsSync(overridesFile) ? readJsonFile<CalendarOverrides>(overridesFile) : {};
@@ -92,6 +105,7 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Runti
     ...(options.clock ? { clock: options.clock } : {}),
     ...(options.wall ? { wall: options.wall } : {}),
     ...(options.retrySchedule ? { retrySchedule: options.retrySchedule } : {}),
+    ...(options.redeliveryIntervalMs !== undefined ? { redeliveryIntervalMs: options.redeliveryIntervalMs } : {}),
     scheduledReports: options.scheduledReports !== false,
   });
 

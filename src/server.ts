@@ -12,8 +12,10 @@ export interface RunningServer {
 export function listen(runtime: Runtime, port = 8080, hostname = '127.0.0.1'): Promise<RunningServer> {
   return new Promise((resolvePromise, reject) => {
     const server = serve({ fetch: runtime.app.fetch, port, hostname }, (info) => {
-      runtime.start();
       const host = hostname.includes(':') ? `[${hostname}]` : hostname;
+      // Now the address is known: a subscription may not call back the simulator itself.
+      runtime.sim.subscriptions.addSelfAddress(`http://${host}:${info.port}`);
+      runtime.start();
       resolvePromise({
         url: `http://${host}:${info.port}`,
         port: info.port,

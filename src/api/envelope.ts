@@ -12,8 +12,11 @@ export function queryOf(c: Context): URLSearchParams {
   return new URL(c.req.url).searchParams;
 }
 
-/** `{data: [...], links}` for a page of a list, with paging read from the request. */
-export function page<T>(c: Context, items: T[]) {
+/**
+ * `{data: [...], links}` for a page of a list, with paging read from the request; `view` shapes
+ * the items of the page only, so a long list is sliced before anything is mapped.
+ */
+export function page<T, U = T>(c: Context, items: readonly T[], view?: (item: T) => U) {
   const query = queryOf(c);
-  return paginate(items, parsePage(query), c.req.path, query);
+  return paginate(items, parsePage(query), c.req.path, query, view);
 }

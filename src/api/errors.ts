@@ -33,6 +33,7 @@ const STATUS_OF: Record<DomainErrorKind, ContentfulStatusCode> = {
   conflict: 409,
   forbidden: 403,
   unprocessable: 422,
+  rate_limited: 429,
 };
 
 export function statusOf(kind: DomainErrorKind): ContentfulStatusCode {
@@ -51,7 +52,8 @@ export function toErrorResponse(err: unknown, c: Context): Response {
     return c.json(errorBody(err.message), err.status, err.status === 413 ? { ...CLOSE, ...err.headers } : err.headers);
   }
   if (err instanceof DomainError) {
-    return c.json(errorBody(err.message), STATUS_OF[err.kind]);
+    const headers: Record<string, string> = err.retryAfterSeconds !== undefined ? { 'Retry-After': String(err.retryAfterSeconds) } : {};
+    return c.json(errorBody(err.message), STATUS_OF[err.kind], headers);
   }
   if (err instanceof DateRangeError) {
     // Date arithmetic that left the supported range (a scheme clock near its end): the state of

@@ -30,6 +30,8 @@ export interface SimulatorOptions {
   wall?: Clock;
   /** When failed notification deliveries are retried (wall time); default ≈ 0 s … hourly to 24 h. */
   retrySchedule?: RetrySchedule;
+  /** Least wall time between two redeliveries of one delivery (default 10 s). */
+  redeliveryIntervalMs?: number;
   /** The report catalogue (default fixtures/reports/catalogue.json). */
   reportCatalogue?: CatalogueEntry[];
   /** Seed the daily report arrivals at start-up (default true). */
@@ -94,7 +96,7 @@ export class Simulator {
     this.participants = new Participants(options.participants ?? []);
     this.nameVerification = new NameVerification(this.participants, this.accounts);
     this.subscriptions = new Subscriptions(ctx);
-    this.outbox = new Outbox(this.store, { wall: this.wall, scheme: this.clock }, options.retrySchedule);
+    this.outbox = new Outbox(this.store, { wall: this.wall, scheme: this.clock }, options.retrySchedule, options.redeliveryIntervalMs);
     this.notifier = new Notifier({ events: this.events, subscriptions: this.subscriptions, outbox: this.outbox, clock: this.clock });
     this.payments = new Payments(ctx);
     this.claims = new Claims(ctx, { scheduler: this.scheduler, calendar: this.calendar, payments: this.payments, reports: this.reports });

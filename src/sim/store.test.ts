@@ -175,3 +175,54 @@ describe('file store', () => {
     await expect(openStore({ file })).rejects.toThrow(`cannot read data file ${file}: EISDIR`);
   });
 });
+
+describe('the data file lock', () => {
+  it('refuses a second open of the same file, naming it, until the first is closed', async () => {
+    const file = join(dir, 'sim.json');
+    const first = await openStore({ file });
+    expect(readFileSync(`${file}.lock`, 'utf8').trim()).toBe(String(process.pid));
+    await expect(openStore({ file })).rejects.toThrow(`data file ${file} is in use by another simulator (pid ${process.pid})`);
+    await expect(openStore({ file })).rejects.toBeInstanceOf(StoreError);
+    first.collection('accounts').put({ id: 'a' });
+    await first.close();
+    expect(existsSync(`${file}.lock`)).toBe(false);
+    const second = await openStore({ file });
+    expect(second.collection('accounts').get('a')).toEqual({ id: 'a' });
+    await second.close();
+    expect(existsSync(`${file}.lock`)).toBe(false);
+  });
+
+  it('takes over a stale lock whose process is gone, with a warning', async () => {
+    const file = join(dir, 'sim.json');
+    // A pid above the kernel's pid_max (4194304 at most) names no process.
+    writeFileSync(`${file}.lock`, '999999999\n');
+    const warnings: string[] = [];
+    const store = await openStore({ file, warn: (m) => warnings.push(m) });
+    expect(warnings).toEqual([`scheme-sim: taking over the stale lock ${file}.lock of pid 999999999, which is no longer running`]);
+    expect(readFileSync(`${file}.lock`, 'utf8').trim()).toBe(String(process.pid));
+    await store.close();
+    expect(existsSync(`${file}.lock`)).toBe(false);
+  });
+
+  it('takes over an empty lock (a crash before the pid was written)', async () => {
+    const file = join(dir, 'sim.json');
+    writeFileSync(`${file}.lock`, '');
+    const warnings: string[] = [];
+    const store = await openStore({ file, warn: (m) => warnings.push(m) });
+    expect(warnings[0]).toContain('(it names no pid)');
+    await store.close();
+  });
+
+  it('releases the lock when the file cannot be opened', async () => {
+    const file = join(dir, 'sim.json');
+    writeFileSync(file, '[]');
+    await expect(openStore({ file })).rejects.toThrow('is not a scheme-sim store');
+    expect(existsSync(`${file}.lock`)).toBe(false);
+  });
+
+  it('leaves memory stores unlocked', async () => {
+    const a = await openStore();
+    const b = await openStore();
+    await Promise.all([a.close(), b.close()]);
+  });
+});

@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readFileSync, unlinkSync, writeSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { Low, Memory, type Adapter } from 'lowdb';
@@ -45,6 +45,89 @@ export interface OpenStoreOptions {
    * and write through the adapter it is given.
    */
   wrapAdapter?: (adapter: Adapter<StoreData>) => Adapter<StoreData>;
+  /** Told when a stale lock (its process is gone) is taken over; default console.warn. */
+  warn?: (message: string) => void;
+}
+
+/** Whether a process with this pid runs (EPERM: it does, under another user). */
+function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * An exclusive lock on a data file: `<file>.lock`, created with O_EXCL, holding the pid of the
+ * simulator that has the file open. A lock whose process is gone (a crash, a kill -9) is stale and
+ * taken over with a warning; a live one stops the open with an error naming the file.
+ */
+export class FileLock {
+  readonly path: string;
+  #held = true;
+
+  private constructor(path: string) {
+    this.path = path;
+  }
+
+  static acquire(file: string, warn: (message: string) => void = (m) => console.warn(m)): FileLock {
+    const path = `${file}.lock`;
+    // Twice at most: once, and once more after removing a stale lock (another process taking it
+    // over at the same moment wins the O_EXCL race, and we fail on the second look).
+    for (let attempt = 0; ; attempt++) {
+      let fd: number;
+      try {
+        fd = openSync(path, 'wx');
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code !== 'EEXIST') {
+          throw new StoreError(`cannot lock data file ${file}: ${(err as Error).message}`);
+        }
+        const holder = FileLock.#holder(path);
+        if (attempt > 0 || (holder !== undefined && processAlive(holder))) {
+          throw new StoreError(
+            `data file ${file} is in use by another simulator${holder !== undefined ? ` (pid ${holder})` : ''}; stop it or choose another --data file (lock ${path})`,
+          );
+        }
+        warn(`scheme-sim: taking over the stale lock ${path}${holder !== undefined ? ` of pid ${holder}, which is no longer running` : ' (it names no pid)'}`);
+        try {
+          unlinkSync(path);
+        } catch (e) {
+          if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw new StoreError(`cannot remove the stale lock ${path}: ${(e as Error).message}`);
+        }
+        continue;
+      }
+      try {
+        writeSync(fd, `${process.pid}\n`);
+      } finally {
+        closeSync(fd);
+      }
+      return new FileLock(path);
+    }
+  }
+
+  /** The pid in a lock file, or undefined when it holds none (or is gone). */
+  static #holder(path: string): number | undefined {
+    try {
+      const pid = Number(readFileSync(path, 'utf8').trim());
+      return Number.isSafeInteger(pid) && pid > 0 ? pid : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+
+  /** Removes the lock file if it is still ours; idempotent. */
+  release(): void {
+    if (!this.#held) return;
+    this.#held = false;
+    if (FileLock.#holder(this.path) !== process.pid) return;
+    try {
+      unlinkSync(this.path);
+    } catch {
+      // Already gone: nothing to release.
+    }
+  }
 }
 
 export async function openStore(options: OpenStoreOptions = {}): Promise<Store> {
@@ -54,6 +137,23 @@ export async function openStore(options: OpenStoreOptions = {}): Promise<Store> 
     return new LowStore(db, 'memory');
   }
   const file = options.file;
+  // A missing file is a new store; its folder is created so the lock and the first write can land.
+  try {
+    await mkdir(dirname(file), { recursive: true });
+  } catch (err) {
+    throw new StoreError(`cannot create the folder of data file ${file}: ${(err as Error).message}`);
+  }
+  const lock = FileLock.acquire(file, options.warn);
+  try {
+    return await openFileStore(file, lock, options);
+  } catch (err) {
+    lock.release();
+    throw err;
+  }
+}
+
+async function openFileStore(file: string, lock: FileLock, options: OpenStoreOptions): Promise<Store> {
+  const empty = (): StoreData => ({ format: 1, meta: {}, collections: {} });
   // Compact JSON: the file can hold 100k accounts, and indentation doubles the bytes written.
   const fileAdapter = new DataFile<StoreData>(file, { parse: JSON.parse, stringify: (d) => JSON.stringify(d) });
   const adapter = options.wrapAdapter ? options.wrapAdapter(fileAdapter) : fileAdapter;
@@ -70,13 +170,7 @@ export async function openStore(options: OpenStoreOptions = {}): Promise<Store> 
     throw new StoreError(`data file ${file} is not a scheme-sim store (expected {format: 1, meta, collections})`);
   }
   const db = new Low<StoreData>(adapter, raw ?? empty());
-  // A missing file is a new store; its folder is created so the first write can land.
-  try {
-    await mkdir(dirname(file), { recursive: true });
-  } catch (err) {
-    throw new StoreError(`cannot create the folder of data file ${file}: ${(err as Error).message}`);
-  }
-  return new LowStore(db, file);
+  return new LowStore(db, file, lock);
 }
 
 function isStoreData(d: unknown): d is StoreData {
@@ -93,10 +187,12 @@ class LowStore implements Store {
   #writing: Promise<void> | null = null;
   #queued: Promise<void> | null = null;
   readonly location: string;
+  readonly #lock: FileLock | undefined;
 
-  constructor(db: Low<StoreData>, location: string) {
+  constructor(db: Low<StoreData>, location: string, lock?: FileLock) {
     this.#db = db;
     this.location = location;
+    this.#lock = lock;
   }
 
   get dirty(): boolean {
@@ -152,8 +248,13 @@ class LowStore implements Store {
   }
 
   async close(): Promise<void> {
-    await this.commit();
-    if (this.#queued) await this.#queued;
+    try {
+      await this.commit();
+      if (this.#queued) await this.#queued;
+    } finally {
+      // The lock goes even when the last write failed: the next simulator reports that file itself.
+      this.#lock?.release();
+    }
   }
 
   #touch(): void {

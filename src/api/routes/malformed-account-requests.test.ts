@@ -61,6 +61,15 @@ describe('malformed account requests', () => {
     }
   });
 
+  it('lets a PATCH through for an account stored with an attribute no longer allowed (a data file from before)', async () => {
+    const id = crypto.randomUUID();
+    rt.sim.accounts.create({ id, organisation_id: NORTHWIND.organisation_id, attributes: { ...validAttributes(), account_number: '41426820', colour: 'red' } });
+    const res = await rt.call('PATCH', `${BASE}/${id}`, { data: { version: 0, attributes: { switched: true } } });
+    expect(res.status, await res.clone().text()).toBe(200);
+    const refused = await rt.call('PATCH', `${BASE}/${id}`, { data: { version: 1, attributes: { colour: 'blue' } } });
+    expect(refused.status).toBe(400);
+  });
+
   it('validates the account a PATCH would make, not only the change', async () => {
     const id = crypto.randomUUID();
     await rt.call('POST', BASE, { data: { id, organisation_id: NORTHWIND.organisation_id, type: 'accounts', attributes: { country: 'FR', bank_id: 'FRBANK1', name: ['Anne'] } } });

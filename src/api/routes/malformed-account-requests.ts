@@ -39,7 +39,7 @@ function merge(base: Record<string, unknown>, patch: Record<string, unknown> = {
 
 /** The body a row sends (or undefined for none). */
 export function bodyOf(row: MalformedRequest, ids: { id: string; organisation_id: string }): string | undefined {
-  if (row.raw !== undefined) return row.raw;
+  if (row.raw !== undefined) return row.raw.replaceAll('{organisation}', ids.organisation_id);
   if (row.method === 'GET' || row.method === 'DELETE') return undefined;
   if (row.method === 'PATCH') {
     const data = merge({ version: 0, attributes: merge({}, row.attributes) }, row.data);
@@ -150,6 +150,17 @@ export const MALFORMED_ACCOUNT_REQUESTS: MalformedRequest[] = [
   create('an empty secondary identification', { secondary_identification: '' }, 'secondary_identification in body should be at least 1 chars long'),
   create('a secondary identification of 141 chars', { secondary_identification: long(141) }, 'secondary_identification in body should be at most 140 chars long'),
   create('a numeric secondary identification', { secondary_identification: 12 }, 'secondary_identification in body must be of type string'),
+  // unknown attributes are refused, not stored
+  create('an unknown attribute', { colour: 'red' }, 'colour in body is not allowed'),
+  create('a misspelt attribute', { acount_number: '41426819' }, 'acount_number in body is not allowed'),
+  raw(
+    'an attribute named __proto__',
+    'POST',
+    '',
+    '{"data": {"id": "6f1c2d3e-4b5a-4c6d-8e7f-9a0b1c2d3e4f", "organisation_id": "{organisation}", "type": "accounts", "attributes": {"country": "GB", "name": ["Sam"], "__proto__": {"admin": true}}}}',
+    400,
+    '__proto__ in body is not allowed',
+  ),
   // patterns (outside GB, where the general patterns apply)
   create('a lower-case bank_id', { country: 'FR', bank_id: 'abc' }, "bank_id in body should match '^[A-Z0-9]{0,16}$'"),
   create('a bank_id of 17 chars', { country: 'FR', bank_id: long(17) }, "bank_id in body should match '^[A-Z0-9]{0,16}$'"),
@@ -189,6 +200,8 @@ export const MALFORMED_ACCOUNT_REQUESTS: MalformedRequest[] = [
   patch('PATCH with five names', { attributes: { name: ['a', 'b', 'c', 'd', 'e'] } }, 'name in body should have at most 4 items'),
   patch('PATCH with a GB account_number of 9 digits', { attributes: { account_number: '123456789' } }, 'account_number in body should match'),
   patch('PATCH with a bad bank_id_code for GB', { attributes: { bank_id_code: 'FRBDF' } }, 'bank_id_code in body should be equal to "GBDSC"'),
+  patch('PATCH with an unknown attribute', { attributes: { nickname: 'Sam' } }, 'nickname in body is not allowed'),
+  raw('PATCH with an attribute named __proto__', 'PATCH', '/{existing}', '{"data": {"version": 0, "attributes": {"__proto__": {"admin": true}}}}', 400, '__proto__ in body is not allowed'),
   patch('PATCH with an id other than the path', { id: 'ad27e265-9605-4b4b-a0e5-3003ea9cc4dc' }, 'id in body must equal the id in the path'),
   raw('PATCH with malformed JSON', 'PATCH', '/{existing}', '{"data": ', 400, 'request body is not valid JSON'),
   raw('PATCH with text/plain', 'PATCH', '/{existing}', '{"data": {"version": 0, "attributes": {}}}', 415, 'Content-Type must be application/json', 'text/plain'),
@@ -196,6 +209,9 @@ export const MALFORMED_ACCOUNT_REQUESTS: MalformedRequest[] = [
   raw('page[size] 1001', 'GET', '?page[size]=1001', undefined, 400, 'page[size] in query should be less than or equal to 1000'),
   raw('page[size] abc', 'GET', '?page[size]=abc', undefined, 400, 'page[size] in query must be an integer'),
   raw('page[number] -1', 'GET', '?page[number]=-1', undefined, 400, 'page[number] in query must be a non-negative integer'),
+  raw('page[number] of 400 digits', 'GET', `?page[number]=${long(400, '9')}`, undefined, 400, 'page[number] in query should be less than or equal to'),
+  raw('page[number] past 2^53', 'GET', '?page[number]=9007199254740993', undefined, 400, 'page[number] in query should be less than or equal to'),
+  raw('page[size] of 400 digits', 'GET', `?page[size]=${long(400, '9')}`, undefined, 400, 'page[size] in query should be less than or equal to 1000'),
   raw('page[number] middle', 'GET', '?page[number]=middle', undefined, 400, 'page[number] in query must be a non-negative integer'),
   raw('an unknown filter', 'GET', '?filter[name]=Sam', undefined, 400, 'filter[name] is not a supported filter'),
   raw('PUT on the list', 'PUT', '', '{}', 405, 'method PUT is not allowed on /v1/organisation/accounts'),

@@ -41,6 +41,18 @@ describe('POST /v1/simulator/reports', () => {
       [{ report_type: 'BACS_ARUDD', colour: 'red' }, 400, 'colour in body is not allowed'],
       [{ report_type: 'BACS_ARUDD', rows: [{ a: { nested: true } }] }, 400, 'rows.0.a in body must be of type string,number,boolean,null'],
       [{ report_type: 'NOPE' }, 400, 'report_type NOPE is not in the report catalogue'],
+      [{ report_type: 'BACS_ARUDD', rows: [{ Note: 'x'.repeat(201) }] }, 400, 'rows.0.Note in body should be at most 200 chars long'],
+      [{ report_type: 'BACS_ARUDD', rows: [Object.fromEntries(Array.from({ length: 41 }, (_, i) => [`k${i}`, 1]))] }, 400, 'rows.0 in body should have at most 40 properties'],
+      [
+        { report_type: 'BACS_ARUDD', rows: Array.from({ length: 41 }, (_, i) => ({ [`k${i}`]: 1 })) },
+        400,
+        'rows in body should have at most 40 distinct keys (columns) across all rows',
+      ],
+      [
+        { report_type: 'BACS_ARUDD', rows: Array.from({ length: 6667 }, () => ({ a: 1, b: 2, c: 3 })) },
+        400,
+        'rows in body should have at most 20000 cells (rows × distinct keys); got 6667 rows × 3 keys = 20001',
+      ],
       [{ report_type: 'BACS_ARUDD', organisation_id: HARBOUR.organisation_id }, 403, 'not the organisation of this client'],
     ];
     for (const [body, status, message] of cases) {
@@ -116,6 +128,40 @@ describe('GET /v1/notification/reports/{id}', () => {
     for (const s of ['DDICABC123', '0000004711', '99.99']) expect(text).toContain(s);
     const doc = parseXml(await (await get(`/v1/notification/reports/${data.id}`, 'application/xml')).text());
     expect(doc.BACSDocument.Data.DDICClaimSubmission.Records.Record).toEqual([rows[0]]);
+  });
+
+  it('renders the PDF of the largest injections accepted in bounded work: at most 10 columns, 1000 rows, 60 chars a cell; XML keeps all', async () => {
+    // Under 1 MiB each: 500 rows × 40 keys (20,000 cells), and 10,000 rows × 2 keys with values cut in the PDF.
+    const wide = Array.from({ length: 500 }, (_, r) => Object.fromEntries(Array.from({ length: 40 }, (_, c) => [`Column${c}`, `R${r}C${c}:${'w'.repeat(20)}`])));
+    const long = Array.from({ length: 10_000 }, (_, r) => ({ Ref: `REF${String(r).padStart(6, '0')}`, Note: 'n'.repeat(64) }));
+    for (const rows of [wide, long]) {
+      expect(JSON.stringify({ report_type: 'BACS_DDIC_CLAIM_SUBMISSION', rows }).length).toBeLessThan(1024 * 1024);
+      const { data } = await inject({ report_type: 'BACS_DDIC_CLAIM_SUBMISSION', rows });
+      const pdf = await bytesOf(await get(`/v1/notification/reports/${data.id}`, 'application/pdf'));
+      const { text, pages } = await pdfText(pdf);
+      // 1000 rows of 12 pt on an A4 landscape page: about 40 a page.
+      expect(pages).toBeLessThanOrEqual(30);
+      expect(pdf.byteLength).toBeLessThan(1_000_000);
+      expect(text).toContain('The XML and XHTML formats hold everything.');
+      expect(text).toContain(`Records: ${rows.length}`);
+      if (rows === wide) {
+        expect(text).toContain('This PDF shows the first 10 of 40 columns.');
+        expect(text).toContain('Column9');
+        expect(text).not.toContain('Column10');
+        expect(text).toContain('R499C0');
+      } else {
+        expect(text).toContain('This PDF shows the first 1000 of 10000 records.');
+        expect(text).toContain('REF000999');
+        expect(text).not.toContain('REF001000');
+        expect(text).toContain(`${'n'.repeat(59)}\u2026`);
+        expect(text).not.toContain('n'.repeat(60));
+        expect(text).toContain('Values over 60 characters are cut short.');
+      }
+      const xml = parseXml(await (await get(`/v1/notification/reports/${data.id}`, 'application/xml')).text());
+      const records = xml.BACSDocument.Data.DDICClaimSubmission.Records.Record;
+      expect(records).toHaveLength(rows.length);
+      expect(records.at(-1)).toEqual(rows.at(-1));
+    }
   });
 
   it('406s with an error body when nothing acceptable is offered', async () => {

@@ -16,7 +16,7 @@ export function simulatorDeliveryRoutes({ sim }: AppDeps): Hono<AppEnv> {
   r.get('/', (c) => {
     const filter = Object.entries(parseFilters(queryOf(c), DELIVERY_FILTERS)) as Array<[keyof DeliveryAttempt, string]>;
     const attempts = sim.outbox.attempts.lookup('organisation', c.get('organisationId')).filter((a) => filter.every(([k, v]) => String(a[k]) === v));
-    return c.json(page(c, attempts.map(attemptView)));
+    return c.json(page(c, attempts, attemptView));
   });
 
   r.get('/:id', (c) => {

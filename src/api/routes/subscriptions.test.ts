@@ -47,6 +47,7 @@ describe('subscriptions', () => {
     [{ secret: 'plain' }, 'secret in body must be "whsec_" followed by base64'],
     [{ secret: 'whsec_c2hvcnQ=' }, 'secret in body must encode 24 to 64 bytes'],
     [{ has_secret: true }, 'has_secret'],
+    [{ colour: 'red' }, 'colour in body is not allowed'],
   ])('400s %j', async (attrs, message) => {
     const res = await rt.call('POST', '/v1/notification/subscriptions', body(attrs));
     expect(res.status).toBe(400);
@@ -91,8 +92,71 @@ describe('subscriptions', () => {
     expect((await rt.call('GET', `/v1/notification/subscriptions/${ID}`)).status).toBe(404);
   });
 
+  it('400s an unknown attribute (and __proto__) on create and on PATCH, storing nothing', async () => {
+    const raw = JSON.stringify(body()).replace('"callback_uri"', '"__proto__": {"admin": true}, "callback_uri"');
+    const res = await rt.app.request('/v1/notification/subscriptions', {
+      method: 'POST',
+      headers: { authorization: `Bearer ${await rt.token()}`, 'content-type': 'application/json' },
+      body: raw,
+    });
+    expect(res.status).toBe(400);
+    expect((await json(res)).error_message).toContain('__proto__ in body is not allowed');
+    expect(rt.sim.subscriptions.find(ID)).toBeUndefined();
+    await rt.call('POST', '/v1/notification/subscriptions', body());
+    const patch = await rt.call('PATCH', `/v1/notification/subscriptions/${ID}`, { data: { version: 0, attributes: { colour: 'red' } } });
+    expect(patch.status).toBe(400);
+    expect((await json(patch)).error_message).toContain('colour in body is not allowed');
+  });
+
+  it('PATCH 400s a data.id other than the path and 403s another organisation_id, like accounts', async () => {
+    await rt.call('POST', '/v1/notification/subscriptions', body());
+    const other = await rt.call('PATCH', `/v1/notification/subscriptions/${ID}`, { data: { id: crypto.randomUUID(), version: 0, attributes: { deactivated: true } } });
+    expect(other.status).toBe(400);
+    expect((await json(other)).error_message).toContain('id in body must equal the id in the path');
+    const foreign = await rt.call('PATCH', `/v1/notification/subscriptions/${ID}`, {
+      data: { id: ID, organisation_id: HARBOUR.organisation_id, version: 0, attributes: { deactivated: true } },
+    });
+    expect(foreign.status).toBe(403);
+    expect((await json(foreign)).error_message).toContain('is not the organisation of this client');
+    expect(rt.sim.subscriptions.get(ID).version).toBe(0);
+    const same = await rt.call('PATCH', `/v1/notification/subscriptions/${ID}`, {
+      data: { id: ID.toUpperCase(), organisation_id: NORTHWIND.organisation_id, version: 0, attributes: { deactivated: true } },
+    });
+    expect(same.status).toBe(200);
+  });
+
   it('answers 405 for a wrong method and 404 errors of an unknown subscription', async () => {
     expect((await rt.call('PUT', '/v1/notification/subscriptions')).status).toBe(405);
     expect((await rt.call('GET', `/v1/notification/subscriptions/${ID}/errors`)).status).toBe(404);
+  });
+});
+
+describe('callbacks at the simulator itself', () => {
+  it('are refused once the simulator knows its address, on create and on PATCH', async () => {
+    rt.sim.subscriptions.addSelfAddress('http://0.0.0.0:8080');
+    for (const uri of ['http://127.0.0.1:8080/v1/simulator/deliveries/x/redeliver', 'http://localhost:8080/anything', 'http://0.0.0.0:8080/v1/x']) {
+      const res = await rt.call('POST', '/v1/notification/subscriptions', body({ callback_uri: uri }, crypto.randomUUID()));
+      expect(res.status, uri).toBe(400);
+      expect((await json(res)).error_message).toContain('callback_uri in body must not point at the simulator itself (0.0.0.0:8080)');
+    }
+    expect((await rt.call('POST', '/v1/notification/subscriptions', body({ callback_uri: 'http://127.0.0.1:8081/v1/x' }))).status).toBe(201);
+    const patch = await rt.call('PATCH', `/v1/notification/subscriptions/${ID}`, { data: { version: 0, attributes: { callback_uri: 'http://localhost:8080/v1/x' } } });
+    expect(patch.status).toBe(400);
+    expect((await json(patch)).error_message).toContain('callback_uri in body must not point at the simulator itself');
+  });
+
+  it('do not block deactivating a subscription stored with one before they were refused', async () => {
+    await rt.call('POST', '/v1/notification/subscriptions', body({ callback_uri: 'http://127.0.0.1:8080/v1/simulator/deliveries/x/redeliver' }));
+    rt.sim.subscriptions.addSelfAddress('http://127.0.0.1:8080');
+    const res = await rt.call('PATCH', `/v1/notification/subscriptions/${ID}`, { data: { version: 0, attributes: { deactivated: true } } });
+    expect(res.status).toBe(200);
+    expect((await rt.call('POST', '/v1/notification/subscriptions', body({ callback_uri: 'http://127.0.0.1.example.com:8080/hooks' }, crypto.randomUUID()))).status).toBe(201);
+  });
+
+  it('are refused under the base URL of msw handlers (a host name and a path prefix), and not beside it', async () => {
+    rt.sim.subscriptions.addSelfAddress('http://gateway.test/payments');
+    const refused = await rt.call('POST', '/v1/notification/subscriptions', body({ callback_uri: 'http://gateway.test/payments/v1/simulator/deliveries/x/redeliver' }, crypto.randomUUID()));
+    expect(refused.status).toBe(400);
+    expect((await rt.call('POST', '/v1/notification/subscriptions', body({ callback_uri: 'http://gateway.test/hooks' }))).status).toBe(201);
   });
 });

@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { SUBSCRIPTION_FILTERS, type SubscriptionInput } from '../../sim/notifications/subscriptions.ts';
 import { assertOwnOrganisation } from '../auth/middleware.ts';
+import { assertBodyIdentity } from '../body-identity.ts';
 import { readJson } from '../body.ts';
 import type { AppDeps, AppEnv } from '../context.ts';
 import { errorView } from '../delivery-views.ts';
@@ -39,13 +40,15 @@ export function subscriptionRoutes({ sim }: AppDeps): Hono<AppEnv> {
   r.get('/:id/errors', (c) => {
     const s = sim.subscriptions.get(parseId(c.req.param('id')), c.get('organisationId'));
     const failed = sim.outbox.attempts.lookup('subscription', s.id).filter((a) => a.status === 'failed');
-    return c.json(page(c, failed.map(errorView)));
+    return c.json(page(c, failed, errorView));
   });
 
   r.patch('/:id', async (c) => {
     const id = parseId(c.req.param('id'));
-    const body = validateOrThrow<SubscriptionBody & { data: { version: number } }>('subscription-update', await readJson(c));
-    return c.json(one(sim.subscriptions.update(id, c.get('organisationId'), body.data.version, body.data.attributes)));
+    const organisationId = c.get('organisationId');
+    const body = validateOrThrow<{ data: Partial<SubscriptionBody['data']> & { version: number; attributes: SubscriptionInput } }>('subscription-update', await readJson(c));
+    assertBodyIdentity(id, organisationId, body.data);
+    return c.json(one(sim.subscriptions.update(id, organisationId, body.data.version, body.data.attributes)));
   });
 
   r.delete('/:id', (c) => {

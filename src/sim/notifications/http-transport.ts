@@ -20,6 +20,42 @@ export interface WebhookRequest {
   signal: AbortSignal;
 }
 
+/** The most of an answer's body read for an error message; the rest is never read. */
+export const MAX_ERROR_BODY_BYTES = 1024;
+/** How much of that prefix an error message quotes. */
+const MAX_ERROR_BODY_CHARS = 200;
+
+/**
+ * Reads at most `maxBytes` of a body through its reader, then cancels the stream, so a huge (or
+ * endless) answer costs no more than that. Decoding errors and a body cut mid-character are fine.
+ */
+export async function readBodyPrefix(body: ReadableStream<Uint8Array> | null, maxBytes = MAX_ERROR_BODY_BYTES): Promise<string> {
+  if (!body) return '';
+  const reader = body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  try {
+    while (size < maxBytes) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      const take = value.subarray(0, maxBytes - size);
+      chunks.push(take);
+      size += take.byteLength;
+    }
+  } catch {
+    // A body that breaks off leaves what was read.
+  } finally {
+    await reader.cancel().catch(() => undefined);
+  }
+  const bytes = new Uint8Array(size);
+  let at = 0;
+  for (const c of chunks) {
+    bytes.set(c, at);
+    at += c.byteLength;
+  }
+  return new TextDecoder().decode(bytes);
+}
+
 function describeCause(err: unknown): string {
   const cause = (err as { cause?: { code?: string; message?: string } }).cause;
   if (cause?.code) return `${cause.code}${cause.message ? ` (${cause.message})` : ''}`;
@@ -39,13 +75,15 @@ export async function postWebhook(req: WebhookRequest): Promise<AttemptOutcome> 
   try {
     const res = await fetch(req.uri, { method: 'POST', headers, body: req.body, redirect: 'manual', signal });
     if (res.status >= 200 && res.status < 300) {
+      // The answer's body means nothing to a delivery: never read, the stream is dropped.
       await res.body?.cancel().catch(() => undefined);
       return { ok: true, response_code: res.status };
     }
-    const text = (await res.text().catch(() => '')).slice(0, 200);
     if (res.status === 410) {
+      await res.body?.cancel().catch(() => undefined);
       return { ok: false, response_code: 410, error_category: 'subscription_gone', error_message: 'callback answered 410 Gone; subscription deactivated' };
     }
+    const text = (await readBodyPrefix(res.body)).slice(0, MAX_ERROR_BODY_CHARS);
     return { ok: false, response_code: res.status, error_category: 'http_error', error_message: `callback answered ${res.status}${text ? `: ${text}` : ''}` };
   } catch (err) {
     if (req.signal.aborted) throw new DeliveryInterrupted('delivery interrupted: the worker stopped');

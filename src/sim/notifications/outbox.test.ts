@@ -93,6 +93,38 @@ describe('notifier and outbox', () => {
     expect((await rt.call('POST', `/v1/simulator/deliveries/${entry!.id}/redeliver`, undefined, { client: HARBOUR })).status).toBe(404);
   });
 
+  it('refuses (409) to redeliver a delivery still pending, and rate-limits redelivery (429) in wall time', async () => {
+    await subscribe();
+    await createAccount();
+    const [entry] = rt.sim.outbox.entries.values();
+    const pending = await rt.call('POST', `/v1/simulator/deliveries/${entry!.id}/redeliver`);
+    expect(pending.status).toBe(409);
+    expect(((await pending.json()) as any).error_message).toBe(`delivery ${entry!.id} is already pending (attempt 1 due at 2026-12-21T09:00:00.000Z); redeliver it once it has finished`);
+    expect(await rt.delivery.runDue()).toBe(1);
+    expect(rt.sim.outbox.entries.get(entry!.id)!.status).toBe('delivered');
+    expect((await rt.call('POST', `/v1/simulator/deliveries/${entry!.id}/redeliver`)).status).toBe(202);
+    expect(await rt.delivery.runDue()).toBe(1);
+    // Delivered again at once; a second redelivery within the interval (10 s of wall time) is refused.
+    rt.wall.advanceMs(9_000);
+    const soon = await rt.call('POST', `/v1/simulator/deliveries/${entry!.id}/redeliver`);
+    expect(soon.status).toBe(429);
+    expect(soon.headers.get('retry-after')).toBe('1');
+    expect(((await soon.json()) as any).error_message).toBe(`delivery ${entry!.id} was redelivered less than 10 s ago; try again in 1 s`);
+    rt.wall.advanceMs(1_000);
+    expect((await rt.call('POST', `/v1/simulator/deliveries/${entry!.id}/redeliver`)).status).toBe(202);
+    expect(await rt.delivery.runDue()).toBe(1);
+    expect(receiver.requests).toHaveLength(3);
+  });
+
+  it('takes the redelivery interval from the runtime options', async () => {
+    const quick = await testRuntime({ redeliveryIntervalMs: 60_000 });
+    try {
+      expect(quick.sim.outbox.redeliveryIntervalMs).toBe(60_000);
+    } finally {
+      await quick.close();
+    }
+  });
+
   it('cancels pending deliveries of a deactivated subscription and refuses to redeliver them', async () => {
     const sub = (await (await subscribe()).json()) as any;
     await createAccount();

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { isoTimestamp, type Clock } from '../../clock/clock.ts';
 import { MinHeap } from '../../clock/heap.ts';
 import type { Collection } from '../collection.ts';
-import { conflict, notFound } from '../errors.ts';
+import { conflict, notFound, rateLimited } from '../errors.ts';
 import type { Store } from '../store.ts';
 import type { Notification } from './notification.ts';
 import { DEFAULT_RETRY_SCHEDULE, delayBefore, nextAttemptAt, type RetrySchedule } from './retry-schedule.ts';
@@ -25,7 +25,12 @@ export interface OutboxEntry {
   /** Wall time (ms) the next attempt is due (meaningful while pending). */
   next_attempt_ms: number;
   delivered_at?: string;
+  /** Wall time (ms) of the last redelivery asked for (redelivery is rate-limited per entry). */
+  redelivered_at_ms?: number;
 }
+
+/** The least wall time between two redeliveries of one entry, unless configured (10 s). */
+export const DEFAULT_REDELIVERY_INTERVAL_MS = 10_000;
 
 /** One try at delivering an entry, successful or not. */
 export interface DeliveryAttempt {
@@ -64,6 +69,8 @@ export class Outbox {
   readonly entries: Collection<OutboxEntry>;
   readonly attempts: Collection<DeliveryAttempt>;
   schedule: RetrySchedule;
+  /** The least wall time between two redeliveries of one entry. */
+  redeliveryIntervalMs: number;
   readonly #wall: Clock;
   readonly #clock: Clock;
   readonly #listeners = new Set<() => void>();
@@ -74,7 +81,13 @@ export class Outbox {
   readonly #due = new MinHeap<{ id: string; at: number }>((a, b) => a.at < b.at);
   readonly #queued = new Set<string>();
 
-  constructor(store: Store, clocks: { wall: Clock; scheme: Clock }, schedule: RetrySchedule = DEFAULT_RETRY_SCHEDULE) {
+  constructor(
+    store: Store,
+    clocks: { wall: Clock; scheme: Clock },
+    schedule: RetrySchedule = DEFAULT_RETRY_SCHEDULE,
+    redeliveryIntervalMs: number = DEFAULT_REDELIVERY_INTERVAL_MS,
+  ) {
+    this.redeliveryIntervalMs = redeliveryIntervalMs;
     this.entries = store.collection('notification_outbox');
     this.attempts = store.collection('notification_delivery_attempts');
     this.entries.defineIndex('pending', (e) => (e.status === 'pending' ? 'pending' : undefined));
@@ -216,15 +229,29 @@ export class Outbox {
     return entry && entry.organisation_id === organisationId ? entry : undefined;
   }
 
-  /** Queues an entry again now, whatever its status; its id (webhook-id) stays the same. */
+  /**
+   * Queues a finished entry (delivered, abandoned, cancelled) again now; its id (webhook-id) stays
+   * the same. An entry still pending (or in flight) is refused, and so is a redelivery sooner than
+   * `redeliveryIntervalMs` of wall time after the last one: two callbacks redelivering each other
+   * cannot spin.
+   */
   redeliver(id: string, organisationId: string, subscription: Subscription | undefined): OutboxEntry {
     const entry = this.find(id, organisationId);
     if (!entry) throw notFound(`delivery ${id} does not exist`);
     if (!subscription) throw conflict(`subscription ${entry.subscription_id} of delivery ${id} no longer exists`);
     if (subscription.attributes.deactivated) throw conflict(`subscription ${subscription.id} is deactivated; activate it (PATCH deactivated false) before redelivering`);
-    if (entry.status === 'pending') return entry;
+    if (entry.status === 'pending') {
+      throw conflict(`delivery ${entry.id} is already pending (attempt ${entry.attempts + 1} due at ${isoTimestamp(new Date(entry.next_attempt_ms))}); redeliver it once it has finished`);
+    }
     const now = this.#wall.now().getTime();
-    const next: OutboxEntry = { ...entry, status: 'pending', queued_at_ms: now, next_attempt_ms: now };
+    if (entry.redelivered_at_ms !== undefined && now - entry.redelivered_at_ms < this.redeliveryIntervalMs) {
+      const waitMs = entry.redelivered_at_ms + this.redeliveryIntervalMs - now;
+      throw rateLimited(
+        `delivery ${entry.id} was redelivered less than ${this.redeliveryIntervalMs / 1000} s ago; try again in ${Math.ceil(waitMs / 1000)} s`,
+        Math.ceil(waitMs / 1000),
+      );
+    }
+    const next: OutboxEntry = { ...entry, status: 'pending', queued_at_ms: now, next_attempt_ms: now, redelivered_at_ms: now };
     delete next.status_reason;
     this.entries.put(next);
     this.#push(next);

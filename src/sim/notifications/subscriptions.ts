@@ -1,3 +1,4 @@
+import { networkInterfaces } from 'node:os';
 import type { Collection } from '../collection.ts';
 import { conflict, invalid } from '../errors.ts';
 import type { EventType } from '../events.ts';
@@ -46,8 +47,54 @@ export interface SubscriptionInput {
 
 const QUEUE_NAME_RE = /^[A-Za-z0-9_-]{1,80}(\.fifo)?$/;
 
-/** Why `uri` cannot be a callback for `transport`, or undefined. */
-export function callbackUriProblem(transport: CallbackTransport, uri: string): string | undefined {
+/** Where the simulator itself answers: a host and port, and the path prefix of its routes. */
+export interface SelfAddress {
+  /** As URL.hostname has it: lower case, IPv6 in brackets. */
+  host: string;
+  port: string;
+  /** '' when the app is served at the root. */
+  prefix: string;
+}
+
+const isLoopback = (host: string) => host === 'localhost' || host.endsWith('.localhost') || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host) || host === '[::1]' || host === '[::ffff:7f00:1]';
+const isWildcard = (host: string) => host === '0.0.0.0' || host === '[::]';
+
+/** The names a request to `self` may use: its own, loopback and wildcard, and every interface address when it binds them all. */
+function reaches(self: SelfAddress, host: string): boolean {
+  if (host === self.host) return true;
+  const local = isLoopback(self.host) || isWildcard(self.host);
+  if (local && (isLoopback(host) || isWildcard(host))) return true;
+  if (isWildcard(self.host)) {
+    for (const list of Object.values(networkInterfaces())) {
+      for (const a of list ?? []) if ((a.family === 'IPv6' ? `[${a.address}]` : a.address).toLowerCase() === host) return true;
+    }
+  }
+  return false;
+}
+
+/** Whether `url` is served by the simulator at `self` (the delivery would call the simulator). */
+export function targetsSelf(url: URL, self: SelfAddress): boolean {
+  const port = url.port || (url.protocol === 'https:' ? '443' : '80');
+  if (port !== self.port || !reaches(self, url.hostname.toLowerCase())) return false;
+  return self.prefix === '' || url.pathname === self.prefix || url.pathname.startsWith(`${self.prefix}/`);
+}
+
+/** A SelfAddress from a base URL (`http://127.0.0.1:8080`, `http://scheme-sim.test/prefix`). */
+export function selfAddressOf(baseUrl: string): SelfAddress {
+  const url = new URL(baseUrl);
+  return {
+    host: url.hostname.toLowerCase(),
+    port: url.port || (url.protocol === 'https:' ? '443' : '80'),
+    prefix: url.pathname.replace(/\/+$/, ''),
+  };
+}
+
+/**
+ * Why `uri` cannot be a callback for `transport`, or undefined. A callback served by the simulator
+ * itself (one of `self`) is refused: its deliveries would call the simulator's own API (e.g. a
+ * redeliver), which can feed itself forever.
+ */
+export function callbackUriProblem(transport: CallbackTransport, uri: string, self: readonly SelfAddress[] = []): string | undefined {
   let url: URL;
   try {
     url = new URL(uri);
@@ -56,6 +103,8 @@ export function callbackUriProblem(transport: CallbackTransport, uri: string): s
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return 'callback_uri in body must use http or https';
   if (url.username || url.password) return 'callback_uri in body must not carry credentials';
+  const own = self.find((a) => targetsSelf(url, a));
+  if (own) return `callback_uri in body must not point at the simulator itself (${own.host}:${own.port}${own.prefix})`;
   if (transport === 'queue') {
     const parts = url.pathname.split('/').filter(Boolean);
     if (parts.length !== 2 || !QUEUE_NAME_RE.test(parts[1]!) || url.search) {
@@ -65,11 +114,11 @@ export function callbackUriProblem(transport: CallbackTransport, uri: string): s
   return undefined;
 }
 
-function problems(a: SubscriptionAttributes, secret: string | null | undefined): string[] {
+function problems(a: SubscriptionAttributes, secret: string | null | undefined, self: readonly SelfAddress[]): string[] {
   const out: string[] = [];
   const known = knownResourceTypes();
   if (!known.includes(a.record_type)) out.push(`record_type in body should be one of [${known.join(' ')}]`);
-  const uri = callbackUriProblem(a.callback_transport, a.callback_uri);
+  const uri = callbackUriProblem(a.callback_transport, a.callback_uri, self);
   if (uri) out.push(uri);
   const udd = a.user_defined_data ?? [];
   if (udd.length > MAX_USER_DEFINED_DATA) out.push(`user_defined_data in body should have at most ${MAX_USER_DEFINED_DATA} items`);
@@ -101,6 +150,8 @@ export class Subscriptions {
   readonly repo: Repository<SubscriptionAttributes>;
   /** Signing secrets, kept apart from the record so no representation can carry them. */
   readonly #secrets: Collection<{ id: string; secret: string }>;
+  /** Where the simulator answers, once known (after listen); callbacks there are refused. */
+  readonly #self: SelfAddress[] = [];
 
   constructor(ctx: RepositoryContext) {
     this.repo = new Repository<SubscriptionAttributes>(ctx, SUBSCRIPTION_TYPE, {
@@ -110,6 +161,12 @@ export class Subscriptions {
     this.#secrets = ctx.store.collection('subscription_secrets');
   }
 
+  /** Tells the subscriptions where the simulator itself answers (a base URL); callbacks there are refused from now on. */
+  addSelfAddress(baseUrl: string): void {
+    const a = selfAddressOf(baseUrl);
+    if (!this.#self.some((b) => b.host === a.host && b.port === a.port && b.prefix === a.prefix)) this.#self.push(a);
+  }
+
   create(input: { id: string; organisation_id: string; attributes: SubscriptionInput }): Subscription {
     const a = input.attributes;
     const attributes = apply(
@@ -117,7 +174,7 @@ export class Subscriptions {
       a,
       typeof a.secret === 'string',
     );
-    const bad = problems(attributes, a.secret);
+    const bad = problems(attributes, a.secret, this.#self);
     if (bad.length) throw invalid(`validation failure list: ${bad.join('; ')}`);
     if (this.repo.rows.has(input.id)) throw conflict('Subscription cannot be created as it violates a duplicate constraint');
     if (typeof a.secret === 'string') this.#secrets.put({ id: input.id, secret: a.secret });
@@ -142,7 +199,9 @@ export class Subscriptions {
     if (version !== current.version) throw conflict('invalid version');
     const hasSecret = input.secret === undefined ? current.attributes.has_secret : input.secret !== null;
     const attributes = apply(current.attributes, input, hasSecret);
-    const bad = problems(attributes, input.secret);
+    // A callback at the simulator itself stored before that was refused must not block other
+    // changes (deactivating it above all): only a new callback_uri is checked against it.
+    const bad = problems(attributes, input.secret, input.callback_uri !== undefined ? this.#self : []);
     if (bad.length) throw invalid(`validation failure list: ${bad.join('; ')}`);
     if (input.secret === null) this.#secrets.delete(id);
     else if (typeof input.secret === 'string') this.#secrets.put({ id, secret: input.secret });

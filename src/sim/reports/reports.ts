@@ -41,6 +41,24 @@ export interface ReportFile {
   bytes: Uint8Array;
 }
 
+/** Bounds of injected rows: the table (rows × distinct keys) and so every render stays small. */
+export const MAX_INJECT_COLUMNS = 40;
+export const MAX_INJECT_CELLS = 20_000;
+
+/** Why injected rows are too big to keep, or undefined: at most 40 distinct keys and 20,000 cells. */
+export function rowsProblem(rows: ReadonlyArray<Record<string, unknown>>): string | undefined {
+  const keys = new Set<string>();
+  for (const r of rows) {
+    for (const k of Object.keys(r)) keys.add(k);
+    if (keys.size > MAX_INJECT_COLUMNS) return `rows in body should have at most ${MAX_INJECT_COLUMNS} distinct keys (columns) across all rows`;
+  }
+  const cells = rows.length * keys.size;
+  if (cells > MAX_INJECT_CELLS) {
+    return `rows in body should have at most ${MAX_INJECT_CELLS} cells (rows × distinct keys); got ${rows.length} rows × ${keys.size} keys = ${cells}`;
+  }
+  return undefined;
+}
+
 interface StoredRows {
   id: string;
   rows: Array<Record<string, unknown>>;
@@ -187,6 +205,8 @@ export class Reports {
     }
     const problem = input.processing_date === undefined ? undefined : dateProblem(input.processing_date);
     if (problem) throw invalid(`processing_date ${problem}`);
+    const tooBig = input.rows ? rowsProblem(input.rows) : undefined;
+    if (tooBig) throw invalid(`validation failure list: ${tooBig}`);
     const now = this.#ctx.clock.now();
     const processing_date = input.processing_date ?? processingDateFor(entry.schedule.processing_date, londonDate(now), this.#ctx.calendar);
     const attributes: ReportAttributes = {
