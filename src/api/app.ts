@@ -67,9 +67,10 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
       if (type.startsWith('application/json')) c.res.headers.set('content-type', 'application/vnd.api+json');
     }
     // Durable before acknowledged: a response is only released once the change it reports is on
-    // disk. Concurrent requests share one write (group commit in the store). No await (and no
-    // extra promise) when nothing changed.
-    if (sim.store.dirty) return sim.store.commit();
+    // disk. Concurrent requests share one write (group commit in the store). A write in flight
+    // counts too: another request's commit may have taken this request's change into it, leaving
+    // the store clean but the change not yet on disk. No await when neither holds.
+    if (sim.store.dirty || sim.store.writing) return sim.store.commit();
     return undefined;
   };
 

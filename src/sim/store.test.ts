@@ -87,6 +87,26 @@ describe('file store', () => {
     await store.close();
   });
 
+  it('says it is writing while a write holds changes, so a clean store is not mistaken for a durable one', async () => {
+    const file = join(dir, 'sim.json');
+    const gate = gatedWrites();
+    const store = await openStore({ file, wrapAdapter: gate.wrap });
+    gate.state.hold = true;
+    store.collection('accounts').put({ id: 'taken-by-another-commit' });
+    const other = store.commit(); // another request's commit takes this change into its write
+    expect(store.dirty).toBe(false);
+    expect(store.writing).toBe(true);
+    let acknowledged = false;
+    const mine = store.commit().then(() => (acknowledged = true));
+    await new Promise((r) => setTimeout(r, 20));
+    expect(acknowledged).toBe(false);
+    gate.release();
+    await Promise.all([other, mine]);
+    expect(onDisk(file).collections.accounts!['taken-by-another-commit']).toEqual({ id: 'taken-by-another-commit' });
+    expect(store.writing).toBe(false);
+    await store.close();
+  });
+
   it('group-commits: many concurrent commits share a few writes and all see their change on disk', async () => {
     const file = join(dir, 'sim.json');
     const gate = gatedWrites();

@@ -22,6 +22,8 @@ export interface Store {
   setMeta(key: string, value: unknown): void;
   /** True when there are changes not yet handed to a write. */
   readonly dirty: boolean;
+  /** True while a write is in flight or queued (it may hold changes someone still has to wait for). */
+  readonly writing: boolean;
   /**
    * Resolves once every change made before the call is on disk. Calls that arrive while a write is
    * in flight share the next write (group commit).
@@ -197,6 +199,10 @@ class LowStore implements Store {
 
   get dirty(): boolean {
     return this.#dirty;
+  }
+
+  get writing(): boolean {
+    return this.#writing !== null || this.#queued !== null;
   }
 
   collection<T extends Row>(name: string): Collection<T> {
