@@ -89,7 +89,7 @@ describe('POST /v1/participants/{open_banking_id}/open-banking/v3.1/accounts/nam
     for (const accept of ['application/json', 'application/json; charset=utf-8', '*/*', 'application/*', 'text/html, application/json;q=0.5']) {
       expect((await rt.call('POST', PATH, body(), { headers: { accept } })).status, accept).toBe(200);
     }
-    for (const accept of ['text/plain', 'application/xml', 'application/vnd.api+json', 'application/json;q=0']) {
+    for (const accept of ['text/plain', 'application/xml', 'application/vnd.api+json', 'application/json;q=0', 'application/json;q=0, */*', 'application/json; q = 0']) {
       const json = await obError(await rt.call('POST', PATH, body(), { headers: { accept } }), 406);
       expect(json.Errors[0]).toMatchObject({ ErrorCode: 'UK.OBIE.Header.Invalid', Path: 'Accept' });
     }

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import type { VerificationRequest } from '../../sim/cop/decide.ts';
 import { mediaType } from '../body.ts';
+import { negotiate } from '../negotiate.ts';
 import type { AppDeps, AppEnv } from '../context.ts';
 import { ObError, obErrorBody, obErrorResponse, toObError } from '../ob-errors.ts';
 import { validateOb } from '../ob-validate.ts';
@@ -43,16 +44,13 @@ export function openBankingEnvelope(): MiddlewareHandler<AppEnv> {
   };
 }
 
-/** Accept absent, or naming application/json, application/* or *\/* with a non-zero q. */
+/**
+ * Accept absent, or allowing application/json by the shared negotiation rules (the most specific
+ * range decides, so `application/json;q=0` with a wildcard refuses JSON). Common values skip parsing.
+ */
 export function acceptsJson(accept: string | undefined): boolean {
   if (accept === undefined || accept === 'application/json' || accept === '*/*') return true;
-  if (accept.trim() === '') return true;
-  return accept.split(',').some((range) => {
-    const [type, ...params] = range.split(';').map((s) => s.trim().toLowerCase());
-    const q = params.find((p) => p.startsWith('q='));
-    if (q && Number(q.slice(2)) === 0) return false;
-    return type === 'application/json' || type === 'application/*' || type === '*/*';
-  });
+  return negotiate(accept, ['application/json']) !== null;
 }
 
 function headerChecks(c: import('hono').Context<AppEnv>, strict: boolean, openBankingId: string): void {

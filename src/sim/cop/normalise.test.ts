@@ -24,3 +24,10 @@ describe('name normalisation', () => {
     expect(normaliseName('Mr & Mrs Smith')).toBe('and mrs smith');
   });
 });
+
+describe('invisible characters', () => {
+  it('drops zero-width and other format characters inside and between words', () => {
+    expect(fold('Sam\u200Bantha\u200D Smith\uFEFF')).toBe('samantha smith');
+    expect(fold('\u200EJosé Álvarez\u200F')).toBe('jose alvarez');
+  });
+});

@@ -31,7 +31,9 @@ const PHRASE_STARTS = new Set(SUFFIX_PHRASES.map(([phrase]) => phrase[0]!));
  */
 export function fold(text: string): string {
   // Plain ASCII (most names) needs no Unicode decomposition.
-  const decomposed = /^[\x20-\x7e]*$/.test(text) ? text : text.normalize('NFKD').replace(/\p{M}/gu, '');
+  // Invisible format characters (zero-width space/joiner, BOM, bidi marks) are dropped, not spaced:
+  // pasted names carry them inside words.
+  const decomposed = /^[\x20-\x7e]*$/.test(text) ? text : text.normalize('NFKD').replace(/[\p{M}\p{Cf}]/gu, '');
   return decomposed
     .replace(/[ßæœøłđðþı]/gi, (ch) => FOLDS[ch.toLowerCase()] ?? ch)
     .toLowerCase()
