@@ -22,7 +22,7 @@ export function simulatorReportRoutes({ sim }: AppDeps): Hono<AppEnv> {
     const body = validateOrThrow<InjectBody>('report-inject', await readJson(c));
     const organisationId = c.get('organisationId');
     if (body.organisation_id !== undefined) assertOwnOrganisation(organisationId, body.organisation_id);
-    const { report, admission } = sim.reports.arrive({
+    const { report, admission } = sim.reports.inject({
       organisation_id: organisationId,
       report_type: body.report_type,
       ...(body.processing_date !== undefined ? { processing_date: body.processing_date } : {}),

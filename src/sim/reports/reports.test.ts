@@ -78,6 +78,24 @@ describe('Reports.arrive', () => {
   });
 });
 
+describe('size limits', () => {
+  const bigDay = Array.from({ length: 10_000 }, (_, i) => ({ Reference: `DDIC${i}`, SequenceNumber: String(i).padStart(12, '0'), Amount: '1.00', A: 'a', B: 'b', C: 'c', D: 'd', E: 'e', F: 'f' }));
+
+  it('caps what a client injects (rows × keys) with a message naming rows', async () => {
+    const { sim } = await simAt('2026-12-21T09:00:00.000Z');
+    expect(() => sim.reports.inject({ organisation_id: NORTHWIND.organisation_id, report_type: 'BACS_DDIC_CLAIM_SUBMISSION', rows: bigDay })).toThrow(
+      /rows in body should have at most 20000 cells/,
+    );
+  });
+
+  it("does not cap the simulator's own reports: a day of 10,000 claims files its submission report", async () => {
+    const { sim } = await simAt('2026-12-21T09:00:00.000Z');
+    const { report } = sim.reports.arrive({ organisation_id: NORTHWIND.organisation_id, report_type: 'BACS_DDIC_CLAIM_SUBMISSION', rows: bigDay });
+    const content = await sim.reports.content(sim.reports.get(report.id));
+    expect(content.rows).toHaveLength(10_000);
+  });
+});
+
 describe('generated content', () => {
   it('is the same for the same report id and differs for another, for every catalogue type', async () => {
     const { sim } = await simAt('2026-12-21T09:00:00.000Z');

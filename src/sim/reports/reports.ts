@@ -98,6 +98,17 @@ export class Reports {
     return this.#arrive(input, randomUUID(), randomUUID());
   }
 
+  /**
+   * A client injects a report (POST /v1/simulator/reports): as `arrive`, within the size limits of
+   * client content. The simulator's own reports (a busy day's DDIC claim submission report lists
+   * every claim) are not capped: their size is the scheme's, and rendering bounds what a PDF shows.
+   */
+  inject(input: ArrivalInput): { report: Resource; admission: Resource } {
+    const tooBig = input.rows ? rowsProblem(input.rows) : undefined;
+    if (tooBig) throw invalid(`validation failure list: ${tooBig}`);
+    return this.arrive(input);
+  }
+
   /** The organisation's reports in arrival order, filtered. */
   list(organisationId: string, filter: ReportFilter = {}): Report[] {
     for (const key of ['processing_date_from', 'processing_date_to'] as const) {
@@ -205,8 +216,6 @@ export class Reports {
     }
     const problem = input.processing_date === undefined ? undefined : dateProblem(input.processing_date);
     if (problem) throw invalid(`processing_date ${problem}`);
-    const tooBig = input.rows ? rowsProblem(input.rows) : undefined;
-    if (tooBig) throw invalid(`validation failure list: ${tooBig}`);
     const now = this.#ctx.clock.now();
     const processing_date = input.processing_date ?? processingDateFor(entry.schedule.processing_date, londonDate(now), this.#ctx.calendar);
     const attributes: ReportAttributes = {
