@@ -43,7 +43,7 @@ describe('scheme-sim clock (against a listening server)', () => {
     expect(advanced.code, advanced.stderr).toBe(0);
     expect(advanced.stdout).toContain('scheme clock: 2026-12-29T09:00:00.000Z (frozen)');
     expect(advanced.stdout).toContain('1 job run');
-    expect(advanced.stdout).toContain('2026-12-24T10:00:00.000Z cli-probe probe-1');
+    expect(advanced.stdout).toContain('(cli-probe ×1)');
     expect(runtime.sim.clock.now().toISOString()).toBe('2026-12-29T09:00:00.000Z');
   });
 

@@ -103,9 +103,13 @@ function describe(data: Record<string, any>): string[] {
     `scheme clock: ${data.now} (${data.mode}${data.mode === 'running' ? `, speed ${data.speed}` : ''})`,
     `  London date ${data.london_date}, ${data.bacs_working_day ? 'a Bacs working day' : 'not a Bacs working day'}`,
   ];
-  if (data.advanced_from !== undefined) lines.push(`  advanced from ${data.advanced_from}; ${data.jobs_run_count} job${data.jobs_run_count === 1 ? '' : 's'} run`);
+  if (data.advanced_from !== undefined) {
+    const kinds = Object.entries((data.jobs_run_by_kind ?? {}) as Record<string, number>).map(([k, n]) => `${k} ×${n}`);
+    lines.push(`  advanced from ${data.advanced_from}; ${data.jobs_run_count} job${data.jobs_run_count === 1 ? '' : 's'} run${kinds.length ? ` (${kinds.join(', ')})` : ''}`);
+  }
+  // One line per failure; the full list of runs is in --json.
   for (const run of (data.jobs_run ?? []) as Array<{ kind: string; id: string; due: string; error?: string }>) {
-    lines.push(`    ${run.due} ${run.kind} ${run.id}${run.error ? ` FAILED: ${run.error}` : ''}`);
+    if (run.error) lines.push(`    ${run.due} ${run.kind} ${run.id} FAILED: ${run.error}`);
   }
   lines.push(`  next job due: ${data.next_due ?? 'none'} (${data.pending_jobs} pending)`);
   return lines;

@@ -29,6 +29,8 @@ export interface JobRun {
   id: string;
   kind: string;
   due: string;
+  /** The organisation the job works for, when its payload names one (answers show a client only its own). */
+  organisation_id?: string;
   error?: string;
 }
 
@@ -39,6 +41,8 @@ export interface AdvanceResult {
   jobs_run: JobRun[];
   /** How many jobs ran in all. */
   jobs_run_count: number;
+  /** How many jobs of each kind ran. */
+  jobs_run_by_kind: Record<string, number>;
   next_due: string | null;
 }
 
@@ -134,6 +138,7 @@ export class Scheduler {
     }
     this.#advancing = true;
     const jobs_run: JobRun[] = [];
+    const byKind: Record<string, number> = {};
     let count = 0;
     try {
       const limit = target.getTime();
@@ -150,12 +155,15 @@ export class Scheduler {
         if (head.due > floor) floor = head.due;
         const now = new Date(floor);
         count++;
+        byKind[job.kind] = (byKind[job.kind] ?? 0) + 1;
+        const organisation = (job.payload as { organisation_id?: unknown } | null)?.organisation_id;
+        const run: JobRun = { id: job.id, kind: job.kind, due: job.due, ...(typeof organisation === 'string' ? { organisation_id: organisation } : {}) };
         try {
           if (!handler) throw new Error(`no handler for job kind ${job.kind}`);
           this.#clock.pinnedAt(now, handler, job);
-          if (jobs_run.length < list) jobs_run.push({ id: job.id, kind: job.kind, due: job.due });
+          if (jobs_run.length < list) jobs_run.push(run);
         } catch (err) {
-          jobs_run.push({ id: job.id, kind: job.kind, due: job.due, error: (err as Error)?.message ?? String(err) });
+          jobs_run.push({ ...run, error: (err as Error)?.message ?? String(err) });
           this.onJobError(job, err);
         }
       }
@@ -169,6 +177,7 @@ export class Scheduler {
       now: this.#clock.now().toISOString(),
       jobs_run,
       jobs_run_count: count,
+      jobs_run_by_kind: byKind,
       next_due: next ? next.toISOString() : null,
     };
   }

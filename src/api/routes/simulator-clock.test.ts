@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { schemaValidator } from '../schemas/index.ts';
 import { systemClock } from '../../clock/clock.ts';
 import { MAX_SPEED, SchemeClock } from '../../clock/scheme-clock.ts';
-import { TEST_START, testRuntime, type TestRuntime } from '../../testing.ts';
+import { HARBOUR, NORTHWIND, TEST_START, testRuntime, type TestRuntime } from '../../testing.ts';
 
 let rt: TestRuntime;
 beforeEach(async () => {
@@ -190,5 +190,23 @@ describe('POST /v1/simulator/clock/advance: the supported dates (up to 2199-12-3
       const res = await advance({ hours: 0 });
       expect(res.status, JSON.stringify(await res.clone().json())).toBe(200);
     }
+  });
+});
+
+describe('what an advance tells a client about other organisations', () => {
+  it('counts every job but lists only the caller’s own and those of no organisation', async () => {
+    const rt = await testRuntime();
+    rt.sim.scheduler.handle<{ organisation_id?: string }>('tenancy-probe', () => {});
+    const at = new Date('2026-12-21T10:00:00.000Z');
+    rt.sim.scheduler.schedule('tenancy-probe', at, { organisation_id: NORTHWIND.organisation_id }, 'own-job');
+    rt.sim.scheduler.schedule('tenancy-probe', at, { organisation_id: HARBOUR.organisation_id }, 'other-job');
+    rt.sim.scheduler.schedule('tenancy-probe', at, {}, 'shared-job');
+    const res = await rt.call('POST', '/v1/simulator/clock/advance', { hours: 2 });
+    const data = ((await res.json()) as { data: { jobs_run: Array<{ id: string }>; jobs_run_count: number; jobs_run_by_kind: Record<string, number> } }).data;
+    expect(data.jobs_run_count).toBe(3);
+    expect(data.jobs_run_by_kind).toEqual({ 'tenancy-probe': 3 });
+    expect(data.jobs_run.map((r) => r.id)).toEqual(['own-job', 'shared-job']);
+    expect(JSON.stringify(data)).not.toContain(HARBOUR.organisation_id);
+    await rt.close();
   });
 });

@@ -84,11 +84,15 @@ export function simulatorClockRoutes({ sim }: AppDeps): Hono<AppEnv> {
     }
     try {
       const result = sim.scheduler.advanceTo(target, { list: MAX_LISTED_RUNS, from: now });
+      // The clock is shared, so an advance runs every organisation's jobs; the answer counts them
+      // all but lists only the caller's own (and those of no organisation).
+      const own = c.get('organisationId');
       return answer(c, {
         ...clockView(sim),
         advanced_from: result.advanced_from,
         jobs_run_count: result.jobs_run_count,
-        jobs_run: result.jobs_run,
+        jobs_run_by_kind: result.jobs_run_by_kind,
+        jobs_run: result.jobs_run.filter((r) => r.organisation_id === undefined || r.organisation_id === own).map(({ organisation_id: _, ...run }) => run),
       });
     } catch (err) {
       if (err instanceof ClockError) throw new ApiError(409, err.message);
