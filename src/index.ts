@@ -14,7 +14,7 @@ export { schemaValidator, SCHEMA_DIR } from './api/schemas/index.ts';
 export { Claims, CLAIM_FILTERS } from './sim/claims/claims.ts';
 export { DDIC_CLAIM_SUBMISSION_REPORT, type ReportArrivals, type ReportArrivalInput } from './sim/claims/report-arrivals.ts';
 export { Payments, type Payment, type PaymentAdmission } from './sim/payments/payments.ts';
-export { verify as verifyWebhook, signatureHeaders, secretProblem } from './sim/notifications/signing.ts';
+export { verifyWebhook, signatureHeaders, secretProblem, type ReceivedHeaders } from './sim/notifications/signing.ts';
 export { DEFAULT_RETRY_SCHEDULE, FAST_RETRY_SCHEDULE, type RetrySchedule } from './sim/notifications/retry-schedule.ts';
 export type { Notification } from './sim/notifications/notification.ts';
 export type { DeliveryOptions } from './sim/notifications/delivery-worker.ts';

@@ -58,3 +58,24 @@ export function verify(
     return given.length === expected.length && timingSafeEqual(given, expected);
   });
 }
+
+/** What a receiver has: a fetch `Headers`, or Node's `req.headers` (lower-case names). */
+export type ReceivedHeaders = Headers | Record<string, string | string[] | undefined>;
+
+function header(headers: ReceivedHeaders, name: string): string | undefined {
+  if (typeof (headers as Headers).get === 'function') return (headers as Headers).get(name) ?? undefined;
+  const v = (headers as Record<string, string | string[] | undefined>)[name];
+  return Array.isArray(v) ? v.join(' ') : v;
+}
+
+/**
+ * The receiver's check, on the request as it arrived: the `webhook-id`, `webhook-timestamp` and
+ * `webhook-signature` headers and the raw body. Exported from the library entry for receivers.
+ */
+export function verifyWebhook(secret: string, headers: ReceivedHeaders, rawBody: string, now: Date = new Date()): boolean {
+  const id = header(headers, 'webhook-id');
+  const timestamp = header(headers, 'webhook-timestamp');
+  const signature = header(headers, 'webhook-signature');
+  if (!id || !timestamp || !signature) return false;
+  return verify(secret, { id, timestamp, signature }, rawBody, now);
+}
