@@ -59,13 +59,14 @@ export function verify(
   });
 }
 
-/** What a receiver has: a fetch `Headers`, or Node's `req.headers` (lower-case names). */
-export type ReceivedHeaders = Headers | Record<string, string | string[] | undefined>;
+/** What a receiver has: a fetch `Headers`, or Node's `req.headers` (an object of lower-case names). */
+export type ReceivedHeaders = Headers | object;
 
 function header(headers: ReceivedHeaders, name: string): string | undefined {
-  if (typeof (headers as Headers).get === 'function') return (headers as Headers).get(name) ?? undefined;
-  const v = (headers as Record<string, string | string[] | undefined>)[name];
-  return Array.isArray(v) ? v.join(' ') : v;
+  if (headers instanceof Headers) return headers.get(name) ?? undefined;
+  const v = (headers as Record<string, unknown>)[name];
+  if (Array.isArray(v)) return v.join(' ');
+  return typeof v === 'string' ? v : undefined;
 }
 
 /**
