@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cloneJson } from './repository.ts';
+import { cloneJson, recordLabel } from './repository.ts';
 
 describe('cloneJson', () => {
   it('copies nested objects and arrays so a change cannot reach the original', () => {
@@ -9,5 +9,13 @@ describe('cloneJson', () => {
     (copy.b.c[1] as { d: unknown }).d = 'changed';
     copy.b.c.push('y');
     expect(original).toEqual({ a: 1, b: { c: ['x', { d: null }] }, e: 'text', f: true });
+  });
+});
+
+describe('recordLabel', () => {
+  it('names one record of a resource type, as duplicate messages do', () => {
+    expect(recordLabel('claims')).toBe('Claim');
+    expect(recordLabel('claim_submissions')).toBe('Claim submission');
+    expect(recordLabel('payment_admissions')).toBe('Payment admission');
   });
 });

@@ -24,6 +24,13 @@ export interface RepositoryMessages {
   badVersion?: string;
 }
 
+/** `claim_submissions` → `Claim submission`: a resource type as a message names one record of it. */
+export function recordLabel(type: string): string {
+  const words = type.replace(/s$/, '').split('_');
+  const text = words.join(' ');
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
 /**
  * Create / read / change / delete of one resource type with the conventions every /v1 resource
  * shares: version 0 on create and +1 per change, timestamps from the scheme clock, tenant scoping
@@ -41,7 +48,7 @@ export class Repository<A extends object, R extends Resource<A> = Resource<A>> {
     this.rows = ctx.store.collection<R>(type);
     this.rows.defineIndex('organisation', (r) => r.organisation_id);
     this.#messages = {
-      duplicate: messages.duplicate ?? `${type} cannot be created as it violates a duplicate constraint`,
+      duplicate: messages.duplicate ?? `${recordLabel(type)} cannot be created as it violates a duplicate constraint`,
       notFound: messages.notFound ?? ((id) => `record ${id} does not exist`),
       badVersion: messages.badVersion ?? 'invalid version',
     };
