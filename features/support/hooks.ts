@@ -7,7 +7,12 @@ setDefaultTimeout(20_000);
 const receiver = new WebhookReceiver();
 const counts = { passed: 0, failed: 0, skipped: 0 };
 
-BeforeAll(async () => {
+BeforeAll(async function (this: { parameters?: { target?: string } }) {
+  // A target without its settings fails once, here, rather than in every scenario.
+  const target = this.parameters?.target;
+  const needed = target === 'staging' ? ['CONFORMANCE_BASE_URL', 'CONFORMANCE_CLIENT_ID', 'CONFORMANCE_CLIENT_SECRET'] : target === 'sim' ? ['SIM_BASE_URL'] : [];
+  const missing = needed.filter((name) => !process.env[name]);
+  if (missing.length > 0) throw new Error(`the ${target} conformance target needs ${missing.join(', ')} (see README, Conformance harness)`);
   await receiver.start();
 });
 
