@@ -104,7 +104,7 @@ export class Accounts {
   /** The organisation's account with this sort code and account number (indexed, never a scan). */
   findBySortCodeAndNumber(organisationId: string, sortCode: string, accountNumber: string): Account | undefined {
     const key = sortCodeKey(organisationId, sortCode, accountNumber);
-    return key ? this.repo.rows.lookup('sort_code_account', key)[0] : undefined;
+    return key ? this.repo.rows.first('sort_code_account', key) : undefined;
   }
 
   #assertUnique(organisationId: string, attributes: AccountAttributes, id: string): void {

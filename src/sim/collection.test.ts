@@ -29,4 +29,17 @@ describe('Collection indexes', () => {
     c.delete('a');
     expect(c.lookup('status', 'done')).toEqual([]);
   });
+
+  it('first is the first row of lookup, or undefined', () => {
+    const c = new Collection<Row>({}, () => {});
+    c.defineIndex('org', (r) => r.org);
+    expect(c.first('org', 'o')).toBeUndefined();
+    for (const id of ['a', 'b']) c.put({ id, org: 'o', status: 'new' });
+    expect(c.first('org', 'o')).toBe(c.lookup('org', 'o')[0]);
+    c.delete('a');
+    expect(c.first('org', 'o')!.id).toBe('b');
+    c.delete('b');
+    expect(c.first('org', 'o')).toBeUndefined();
+    expect(() => c.first('none', 'o')).toThrow('no index none');
+  });
 });

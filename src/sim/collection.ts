@@ -83,6 +83,19 @@ export class Collection<T extends Row> {
     return out;
   }
 
+  /** The first row of `lookup(name, key)`, without building the array (hot single-row look-ups). */
+  first(name: string, key: string): T | undefined {
+    const entry = this.#indexes.get(name);
+    if (!entry) throw new Error(`no index ${name}`);
+    const ids = entry.map.get(key);
+    if (!ids) return undefined;
+    for (const id of ids) {
+      const row = this.#rows[id];
+      if (row) return row;
+    }
+    return undefined;
+  }
+
   #index(row: T): void {
     for (const entry of this.#indexes.values()) add(entry, row);
   }

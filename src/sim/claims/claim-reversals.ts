@@ -113,11 +113,11 @@ export class ClaimReversals {
   }
 
   reversalOf(claimId: string): ClaimReversal | undefined {
-    return this.reversals.rows.lookup('claim', claimId)[0];
+    return this.reversals.rows.first('claim', claimId);
   }
 
   submissionOfReversal(reversalId: string): ClaimReversalSubmission | undefined {
-    return this.submissions.rows.lookup('reversal', reversalId)[0];
+    return this.submissions.rows.first('reversal', reversalId);
   }
 
   /** A claim is reversed once its reversal was submitted: it is then never settled. */

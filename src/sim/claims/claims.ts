@@ -126,7 +126,7 @@ export class Claims {
 
   /** The claim's submission (a claim is submitted at most once). */
   submissionOf(claimId: string): ClaimSubmission | undefined {
-    return this.submissions.rows.lookup('claim', claimId)[0];
+    return this.submissions.rows.first('claim', claimId);
   }
 
   /** Adds a related record to the claim's relationships (a change of the claim: version + 1). */
