@@ -62,8 +62,9 @@ function jointScore(reqHolders: NameForm[], holders: Candidate[]): Scored | unde
 export function matchName(requestName: string, account: AccountNames): NameMatch {
   const { candidates, fullKeys } = candidateSet(account);
   // The same words as a candidate (spacing aside) is a full match: no parsing or scoring needed.
-  if (fullKeys.has(dropTitles(tokens(requestName)).join(''))) return { level: 'full' };
-  const req = parseRequestName(requestName);
+  const all = tokens(requestName); // read, never changed, by both below
+  if (fullKeys.has(dropTitles(all).join(''))) return { level: 'full' };
+  const req = parseRequestName(requestName, all);
   const holders = candidates.filter((c) => c.holder);
   let best: Scored | undefined;
 

@@ -73,11 +73,11 @@ export function splitHolders(words: string[]): string[][] {
   return people;
 }
 
-/** Parses Data.Name of a request: structured or free text, and the people it names. */
-export function parseRequestName(name: string): RequestedName {
+/** Parses Data.Name of a request: structured or free text, and the people it names. `all`: tokens(name), when known. */
+export function parseRequestName(name: string, all?: string[]): RequestedName {
   const s = structured(name);
   if (s) return { whole: s, holders: [s] };
-  const all = tokens(name);
+  all ??= tokens(name);
   const whole = freeForm(name, all);
   const people = all.includes('and') ? splitHolders(all) : [];
   return { whole, holders: people.length >= 2 ? people.map(personForm) : [whole] };
