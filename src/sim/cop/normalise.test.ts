@@ -30,4 +30,9 @@ describe('invisible characters', () => {
     expect(fold('Sam\u200Bantha\u200D Smith\uFEFF')).toBe('samantha smith');
     expect(fold('\u200EJosé Álvarez\u200F')).toBe('jose alvarez');
   });
+
+  it('tokens are the folded words, whichever path finds them', () => {
+    const names = ["Zoë Álvarez", "Mr ZOË O'BRIEN", 'Zoë Smith-Jones & Alex', 'Ærø Straße', 'Łukasz Đoković', 'Sam\u200Bantha Ñ', 'ﬁsh ½ ①', 'Müller\tß', 'İstanbul ı I', 'Ǆemal', '\u00AD-x', 'a\u0301b c'];
+    for (const name of names) expect(tokens(name)).toEqual(fold(name).split(' ').filter(Boolean));
+  });
 });

@@ -63,9 +63,17 @@ function asciiWords(text: string): string[] | undefined {
   return words;
 }
 
+/**
+ * fold(text).split(' ') when the text is plain ASCII once decomposed (Zoë, José): fold would run
+ * its replacements on that same decomposition, and on plain ASCII asciiWords gives their result.
+ */
+function decomposedWords(text: string): string[] | undefined {
+  return asciiWords(text.normalize('NFKD').replace(/[\p{M}\p{Cf}]/gu, ''));
+}
+
 /** Folded tokens with business suffixes unified (Limited → ltd, P.L.C. → plc, ...). */
 export function tokens(text: string): string[] {
-  const raw = asciiWords(text) ?? fold(text).split(' ').filter(Boolean);
+  const raw = asciiWords(text) ?? decomposedWords(text) ?? fold(text).split(' ').filter(Boolean);
   const out: string[] = [];
   for (let i = 0; i < raw.length; ) {
     const hit = PHRASE_STARTS.has(raw[i]!) ? SUFFIX_PHRASES.find(([phrase]) => phrase.every((p, k) => raw[i + k] === p)) : undefined;
