@@ -3,6 +3,8 @@ import type { ClockState } from './clock/scheme-clock.ts';
 import { SchemeClock } from './clock/scheme-clock.ts';
 import { ManualClock } from './clock/clock.ts';
 import { createRuntime, type Runtime, type RuntimeOptions } from './runtime.ts';
+import { schemaValidator } from './api/schemas/index.ts';
+import { describeErrors } from './api/validate.ts';
 
 /** The fixed instant tests start at: a Monday, 09:00 London (winter, so UTC). */
 export const TEST_START = '2026-12-21T09:00:00.000Z';
@@ -74,4 +76,15 @@ export async function testRuntime(options: RuntimeOptions & { clockState?: Clock
       });
     },
   });
+}
+
+/**
+ * Throws listing every violation with its JSON path when `value` does not match the named schema
+ * of src/api/schemas. The one schema check of route tests and the conformance features.
+ */
+export function assertMatchesSchema(name: string, value: unknown): void {
+  const validate = schemaValidator(name);
+  if (validate(value)) return;
+  const lines = (validate.errors ?? []).map((e) => `  ${e.instancePath || '/'}: ${e.message ?? e.keyword} ${JSON.stringify(e.params)}`);
+  throw new Error(`response does not match schema "${name}":\n${lines.join('\n')}\n(${describeErrors(validate.errors).join('; ')})`);
 }

@@ -1,10 +1,2 @@
-import { describeErrors } from '../../src/api/validate.ts';
-import { schemaValidator } from '../../src/api/schemas/index.ts';
-
-/** Throws listing every violation with its JSON path when `value` does not match the named schema. */
-export function assertMatchesSchema(name: string, value: unknown): void {
-  const validate = schemaValidator(name);
-  if (validate(value)) return;
-  const lines = (validate.errors ?? []).map((e) => `  ${e.instancePath || '/'}: ${e.message ?? e.keyword} ${JSON.stringify(e.params)}`);
-  throw new Error(`response does not match schema "${name}":\n${lines.join('\n')}\n(${describeErrors(validate.errors).join('; ')})`);
-}
+// The schema check the steps use is the one route tests use.
+export { assertMatchesSchema } from '../../src/testing.ts';

@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { schemaValidator } from '../schemas/index.ts';
 import { SchemeClock } from '../../clock/scheme-clock.ts';
-import { HARBOUR, NORTHWIND, testRuntime, type TestRuntime } from '../../testing.ts';
+import { assertMatchesSchema, HARBOUR, NORTHWIND, testRuntime, type TestRuntime } from '../../testing.ts';
 
 const ORG = NORTHWIND.organisation_id;
 const attrs = (over: Record<string, unknown> = {}) => ({
@@ -29,10 +28,6 @@ beforeEach(async () => {
 afterEach(() => rt.close());
 
 const json = async (res: Response) => (await res.json()) as any;
-function expectSchema(name: string, body: unknown) {
-  const v = schemaValidator(name);
-  expect(v(body), JSON.stringify(v.errors)).toBe(true);
-}
 async function createClaim(over: Record<string, unknown> = {}) {
   const res = await rt.call('POST', '/v1/transaction/claims', claimBody(over));
   expect(res.status).toBe(201);
@@ -50,7 +45,7 @@ describe('POST /v1/transaction/claims', () => {
     const res = await rt.call('POST', '/v1/transaction/claims', claimBody());
     expect(res.status).toBe(201);
     const body = await json(res);
-    expectSchema('claim-single', body);
+    assertMatchesSchema('claim-single', body);
     expect(body.data).toMatchObject({ version: 0, created_on: '2026-12-21T09:00:00.000Z', attributes: { payment_scheme: 'Bacs' } });
     expect(body.links.self).toBe(`/v1/transaction/claims/${body.data.id}`);
   });
@@ -85,7 +80,7 @@ describe('POST /v1/transaction/claims', () => {
       const res = await rt.call('POST', '/v1/transaction/claims', claimBody(over));
       expect(res.status).toBe(400);
       const body = await json(res);
-      expectSchema('error', body);
+      assertMatchesSchema('error', body);
       expect(body.error_message).toContain(message);
     });
   }
@@ -125,7 +120,7 @@ describe('submissions', () => {
     const res = await rt.call('POST', `/v1/transaction/claims/${claim.id}/submissions`, subBody());
     expect(res.status).toBe(201);
     const body = await json(res);
-    expectSchema('claim-submission-single', body);
+    assertMatchesSchema('claim-submission-single', body);
     expect(body.data.attributes).toMatchObject({ status: 'accepted', submission_date: '2026-12-21', settlement_date: '2027-01-13' });
     expect(body.links.self).toBe(`/v1/transaction/claims/${claim.id}/submissions/${body.data.id}`);
     const got = await json(await rt.call('GET', `/v1/transaction/claims/${claim.id}`));
@@ -154,7 +149,7 @@ describe('submissions', () => {
     await createClaim({ reference: 'DDICBB' });
     await submit(a.id);
     const accepted = await json(await rt.call('GET', '/v1/transaction/claims?filter[submission.status]=accepted'));
-    expectSchema('claim-list', accepted);
+    assertMatchesSchema('claim-list', accepted);
     expect(accepted.data.map((c: any) => c.id)).toEqual([a.id]);
     await advance(1);
     const queued = await json(await rt.call('GET', '/v1/transaction/claims?filter[submission.status]=queued_for_delivery'));
@@ -180,16 +175,16 @@ describe('reversals over HTTP', () => {
     const ok = await rt.call('POST', base, { data: { id: randomUUID(), organisation_id: ORG, type: 'claim_reversals', attributes: { original_instruction_id: seq } } });
     expect(ok.status).toBe(201);
     const reversal = await json(ok);
-    expectSchema('claim-reversal-single', reversal);
+    assertMatchesSchema('claim-reversal-single', reversal);
     const rs = await rt.call('POST', `${base}/${reversal.data.id}/submissions`, subBody('claim_reversal_submissions'));
     expect(rs.status).toBe(201);
     const rsBody = await json(rs);
-    expectSchema('claim-reversal-submission-single', rsBody);
+    assertMatchesSchema('claim-reversal-submission-single', rsBody);
     expect(rsBody.data.attributes.status).toBe('accepted');
     await advance(1);
     const processed = await json(await rt.call('GET', rsBody.links.self));
     expect(processed.data.attributes.status).toBe('delivery_confirmed');
-    expectSchema('claim-reversal-single', await json(await rt.call('GET', reversal.links.self)));
+    assertMatchesSchema('claim-reversal-single', await json(await rt.call('GET', reversal.links.self)));
     await advance(13);
     const payments = await json(await rt.call('GET', '/v1/transaction/payments'));
     expect(payments.data).toEqual([]);

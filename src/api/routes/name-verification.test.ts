@@ -1,6 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { HARBOUR, NORTHWIND, testRuntime, type TestRuntime } from '../../testing.ts';
-import { schemaValidator } from '../schemas/index.ts';
+import { assertMatchesSchema, HARBOUR, NORTHWIND, testRuntime, type TestRuntime } from '../../testing.ts';
 
 const NW = '0015800001041REAAY';
 const PATH = `/v1/participants/${NW}/open-banking/v3.1/accounts/name-verification`;
@@ -10,16 +9,12 @@ const body = (data: Record<string, unknown> = {}) => ({
   Data: { SchemeName: 'SortCodeAccountNumber', AccountType: 'Personal', Identification: '40030012345678', Name: 'Samantha Holder', ...data },
 });
 
-function expectSchema(name: string, value: unknown) {
-  const validate = schemaValidator(name);
-  expect(validate(value), JSON.stringify(validate.errors)).toBe(true);
-}
 
 async function obError(res: Response, status: number) {
   expect(res.status).toBe(status);
   expect(res.headers.get('content-type')).toMatch(/^application\/json/);
   const json = (await res.json()) as { Code: string; Errors: Array<{ ErrorCode: string; Path?: string; Message: string }> };
-  expectSchema('ob-error', json);
+  assertMatchesSchema('ob-error', json);
   expect(json.Code.startsWith(String(status))).toBe(true);
   return json;
 }
@@ -39,14 +34,14 @@ describe('POST /v1/participants/{open_banking_id}/open-banking/v3.1/accounts/nam
     const res = await rt.call('POST', PATH, body());
     expect(res.status).toBe(200);
     const json = await res.json();
-    expectSchema('name-verification-response', json);
+    assertMatchesSchema('name-verification-response', json);
     expect(json).toEqual({ Data: { VerificationReport: { Matched: true } }, Links: { Self: PATH }, Meta: {} });
   });
 
   it('lets any client ask any participant and returns only the close joint holder', async () => {
     const res = await rt.call('POST', PATH, body({ Identification: '40030023456789', Name: 'Jon Smith' }), { client: HARBOUR });
     const json = await res.json();
-    expectSchema('name-verification-response', json);
+    assertMatchesSchema('name-verification-response', json);
     expect(json.Data.VerificationReport).toEqual({ Matched: false, ReasonCode: 'MBAM', Name: 'John Smith' });
   });
 

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { schemaValidator } from '../schemas/index.ts';
-import { HARBOUR, NORTHWIND, testRuntime, type TestRuntime } from '../../testing.ts';
+import { assertMatchesSchema, HARBOUR, NORTHWIND, testRuntime, type TestRuntime } from '../../testing.ts';
 
 const ORG = NORTHWIND.organisation_id;
 let rt: TestRuntime;
@@ -11,10 +10,6 @@ beforeEach(async () => {
 afterEach(() => rt.close());
 
 const json = async (res: Response) => (await res.json()) as any;
-function expectSchema(name: string, body: unknown) {
-  const v = schemaValidator(name);
-  expect(v(body), JSON.stringify(v.errors)).toBe(true);
-}
 
 async function fileClaim(amounts: string[]) {
   const id = randomUUID();
@@ -44,7 +39,7 @@ describe('/v1/transaction/payments', () => {
     await advance(14);
 
     const first = await json(await rt.call('GET', '/v1/transaction/payments?page[size]=1'));
-    expectSchema('payment-list', first);
+    assertMatchesSchema('payment-list', first);
     expect(first.data).toHaveLength(1);
     expect(first.links).toMatchObject({
       self: '/v1/transaction/payments?page%5Bnumber%5D=0&page%5Bsize%5D=1',
@@ -61,12 +56,12 @@ describe('/v1/transaction/payments', () => {
     expect(last.links.next).toBeUndefined();
 
     const one = await json(await rt.call('GET', `/v1/transaction/payments/${contra.id}`));
-    expectSchema('payment-single', one);
+    assertMatchesSchema('payment-single', one);
     const admissionId = one.data.relationships.payment_admission.data[0].id;
     const admission = await rt.call('GET', `/v1/transaction/payments/${contra.id}/admissions/${admissionId}`);
     expect(admission.status).toBe(200);
     const body = await json(admission);
-    expectSchema('payment-admission-single', body);
+    assertMatchesSchema('payment-admission-single', body);
     expect(body.links.self).toBe(`/v1/transaction/payments/${contra.id}/admissions/${admissionId}`);
     expect(body.data.attributes).toMatchObject({ status: 'confirmed', status_reason: 'accepted', admission_datetime: '2027-01-13T00:00:00.000Z' });
 
@@ -83,7 +78,7 @@ describe('/v1/transaction/payments', () => {
     await fileClaim(['1.00']);
     await advance(13);
     const list = await json(await rt.call('GET', '/v1/transaction/payments'));
-    expectSchema('payment-list', list);
+    assertMatchesSchema('payment-list', list);
     expect(list.data).toEqual([]);
   });
 });
