@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { Given, Then, When } from '@cucumber/cucumber';
+import { claimAttributes } from '../../src/sim/claims/claims-harness.ts';
 import { assertMatchesSchema } from '../support/schema.ts';
 import { pick, type SimWorld } from '../support/world.ts';
 
@@ -15,17 +16,7 @@ function claimBody(world: SimWorld, id: string, amounts: string[], reference: st
       organisation_id: world.vars.organisation_id,
       type: 'claims',
       version: 0,
-      attributes: {
-        payment_scheme: 'Bacs',
-        clearing_id: '123456',
-        reference,
-        reason_code: '2',
-        beneficiary_party: { account_number: '41426819', bank_id: '400300' },
-        debtor_party: { account_name: 'Acme Utilities', account_number: '87654321', bank_id: '203040' },
-        original_instruction: { clearing_id: '654321', reference: 'ACME-000123' },
-        number_of_claims: amounts.length,
-        disputed_transactions: amounts.map((amount) => ({ amount, date: '2026-10-01' })),
-      },
+      attributes: claimAttributes(amounts, { reference, reason_code: '2' }, '2026-10-01'),
     },
   });
 }

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { claimAttributes } from '../../sim/claims/claims-harness.ts';
 import { assertMatchesSchema, HARBOUR, NORTHWIND, testRuntime, type TestRuntime } from '../../testing.ts';
 
 const ORG = NORTHWIND.organisation_id;
@@ -13,17 +14,7 @@ const json = async (res: Response) => (await res.json()) as any;
 
 async function fileClaim(amounts: string[]) {
   const id = randomUUID();
-  const attributes = {
-    payment_scheme: 'Bacs',
-    clearing_id: '123456',
-    reference: `DDIC${id.slice(0, 8)}`,
-    reason_code: '1',
-    beneficiary_party: { account_number: '41426819', bank_id: '400300' },
-    debtor_party: { account_name: 'Acme Utilities', account_number: '87654321', bank_id: '203040' },
-    original_instruction: { clearing_id: '654321', reference: 'ACME-000123' },
-    number_of_claims: amounts.length,
-    disputed_transactions: amounts.map((amount) => ({ amount, date: '2026-12-18' })),
-  };
+  const attributes = claimAttributes(amounts, { reference: `DDIC${id.slice(0, 8)}` }, '2026-12-18');
   expect((await rt.call('POST', '/v1/transaction/claims', { data: { id, organisation_id: ORG, type: 'claims', attributes } })).status).toBe(201);
   const sub = await rt.call('POST', `/v1/transaction/claims/${id}/submissions`, { data: { id: randomUUID(), organisation_id: ORG, type: 'claim_submissions' } });
   expect(sub.status).toBe(201);

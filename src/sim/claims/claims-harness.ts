@@ -14,8 +14,8 @@ import type { ReportArrivalInput } from './report-arrivals.ts';
 
 export const HARNESS_ORG = '743d5b63-8e6f-432e-a8fa-c5d8d2ee5fcb';
 
-/** A valid reason-1 claim disputing the given amounts (dated 2026-12-01). */
-export function claimAttributes(amounts: string[] = ['10.00'], overrides: Partial<ClaimAttributes> = {}): ClaimAttributes {
+/** A valid reason-1 claim disputing the given amounts, collected on `collected` (default 2026-12-01). */
+export function claimAttributes(amounts: string[] = ['10.00'], overrides: Partial<ClaimAttributes> = {}, collected = '2026-12-01'): ClaimAttributes {
   return {
     payment_scheme: 'Bacs',
     clearing_id: '123456',
@@ -25,7 +25,7 @@ export function claimAttributes(amounts: string[] = ['10.00'], overrides: Partia
     beneficiary_party: { account_number: '41426819', bank_id: '400300' },
     debtor_party: { account_name: 'Acme Utilities', account_number: '87654321', bank_id: '203040' },
     original_instruction: { clearing_id: '654321', reference: 'ACME-000123' },
-    disputed_transactions: amounts.map((amount) => ({ amount, date: '2026-12-01' })),
+    disputed_transactions: amounts.map((amount) => ({ amount, date: collected })),
     ...overrides,
   };
 }

@@ -44,6 +44,7 @@ export class DeliveryWorker {
   #timer: NodeJS.Timeout | undefined;
   #stopping = new AbortController();
   #off: (() => void) | undefined;
+  /** Real time (Date.now): it paces this loop's own setTimeout, which runs on real time even when tests drive `wall` by hand. */
   #pausedUntil = 0;
 
   constructor(deps: DeliveryDeps, options: DeliveryOptions = {}) {
