@@ -1,14 +1,14 @@
 import { Hono, type Context } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { bearerAuth } from './auth/middleware.ts';
 import type { AppDeps, AppEnv } from './context.ts';
+import { limitBody } from './body-limit.ts';
 import { ApiError, errorBody, toErrorResponse } from './errors.ts';
 import { runAs } from '../sim/actor.ts';
 import { accountRoutes } from './routes/accounts.ts';
 import { claimRoutes } from './routes/claims.ts';
 import { paymentRoutes } from './routes/payments.ts';
 import { simulatorCalendarRoutes } from './routes/simulator-calendar.ts';
-import { nameVerificationRoutes, openBankingEnvelope } from './routes/name-verification.ts';
+import { nameVerificationRoutes } from './routes/name-verification.ts';
 import { simulatorClockRoutes } from './routes/simulator-clock.ts';
 import { simulatorResetRoutes } from './routes/simulator-reset.ts';
 import { simulatorDeliveryRoutes } from './routes/simulator-deliveries.ts';
@@ -16,8 +16,7 @@ import { subscriptionRoutes } from './routes/subscriptions.ts';
 import { reportRoutes } from './routes/reports.ts';
 import { simulatorReportRoutes } from './routes/simulator-reports.ts';
 import { tokenRoutes } from './routes/token.ts';
-
-export const MAX_BODY_BYTES = 1024 * 1024;
+import { requestHeader } from './request-header.ts';
 
 /**
  * The whole HTTP surface. Routing only: each route family lives in routes/, the rules in src/sim.
@@ -29,39 +28,21 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.onError((err, c) => toErrorResponse(err, c));
   app.notFound((c) => c.json(errorBody(`route ${c.req.method} ${c.req.path} not found`), 404));
 
-  // Name verification answers in Open Banking terms, errors of the layers below included.
-  app.use('/v1/participants/*', openBankingEnvelope());
+  // Name verification answers in Open Banking terms, errors of the shared rules included: it is
+  // routed ahead of the shared layers below and applies their rules in its own one layer.
+  app.route('/v1/participants', nameVerificationRoutes(deps));
 
   // One global layer (each Hono layer is an async frame and a promise per request, a visible share
   // of a small request): body limit, then the handler, then the vnd.api+json relabel, then the
   // durability commit.
-  //
-  // A declared Content-Length is checked from the header alone: touching the body stream (as
-  // bodyLimit does first) makes @hono/node-server build a full web Request and loses its fast
-  // body path, a large share of a small request. Bodies without a length are counted by bodyLimit.
-  const limitStreamed = bodyLimit({
-    maxSize: MAX_BODY_BYTES,
-    onError: () => {
-      throw new ApiError(413, `request body is larger than ${MAX_BODY_BYTES} bytes (1 MiB)`);
-    },
-  });
   app.use('*', async (c, next) => {
-    const method = c.req.method;
-    if (method !== 'GET' && method !== 'HEAD') {
-      const length = c.req.header('content-length');
-      if (length === undefined || c.req.header('transfer-encoding') !== undefined) {
-        await limitStreamed(c, next);
-        return after(c);
-      }
-      if (Number.parseInt(length, 10) > MAX_BODY_BYTES) throw new ApiError(413, `request body is larger than ${MAX_BODY_BYTES} bytes (1 MiB)`);
-    }
-    await next();
+    await limitBody(c, next);
     return after(c);
   });
   /** Runs once the handler answered (errors included, as onError made them a response). */
   const after = (c: Context<AppEnv>): Promise<void> | undefined => {
     // application/vnd.api+json is answered in kind when the client asks only for it.
-    const accept = c.req.header('accept');
+    const accept = requestHeader(c, 'accept');
     if (accept !== undefined && accept.includes('application/vnd.api+json') && !accept.includes('application/json')) {
       const type = c.res.headers.get('content-type') ?? '';
       if (type.startsWith('application/json')) c.res.headers.set('content-type', 'application/vnd.api+json');
@@ -82,9 +63,6 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.route('/v1/oauth2/token', tokenRoutes(deps));
 
   app.use('/v1/*', bearerAuth(deps));
-  // Name verification only reads: it is routed before the actor layer below, so it does not pay
-  // for AsyncLocalStorage (a context per request, and promise hooks on every await).
-  app.route('/v1/participants', nameVerificationRoutes(deps));
   // Changes made by a request are actioned by its client (notifications' actioned_by).
   app.use('/v1/*', (c, next) => runAs(c.get('clientId'), next));
   app.route('/v1/organisation/accounts', accountRoutes(deps));

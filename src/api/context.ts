@@ -10,6 +10,8 @@ export interface AppEnv {
     clientId: string;
     /** x-fapi-interaction-id of a name-verification exchange (set by its envelope). */
     interactionId?: string;
+    /** The route's own answer already carries x-fapi-interaction-id (built with plain headers). */
+    interactionStamped?: boolean;
   };
 }
 

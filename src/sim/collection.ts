@@ -12,7 +12,8 @@ type KeyFn<T> = (row: T) => string | undefined;
 export class Collection<T extends Row> {
   readonly #rows: Record<string, T>;
   readonly #touch: () => void;
-  readonly #indexes = new Map<string, { key: KeyFn<T>; map: Map<string, Set<string>> }>();
+  /** Index key → the rows with that key by id (rows, not ids: a look-up reads no second table). */
+  readonly #indexes = new Map<string, Index<T>>();
   #count: number;
 
   constructor(rows: Record<string, T>, touch: () => void) {
@@ -64,7 +65,7 @@ export class Collection<T extends Row> {
   /** Declares an index; rows already present are indexed at once. Idempotent by name. */
   defineIndex(name: string, key: KeyFn<T>): void {
     if (this.#indexes.has(name)) return;
-    const entry = { key, map: new Map<string, Set<string>>() };
+    const entry: Index<T> = { key, map: new Map() };
     this.#indexes.set(name, entry);
     for (const row of Object.values(this.#rows)) add(entry, row);
   }
@@ -73,26 +74,17 @@ export class Collection<T extends Row> {
   lookup(name: string, key: string): T[] {
     const entry = this.#indexes.get(name);
     if (!entry) throw new Error(`no index ${name}`);
-    const ids = entry.map.get(key);
-    if (!ids) return [];
-    const out: T[] = [];
-    for (const id of ids) {
-      const row = this.#rows[id];
-      if (row) out.push(row);
-    }
-    return out;
+    const rows = entry.map.get(key);
+    return rows ? [...rows.values()] : [];
   }
 
   /** The first row of `lookup(name, key)`, without building the array (hot single-row look-ups). */
   first(name: string, key: string): T | undefined {
     const entry = this.#indexes.get(name);
     if (!entry) throw new Error(`no index ${name}`);
-    const ids = entry.map.get(key);
-    if (!ids) return undefined;
-    for (const id of ids) {
-      const row = this.#rows[id];
-      if (row) return row;
-    }
+    const rows = entry.map.get(key);
+    if (!rows) return undefined;
+    for (const row of rows.values()) return row;
     return undefined;
   }
 
@@ -100,17 +92,19 @@ export class Collection<T extends Row> {
     for (const entry of this.#indexes.values()) add(entry, row);
   }
 
-  /** Moves a replaced row only in the indexes whose key changed, so it keeps its place in the others. */
+  /**
+   * Moves a replaced row only in the indexes whose key changed; where the key is the same the new
+   * row takes the old one's place (Map.set on an existing id keeps its position).
+   */
   #reindex(old: T, row: T): void {
     for (const entry of this.#indexes.values()) {
       const before = entry.key(old);
       const after = entry.key(row);
-      if (before === after) continue;
-      if (before !== undefined) {
-        const set = entry.map.get(before);
-        set?.delete(old.id);
-        if (set && set.size === 0) entry.map.delete(before);
+      if (before === after) {
+        if (before !== undefined) entry.map.get(before)!.set(row.id, row);
+        continue;
       }
+      if (before !== undefined) remove(entry, before, old.id);
       add(entry, row);
     }
   }
@@ -118,18 +112,27 @@ export class Collection<T extends Row> {
   #unindex(row: T): void {
     for (const entry of this.#indexes.values()) {
       const k = entry.key(row);
-      if (k === undefined) continue;
-      const set = entry.map.get(k);
-      set?.delete(row.id);
-      if (set && set.size === 0) entry.map.delete(k);
+      if (k !== undefined) remove(entry, k, row.id);
     }
   }
 }
 
-function add<T extends Row>(entry: { key: KeyFn<T>; map: Map<string, Set<string>> }, row: T): void {
+interface Index<T extends Row> {
+  key: KeyFn<T>;
+  map: Map<string, Map<string, T>>;
+}
+
+function add<T extends Row>(entry: Index<T>, row: T): void {
   const k = entry.key(row);
   if (k === undefined) return;
-  let set = entry.map.get(k);
-  if (!set) entry.map.set(k, (set = new Set()));
-  set.add(row.id);
+  let rows = entry.map.get(k);
+  if (!rows) entry.map.set(k, (rows = new Map()));
+  rows.set(row.id, row);
+}
+
+function remove<T extends Row>(entry: Index<T>, key: string, id: string): void {
+  const rows = entry.map.get(key);
+  if (!rows) return;
+  rows.delete(id);
+  if (rows.size === 0) entry.map.delete(key);
 }

@@ -1,46 +1,57 @@
 import { randomUUID } from 'node:crypto';
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import type { VerificationRequest } from '../../sim/cop/decide.ts';
+import { authenticate } from '../auth/middleware.ts';
 import { mediaType } from '../body.ts';
+import { limitBody } from '../body-limit.ts';
 import { negotiate } from '../negotiate.ts';
 import type { AppDeps, AppEnv } from '../context.ts';
 import { ObError, obErrorBody, obErrorResponse, toObError } from '../ob-errors.ts';
 import { validateOb } from '../ob-validate.ts';
+import { requestHeader } from '../request-header.ts';
 
 export const NAME_VERIFICATION_PATH = '/:open_banking_id/open-banking/v3.1/accounts/name-verification';
 const INTERACTION = 'x-fapi-interaction-id';
-const JSON_TYPE = { 'content-type': 'application/json' };
 
 interface RequestBody {
   Data: { SchemeName: string; AccountType: 'Personal' | 'Business'; Identification: string; Name: string; SecondaryIdentification?: string };
 }
 
-/** Responses that already carry x-fapi-interaction-id (built by the route with plain headers). */
-const stamped = new WeakSet<Response>();
-
 /**
- * Wraps everything under /v1/participants (mounted before the shared layers): echoes or generates
- * x-fapi-interaction-id on every answer, and turns errors of the shared layers (bearer auth, body
- * limit) into the Open Banking error body.
+ * The one layer under /v1/participants (mounted ahead of the shared layers, which therefore do not
+ * run here): the shared body limit and bearer authentication, called as functions rather than as
+ * middleware of their own (each Hono layer is an async frame and a promise per request, a visible
+ * share of a request this small). It echoes or generates x-fapi-interaction-id on every answer and
+ * turns errors of the shared rules into the Open Banking error body.
+ *
+ * The shared durability commit is not needed: name verification never changes the store. The
+ * shared vnd.api+json relabel must not apply: Open Banking answers are application/json.
  *
  * The route's own 200 is built with the header in a plain object (no web Headers object: the
  * server writes such a response straight from its fields); every other answer gets it here.
  */
-export function openBankingEnvelope(): MiddlewareHandler<AppEnv> {
+export function openBankingEnvelope(deps: AppDeps): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    const interactionId = c.req.header(INTERACTION)?.trim() || randomUUID();
+    const interactionId = requestHeader(c, INTERACTION)?.trim() || randomUUID();
     c.set('interactionId', interactionId);
-    await next();
-    if (c.error && !(c.error instanceof ObError)) {
-      const e = toObError(c.error, c);
-      c.res = undefined; // replace, do not merge, the shared layer's answer
+    let failure: unknown;
+    try {
+      // The body limit first (a 413 before a 401), as on every other route.
+      await limitBody(c, () => {
+        authenticate(c, deps);
+        return next();
+      });
+    } catch (err) {
+      failure = err;
+    }
+    failure ??= c.error; // thrown further in and answered in the generic shape by the app's onError
+    if (failure !== undefined) {
+      const e = toObError(failure, c);
+      c.res = undefined; // replace, do not merge, an answer already made
       c.res = c.json(obErrorBody(e.status, e.message, e.errors), e.status, { ...e.headers, [INTERACTION]: interactionId });
-    } else if (!stamped.has(c.res)) {
+    } else if (c.get('interactionStamped') !== true) {
       c.res.headers.set(INTERACTION, interactionId);
     }
-    // The shared vnd.api+json negotiation must not relabel an Open Banking answer.
-    const accept = c.req.header('accept');
-    if (accept !== undefined && accept.includes('vnd.api+json')) c.res.headers.set('content-type', 'application/json');
   };
 }
 
@@ -54,13 +65,13 @@ export function acceptsJson(accept: string | undefined): boolean {
 }
 
 function headerChecks(c: import('hono').Context<AppEnv>, strict: boolean, openBankingId: string): void {
-  const accept = c.req.header('accept');
+  const accept = requestHeader(c, 'accept');
   if (!acceptsJson(accept)) {
     throw new ObError(406, 'Accept must allow application/json', [
       { ErrorCode: 'UK.OBIE.Header.Invalid', Message: `Accept ${accept} does not allow application/json`, Path: 'Accept' },
     ]);
   }
-  const contentType = c.req.header('content-type');
+  const contentType = requestHeader(c, 'content-type');
   const type = contentType === 'application/json' ? contentType : mediaType(contentType);
   if (type !== 'application/json') {
     throw new ObError(415, `Content-Type must be application/json, got ${type || 'none'}`, [
@@ -88,8 +99,7 @@ function invalidFormat(message: string): ObError {
   return new ObError(400, message, [{ ErrorCode: 'UK.OBIE.Resource.InvalidFormat', Message: message }]);
 }
 
-async function readBody(c: import('hono').Context<AppEnv>): Promise<unknown> {
-  const text = await c.req.text();
+function parseBody(text: string): unknown {
   try {
     return JSON.parse(text);
   } catch (err) {
@@ -103,19 +113,24 @@ async function readBody(c: import('hono').Context<AppEnv>): Promise<unknown> {
  * POST /v1/participants/{open_banking_id}/open-banking/v3.1/accounts/name-verification: Confirmation
  * of Payee as the participant answers it. Any valid token may ask any participant.
  */
-export function nameVerificationRoutes({ sim, copStrict }: AppDeps): Hono<AppEnv> {
+export function nameVerificationRoutes(deps: AppDeps): Hono<AppEnv> {
+  const { sim, copStrict } = deps;
   const r = new Hono<AppEnv>();
   // Errors are answered by the route itself (try/catch), not by an onError of this sub-app: Hono
   // wraps every handler of a sub-app with an onError in one more compose per request.
+  r.use('*', openBankingEnvelope(deps));
+  // One async frame: the checks that need no body, one await for the body, then the rest at once.
   r.post(NAME_VERIFICATION_PATH, async (c) => {
     try {
-      return await verify(c);
+      const openBankingId = checkRequest(c);
+      return answer(c, openBankingId, parseBody(await c.req.text()));
     } catch (err) {
       return obErrorResponse(err, c);
     }
   });
 
-  async function verify(c: Context<AppEnv>): Promise<Response> {
+  /** The participant and the headers; the open_banking_id when they hold. */
+  function checkRequest(c: Context<AppEnv>): string {
     const openBankingId = c.req.param('open_banking_id')!;
     if (!sim.participants.find(openBankingId)) {
       throw new ObError(404, `participant ${openBankingId} does not exist`, [
@@ -123,7 +138,11 @@ export function nameVerificationRoutes({ sim, copStrict }: AppDeps): Hono<AppEnv
       ]);
     }
     headerChecks(c, copStrict === true, openBankingId);
-    const { Data } = validateOb<RequestBody>('name-verification-request', await readBody(c));
+    return openBankingId;
+  }
+
+  function answer(c: Context<AppEnv>, openBankingId: string, parsed: unknown): Response {
+    const { Data } = validateOb<RequestBody>('name-verification-request', parsed);
     const request: VerificationRequest = {
       accountType: Data.AccountType,
       identification: Data.Identification,
@@ -132,10 +151,8 @@ export function nameVerificationRoutes({ sim, copStrict }: AppDeps): Hono<AppEnv
     };
     const report = sim.nameVerification.verify(openBankingId, request);
     const body = JSON.stringify({ Data: { VerificationReport: report }, Links: { Self: c.req.path }, Meta: {} });
-    const interactionId = c.get('interactionId');
-    if (interactionId === undefined) return c.body(body, 200, JSON_TYPE); // mounted without the envelope
-    const res = new Response(body, { status: 200, headers: { 'content-type': 'application/json', [INTERACTION]: interactionId } });
-    stamped.add(res);
+    const res = new Response(body, { status: 200, headers: { 'content-type': 'application/json', [INTERACTION]: c.get('interactionId')! } });
+    c.set('interactionStamped', true);
     return res;
   }
 

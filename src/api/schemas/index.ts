@@ -31,10 +31,15 @@ export function createAjv(): Ajv {
 }
 
 const ajv = createAjv();
+const validators = new Map<string, ValidateFunction>();
 
 export function schemaValidator(id: string): ValidateFunction {
-  const fn = ajv.getSchema(id);
+  // Kept by id: ajv.getSchema normalises and resolves the id on every call, on every request.
+  let fn = validators.get(id);
+  if (fn) return fn;
+  fn = ajv.getSchema(id);
   if (!fn) throw new Error(`no schema ${id} in ${SCHEMA_DIR}`);
+  validators.set(id, fn);
   return fn;
 }
 

@@ -43,23 +43,32 @@ export function fold(text: string): string {
     .trim();
 }
 
-/** fold(text).split(' ') for plain ASCII text in one pass (the common case on the hot path). */
+/**
+ * fold(text).split(' ') for plain ASCII text in one pass (the common case on the hot path): runs of
+ * letters and digits are sliced, not built a character at a time, and lower-cased once per word.
+ */
 function asciiWords(text: string): string[] | undefined {
   const words: string[] = [];
-  let word = '';
-  for (let i = 0; i < text.length; i++) {
-    const code = text.charCodeAt(i);
+  let word = ''; // the word so far, across apostrophes (O'Brien is one word)
+  let start = -1; // where the current run of letters and digits began
+  for (let i = 0; i <= text.length; i++) {
+    const code = i < text.length ? text.charCodeAt(i) : 32; // a space after the end flushes the last word
     if (code > 0x7e) return undefined;
-    if ((code >= 97 && code <= 122) || (code >= 48 && code <= 57)) word += text[i];
-    else if (code >= 65 && code <= 90) word += String.fromCharCode(code + 32);
-    else if (code === 39 || code === 96) continue; // apostrophes and backticks join
-    else {
-      if (word) words.push(word);
-      word = '';
-      if (code === 38) words.push('and');
+    if ((code >= 97 && code <= 122) || (code >= 65 && code <= 90) || (code >= 48 && code <= 57)) {
+      if (start < 0) start = i;
+      continue;
     }
+    if (start >= 0) {
+      word = word === '' ? text.slice(start, i) : word + text.slice(start, i);
+      start = -1;
+    }
+    if (code === 39 || code === 96) continue; // apostrophes and backticks join
+    if (word !== '') {
+      words.push(word.toLowerCase());
+      word = '';
+    }
+    if (code === 38) words.push('and');
   }
-  if (word) words.push(word);
   return words;
 }
 
