@@ -11,6 +11,18 @@ export type Level = (typeof Level)[keyof typeof Level];
 export interface NameForm {
   words: string[];
   surnameAt: number;
+  /** Derived once by `nameForm`: a form is compared with every candidate of the account. */
+  key: string;
+  text: string;
+  forenames: string[];
+  surname: string[];
+  surnameKey: string;
+}
+
+/** A name form with what the comparisons read derived once: spacing-free key, text, forenames, surname. */
+export function nameForm(words: string[], surnameAt: number): NameForm {
+  const surname = words.slice(surnameAt);
+  return { words, surnameAt, key: words.join(''), text: words.join(' '), forenames: words.slice(0, surnameAt), surname, surnameKey: surname.join('') };
 }
 
 /** A typo: similar enough by Jaro-Winkler and within the edits allowed for the length. */
@@ -34,9 +46,11 @@ export function compareForename(a: string, b: string): Level {
  * Surname against surname: equal (spacing aside), a typo, one part of a double-barrelled surname
  * (Jones for Smith-Jones), or a different surname.
  */
-function compareSurname(a: string[], b: string[]): Level {
-  const x = a.join('');
-  const y = b.join('');
+function compareSurname(req: NameForm, acc: NameForm): Level {
+  const a = req.surname;
+  const b = acc.surname;
+  const x = req.surnameKey;
+  const y = acc.surnameKey;
   if (x === y) return Level.Full;
   if (isTypo(x, y)) return Level.Close;
   if ((a.length === 1 && b.length > 1 && b.includes(x)) || (b.length === 1 && a.length > 1 && a.includes(y))) return Level.Close;
@@ -86,9 +100,9 @@ function sameWords(a: string[], b: string[]): boolean {
 
 /** Person names: surname must agree; then the forenames decide. */
 function comparePerson(req: NameForm, acc: NameForm): Level {
-  const surname = compareSurname(req.words.slice(req.surnameAt), acc.words.slice(acc.surnameAt));
+  const surname = compareSurname(req, acc);
   if (surname === Level.None) return Level.None;
-  const forenames = compareForenames(req.words.slice(0, req.surnameAt), acc.words.slice(0, acc.surnameAt));
+  const forenames = compareForenames(req.forenames, acc.forenames);
   return Math.min(surname, forenames) as Level;
 }
 
@@ -112,9 +126,10 @@ function compareOrganisation(req: string[], acc: string[]): Level {
 /** Compares a requested name with one candidate name of the account. */
 export function compareForms(req: NameForm, acc: NameForm, person: boolean): Level {
   if (req.words.length === 0 || acc.words.length === 0) return Level.None;
-  if (sameWords(req.words, acc.words) || req.words.join('') === acc.words.join('')) return Level.Full;
+  if (req.key === acc.key) return Level.Full; // the same words, spacing aside
   if (person) {
-    if (req.words.length > 1 && sameWords([...req.words].sort(), [...acc.words].sort())) return Level.Close; // Smith John
+    const n = req.words.length;
+    if (n > 1 && n === acc.words.length && sameWords([...req.words].sort(), [...acc.words].sort())) return Level.Close; // Smith John
     return comparePerson(req, acc);
   }
   return compareOrganisation(req.words, acc.words);
@@ -122,5 +137,5 @@ export function compareForms(req: NameForm, acc: NameForm, person: boolean): Lev
 
 /** A tie-breaker among close candidates: similarity of the whole strings. */
 export function similarity(req: NameForm, acc: NameForm): number {
-  return jaroWinkler(req.words.join(' '), acc.words.join(' '));
+  return jaroWinkler(req.text, acc.text);
 }

@@ -7,7 +7,7 @@ const personal = (name: string[], extra = {}) => ({ name, account_classification
 
 describe('name parsing and candidates', () => {
   it('reads the structured form only when the first part is empty or a title', () => {
-    expect(parseRequestName('Mrs, Samantha Jane, Holder').whole).toEqual({ words: ['samantha', 'jane', 'holder'], surnameAt: 2 });
+    expect(parseRequestName('Mrs, Samantha Jane, Holder').whole).toMatchObject({ words: ['samantha', 'jane', 'holder'], surnameAt: 2 });
     expect(parseRequestName(',,Acme Ltd').whole.words).toEqual(['acme', 'ltd']);
     expect(parseRequestName('Acme, Widgets, Ltd').holders).toHaveLength(1);
     expect(parseRequestName('Acme, Widgets, Ltd').whole.words).toEqual(['acme', 'widgets', 'ltd']);

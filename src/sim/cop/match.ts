@@ -60,12 +60,11 @@ function jointScore(reqHolders: NameForm[], holders: Candidate[]): Scored | unde
  * match names what was close: the holder name, or for a joint account only the close holder(s).
  */
 export function matchName(requestName: string, account: AccountNames): NameMatch {
-  const { candidates, fullKeys } = candidateSet(account);
+  const { candidates, fullKeys, holders } = candidateSet(account);
   // The same words as a candidate (spacing aside) is a full match: no parsing or scoring needed.
   const all = tokens(requestName); // read, never changed, by both below
   if (fullKeys.has(dropTitles(all).join(''))) return { level: 'full' };
   const req = parseRequestName(requestName, all);
-  const holders = candidates.filter((c) => c.holder);
   let best: Scored | undefined;
 
   const several = req.holders.length >= 2;

@@ -1,4 +1,4 @@
-import type { NameForm } from './compare.ts';
+import { nameForm, type NameForm } from './compare.ts';
 import { dropTitles, TITLES, tokens } from './normalise.ts';
 
 /** A requested name: as a whole, and split into holders when it names several people. */
@@ -32,7 +32,7 @@ const CHARITY_NUMBER =
   /[\s,;(\[-]*\b(?:registered\s+charity|reg(?:istered)?\.?\s*charity|charity|r\s*\/\s*c|rcn|rc)\b\.?\s*(?:no\b\.?|number|num\b\.?|#)?\s*[:.]?\s*\d{4,8}\s*[)\]]?/gi;
 
 function personForm(words: string[]): NameForm {
-  return { words, surnameAt: Math.max(0, words.length - 1) };
+  return nameForm(words, Math.max(0, words.length - 1));
 }
 
 /** Free text as a person's name: the surname is the last word as written, so Smith-Jones stays one surname. */
@@ -40,7 +40,7 @@ function freeForm(raw: string, all: string[] = tokens(raw)): NameForm {
   const words = dropTitles(all);
   const last = raw.trim().split(/\s+/).pop() ?? '';
   const surnameLength = /^[A-Za-z]*$/.test(last) ? 1 : Math.max(1, tokens(last).length);
-  return { words, surnameAt: Math.max(0, words.length - surnameLength) };
+  return nameForm(words, Math.max(0, words.length - surnameLength));
 }
 
 /** `Salutation, Forenames, Surname` when the first part is empty or a title; `,,Full Name` is free text. */
@@ -52,7 +52,7 @@ function structured(name: string): NameForm | undefined {
   const forenames = dropTitles(tokens(parts[1]!));
   const surname = tokens(parts[2]!);
   if (forenames.length === 0) return freeForm(parts[2]!);
-  return { words: [...forenames, ...surname], surnameAt: forenames.length };
+  return nameForm([...forenames, ...surname], forenames.length);
 }
 
 /**
@@ -103,19 +103,27 @@ export function accountCandidates(account: AccountNames): Candidate[] {
   return candidateSet(account).candidates;
 }
 
-/** The candidates and the spacing-free keys of those that can match fully (exact names skip scoring). */
-export function candidateSet(account: AccountNames): { candidates: Candidate[]; fullKeys: Set<string> } {
+/** The candidates of an account, what of them the matcher reads first, worked out once per account. */
+export interface CandidateSet {
+  candidates: Candidate[];
+  /** Spacing-free keys of the candidates that can match fully (exact names skip scoring). */
+  fullKeys: Set<string>;
+  /** The holders of a joint account. */
+  holders: Candidate[];
+}
+
+export function candidateSet(account: AccountNames): CandidateSet {
   let set = CANDIDATES.get(account);
   if (!set) {
     const candidates = listCandidates(account);
-    const fullKeys = new Set(candidates.filter((c) => !c.closeOnly && c.words.length > 0).map((c) => c.words.join('')));
-    CANDIDATES.set(account, (set = { candidates, fullKeys }));
+    const fullKeys = new Set(candidates.filter((c) => !c.closeOnly && c.words.length > 0).map((c) => c.key));
+    CANDIDATES.set(account, (set = { candidates, fullKeys, holders: candidates.filter((c) => c.holder) }));
   }
   return set;
 }
 
 /** Per account attributes object: a change of an account stores a new object, so no stale entry is read. */
-const CANDIDATES = new WeakMap<AccountNames, { candidates: Candidate[]; fullKeys: Set<string> }>();
+const CANDIDATES = new WeakMap<AccountNames, CandidateSet>();
 
 function listCandidates(account: AccountNames): Candidate[] {
   const names = account.name ?? [];
@@ -132,7 +140,7 @@ function listCandidates(account: AccountNames): Candidate[] {
 
   if (split) {
     const surname = tokens(names[1]!);
-    add({ words: [...primaryWords, ...surname], surnameAt: primaryWords.length }, true);
+    add(nameForm([...primaryWords, ...surname], primaryWords.length), true);
   } else {
     add(freeForm(names[0]!), personal && !account.joint_account && !trading);
   }

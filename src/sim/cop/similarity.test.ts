@@ -25,4 +25,49 @@ describe('string similarity', () => {
     expect(isTypo('tom', 'tim')).toBe(false);
     expect(isTypo('montgomery', 'montgomerie')).toBe(true);
   });
+
+  it('agrees with plain textbook versions on random pairs (scratch buffers reused across calls of any length)', () => {
+    const refEdit = (a: string, b: string): number => {
+      const d = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
+      for (let i = 1; i <= a.length; i++) {
+        for (let j = 1; j <= b.length; j++) {
+          d[i]![j] = Math.min(d[i - 1]![j]! + 1, d[i]![j - 1]! + 1, d[i - 1]![j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+          if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d[i]![j] = Math.min(d[i]![j]!, d[i - 2]![j - 2]! + 1);
+        }
+      }
+      return d[a.length]![b.length]!;
+    };
+    const refJaro = (a: string, b: string): number => {
+      if (a === b) return 1;
+      if (!a.length || !b.length) return 0;
+      const w = Math.max(0, Math.floor(Math.max(a.length, b.length) / 2) - 1);
+      const am: boolean[] = [];
+      const bm: boolean[] = [];
+      let m = 0;
+      for (let i = 0; i < a.length; i++) {
+        for (let j = Math.max(0, i - w); j <= Math.min(b.length - 1, i + w); j++) {
+          if (!bm[j] && a[i] === b[j]) {
+            am[i] = bm[j] = true;
+            m++;
+            break;
+          }
+        }
+      }
+      if (!m) return 0;
+      const as = [...a].filter((_, i) => am[i]);
+      const bs = [...b].filter((_, j) => bm[j]);
+      const t = as.filter((ch, i) => ch !== bs[i]).length / 2;
+      return (m / a.length + m / b.length + (m - t) / m) / 3;
+    };
+    let seed = 7;
+    const rnd = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+    const word = () => Array.from({ length: Math.floor(rnd() * (rnd() < 0.05 ? 200 : 12)) }, () => 'abcdeh'[Math.floor(rnd() * 6)]).join('');
+    for (let n = 0; n < 3000; n++) {
+      const a = word();
+      const b = rnd() < 0.3 ? a.slice(1) + 'a' : word();
+      expect(editDistance(a, b), `${a} / ${b}`).toBe(refEdit(a, b));
+      expect(jaro(a, b), `${a} / ${b}`).toBeCloseTo(refJaro(a, b), 12);
+    }
+  });
 });
+
