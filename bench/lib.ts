@@ -42,8 +42,7 @@ export interface LoadOptions {
   bodies?: string[];
   connections?: number;
   durationSeconds?: number;
-  /** Fixed rate (requests per second overall), for latency at a given load. */
-  overallRate?: number;
+  // No fixed-rate option: autocannon's `overallRate` sends in bursts; latency at a given rate is bench/paced.ts's.
 }
 
 /** Bounded load (time-limited, loopback only). */
@@ -56,7 +55,6 @@ export async function load(o: LoadOptions): Promise<LoadResult> {
     ...(o.bodies ? { requests: o.bodies.map((body) => ({ body })) } : {}),
     connections: o.connections ?? 10,
     duration: o.durationSeconds ?? 5,
-    ...(o.overallRate ? { overallRate: o.overallRate } : {}),
   });
   return {
     requestsPerSecond: result.requests.average,
