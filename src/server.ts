@@ -1,4 +1,6 @@
-import { serve, type ServerType } from '@hono/node-server';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { getRequestListener, type ServerType } from '@hono/node-server';
+import { nameVerificationListener } from './api/routes/name-verification-node.ts';
 import type { Runtime } from './runtime.ts';
 
 export interface RunningServer {
@@ -8,10 +10,24 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
+/**
+ * The server's request listener: name verification through its Node adapter (its hot path, with no
+ * web Request/Response built), everything else, and what that adapter leaves, through the Hono app.
+ */
+export function requestListener(runtime: Runtime, hostname?: string): (req: IncomingMessage, res: ServerResponse) => void {
+  const nameVerification = nameVerificationListener(runtime.deps);
+  const app = getRequestListener(runtime.app.fetch, { hostname });
+  return (req, res) => {
+    if (!nameVerification(req, res)) void app(req, res);
+  };
+}
+
 /** Serves a runtime's app on a port (0 picks a free one) and starts its background workers. */
 export function listen(runtime: Runtime, port = 8080, hostname = '127.0.0.1'): Promise<RunningServer> {
   return new Promise((resolvePromise, reject) => {
-    const server = serve({ fetch: runtime.app.fetch, port, hostname }, (info) => {
+    const server = createServer(requestListener(runtime, hostname));
+    server.listen(port, hostname, () => {
+      const info = { port: (server.address() as { port: number }).port };
       const host = hostname.includes(':') ? `[${hostname}]` : hostname;
       // Now the address is known: a subscription may not call back the simulator itself.
       runtime.sim.subscriptions.addSelfAddress(`http://${host}:${info.port}`);

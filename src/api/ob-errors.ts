@@ -1,7 +1,6 @@
 // The Open Banking error body (OBErrorResponse1) that the name-verification route answers with,
 // for its own errors and for those of the shared layers (bearer auth, body limit) on its path.
 import { randomUUID } from 'node:crypto';
-import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { DomainError } from '../sim/errors.ts';
@@ -61,12 +60,20 @@ export function obErrorBody(status: number, message: string, errors: ObErrorItem
   return { Code: `${status} ${REASON[status] ?? 'Error'}`, Id: randomUUID(), Message: message, Errors: errors };
 }
 
+/** What of a request the error mapping reads (either adapter of name verification supplies it). */
+export interface ObRequestInfo {
+  method: string;
+  path: string;
+  /** A request header by lower-case name. */
+  header(name: string): string | undefined;
+}
+
 /** Anything thrown on the route's path as an Open Banking error; a 500 is logged and says nothing of internals. */
-export function toObError(err: unknown, c: Context): ObError {
+export function toObError(err: unknown, c: ObRequestInfo): ObError {
   if (err instanceof ObError) return err;
   if (err instanceof ApiError) {
     if (err.status === 401) {
-      const missing = !c.req.header('authorization');
+      const missing = !c.header('authorization');
       return new ObError(401, err.message, [{ ErrorCode: missing ? 'UK.OBIE.Header.Missing' : 'UK.OBIE.Header.Invalid', Message: err.message, Path: 'Authorization' }], err.headers);
     }
     const code = err.status === 400 ? 'UK.OBIE.Resource.InvalidFormat' : 'UK.OBIE.Field.Invalid';
@@ -81,11 +88,6 @@ export function toObError(err: unknown, c: Context): ObError {
     return new ObError(err.status as ContentfulStatusCode, message, [{ ErrorCode: 'UK.OBIE.Field.Invalid', Message: message }]);
   }
   const id = randomUUID();
-  console.error(`scheme-sim: 500 ${c.req.method} ${c.req.path} id=${id}`, err);
+  console.error(`scheme-sim: 500 ${c.method} ${c.path} id=${id}`, err);
   return new ObError(500, 'internal error; quote the Id when reporting it', [{ ErrorCode: 'UK.OBIE.UnexpectedError', Message: 'internal error' }]);
-}
-
-export function obErrorResponse(err: unknown, c: Context): Response {
-  const e = toObError(err, c);
-  return c.json(obErrorBody(e.status, e.message, e.errors), e.status, e.headers);
 }

@@ -20,25 +20,31 @@ function bearerToken(header: string): string | undefined {
   return BEARER.exec(header)?.[1];
 }
 
+/** The caller a bearer token names. */
+export interface Caller {
+  organisationId: string;
+  clientId: string;
+}
+
 /**
- * Requires `Authorization: Bearer <token>` (scheme word in any case) and sets the caller's
- * organisation and client on the context; throws 401 otherwise. Synchronous, so a layer that does
- * more than authenticate (the Open Banking envelope) calls it without a middleware frame of its own.
+ * The caller of `Authorization: Bearer <token>` (scheme word in any case); throws 401 otherwise.
+ * Framework-free: the Hono layers and the Node adapter of name verification both call it.
  */
-export function authenticate(c: Context<AppEnv>, deps: AppDeps): void {
-  if (deps.auth === 'off') {
-    c.set('organisationId', deps.sim.organisations.defaultOrganisation.id);
-    c.set('clientId', 'anonymous');
-    return;
-  }
-  const header = requestHeader(c, 'authorization');
+export function verifyBearer(header: string | undefined, deps: AppDeps): Caller {
+  if (deps.auth === 'off') return { organisationId: deps.sim.organisations.defaultOrganisation.id, clientId: 'anonymous' };
   if (!header) throw new ApiError(401, 'Authorization header is required: Bearer <access_token>', CHALLENGE);
   const token = bearerToken(header);
   if (token === undefined) throw new ApiError(401, 'Authorization header must use the Bearer scheme', CHALLENGE);
   const result = deps.tokens.verify(token);
   if (!result.ok) throw new ApiError(401, result.reason, { 'WWW-Authenticate': `Bearer realm="scheme-sim", error="invalid_token", error_description="${result.reason}"` });
-  c.set('organisationId', result.claims.organisation_id);
-  c.set('clientId', result.claims.client_id);
+  return { organisationId: result.claims.organisation_id, clientId: result.claims.client_id };
+}
+
+/** Requires a valid bearer token and sets the caller's organisation and client on the context. */
+export function authenticate(c: Context<AppEnv>, deps: AppDeps): void {
+  const caller = verifyBearer(requestHeader(c, 'authorization'), deps);
+  c.set('organisationId', caller.organisationId);
+  c.set('clientId', caller.clientId);
 }
 
 /** The middleware form of `authenticate`. */
