@@ -9,7 +9,8 @@
 import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import { createRuntime } from '../src/runtime.ts';
-import { bareHono, load, ratio, serveFetch, type BenchReport, type LoadResult } from './lib.ts';
+import { requestListener } from '../src/server.ts';
+import { bareHono, load, ratio, serveFetch, serveListener, type BenchReport, type LoadResult } from './lib.ts';
 import { paced, type PacedResult } from './paced.ts';
 
 const ACCOUNTS = Number(process.env.COP_BENCH_ACCOUNTS ?? 100_000);
@@ -82,7 +83,9 @@ export async function run(): Promise<BenchReport> {
     return JSON.stringify({ Data: { SchemeName: 'SortCodeAccountNumber', AccountType: a.classification, Identification: `${a.sortCode}${a.number}`, Name: a.asked } });
   });
 
-  const cop = await serveFetch(runtime.app.fetch);
+  // The simulator's own request listener, as `npm start` serves it (name verification through its
+  // Node adapter); the bare baseline is a Hono app served by @hono/node-server.
+  const cop = await serveListener(requestListener(runtime));
   const sample = await fetch(`${cop.url}${PATH}`, { method: 'POST', headers, body: bodies[1] });
   const sampleText = await sample.text();
   const bareBody = sampleText;

@@ -1,6 +1,7 @@
 // Shared pieces of the benchmarks: serve an app on a free port, load it with autocannon, and a
 // bare Hono baseline measured in the same run (these machines are shared and noisy: only ratios
 // against a same-run baseline mean anything).
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import autocannon from 'autocannon';
 import { serve, type ServerType } from '@hono/node-server';
 import { Hono } from 'hono';
@@ -8,6 +9,23 @@ import { Hono } from 'hono';
 export interface Served {
   url: string;
   close(): Promise<void>;
+}
+
+/** Serves a Node request listener (the simulator's own, see src/server.ts) on a free port. */
+export function serveListener(listener: (req: IncomingMessage, res: ServerResponse) => void): Promise<Served> {
+  return new Promise((resolve) => {
+    const server = createServer(listener);
+    server.listen(0, '127.0.0.1', () => {
+      resolve({
+        url: `http://127.0.0.1:${(server.address() as { port: number }).port}`,
+        close: () =>
+          new Promise<void>((done) => {
+            server.closeAllConnections();
+            server.close(() => done());
+          }),
+      });
+    });
+  });
 }
 
 export function serveFetch(fetch: (req: Request) => Response | Promise<Response>): Promise<Served> {

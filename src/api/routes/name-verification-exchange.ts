@@ -30,45 +30,75 @@ interface RequestBody {
 }
 
 /**
- * Answers one request under /v1/participants. Checks run in the order of the shared layers: the
- * declared body size (413), the bearer token (401), the route (404, 405), the participant (404),
- * the headers (406, 415, strict 400), then the body (400) and the verification itself. Every answer
- * carries x-fapi-interaction-id, echoed or generated. `readBody` throws ApiError 413 on a streamed
- * body over the limit.
+ * One request under /v1/participants, in two synchronous steps around reading the body (no promise
+ * of its own: the Node adapter runs it from its socket callbacks). The constructor runs the checks
+ * that need no body, in the order of the shared layers: the declared body size (413), the bearer
+ * token (401), the route (404, 405), the participant (404), the headers (406, 415, strict 400);
+ * when one fails, `early` holds the answer and the body need not be read. `answer(text)` then
+ * parses and validates the body (400) and verifies. Every answer carries x-fapi-interaction-id,
+ * echoed or generated. A class, not closures: tsx names every per-request closure at run time.
  */
-export async function nameVerificationExchange(deps: AppDeps, req: ObRequestInfo, readBody: () => Promise<string>): Promise<ObAnswer> {
-  const interactionId = req.header(INTERACTION)?.trim() || randomUUID();
-  try {
-    const length = req.header('content-length');
-    if (length !== undefined && Number.parseInt(length, 10) > MAX_BODY_BYTES) {
-      throw new ApiError(413, `request body is larger than ${MAX_BODY_BYTES} bytes (1 MiB)`);
+export class NameVerificationExchange {
+  readonly interactionId: string;
+  /** The answer decided before the body, when a check failed. */
+  readonly early: ObAnswer | undefined;
+  readonly #deps: AppDeps;
+  readonly #req: ObRequestInfo;
+  readonly #openBankingId: string = '';
+
+  constructor(deps: AppDeps, req: ObRequestInfo) {
+    this.#deps = deps;
+    this.#req = req;
+    this.interactionId = req.header(INTERACTION)?.trim() || randomUUID();
+    try {
+      const length = req.header('content-length');
+      if (length !== undefined && Number.parseInt(length, 10) > MAX_BODY_BYTES) throw tooLarge();
+      verifyBearer(req.header('authorization'), deps);
+      const openBankingId = routeOf(req);
+      if (!deps.sim.participants.find(openBankingId)) {
+        throw new ObError(404, `participant ${openBankingId} does not exist`, [
+          { ErrorCode: 'UK.OBIE.Resource.NotFound', Message: `no participant with open_banking_id ${openBankingId}`, Path: 'open_banking_id' },
+        ]);
+      }
+      headerChecks(req, deps.copStrict === true, openBankingId);
+      this.#openBankingId = openBankingId;
+    } catch (err) {
+      this.early = this.fail(err);
     }
-    verifyBearer(req.header('authorization'), deps);
-    const openBankingId = routeOf(req);
-    if (!deps.sim.participants.find(openBankingId)) {
-      throw new ObError(404, `participant ${openBankingId} does not exist`, [
-        { ErrorCode: 'UK.OBIE.Resource.NotFound', Message: `no participant with open_banking_id ${openBankingId}`, Path: 'open_banking_id' },
-      ]);
+  }
+
+  /** The answer to the body `text` (call only when `early` is undefined). */
+  answer(text: string): ObAnswer {
+    try {
+      const { Data } = validateOb<RequestBody>('name-verification-request', parseBody(text));
+      const request: VerificationRequest = {
+        accountType: Data.AccountType,
+        identification: Data.Identification,
+        name: Data.Name,
+        secondaryIdentification: Data.SecondaryIdentification,
+      };
+      const report = this.#deps.sim.nameVerification.verify(this.#openBankingId, request);
+      const body = JSON.stringify({ Data: { VerificationReport: report }, Links: { Self: this.#req.path }, Meta: {} });
+      return { status: 200, headers: { 'content-type': 'application/json', [INTERACTION]: this.interactionId }, body };
+    } catch (err) {
+      return this.fail(err);
     }
-    headerChecks(req, deps.copStrict === true, openBankingId);
-    const { Data } = validateOb<RequestBody>('name-verification-request', parseBody(await readBody()));
-    const request: VerificationRequest = {
-      accountType: Data.AccountType,
-      identification: Data.Identification,
-      name: Data.Name,
-      secondaryIdentification: Data.SecondaryIdentification,
-    };
-    const report = deps.sim.nameVerification.verify(openBankingId, request);
-    const body = JSON.stringify({ Data: { VerificationReport: report }, Links: { Self: req.path }, Meta: {} });
-    return { status: 200, headers: { 'content-type': 'application/json', [INTERACTION]: interactionId }, body };
-  } catch (err) {
-    const e = toObError(err, req);
+  }
+
+  /** The Open Banking error answer for anything thrown (reading the body included). */
+  fail(err: unknown): ObAnswer {
+    const e = toObError(err, this.#req);
     return {
       status: e.status,
-      headers: { ...e.headers, 'content-type': 'application/json', [INTERACTION]: interactionId },
+      headers: { ...e.headers, 'content-type': 'application/json', [INTERACTION]: this.interactionId },
       body: JSON.stringify(obErrorBody(e.status, e.message, e.errors)),
     };
   }
+}
+
+/** 413 for a body over the shared limit (its size declared or counted as it arrives). */
+export function tooLarge(): ApiError {
+  return new ApiError(413, `request body is larger than ${MAX_BODY_BYTES} bytes (1 MiB)`);
 }
 
 /**

@@ -1,8 +1,9 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import { MAX_BODY_BYTES } from '../body-limit.ts';
 import type { AppDeps } from '../context.ts';
 import { ApiError } from '../errors.ts';
-import { nameVerificationExchange, PARTICIPANTS_PREFIX } from './name-verification-exchange.ts';
+import type { ObRequestInfo } from '../ob-errors.ts';
+import { NameVerificationExchange, PARTICIPANTS_PREFIX, tooLarge, type ObAnswer } from './name-verification-exchange.ts';
 
 /**
  * Paths the Node adapter answers as they are: /v1/participants and below, made only of characters
@@ -12,11 +13,28 @@ import { nameVerificationExchange, PARTICIPANTS_PREFIX } from './name-verificati
 const PLAIN_PATH = /^\/v1\/participants(?:\/[A-Za-z0-9_~!$&'()*+,;=:@-]+(?:\.[A-Za-z0-9_~!$&'()*+,;=:@-]+)*)*\/?$/;
 const PLAIN_HOST = /^[a-z0-9._-]+(?::\d{1,5})?$/;
 
+/** A Node request as the exchange reads it (a class: no closure per request). */
+class NodeRequestInfo implements ObRequestInfo {
+  readonly method: string;
+  readonly path: string;
+  readonly #headers: IncomingHttpHeaders;
+  constructor(method: string, path: string, headers: IncomingHttpHeaders) {
+    this.method = method;
+    this.path = path;
+    this.#headers = headers;
+  }
+  /** Node has lower-cased, trimmed and checked the headers; repeated ones are joined as Headers would. */
+  header(name: string): string | undefined {
+    const value = this.#headers[name];
+    return typeof value === 'string' || value === undefined ? value : value.join(', ');
+  }
+}
+
 /**
  * The Node adapter of name verification for the real server: answers a request under
  * /v1/participants straight from Node's request and response objects, with no web Request or
- * Response built (the hot path of name verification; DESIGN.md's budget is set against a bare Hono
- * handler). Returns false, touching nothing, for any request it leaves to Hono.
+ * Response built and no promise (the hot path of name verification; DESIGN.md sets its budget
+ * against a bare Hono handler). Returns false, touching nothing, for any request it leaves to Hono.
  */
 export function nameVerificationListener(deps: AppDeps): (req: IncomingMessage, res: ServerResponse) => boolean {
   return (req, res) => {
@@ -26,53 +44,46 @@ export function nameVerificationListener(deps: AppDeps): (req: IncomingMessage, 
     const path = query === -1 ? url : url.slice(0, query);
     const host = req.headers.host;
     if (!PLAIN_PATH.test(path) || host === undefined || !PLAIN_HOST.test(host)) return false;
-    const headers = req.headers;
-    const request = {
-      method: req.method ?? 'GET',
-      path,
-      header: (name: string) => {
-        const value = headers[name];
-        return typeof value === 'string' || value === undefined ? value : value.join(', ');
-      },
-    };
-    nameVerificationExchange(deps, request, () => readBody(req)).then(
-      (answer) => {
-        if (answer.status === 413) res.shouldKeepAlive = false; // the rest of the body is not read
-        res.writeHead(answer.status, { ...answer.headers, 'content-length': Buffer.byteLength(answer.body) });
-        res.end(answer.body);
-      },
-      (err: unknown) => {
-        // The exchange answers its own errors; this is only a broken socket or a bug.
-        console.error('scheme-sim: name verification failed outside the exchange', err);
-        if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json' });
-        res.end('{"Code":"500 InternalServerError","Message":"internal error"}');
-      },
-    );
+    const exchange = new NameVerificationExchange(deps, new NodeRequestInfo(req.method ?? 'GET', path, req.headers));
+    if (exchange.early) write(res, exchange.early);
+    else readBody(req, res, exchange);
     return true;
   };
 }
 
-/** The body as UTF-8 text; ApiError 413 once more than MAX_BODY_BYTES arrived (the rest is not read). */
-function readBody(req: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    const onData = (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > MAX_BODY_BYTES) {
-        req.off('data', onData);
-        req.pause();
-        reject(new ApiError(413, `request body is larger than ${MAX_BODY_BYTES} bytes (1 MiB)`));
-        return;
-      }
-      chunks.push(chunk);
-    };
-    req.on('data', onData);
-    req.once('end', () => resolve(chunks.length === 1 ? chunks[0]!.toString('utf8') : Buffer.concat(chunks).toString('utf8')));
-    // A client that goes away mid-body: no 'end' comes. A 400, not a server error (nothing to log);
-    // no-ops once the body was read.
-    const cutOff = () => reject(new ApiError(400, 'the request body was cut off before its end'));
-    req.once('error', cutOff);
-    req.once('close', cutOff);
+function write(res: ServerResponse, answer: ObAnswer): void {
+  if (answer.status === 413) res.shouldKeepAlive = false; // the rest of the body is not read
+  answer.headers['content-length'] = String(Buffer.byteLength(answer.body)); // the answer is this request's own
+  res.writeHead(answer.status, answer.headers);
+  res.end(answer.body);
+}
+
+/**
+ * Reads the body and writes the exchange's answer: 413 once more than MAX_BODY_BYTES arrived (the
+ * rest is not read), 400 when the client goes away mid-body (no 'end' comes; nothing to log).
+ * 'close' also follows every normal end, so errors (and their stacks) are made only when unsettled.
+ */
+function readBody(req: IncomingMessage, res: ServerResponse, exchange: NameVerificationExchange): void {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  let settled = false;
+  req.on('data', (chunk: Buffer) => {
+    if (settled) return;
+    size += chunk.length;
+    if (size <= MAX_BODY_BYTES) return void chunks.push(chunk);
+    settled = true;
+    req.pause();
+    write(res, exchange.fail(tooLarge()));
   });
+  req.once('end', () => {
+    if (settled) return;
+    settled = true;
+    write(res, exchange.answer(chunks.length === 1 ? chunks[0]!.toString('utf8') : Buffer.concat(chunks).toString('utf8')));
+  });
+  req.once('close', () => {
+    if (settled) return;
+    settled = true;
+    if (!res.destroyed) write(res, exchange.fail(new ApiError(400, 'the request body was cut off before its end')));
+  });
+  req.once('error', () => undefined); // an aborted request; 'close' follows and answers
 }

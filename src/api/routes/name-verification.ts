@@ -2,7 +2,7 @@ import { Hono, type Context } from 'hono';
 import { limitBody } from '../body-limit.ts';
 import type { AppDeps, AppEnv } from '../context.ts';
 import { requestHeader } from '../request-header.ts';
-import { nameVerificationExchange } from './name-verification-exchange.ts';
+import { NameVerificationExchange, type ObAnswer } from './name-verification-exchange.ts';
 
 /**
  * POST /v1/participants/{open_banking_id}/open-banking/v3.1/accounts/name-verification: Confirmation
@@ -18,10 +18,21 @@ import { nameVerificationExchange } from './name-verification-exchange.ts';
 export function nameVerificationRoutes(deps: AppDeps): Hono<AppEnv> {
   const r = new Hono<AppEnv>();
   r.all('*', async (c) => {
-    const answer = await nameVerificationExchange(deps, { method: c.req.method, path: c.req.path, header: (name) => requestHeader(c, name) }, () => readLimited(c));
-    return new Response(answer.body, { status: answer.status, headers: answer.headers });
+    const exchange = new NameVerificationExchange(deps, { method: c.req.method, path: c.req.path, header: (name) => requestHeader(c, name) });
+    if (exchange.early) return toResponse(exchange.early);
+    let text: string;
+    try {
+      text = await readLimited(c);
+    } catch (err) {
+      return toResponse(exchange.fail(err));
+    }
+    return toResponse(exchange.answer(text));
   });
   return r;
+}
+
+function toResponse(answer: ObAnswer): Response {
+  return new Response(answer.body, { status: answer.status, headers: answer.headers });
 }
 
 /** The body as text, held to the shared limit (a chunked body is counted as it arrives). */
