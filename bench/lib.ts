@@ -59,6 +59,8 @@ export interface LoadOptions {
   /** Several bodies, used round robin (autocannon requests). */
   bodies?: string[];
   connections?: number;
+  /** Run the client on this many worker threads instead of this thread. */
+  workers?: number;
   durationSeconds?: number;
   // No fixed-rate option: autocannon's `overallRate` sends in bursts; latency at a given rate is bench/paced.ts's.
 }
@@ -72,6 +74,7 @@ export async function load(o: LoadOptions): Promise<LoadResult> {
     ...(o.body !== undefined ? { body: o.body } : {}),
     ...(o.bodies ? { requests: o.bodies.map((body) => ({ body })) } : {}),
     connections: o.connections ?? 10,
+    ...(o.workers ? { workers: o.workers } : {}),
     duration: o.durationSeconds ?? 5,
   });
   return {
