@@ -8,10 +8,6 @@ export interface AppEnv {
     /** The organisation of the caller's client (the default organisation with --auth off). */
     organisationId: string;
     clientId: string;
-    /** x-fapi-interaction-id of a name-verification exchange (set by its envelope). */
-    interactionId?: string;
-    /** The route's own answer already carries x-fapi-interaction-id (built with plain headers). */
-    interactionStamped?: boolean;
   };
 }
 

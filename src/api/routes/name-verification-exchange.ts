@@ -120,7 +120,7 @@ function routeOf(req: ObRequestInfo): string {
  * Accept absent, or allowing application/json by the shared negotiation rules (the most specific
  * range decides, so `application/json;q=0` with a wildcard refuses JSON). Common values skip parsing.
  */
-export function acceptsJson(accept: string | undefined): boolean {
+function acceptsJson(accept: string | undefined): boolean {
   if (accept === undefined || accept === 'application/json' || accept === '*/*') return true;
   return negotiate(accept, ['application/json']) !== null;
 }
