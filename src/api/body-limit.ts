@@ -5,7 +5,15 @@ import { requestHeader } from './request-header.ts';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 
-const tooLarge = () => new ApiError(413, `request body is larger than ${MAX_BODY_BYTES} bytes (1 MiB)`);
+/** 413 for a body over the limit, its size declared or counted as it arrives. */
+export function tooLarge(): ApiError {
+  return new ApiError(413, `request body is larger than ${MAX_BODY_BYTES} bytes (1 MiB)`);
+}
+
+/** Throws 413 when a declared Content-Length is over the limit. */
+export function checkDeclaredLength(length: string | undefined): void {
+  if (length !== undefined && Number.parseInt(length, 10) > MAX_BODY_BYTES) throw tooLarge();
+}
 
 const limitStreamed = bodyLimit({
   maxSize: MAX_BODY_BYTES,
@@ -25,6 +33,6 @@ export function limitBody(c: Context, next: Next): Promise<void> {
   if (method === 'GET' || method === 'HEAD') return next();
   const length = requestHeader(c, 'content-length');
   if (length === undefined || requestHeader(c, 'transfer-encoding') !== undefined) return limitStreamed(c, next) as Promise<void>;
-  if (Number.parseInt(length, 10) > MAX_BODY_BYTES) throw tooLarge();
+  checkDeclaredLength(length);
   return next();
 }

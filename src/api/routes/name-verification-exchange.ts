@@ -6,9 +6,8 @@ import { randomUUID } from 'node:crypto';
 import type { VerificationRequest } from '../../sim/cop/decide.ts';
 import { verifyBearer } from '../auth/middleware.ts';
 import { mediaType } from '../body.ts';
-import { MAX_BODY_BYTES } from '../body-limit.ts';
+import { checkDeclaredLength } from '../body-limit.ts';
 import type { AppDeps } from '../context.ts';
-import { ApiError } from '../errors.ts';
 import { negotiate } from '../negotiate.ts';
 import { ObError, obErrorBody, toObError, type ObRequestInfo } from '../ob-errors.ts';
 import { validateOb } from '../ob-validate.ts';
@@ -51,8 +50,7 @@ export class NameVerificationExchange {
     this.#req = req;
     this.interactionId = req.header(INTERACTION)?.trim() || randomUUID();
     try {
-      const length = req.header('content-length');
-      if (length !== undefined && Number.parseInt(length, 10) > MAX_BODY_BYTES) throw tooLarge();
+      checkDeclaredLength(req.header('content-length'));
       verifyBearer(req.header('authorization'), deps);
       const openBankingId = routeOf(req);
       if (!deps.sim.participants.find(openBankingId)) {
@@ -94,11 +92,6 @@ export class NameVerificationExchange {
       body: JSON.stringify(obErrorBody(e.status, e.message, e.errors)),
     };
   }
-}
-
-/** 413 for a body over the shared limit (its size declared or counted as it arrives). */
-export function tooLarge(): ApiError {
-  return new ApiError(413, `request body is larger than ${MAX_BODY_BYTES} bytes (1 MiB)`);
 }
 
 /**
