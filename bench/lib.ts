@@ -2,6 +2,7 @@
 // bare Hono baseline measured in the same run (these machines are shared and noisy: only ratios
 // against a same-run baseline mean anything).
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { constants, monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
 import autocannon from 'autocannon';
 import { serve, type ServerType } from '@hono/node-server';
 import { Hono } from 'hono';
@@ -104,6 +105,40 @@ export interface BenchReport {
   lines: string[];
   /** Whether the budget of DESIGN.md held in this run. */
   withinBudget: boolean;
+}
+
+/** What held the event loop while a phase ran: GC pauses on this thread and the longest event-loop delay. */
+export interface Stalls {
+  /** Mark-compact collections (the whole heap). */
+  majorGc: number;
+  /** Every other collection: scavenges of the young generation, incremental marking, weak callbacks. */
+  otherGc: number;
+  /** Longest single GC pause, milliseconds (incremental marking steps between pauses are not counted). */
+  longestGcMs: number;
+  /** Longest delay of a 1 ms event-loop timer, milliseconds: how long the thread was held at once. */
+  longestLoopDelayMs: number;
+}
+
+/** Starts watching this thread for stalls; the returned function stops and reports. */
+export function watchStalls(): () => Stalls {
+  const stalls: Stalls = { majorGc: 0, otherGc: 0, longestGcMs: 0, longestLoopDelayMs: 0 };
+  const observer = new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      const kind = (entry as { detail?: { kind?: number } }).detail?.kind;
+      if (kind === constants.NODE_PERFORMANCE_GC_MAJOR) stalls.majorGc++;
+      else stalls.otherGc++;
+      stalls.longestGcMs = Math.max(stalls.longestGcMs, entry.duration);
+    }
+  });
+  observer.observe({ entryTypes: ['gc'] });
+  const delay = monitorEventLoopDelay({ resolution: 1 });
+  delay.enable();
+  return () => {
+    observer.disconnect();
+    delay.disable();
+    stalls.longestLoopDelayMs = delay.max / 1e6;
+    return stalls;
+  };
 }
 
 export const ratio = (a: number, b: number) => (b === 0 ? 'n/a' : (a / b).toFixed(2));
