@@ -104,6 +104,70 @@ Feature: Subscriptions and notifications
     Then the response status is 409
     And the error message contains "is already pending"
 
+  Scenario: A queue subscriber reads the notification off its SQS queue
+    Given I subscribe to "created" events of "accounts" on a new SQS queue
+    When I send a POST request to "/v1/organisation/accounts" with body:
+      """
+      {"data": {"id": "{{account_id}}", "organisation_id": "{{organisation_id}}", "type": "accounts",
+        "attributes": {"country": "GB", "bank_id": "400300", "bank_id_code": "GBDSC", "account_number": "{{account_number}}",
+          "name": ["Samantha Holder"]}}}
+      """
+    Then the response status is 201
+    And a "created" notification for "accounts" arrives on the queue
+    And the notification matches the "notification" schema
+    And the notification field "data.data.id" equals "{{account_id}}"
+    And the queue message attribute "event_type" equals "created"
+    And the queue message attribute "record_type" equals "accounts"
+    When I wait until "/v1/simulator/deliveries/{{notification.id}}" has field "data.attributes.status" equal to "delivered"
+    And I send a GET request to "/v1/simulator/deliveries?filter[notification_id]={{notification.id}}"
+    Then the response matches the "delivery-attempt-list" schema
+    And the response field "data.0.attributes.transport" equals "queue"
+    And the response field "data.0.attributes.callback_uri" equals "{{queue_url}}"
+    And the response field "data.0.attributes.status" equals "succeeded"
+
+  Scenario: A FIFO queue gets a subscription's notifications in order, grouped by the subscription
+    Given I subscribe to "created" events of "accounts" on a new FIFO SQS queue
+    And a new id remembered as "other_account_id"
+    When I send a POST request to "/v1/organisation/accounts" with body:
+      """
+      {"data": {"id": "{{account_id}}", "organisation_id": "{{organisation_id}}", "type": "accounts",
+        "attributes": {"country": "GB", "bank_id": "400300", "bank_id_code": "GBDSC", "account_number": "{{account_number}}",
+          "name": ["Samantha Holder"]}}}
+      """
+    And I send a POST request to "/v1/organisation/accounts" with body:
+      """
+      {"data": {"id": "{{other_account_id}}", "organisation_id": "{{organisation_id}}", "type": "accounts",
+        "attributes": {"country": "GB", "bank_id": "400300", "bank_id_code": "GBDSC", "account_number": "{{other_account_number}}",
+          "name": ["Robert Holder"]}}}
+      """
+    Then the response status is 201
+    And a "created" notification for "accounts" arrives on the queue
+    And the notification field "data.data.id" equals "{{account_id}}"
+    And the queue message attribute "MessageGroupId" equals "{{subscription_id}}"
+    And the queue message attribute "MessageDeduplicationId" equals "{{notification.id}}"
+    And a "created" notification for "accounts" arrives on the queue
+    And the notification field "data.data.id" equals "{{other_account_id}}"
+    And the queue message attribute "MessageGroupId" equals "{{subscription_id}}"
+
+  Scenario: A queue that does not exist is logged as an SQS error and retried
+    Given I subscribe to "created" events of "accounts" on an SQS queue that does not exist
+    When I send a POST request to "/v1/organisation/accounts" with body:
+      """
+      {"data": {"id": "{{account_id}}", "organisation_id": "{{organisation_id}}", "type": "accounts",
+        "attributes": {"country": "GB", "bank_id": "400300", "bank_id_code": "GBDSC", "account_number": "{{account_number}}",
+          "name": ["Samantha Holder"]}}}
+      """
+    Then the response status is 201
+    When I wait until "/v1/simulator/deliveries?filter[subscription_id]={{subscription_id}}&filter[status]=failed" has field "data.0.attributes.attempt" equal to "1"
+    And I send a GET request to "/v1/notification/subscriptions/{{subscription_id}}/errors"
+    Then the response status is 200
+    And the response matches the "subscription-delivery-error-list" schema
+    And the response field "data.0.attributes.error_category" equals "queue_error"
+    And the response field "data.0.attributes.response_code" equals "400"
+    And the response field "data.0.attributes.error_message" contains "QueueDoesNotExist"
+    When I send a GET request to "/v1/notification/subscriptions/{{subscription_id}}"
+    Then the response field "data.attributes.deactivated" equals "false"
+
   Scenario: Invalid subscriptions are refused with the field and the rule
     When I send a POST request to "/v1/notification/subscriptions" with body:
       """

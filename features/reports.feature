@@ -119,3 +119,19 @@ Feature: Scheme reports
     Then the response is a valid "xml" file containing "<ADDACS>|{{report_id}}"
     When I download the "zipped_xhtml" link of "report_links"
     Then the response is a valid "zipped_xhtml" file containing "{{report_id}}"
+
+  @simulator @notifications
+  Scenario: A subscriber on an SQS queue reads each arriving report off its queue
+    Given I subscribe to "created" events of "report_admissions" on a new SQS queue
+    When the scheme clock advances 1 working day
+    Then a "created" notification for "report_admissions" with "data.data.relationships.report.data.0.attributes.report_type" equal to "BACS_ADDACS" arrives on the queue
+    And the notification matches the "notification" schema
+    And the queue message attribute "record_type" equals "report_admissions"
+    When I send a GET request to "/v1/notification/reports/{{notification.data.data.relationships.report.data.0.id}}" with headers:
+      | accept | application/json |
+    Then the response status is 200
+    And the response matches the "report-single" schema
+    And the response field "data.attributes.report_type" equals "BACS_ADDACS"
+    And I remember the response field "links" as "report_links"
+    When I download the "pdf" link of "report_links"
+    Then the response is a valid "pdf" file containing "Automated Direct Debit Amendment and Cancellation Service"

@@ -2,11 +2,13 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { After, Given, Then, When } from '@cucumber/cucumber';
 import { verify } from '../../src/sim/notifications/signing.ts';
+import { queues, type QueueMessage } from '../support/queue.ts';
 import type { ReceivedRequest } from '../support/receiver.ts';
 import { assertMatchesSchema } from '../support/schema.ts';
 import { pick, type SimWorld } from '../support/world.ts';
 
-// Subscriptions and the notifications that reach the world's webhook receiver. Other flows reuse
+// Subscriptions and the notifications that reach the world's webhook receiver or an SQS queue of
+// the harness (support/queue.ts: one new queue per subscription). Other flows reuse
 // these: subscribe to "created" events of "report_admissions", then wait for the notification and
 // use {{notification.data.data.id}} (every field of the last notification is remembered).
 //
@@ -15,11 +17,14 @@ import { pick, type SimWorld } from '../support/world.ts';
 // steps, and {{subscription_id}}), so subscriptions left by other scenarios on a long-running
 // simulator cannot answer for it. Subscriptions made by these steps are deleted after the scenario.
 
+/** A notification as it arrived: a webhook request, or a message read off a queue. */
+type Arrived = { kind: 'webhook'; request: ReceivedRequest; json: unknown } | { kind: 'queue'; message: QueueMessage; json: unknown };
+
 interface NotificationState {
   consumed: Set<ReceivedRequest>;
   /** Subscription id → the client that made it (for the clean-up). */
   subscriptions: Map<string, string>;
-  last?: ReceivedRequest;
+  last?: Arrived;
 }
 const state = new WeakMap<SimWorld, NotificationState>();
 function stateOf(world: SimWorld): NotificationState {
@@ -36,14 +41,16 @@ function rememberAll(world: SimWorld, prefix: string, value: unknown): void {
   }
 }
 
-async function subscribe(world: SimWorld, eventType: string, recordType: string, extra: Record<string, unknown> = {}): Promise<void> {
+/** Subscribes to the world's webhook receiver, or, given a queue URL, to that queue. */
+async function subscribe(world: SimWorld, eventType: string, recordType: string, extra: Record<string, unknown> = {}, queueUrl?: string): Promise<void> {
   const id = randomUUID();
+  const callback = queueUrl ? { callback_transport: 'queue', callback_uri: queueUrl } : { callback_transport: 'http', callback_uri: `${world.vars.webhook_url}/hooks/${id}` };
   const body = {
     data: {
       id,
       organisation_id: world.vars.organisation_id,
       type: 'subscriptions',
-      attributes: { event_type: eventType, record_type: recordType, callback_transport: 'http', callback_uri: `${world.vars.webhook_url}/hooks/${id}`, ...extra },
+      attributes: { event_type: eventType, record_type: recordType, ...callback, ...extra },
     },
   };
   const res = await world.send('POST', '/v1/notification/subscriptions', { body: JSON.stringify(body) });
@@ -81,25 +88,74 @@ Given('I subscribe to {string} events of {string} with secret {string}', async f
   await subscribe(this, eventType, recordType, { secret: this.interpolate(secret) });
 });
 
+Given('I subscribe to {string} events of {string} on a new SQS queue', async function (this: SimWorld, eventType: string, recordType: string) {
+  this.vars.queue_url = await queues.create(false);
+  await subscribe(this, eventType, recordType, {}, this.vars.queue_url);
+});
+
+Given('I subscribe to {string} events of {string} on a new FIFO SQS queue', async function (this: SimWorld, eventType: string, recordType: string) {
+  this.vars.queue_url = await queues.create(true);
+  await subscribe(this, eventType, recordType, {}, this.vars.queue_url);
+});
+
+Given('I subscribe to {string} events of {string} on an SQS queue that does not exist', async function (this: SimWorld, eventType: string, recordType: string) {
+  this.vars.queue_url = await queues.missing();
+  await subscribe(this, eventType, recordType, {}, this.vars.queue_url);
+});
+
 Given('the webhook receiver answers {int}', function (this: SimWorld, status: number) {
   this.receiver.status = status;
 });
 
-async function awaitNotification(world: SimWorld, eventType: string, recordType: string, field?: string, value?: string): Promise<void> {
-  const s = stateOf(world);
+/** A test of a notification's JSON: its kind, the world's organisation, and `field` = `value` when given. */
+function wanted(world: SimWorld, eventType: string, recordType: string, field?: string, value?: string): (json: unknown) => boolean {
   const want = value === undefined ? undefined : world.interpolate(value);
-  const hit = await world.receiver.waitFor((r) => {
-    if (s.consumed.has(r) || !ours(world, r)) return false;
-    const n = r.json as Record<string, unknown> | undefined;
+  return (json) => {
+    const n = json as Record<string, unknown> | undefined;
     if (!n || n.event_type !== eventType || n.record_type !== recordType || n.organisation_id !== world.vars.organisation_id) return false;
     if (field === undefined) return true;
     const got = pick(n, field);
     return (typeof got === 'string' ? got : JSON.stringify(got)) === want;
-  }, 10_000);
+  };
+}
+
+async function awaitNotification(world: SimWorld, eventType: string, recordType: string, field?: string, value?: string): Promise<void> {
+  const s = stateOf(world);
+  const match = wanted(world, eventType, recordType, field, value);
+  const hit = await world.receiver.waitFor((r) => !s.consumed.has(r) && ours(world, r) && match(r.json), 10_000);
   s.consumed.add(hit);
-  s.last = hit;
+  s.last = { kind: 'webhook', request: hit, json: hit.json };
   rememberAll(world, 'notification', hit.json);
 }
+
+/** Reads the scenario's queue ({{queue_url}}) until a notification of the kind arrives. */
+async function awaitQueued(world: SimWorld, eventType: string, recordType: string, field?: string, value?: string): Promise<void> {
+  const queueUrl = world.vars.queue_url;
+  if (!queueUrl) throw new Error('no queue yet: subscribe "on a new SQS queue" first');
+  const match = wanted(world, eventType, recordType, field, value);
+  const message = await queues.take(queueUrl, (m) => match(m.json));
+  stateOf(world).last = { kind: 'queue', message, json: message.json };
+  rememberAll(world, 'notification', message.json);
+}
+
+Then('a {string} notification for {string} arrives on the queue', async function (this: SimWorld, eventType: string, recordType: string) {
+  await awaitQueued(this, eventType, recordType);
+});
+
+Then(
+  'a {string} notification for {string} with {string} equal to {string} arrives on the queue',
+  async function (this: SimWorld, eventType: string, recordType: string, field: string, value: string) {
+    await awaitQueued(this, eventType, recordType, field, value);
+  },
+);
+
+Then('the queue message attribute {string} equals {string}', function (this: SimWorld, name: string, expected: string) {
+  const last = lastNotification(this);
+  assert.equal(last.kind, 'queue', 'the last notification came by webhook, not from a queue');
+  const m = (last as { message: QueueMessage }).message;
+  const got = m.attributes[name] ?? m.system[name];
+  assert.equal(got, this.interpolate(expected), `queue message attribute ${name} (attributes: ${JSON.stringify({ ...m.attributes, ...m.system })})`);
+});
 
 Then('a {string} notification for {string} arrives', async function (this: SimWorld, eventType: string, recordType: string) {
   await awaitNotification(this, eventType, recordType);
@@ -112,7 +168,7 @@ Then(
   },
 );
 
-function lastNotification(world: SimWorld): ReceivedRequest {
+function lastNotification(world: SimWorld): Arrived {
   const last = stateOf(world).last;
   if (!last) throw new Error('no notification has arrived yet');
   return last;
@@ -127,14 +183,21 @@ Then('the notification field {string} equals {string}', function (this: SimWorld
   assert.equal(typeof got === 'string' ? got : JSON.stringify(got), this.interpolate(expected), `${path} of the notification`);
 });
 
+/** The last notification's webhook request (header steps mean nothing for a queue message). */
+function lastWebhook(world: SimWorld): ReceivedRequest {
+  const last = lastNotification(world);
+  if (last.kind !== 'webhook') throw new Error('the last notification was read off a queue: it has no HTTP headers');
+  return last.request;
+}
+
 Then('the notification was sent as JSON by scheme-sim', function (this: SimWorld) {
-  const h = lastNotification(this).headers;
+  const h = lastWebhook(this).headers;
   assert.equal(h['content-type'], 'application/json');
   assert.equal(h['user-agent'], 'scheme-sim');
 });
 
 Then('the notification signature is valid for secret {string}', function (this: SimWorld, secret: string) {
-  const r = lastNotification(this);
+  const r = lastWebhook(this);
   const header = (name: string) => {
     const v = r.headers[name];
     assert.ok(typeof v === 'string' && v !== '', `header ${name} is missing`);

@@ -2,7 +2,7 @@ import { systemClock, type Clock } from '../../clock/clock.ts';
 import type { Store } from '../store.ts';
 import { DEFAULT_HTTP_TIMEOUT_MS, DeliveryInterrupted, postWebhook } from './http-transport.ts';
 import type { AttemptOutcome, Outbox, OutboxEntry } from './outbox.ts';
-import { QueueTransport, type SqsOptions } from './queue-transport.ts';
+import { isFifoQueue, QueueTransport, type SqsOptions } from './queue-transport.ts';
 import type { Subscription, Subscriptions } from './subscriptions.ts';
 
 export interface DeliveryOptions {
@@ -94,8 +94,12 @@ export class DeliveryWorker {
     }
   }
 
-  /** Starts attempts for entries due at `nowMs` while the limits allow; the rest stay queued. */
-  #launchDue(nowMs: number, accept: (e: OutboxEntry) => boolean = () => true): void {
+  /**
+   * Starts attempts for entries due at `nowMs` while the limits allow; the rest stay queued.
+   * Returns when the earliest entry not passed over is due: an entry passed over waits for an
+   * attempt to finish (which wakes the loop), not for its own due time, which may well be past.
+   */
+  #launchDue(nowMs: number, accept: (e: OutboxEntry) => boolean = () => true): { nextDueMs: number | undefined; held: number } {
     const { outbox } = this.#deps;
     const perSub = new Map<string, number>();
     for (const f of this.#inFlight.values()) perSub.set(f.subscriptionId, (perSub.get(f.subscriptionId) ?? 0) + 1);
@@ -106,7 +110,7 @@ export class DeliveryWorker {
       const e = outbox.takeDue(nowMs);
       if (!e) break;
       const n = perSub.get(e.subscription_id) ?? 0;
-      if (this.#inFlight.has(e.id) || n >= this.#o.perSubscription || !accept(e)) {
+      if (this.#inFlight.has(e.id) || n >= this.#o.perSubscription || !this.#inTurn(e) || !accept(e)) {
         held.push(e.id);
         continue;
       }
@@ -128,18 +132,31 @@ export class DeliveryWorker {
         }),
       });
     }
+    const nextDueMs = outbox.nextDueMs(); // before the passed-over entries go back
     for (const id of held) outbox.requeue(id);
+    return { nextDueMs, held: held.length };
+  }
+
+  /**
+   * Whether the entry may be attempted before the subscription's others. A FIFO queue promises its
+   * consumer the order messages were sent in, so its notifications go one at a time, oldest first:
+   * one that fails holds the later ones back until it is delivered, abandoned or cancelled.
+   */
+  #inTurn(e: OutboxEntry): boolean {
+    const sub = this.#deps.subscriptions.find(e.subscription_id);
+    if (!sub || sub.attributes.callback_transport !== 'queue' || !isFifoQueue(sub.attributes.callback_uri)) return true;
+    return this.#deps.outbox.firstPending(e.subscription_id)?.id === e.id;
   }
 
   /** Background loop: start what is due, then sleep until the next entry is due (at most maxSleepMs). */
   #pump(): void {
     if (!this.#running) return;
     const now = this.#deps.wall.now().getTime();
-    if (Date.now() >= this.#pausedUntil) this.#launchDue(now);
-    const next = this.#deps.outbox.nextDueMs();
-    if (next === undefined) return; // woken by the next enqueue or a finished attempt
+    const paused = Date.now() < this.#pausedUntil;
+    const { nextDueMs: next, held } = paused ? { nextDueMs: this.#deps.outbox.nextDueMs(), held: 0 } : this.#launchDue(now);
+    if (next === undefined && held === 0) return; // woken by the next enqueue or a finished attempt
     // Due but held back by the limits: a finished attempt wakes the loop; the sleep is a backstop.
-    const wait = Math.max(this.#pausedUntil - Date.now(), next > now ? next - now : this.#o.maxSleepMs);
+    const wait = Math.max(this.#pausedUntil - Date.now(), next !== undefined && next > now ? next - now : this.#o.maxSleepMs);
     this.#arm(Math.min(Math.max(0, wait), this.#o.maxSleepMs));
   }
 

@@ -32,6 +32,25 @@ const createAccount = (n = 0, client = NORTHWIND) =>
   );
 
 describe('notifier and outbox', () => {
+  it('names a subscription\'s first pending entry, in the order they were made, and moves on once it is delivered', async () => {
+    const sub = (await (await subscribe()).json()) as { data: { id: string } };
+    const other = (await (await subscribe({}, HARBOUR)).json()) as { data: { id: string } };
+    await createAccount(1);
+    await createAccount(2);
+    await createAccount(3, HARBOUR);
+    const mine = rt.sim.outbox.pending().filter((e) => e.subscription_id === sub.data.id);
+    expect(mine).toHaveLength(2);
+    expect(rt.sim.outbox.firstPending(sub.data.id)?.id).toBe(mine[0]!.id);
+    expect(rt.sim.outbox.firstPending(other.data.id)?.subscription_id).toBe(other.data.id);
+    expect(rt.sim.outbox.firstPending(crypto.randomUUID())).toBeUndefined();
+    receiver.script.push(500, 500, 500); // failed attempts keep the order
+    await rt.delivery.runDue();
+    expect(rt.sim.outbox.firstPending(sub.data.id)?.id).toBe(mine[0]!.id);
+    rt.wall.advanceMs(5000);
+    await rt.delivery.runDue();
+    expect(rt.sim.outbox.firstPending(sub.data.id)).toBeUndefined();
+  });
+
   it('stores a notification with the change, only for matching subscriptions of the same organisation', async () => {
     await subscribe();
     await subscribe({ event_type: 'deleted' });

@@ -91,6 +91,7 @@ export class Outbox {
     this.entries = store.collection('notification_outbox');
     this.attempts = store.collection('notification_delivery_attempts');
     this.entries.defineIndex('pending', (e) => (e.status === 'pending' ? 'pending' : undefined));
+    this.entries.defineIndex('pending-by-subscription', (e) => (e.status === 'pending' ? e.subscription_id : undefined));
     this.attempts.defineIndex('organisation', (a) => a.organisation_id);
     this.attempts.defineIndex('subscription', (a) => a.subscription_id);
     this.#wall = clocks.wall;
@@ -163,6 +164,14 @@ export class Outbox {
 
   pending(): OutboxEntry[] {
     return this.entries.lookup('pending', 'pending');
+  }
+
+  /**
+   * The subscription's pending entry that became pending first (its notification was made first,
+   * unless it was redelivered later): the one a FIFO queue must get before any other.
+   */
+  firstPending(subscriptionId: string): OutboxEntry | undefined {
+    return this.entries.first('pending-by-subscription', subscriptionId);
   }
 
   /** When the earliest queued entry is due (wall ms), or undefined when none is (taken ones are not). */

@@ -115,4 +115,29 @@ describe('queue subscriptions end to end', () => {
       ['queue', 'succeeded', 200],
     ]);
   });
+
+  it('sends a FIFO queue its notifications one at a time, oldest first, holding them behind a failed one', async () => {
+    rt = await testRuntime({ wall: systemClock, retrySchedule: FAST_RETRY_SCHEDULE, delivery: { timeoutMs: 2000, sqs: { region: 'us-east-1' } } });
+    rt.start();
+    const queueUrl = `${endpoint}/000000000000/scheme-events.fifo`;
+    const subscriptionId = crypto.randomUUID();
+    const sub = await rt.call('POST', '/v1/notification/subscriptions', {
+      data: { id: subscriptionId, organisation_id: NORTHWIND.organisation_id, type: 'subscriptions', attributes: { event_type: 'created', record_type: 'accounts', callback_transport: 'queue', callback_uri: queueUrl } },
+    });
+    expect(sub.status).toBe(201);
+    failures.push(500, 500);
+    const ids: string[] = [];
+    for (const number of ['41426830', '41426831', '41426832']) {
+      const id = crypto.randomUUID();
+      ids.push(id);
+      await rt.call('POST', '/v1/organisation/accounts', {
+        data: { id, organisation_id: NORTHWIND.organisation_id, type: 'accounts', attributes: { country: 'GB', bank_id: '400300', bank_id_code: 'GBDSC', account_number: number, name: ['Sam Holder'] } },
+      });
+    }
+    await TestReceiver.until(() => rt.sim.outbox.entries.values().filter((e) => e.status === 'delivered').length === 3, 'three FIFO deliveries');
+    const sent = calls.map((c) => (JSON.parse(c.body.MessageBody) as { data: { data: { id: string } } }).data.data.id);
+    // The first fails twice; nothing later is sent until its third try has succeeded.
+    expect(sent).toEqual([ids[0], ids[0], ids[0], ids[1], ids[2]]);
+    expect(new Set(calls.map((c) => c.body.MessageGroupId))).toEqual(new Set([subscriptionId]));
+  });
 });

@@ -35,6 +35,26 @@ export interface QueueMessage {
   signal: AbortSignal;
 }
 
+/**
+ * Where SendMessage for `queueUrl` goes: the configured endpoint, else the queue URL's origin. A
+ * host under `.localhost` (RFC 6761: always the loopback) is sent to 127.0.0.1 on the same port,
+ * because the system resolver here may not know such names: local SQS emulators name their queues
+ * that way (fauxqs `http://sqs.eu-west-2.localhost:4566/000000000000/events`). The QueueUrl in the
+ * request is left as it is, since emulators look queues up by their exact URL.
+ */
+export function queueEndpoint(queueUrl: string, configured?: string): string {
+  if (configured) return configured;
+  const url = new URL(queueUrl);
+  const host = url.hostname.toLowerCase();
+  if (host.endsWith('.localhost')) url.hostname = '127.0.0.1';
+  return url.origin;
+}
+
+/** An SQS FIFO queue's name ends in `.fifo`: messages of one group are kept in the order sent. */
+export function isFifoQueue(queueUrl: string): boolean {
+  return queueUrl.endsWith('.fifo');
+}
+
 type Sdk = typeof import('@aws-sdk/client-sqs');
 let sdk: Promise<Sdk> | undefined;
 /** The SDK is loaded on first use: it costs ~100 ms, which a simulator without queues should not pay at start-up. */
@@ -50,7 +70,7 @@ export class QueueTransport {
   }
 
   #client(SQS: Sdk['SQSClient'], queueUrl: string, timeoutMs: number): SQSClient {
-    const endpoint = this.#options.endpoint ?? new URL(queueUrl).origin;
+    const endpoint = queueEndpoint(queueUrl, this.#options.endpoint);
     let client = this.#clients.get(endpoint);
     if (!client) {
       client = new SQS({
@@ -72,7 +92,7 @@ export class QueueTransport {
   async send(m: QueueMessage): Promise<AttemptOutcome> {
     const { SQSClient, SendMessageCommand } = await loadSdk();
     const timeout = AbortSignal.timeout(m.timeoutMs);
-    const fifo = m.queueUrl.endsWith('.fifo');
+    const fifo = isFifoQueue(m.queueUrl);
     const command = new SendMessageCommand({
       QueueUrl: m.queueUrl,
       MessageBody: m.body,
