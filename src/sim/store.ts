@@ -2,8 +2,8 @@ import { closeSync, existsSync, openSync, readFileSync, unlinkSync, writeSync } 
 import { mkdir } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { Low, Memory, type Adapter } from 'lowdb';
-import { DataFile } from 'lowdb/node';
 import { Collection, type Row } from './collection.ts';
+import { DurableJsonFile } from './durable-json-file.ts';
 
 export interface StoreData {
   format: 1;
@@ -156,8 +156,7 @@ export async function openStore(options: OpenStoreOptions = {}): Promise<Store> 
 
 async function openFileStore(file: string, lock: FileLock, options: OpenStoreOptions): Promise<Store> {
   const empty = (): StoreData => ({ format: 1, meta: {}, collections: {} });
-  // Compact JSON: the file can hold 100k accounts, and indentation doubles the bytes written.
-  const fileAdapter = new DataFile<StoreData>(file, { parse: JSON.parse, stringify: (d) => JSON.stringify(d) });
+  const fileAdapter = new DurableJsonFile<StoreData>(file);
   const adapter = options.wrapAdapter ? options.wrapAdapter(fileAdapter) : fileAdapter;
   // Read through the adapter, not Low.read(): Low keeps its default data when the file parses to
   // a falsy value (`null`, `0`), which would silently reset the store on the next write.
