@@ -168,6 +168,33 @@ Feature: Subscriptions and notifications
     When I send a GET request to "/v1/notification/subscriptions/{{subscription_id}}"
     Then the response field "data.attributes.deactivated" equals "false"
 
+  @inprocess
+  Scenario: Finished deliveries past the history kept are pruned with their attempts
+    Given the simulator keeps at most 1 finished deliveries
+    And I subscribe to "created" events of "accounts"
+    When I send a POST request to "/v1/organisation/accounts" with body:
+      """
+      {"data": {"id": "{{account_id}}", "organisation_id": "{{organisation_id}}", "type": "accounts",
+        "attributes": {"country": "GB", "bank_id": "400300", "bank_id_code": "GBDSC", "account_number": "{{account_number}}",
+          "name": ["Samantha Holder"]}}}
+      """
+    Then a "created" notification for "accounts" arrives
+    When I wait until "/v1/simulator/deliveries/{{notification.id}}" has field "data.attributes.status" equal to "delivered"
+    And I remember "{{notification.id}}" as "first_notification_id"
+    And I send a POST request to "/v1/organisation/accounts" with body:
+      """
+      {"data": {"id": "{{new_uuid}}", "organisation_id": "{{organisation_id}}", "type": "accounts",
+        "attributes": {"country": "GB", "bank_id": "400300", "bank_id_code": "GBDSC", "account_number": "{{other_account_number}}",
+          "name": ["Robert Holder"]}}}
+      """
+    Then a "created" notification for "accounts" arrives
+    When I wait until "/v1/simulator/deliveries/{{notification.id}}" has field "data.attributes.status" equal to "delivered"
+    And I send a GET request to "/v1/simulator/deliveries/{{first_notification_id}}"
+    Then the response status is 404
+    When I send a GET request to "/v1/simulator/deliveries?filter[subscription_id]={{subscription_id}}"
+    Then the response field "data.0.attributes.notification_id" equals "{{notification.id}}"
+    And the response field "data.1" is absent
+
   Scenario: Invalid subscriptions are refused with the field and the rule
     When I send a POST request to "/v1/notification/subscriptions" with body:
       """

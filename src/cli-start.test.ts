@@ -171,6 +171,8 @@ describe('scheme-sim start', () => {
         [['--port', '70000'], '--port must be 0–65535'],
         [['--memory', '--data', join(dir, 'x.json')], '--data and --memory exclude each other'],
         [['--memory', '--redelivery-interval', 'soon'], '--redelivery-interval must be 0–86400 seconds'],
+        [['--memory', '--delivery-retention', '0'], '--delivery-retention must be more than 0 and at most 87600 hours'],
+        [['--memory', '--delivery-history', '1.5'], '--delivery-history must be a whole number 0–10000000'],
       ] as const) {
         const { out, exited } = run(['start', ...args]);
         expect((await exited).code).toBe(2);

@@ -8,6 +8,7 @@ import type { OAuthClient } from './api/auth/clients.ts';
 import { CliError, clockCommand } from './clock-command.ts';
 import { MAX_SPEED, SchemeClock, type ClockState } from './clock/scheme-clock.ts';
 import { isSupportedInstant, SUPPORTED_RANGE } from './clock/dates.ts';
+import { DEFAULT_DELIVERY_RETENTION } from './sim/notifications/outbox-retention.ts';
 import { secretProblem } from './sim/notifications/signing.ts';
 
 const HELP: Record<string, string> = {
@@ -35,6 +36,10 @@ Run 'scheme-sim <command> --help' for the options of a command.`,
                       without their own (or SCHEME_SIM_WEBHOOK_SECRET); never printed
   --redelivery-interval SECONDS
                       least wall time between two redeliveries of one delivery (default 10)
+  --delivery-retention HOURS
+                      how long finished deliveries and their attempts are kept (default 168)
+  --delivery-history N
+                      finished deliveries kept at most, the oldest dropped first (default 10000)
   --cop-strict        name verification demands x-fapi-financial-id and x-jws-signature
   --no-seed           do not load fixtures/accounts.json into an empty store
   -h, --help          this help
@@ -64,6 +69,8 @@ async function start(argv: string[]): Promise<void> {
       'clock-speed': { type: 'string' },
       'webhook-secret': { type: 'string' },
       'redelivery-interval': { type: 'string' },
+      'delivery-retention': { type: 'string' },
+      'delivery-history': { type: 'string' },
       'cop-strict': { type: 'boolean', default: false },
       'no-seed': { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
@@ -82,6 +89,14 @@ async function start(argv: string[]): Promise<void> {
   if (redelivery !== undefined && !(Number.isFinite(redelivery) && redelivery >= 0 && redelivery <= 86_400)) {
     fail(`--redelivery-interval must be 0–86400 seconds, got ${values['redelivery-interval']}`);
   }
+  const retentionHours = values['delivery-retention'] === undefined ? undefined : Number(values['delivery-retention']);
+  if (retentionHours !== undefined && !(Number.isFinite(retentionHours) && retentionHours > 0 && retentionHours <= 87_600)) {
+    fail(`--delivery-retention must be more than 0 and at most 87600 hours, got ${values['delivery-retention']}`);
+  }
+  const history = values['delivery-history'] === undefined ? undefined : Number(values['delivery-history']);
+  if (history !== undefined && !(Number.isInteger(history) && history >= 0 && history <= 10_000_000)) {
+    fail(`--delivery-history must be a whole number 0–10000000, got ${values['delivery-history']}`);
+  }
   const clock = clockOptions(values.clock, values['clock-start'], values['clock-speed']);
   const webhookSecret = values['webhook-secret'] ?? process.env.SCHEME_SIM_WEBHOOK_SECRET;
   if (webhookSecret !== undefined) {
@@ -99,6 +114,9 @@ async function start(argv: string[]): Promise<void> {
     ...(webhookSecret ? { webhookSecret } : {}),
     copStrict: values['cop-strict'],
     ...(redelivery !== undefined ? { redeliveryIntervalMs: Math.round(redelivery * 1000) } : {}),
+    ...(retentionHours !== undefined || history !== undefined
+      ? { deliveryRetention: { maxAgeMs: retentionHours !== undefined ? Math.round(retentionHours * 3_600_000) : DEFAULT_DELIVERY_RETENTION.maxAgeMs, maxFinished: history ?? DEFAULT_DELIVERY_RETENTION.maxFinished } }
+      : {}),
     seedAccounts: !values['no-seed'],
   }).catch((err: Error) => fail(err.message));
   const server = await listen(runtime, port, values.host).catch(async (err: Error) => {

@@ -12,6 +12,7 @@ import type { ClockState } from './clock/scheme-clock.ts';
 import { SchedulerTimer } from './clock/scheduler-timer.ts';
 import { DeliveryWorker, type DeliveryOptions } from './sim/notifications/delivery-worker.ts';
 import { sqsOptionsFromEnv } from './sim/notifications/queue-transport.ts';
+import { checkRetention, type DeliveryRetention } from './sim/notifications/outbox-retention.ts';
 import { checkSchedule, type RetrySchedule } from './sim/notifications/retry-schedule.ts';
 import { secretProblem } from './sim/notifications/signing.ts';
 import type { Participant } from './sim/cop/participants.ts';
@@ -43,6 +44,8 @@ export interface RuntimeOptions {
   retrySchedule?: RetrySchedule;
   /** Least wall time between two redeliveries of one delivery (default 10 s; CLI --redelivery-interval). */
   redeliveryIntervalMs?: number;
+  /** What is kept of finished deliveries (default 7 days, at most 10,000; CLI --delivery-retention, --delivery-history). */
+  deliveryRetention?: DeliveryRetention;
   /** Delivery tuning: timeout per attempt, concurrency, SQS endpoint/region/credentials (default from env). */
   delivery?: Omit<DeliveryOptions, 'webhookSecret'>;
   /** Load fixtures/accounts.json when the store holds no account yet (default true). */
@@ -80,6 +83,7 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Runti
     if (problem) throw new Error(`webhook secret ${problem}`);
   }
   if (options.retrySchedule) checkSchedule(options.retrySchedule);
+  if (options.deliveryRetention) checkRetention(options.deliveryRetention);
   const store = await openStore(options.memory || !options.data ? {} : { file: options.data });
   try {
     return await assemble(store, options, fixtures);
@@ -106,6 +110,7 @@ async function assemble(store: Store, options: RuntimeOptions, fixtures: string)
     ...(options.wall ? { wall: options.wall } : {}),
     ...(options.retrySchedule ? { retrySchedule: options.retrySchedule } : {}),
     ...(options.redeliveryIntervalMs !== undefined ? { redeliveryIntervalMs: options.redeliveryIntervalMs } : {}),
+    ...(options.deliveryRetention ? { deliveryRetention: options.deliveryRetention } : {}),
     scheduledReports: options.scheduledReports !== false,
   });
 

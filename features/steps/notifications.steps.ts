@@ -103,6 +103,11 @@ Given('I subscribe to {string} events of {string} on an SQS queue that does not 
   await subscribe(this, eventType, recordType, {}, this.vars.queue_url);
 });
 
+Given('the simulator keeps at most {int} finished deliveries', function (this: SimWorld, maxFinished: number) {
+  const outbox = this.runtime.sim.outbox;
+  outbox.retention = { ...outbox.retention, maxFinished };
+});
+
 Given('the webhook receiver answers {int}', function (this: SimWorld, status: number) {
   this.receiver.status = status;
 });

@@ -42,4 +42,16 @@ describe('Collection indexes', () => {
     expect(c.first('org', 'o')).toBeUndefined();
     expect(() => c.first('none', 'o')).toThrow('no index none');
   });
+
+  it('count is the length of lookup, kept as rows move between keys', () => {
+    const c = new Collection<Row>({}, () => {});
+    c.defineIndex('status', (r) => r.status);
+    expect(c.count('status', 'new')).toBe(0);
+    for (const id of ['a', 'b', 'c']) c.put({ id, org: 'o', status: 'new' });
+    c.put({ id: 'b', org: 'o', status: 'done' });
+    expect([c.count('status', 'new'), c.count('status', 'done')]).toEqual([2, 1]);
+    c.delete('a');
+    expect(c.count('status', 'new')).toBe(c.lookup('status', 'new').length);
+    expect(() => c.count('none', 'o')).toThrow('no index none');
+  });
 });

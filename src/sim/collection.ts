@@ -78,6 +78,13 @@ export class Collection<T extends Row> {
     return rows ? [...rows.values()] : [];
   }
 
+  /** How many rows `lookup(name, key)` would return, without building the array. */
+  count(name: string, key: string): number {
+    const entry = this.#indexes.get(name);
+    if (!entry) throw new Error(`no index ${name}`);
+    return entry.map.get(key)?.size ?? 0;
+  }
+
   /** The first row of `lookup(name, key)`, without building the array (hot single-row look-ups). */
   first(name: string, key: string): T | undefined {
     const entry = this.#indexes.get(name);

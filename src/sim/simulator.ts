@@ -10,6 +10,7 @@ import { Participants, type Participant } from './cop/participants.ts';
 import { EventBus } from './events.ts';
 import { Notifier } from './notifications/notifier.ts';
 import { Outbox } from './notifications/outbox.ts';
+import type { DeliveryRetention } from './notifications/outbox-retention.ts';
 import type { RetrySchedule } from './notifications/retry-schedule.ts';
 import { Subscriptions } from './notifications/subscriptions.ts';
 import { Organisations, type Organisation } from './organisations.ts';
@@ -32,6 +33,8 @@ export interface SimulatorOptions {
   retrySchedule?: RetrySchedule;
   /** Least wall time between two redeliveries of one delivery (default 10 s). */
   redeliveryIntervalMs?: number;
+  /** What is kept of finished deliveries and their attempts (default 7 days, at most 10,000). */
+  deliveryRetention?: DeliveryRetention;
   /** The report catalogue (default fixtures/reports/catalogue.json). */
   reportCatalogue?: CatalogueEntry[];
   /** Seed the daily report arrivals at start-up (default true). */
@@ -96,7 +99,7 @@ export class Simulator {
     this.participants = new Participants(options.participants ?? []);
     this.nameVerification = new NameVerification(this.participants, this.accounts);
     this.subscriptions = new Subscriptions(ctx);
-    this.outbox = new Outbox(this.store, { wall: this.wall, scheme: this.clock }, options.retrySchedule, options.redeliveryIntervalMs);
+    this.outbox = new Outbox(this.store, { wall: this.wall, scheme: this.clock }, options.retrySchedule, options.redeliveryIntervalMs, options.deliveryRetention);
     this.notifier = new Notifier({ events: this.events, subscriptions: this.subscriptions, outbox: this.outbox, clock: this.clock });
     this.payments = new Payments(ctx);
     this.claims = new Claims(ctx, { scheduler: this.scheduler, calendar: this.calendar, payments: this.payments, reports: this.reports });

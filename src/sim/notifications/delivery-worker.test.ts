@@ -46,6 +46,20 @@ async function createAccount(n = 0): Promise<string> {
 const entries = () => rt.sim.outbox.entries.values();
 
 describe('delivery worker over http', () => {
+  it('prunes finished deliveries past the retention as it goes', async () => {
+    await open({ deliveryRetention: { maxAgeMs: 50, maxFinished: 100 } });
+    await subscribe();
+    const first = await createAccount(1);
+    await TestReceiver.until(() => entries().some((e) => e.status === 'delivered'), 'the first delivery');
+    await new Promise((r) => setTimeout(r, 80));
+    const second = await createAccount(2); // the worker looks at the outbox again, and prunes
+    await TestReceiver.until(() => entries().length === 1 && entries()[0]!.status === 'delivered', 'the second delivery alone');
+    const kept = entries()[0]!.notification as unknown as { data: { data: { id: string } } };
+    expect(kept.data.data.id).toBe(second);
+    expect(kept.data.data.id).not.toBe(first);
+    expect(rt.sim.outbox.attempts.size).toBe(1);
+  });
+
   it('POSTs the signed notification JSON and a receiver can verify it', async () => {
     await open({ webhookSecret: SERVER_SECRET });
     await subscribe();

@@ -21,6 +21,8 @@ export interface DeliveryOptions {
 
 /** Due entries passed over per look (their subscription at its limit) before the look stops. */
 const MAX_HELD = 1000;
+/** Wall time between two prunings of finished deliveries older than the retention (outbox.prune). */
+const PRUNE_EVERY_MS = 60_000;
 
 export interface DeliveryDeps {
   store: Store;
@@ -46,6 +48,8 @@ export class DeliveryWorker {
   #off: (() => void) | undefined;
   /** Real time (Date.now): it paces this loop's own setTimeout, which runs on real time even when tests drive `wall` by hand. */
   #pausedUntil = 0;
+  /** Wall time of the last pruning (the first look prunes). */
+  #prunedAt = -Infinity;
 
   constructor(deps: DeliveryDeps, options: DeliveryOptions = {}) {
     this.#deps = deps;
@@ -152,6 +156,10 @@ export class DeliveryWorker {
   #pump(): void {
     if (!this.#running) return;
     const now = this.#deps.wall.now().getTime();
+    if (now - this.#prunedAt >= Math.min(PRUNE_EVERY_MS, this.#deps.outbox.retention.maxAgeMs)) {
+      this.#prunedAt = now;
+      this.#deps.outbox.prune(); // written with the next commit: losing a pruning to a crash costs nothing
+    }
     const paused = Date.now() < this.#pausedUntil;
     const { nextDueMs: next, held } = paused ? { nextDueMs: this.#deps.outbox.nextDueMs(), held: 0 } : this.#launchDue(now);
     if (next === undefined && held === 0) return; // woken by the next enqueue or a finished attempt

@@ -178,3 +178,54 @@ describe('notifier and outbox', () => {
     expect(receiver.requests).toHaveLength(0);
   });
 });
+
+describe('retention of finished deliveries', () => {
+  const delivered = () => rt.sim.outbox.entries.values().filter((e) => e.status === 'delivered');
+
+  it('keeps at most maxFinished finished deliveries, dropping the first finished with its attempts', async () => {
+    rt.sim.outbox.retention = { maxAgeMs: 7 * 24 * 3_600_000, maxFinished: 2 };
+    await subscribe();
+    await createAccount(1);
+    await rt.delivery.runDue();
+    const [first] = delivered();
+    for (const n of [2, 3]) {
+      await createAccount(n);
+      await rt.delivery.runDue();
+    }
+    expect(delivered()).toHaveLength(2);
+    expect(rt.sim.outbox.entries.get(first!.id)).toBeUndefined();
+    expect(rt.sim.outbox.attempts.values().map((a) => a.notification_id)).not.toContain(first!.id);
+    expect(rt.sim.outbox.attempts.size).toBe(2);
+    expect((await rt.call('GET', `/v1/simulator/deliveries/${first!.id}`)).status).toBe(404);
+  });
+
+  it('prunes deliveries finished longer ago than maxAgeMs, never a pending one', async () => {
+    rt.sim.outbox.retention = { maxAgeMs: 3_600_000, maxFinished: 10_000 };
+    await subscribe();
+    await createAccount(1);
+    await rt.delivery.runDue();
+    receiver.otherwise = 500;
+    await createAccount(2); // fails, and stays pending for its retries
+    await rt.delivery.runDue();
+    rt.wall.advanceMs(3_599_999);
+    expect(rt.sim.outbox.prune()).toBe(0);
+    rt.wall.advanceMs(1);
+    expect(rt.sim.outbox.prune()).toBe(1);
+    expect(rt.sim.outbox.entries.values().map((e) => e.status)).toEqual(['pending']);
+    expect(rt.sim.outbox.attempts.values().map((a) => a.status)).toEqual(['failed']); // the pending entry's attempt stays
+  });
+
+  it('starts counting again when a pruned-for-age delivery is redelivered', async () => {
+    rt.sim.outbox.retention = { maxAgeMs: 3_600_000, maxFinished: 10_000 };
+    await subscribe();
+    await createAccount(1);
+    await rt.delivery.runDue();
+    const [entry] = delivered();
+    rt.wall.advanceMs(3_000_000);
+    expect((await rt.call('POST', `/v1/simulator/deliveries/${entry!.id}/redeliver`)).status).toBe(202);
+    await rt.delivery.runDue();
+    rt.wall.advanceMs(1_000_000); // 1 h after the first delivery, not after the second
+    expect(rt.sim.outbox.prune()).toBe(0);
+    expect(rt.sim.outbox.entries.get(entry!.id)?.attempts).toBe(2);
+  });
+});

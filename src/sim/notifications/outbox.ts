@@ -5,61 +5,13 @@ import type { Collection } from '../collection.ts';
 import { conflict, notFound, rateLimited } from '../errors.ts';
 import type { Store } from '../store.ts';
 import type { Notification } from './notification.ts';
+import { DEFAULT_REDELIVERY_INTERVAL_MS, type AttemptOutcome, type DeliveryAttempt, type OutboxEntry } from './outbox-records.ts';
+import { DEFAULT_DELIVERY_RETENTION, type DeliveryRetention } from './outbox-retention.ts';
 import { DEFAULT_RETRY_SCHEDULE, delayBefore, nextAttemptAt, type RetrySchedule } from './retry-schedule.ts';
-import type { CallbackTransport, Subscription } from './subscriptions.ts';
+import type { Subscription } from './subscriptions.ts';
 
-export type DeliveryStatus = 'pending' | 'delivered' | 'abandoned' | 'cancelled';
-export type ErrorCategory = 'http_error' | 'subscription_gone' | 'timeout' | 'connection_error' | 'queue_error';
-
-/** One notification for one subscription, stored before anything is sent. `id` = notification id. */
-export interface OutboxEntry {
-  id: string;
-  organisation_id: string;
-  subscription_id: string;
-  notification: Notification;
-  status: DeliveryStatus;
-  status_reason?: string;
-  attempts: number;
-  /** Wall time (ms) the entry was stored or last queued for redelivery; the retry window starts here. */
-  queued_at_ms: number;
-  /** Wall time (ms) the next attempt is due (meaningful while pending). */
-  next_attempt_ms: number;
-  delivered_at?: string;
-  /** Wall time (ms) of the last redelivery asked for (redelivery is rate-limited per entry). */
-  redelivered_at_ms?: number;
-}
-
-/** The least wall time between two redeliveries of one entry, unless configured (10 s). */
-export const DEFAULT_REDELIVERY_INTERVAL_MS = 10_000;
-
-/** One try at delivering an entry, successful or not. */
-export interface DeliveryAttempt {
-  id: string;
-  organisation_id: string;
-  notification_id: string;
-  subscription_id: string;
-  event_type: string;
-  record_type: string;
-  transport: CallbackTransport;
-  callback_uri: string;
-  attempt: number;
-  status: 'succeeded' | 'failed';
-  response_code: number | null;
-  duration_ms: number;
-  error_category?: ErrorCategory;
-  error_message?: string;
-  /** Scheme clock time of the attempt (like every resource timestamp). */
-  occurred_on: string;
-  /** Wall time of the attempt (retries run in wall time). */
-  attempted_at: string;
-}
-
-export interface AttemptOutcome {
-  ok: boolean;
-  response_code: number | null;
-  error_category?: ErrorCategory;
-  error_message?: string;
-}
+export type { AttemptOutcome, DeliveryAttempt, DeliveryStatus, ErrorCategory, OutboxEntry } from './outbox-records.ts';
+export { DEFAULT_REDELIVERY_INTERVAL_MS } from './outbox-records.ts';
 
 /**
  * The persisted outbox: entries waiting to be delivered and the log of every attempt. Changes
@@ -71,6 +23,8 @@ export class Outbox {
   schedule: RetrySchedule;
   /** The least wall time between two redeliveries of one entry. */
   redeliveryIntervalMs: number;
+  /** What is kept of finished entries (outbox-retention.ts). */
+  retention: DeliveryRetention;
   readonly #wall: Clock;
   readonly #clock: Clock;
   readonly #listeners = new Set<() => void>();
@@ -86,14 +40,19 @@ export class Outbox {
     clocks: { wall: Clock; scheme: Clock },
     schedule: RetrySchedule = DEFAULT_RETRY_SCHEDULE,
     redeliveryIntervalMs: number = DEFAULT_REDELIVERY_INTERVAL_MS,
+    retention: DeliveryRetention = DEFAULT_DELIVERY_RETENTION,
   ) {
     this.redeliveryIntervalMs = redeliveryIntervalMs;
+    this.retention = retention;
     this.entries = store.collection('notification_outbox');
     this.attempts = store.collection('notification_delivery_attempts');
     this.entries.defineIndex('pending', (e) => (e.status === 'pending' ? 'pending' : undefined));
     this.entries.defineIndex('pending-by-subscription', (e) => (e.status === 'pending' ? e.subscription_id : undefined));
     this.attempts.defineIndex('organisation', (a) => a.organisation_id);
     this.attempts.defineIndex('subscription', (a) => a.subscription_id);
+    this.attempts.defineIndex('notification', (a) => a.notification_id);
+    // In the order entries finished (after a restart, the order they were made): the first go first.
+    this.entries.defineIndex('finished', (e) => (e.status === 'pending' ? undefined : 'finished'));
     this.#wall = clocks.wall;
     this.#clock = clocks.scheme;
     this.schedule = schedule;
@@ -221,15 +180,46 @@ export class Outbox {
         next.status_reason = `gave up after ${attempt.attempt} attempts: ${outcome.error_message ?? 'failed'}`;
       } else next.next_attempt_ms = at;
     }
-    this.entries.put(next);
-    if (next.status === 'pending') this.#push(next);
+    if (next.status === 'pending') {
+      this.entries.put(next);
+      this.#push(next);
+    } else this.#finish(next, now.getTime());
     return attempt;
+  }
+
+  /** Stores an entry that has left pending, then drops the finished entries over the count kept. */
+  #finish(entry: OutboxEntry, nowMs: number): void {
+    this.entries.put({ ...entry, finished_at_ms: nowMs });
+    const over = this.entries.count('finished', 'finished') - this.retention.maxFinished;
+    if (over > 0) for (const old of this.entries.lookup('finished', 'finished').slice(0, over)) this.#remove(old.id);
+  }
+
+  /** Drops a finished entry and its attempts. */
+  #remove(entryId: string): void {
+    for (const a of this.attempts.lookup('notification', entryId)) this.attempts.delete(a.id);
+    this.entries.delete(entryId);
+  }
+
+  /**
+   * Drops finished entries (and their attempts) that finished longer than `retention.maxAgeMs` of
+   * wall time ago. Returns how many went. The delivery worker calls it now and then.
+   */
+  prune(): number {
+    const cutoff = this.#wall.now().getTime() - this.retention.maxAgeMs;
+    let pruned = 0;
+    for (const e of this.entries.lookup('finished', 'finished')) {
+      if ((e.finished_at_ms ?? e.queued_at_ms) <= cutoff) {
+        this.#remove(e.id);
+        pruned++;
+      }
+    }
+    return pruned;
   }
 
   /** Stops delivering an entry whose subscription is gone or deactivated. */
   cancel(entryId: string, reason: string): void {
     const entry = this.entries.get(entryId);
-    if (entry && entry.status === 'pending') this.entries.put({ ...entry, status: 'cancelled', status_reason: reason });
+    if (entry && entry.status === 'pending') this.#finish({ ...entry, status: 'cancelled', status_reason: reason }, this.#wall.now().getTime());
   }
 
   /** The entry with this notification id, or the entry of the attempt with this id, in the organisation. */
@@ -262,6 +252,7 @@ export class Outbox {
     }
     const next: OutboxEntry = { ...entry, status: 'pending', queued_at_ms: now, next_attempt_ms: now, redelivered_at_ms: now };
     delete next.status_reason;
+    delete next.finished_at_ms;
     this.entries.put(next);
     this.#push(next);
     this.#wakeListeners();

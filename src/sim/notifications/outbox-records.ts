@@ -1,0 +1,58 @@
+// The records of the outbox: what waits to be delivered, and the log of every try.
+import type { Notification } from './notification.ts';
+import type { CallbackTransport } from './subscriptions.ts';
+
+export type DeliveryStatus = 'pending' | 'delivered' | 'abandoned' | 'cancelled';
+export type ErrorCategory = 'http_error' | 'subscription_gone' | 'timeout' | 'connection_error' | 'queue_error';
+
+/** One notification for one subscription, stored before anything is sent. `id` = notification id. */
+export interface OutboxEntry {
+  id: string;
+  organisation_id: string;
+  subscription_id: string;
+  notification: Notification;
+  status: DeliveryStatus;
+  status_reason?: string;
+  attempts: number;
+  /** Wall time (ms) the entry was stored or last queued for redelivery; the retry window starts here. */
+  queued_at_ms: number;
+  /** Wall time (ms) the next attempt is due (meaningful while pending). */
+  next_attempt_ms: number;
+  delivered_at?: string;
+  /** Wall time (ms) of the last redelivery asked for (redelivery is rate-limited per entry). */
+  redelivered_at_ms?: number;
+  /** Wall time (ms) the entry stopped being pending (retention counts from here). */
+  finished_at_ms?: number;
+}
+
+/** The least wall time between two redeliveries of one entry, unless configured (10 s). */
+export const DEFAULT_REDELIVERY_INTERVAL_MS = 10_000;
+
+/** One try at delivering an entry, successful or not. */
+export interface DeliveryAttempt {
+  id: string;
+  organisation_id: string;
+  notification_id: string;
+  subscription_id: string;
+  event_type: string;
+  record_type: string;
+  transport: CallbackTransport;
+  callback_uri: string;
+  attempt: number;
+  status: 'succeeded' | 'failed';
+  response_code: number | null;
+  duration_ms: number;
+  error_category?: ErrorCategory;
+  error_message?: string;
+  /** Scheme clock time of the attempt (like every resource timestamp). */
+  occurred_on: string;
+  /** Wall time of the attempt (retries run in wall time). */
+  attempted_at: string;
+}
+
+export interface AttemptOutcome {
+  ok: boolean;
+  response_code: number | null;
+  error_category?: ErrorCategory;
+  error_message?: string;
+}
