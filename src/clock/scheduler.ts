@@ -59,14 +59,19 @@ export class Scheduler {
   readonly #heap = new MinHeap<{ due: number; seq: number; id: string }>((a, b) => a.due < b.due || (a.due === b.due && a.seq < b.seq));
   #seq = 0;
   #advancing = false;
-  /** Called with failures of handlers; the job is still removed so one bad job cannot wedge time. */
+  /** Runs a handler as one unit of the store (changes undone if it throws); default: just runs it. */
+  readonly #atomically: <T>(fn: () => T) => T;
+  /** Counts schedules and cancels, to know whether a failed handler touched the queue. */
+  #changes = 0;
+  /** Called with failures of handlers (after their changes are undone); the job is still removed so one bad job cannot wedge time. */
   onJobError: (job: Job, err: unknown) => void = (job, err) => {
     console.error(`scheme-sim: job ${job.kind} ${job.id} failed: ${(err as Error)?.stack ?? String(err)}`);
   };
 
-  constructor(clock: SchemeClock, jobs: JobStore) {
+  constructor(clock: SchemeClock, jobs: JobStore, options: { atomically?: <T>(fn: () => T) => T } = {}) {
     this.#clock = clock;
     this.#jobs = jobs;
+    this.#atomically = options.atomically ?? ((fn) => fn());
     this.reload();
   }
 
@@ -94,6 +99,7 @@ export class Scheduler {
     const existing = this.#pending.get(id);
     if (existing) return existing as Job<P>;
     const job: Job<P> = { id, due: due.toISOString(), kind, payload, seq: this.#seq++ };
+    this.#changes++;
     this.#jobs.put(job);
     this.#pending.set(id, job);
     this.#heap.push({ due: due.getTime(), seq: job.seq, id });
@@ -101,7 +107,10 @@ export class Scheduler {
   }
 
   cancel(id: string): void {
-    if (this.#pending.delete(id)) this.#jobs.delete(id); // the heap entry is skipped when popped
+    if (this.#pending.delete(id)) {
+      this.#changes++;
+      this.#jobs.delete(id); // the heap entry is skipped when popped
+    }
   }
 
   get pendingCount(): number {
@@ -158,11 +167,15 @@ export class Scheduler {
         byKind[job.kind] = (byKind[job.kind] ?? 0) + 1;
         const organisation = (job.payload as { organisation_id?: unknown } | null)?.organisation_id;
         const run: JobRun = { id: job.id, kind: job.kind, due: job.due, ...(typeof organisation === 'string' ? { organisation_id: organisation } : {}) };
+        const changes = this.#changes;
         try {
           if (!handler) throw new Error(`no handler for job kind ${job.kind}`);
-          this.#clock.pinnedAt(now, handler, job);
+          this.#atomically(() => this.#clock.pinnedAt(now, handler, job));
           if (jobs_run.length < list) jobs_run.push(run);
         } catch (err) {
+          // What the handler wrote was undone; jobs it scheduled or cancelled are back as the job
+          // store has them. The failed job itself stays removed (it left the store before it ran).
+          if (this.#changes !== changes) this.reload();
           jobs_run.push({ ...run, error: (err as Error)?.message ?? String(err) });
           this.onJobError(job, err);
         }

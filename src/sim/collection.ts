@@ -7,16 +7,20 @@ type KeyFn<T> = (row: T) => string | undefined;
 /**
  * One named set of rows keyed by id, with optional in-memory secondary indexes so that hot
  * look-ups (accounts by sort code + account number, records by organisation) never scan.
- * Rows live in the store's data object; the collection only tells the store it is dirty.
+ * Rows live in the store's data object; the collection tells the store of each change (the store
+ * marks itself dirty, and inside `atomically` keeps what the row was, to undo it).
  */
+/** Told of every change before it is made: the row's id and what it was (undefined: no row). */
+export type ChangeListener<T> = (id: string, before: T | undefined) => void;
+
 export class Collection<T extends Row> {
   readonly #rows: Record<string, T>;
-  readonly #touch: () => void;
+  readonly #touch: ChangeListener<T>;
   /** Index key → the rows with that key by id (rows, not ids: a look-up reads no second table). */
   readonly #indexes = new Map<string, Index<T>>();
   #count: number;
 
-  constructor(rows: Record<string, T>, touch: () => void) {
+  constructor(rows: Record<string, T>, touch: ChangeListener<T>) {
     this.#rows = rows;
     this.#touch = touch;
     this.#count = Object.keys(rows).length;
@@ -42,23 +46,23 @@ export class Collection<T extends Row> {
   /** Inserts or replaces a row. */
   put(row: T): T {
     const old = this.get(row.id);
+    this.#touch(row.id, old);
     this.#rows[row.id] = row;
     if (old) this.#reindex(old, row);
     else {
       this.#count++;
       this.#index(row);
     }
-    this.#touch();
     return row;
   }
 
   delete(id: string): boolean {
     const old = this.get(id);
     if (!old) return false;
+    this.#touch(id, old);
     this.#unindex(old);
     delete this.#rows[id];
     this.#count--;
-    this.#touch();
     return true;
   }
 

@@ -83,7 +83,8 @@ export class Simulator {
         save: (state) => this.store.setMeta('clock', state),
       },
     });
-    this.scheduler = new Scheduler(this.clock, this.store.collection<Job>('scheduler_jobs'));
+    // Each job is one unit of the store: a handler that throws leaves nothing half done.
+    this.scheduler = new Scheduler(this.clock, this.store.collection<Job>('scheduler_jobs'), { atomically: (fn) => this.store.atomically(fn) });
     const ctx = { store: this.store, clock: this.clock, events: this.events };
     this.accounts = new Accounts(ctx);
     this.reports = new Reports(

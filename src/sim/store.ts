@@ -1,9 +1,14 @@
-import { closeSync, existsSync, openSync, readFileSync, unlinkSync, writeSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { Low, Memory, type Adapter } from 'lowdb';
 import { Collection, type Row } from './collection.ts';
 import { DurableJsonFile } from './durable-json-file.ts';
+import { FileLock } from './file-lock.ts';
+import { StoreError } from './store-error.ts';
+
+export { FileLock } from './file-lock.ts';
+export { StoreError } from './store-error.ts';
 
 export interface StoreData {
   format: 1;
@@ -29,6 +34,11 @@ export interface Store {
    * in flight share the next write (group commit).
    */
   commit(): Promise<void>;
+  /**
+   * Runs `fn` (synchronous) as one unit: if it throws, every change it made to collections and
+   * meta is undone before the error goes on. Inside another `atomically`, it joins that one.
+   */
+  atomically<T>(fn: () => T): T;
   /** Drops every record of every collection and all meta but the keys in `keepMeta` (simulator reset). */
   clear(options?: { keepMeta?: string[] }): void;
   /** Flushes and releases the store. */
@@ -36,8 +46,6 @@ export interface Store {
   /** Where the data lives, for messages: a path or "memory". */
   readonly location: string;
 }
-
-export class StoreError extends Error {}
 
 export interface OpenStoreOptions {
   /** JSON file path; omit for an in-memory store. */
@@ -49,87 +57,6 @@ export interface OpenStoreOptions {
   wrapAdapter?: (adapter: Adapter<StoreData>) => Adapter<StoreData>;
   /** Told when a stale lock (its process is gone) is taken over; default console.warn. */
   warn?: (message: string) => void;
-}
-
-/** Whether a process with this pid runs (EPERM: it does, under another user). */
-function processAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
-/**
- * An exclusive lock on a data file: `<file>.lock`, created with O_EXCL, holding the pid of the
- * simulator that has the file open. A lock whose process is gone (a crash, a kill -9) is stale and
- * taken over with a warning; a live one stops the open with an error naming the file.
- */
-export class FileLock {
-  readonly path: string;
-  #held = true;
-
-  private constructor(path: string) {
-    this.path = path;
-  }
-
-  static acquire(file: string, warn: (message: string) => void = (m) => console.warn(m)): FileLock {
-    const path = `${file}.lock`;
-    // Twice at most: once, and once more after removing a stale lock (another process taking it
-    // over at the same moment wins the O_EXCL race, and we fail on the second look).
-    for (let attempt = 0; ; attempt++) {
-      let fd: number;
-      try {
-        fd = openSync(path, 'wx');
-      } catch (err) {
-        if ((err as NodeJS.ErrnoException).code !== 'EEXIST') {
-          throw new StoreError(`cannot lock data file ${file}: ${(err as Error).message}`);
-        }
-        const holder = FileLock.#holder(path);
-        if (attempt > 0 || (holder !== undefined && processAlive(holder))) {
-          throw new StoreError(
-            `data file ${file} is in use by another simulator${holder !== undefined ? ` (pid ${holder})` : ''}; stop it or choose another --data file (lock ${path})`,
-          );
-        }
-        warn(`scheme-sim: taking over the stale lock ${path}${holder !== undefined ? ` of pid ${holder}, which is no longer running` : ' (it names no pid)'}`);
-        try {
-          unlinkSync(path);
-        } catch (e) {
-          if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw new StoreError(`cannot remove the stale lock ${path}: ${(e as Error).message}`);
-        }
-        continue;
-      }
-      try {
-        writeSync(fd, `${process.pid}\n`);
-      } finally {
-        closeSync(fd);
-      }
-      return new FileLock(path);
-    }
-  }
-
-  /** The pid in a lock file, or undefined when it holds none (or is gone). */
-  static #holder(path: string): number | undefined {
-    try {
-      const pid = Number(readFileSync(path, 'utf8').trim());
-      return Number.isSafeInteger(pid) && pid > 0 ? pid : undefined;
-    } catch {
-      return undefined;
-    }
-  }
-
-  /** Removes the lock file if it is still ours; idempotent. */
-  release(): void {
-    if (!this.#held) return;
-    this.#held = false;
-    if (FileLock.#holder(this.path) !== process.pid) return;
-    try {
-      unlinkSync(this.path);
-    } catch {
-      // Already gone: nothing to release.
-    }
-  }
 }
 
 export async function openStore(options: OpenStoreOptions = {}): Promise<Store> {
@@ -189,6 +116,9 @@ class LowStore implements Store {
   #queued: Promise<void> | null = null;
   readonly location: string;
   readonly #lock: FileLock | undefined;
+  /** While `atomically` runs: how to undo each change so far, and what has been recorded once. */
+  #undo: Array<() => void> | null = null;
+  #recorded = new Set<string>();
 
   constructor(db: Low<StoreData>, location: string, lock?: FileLock) {
     this.#db = db;
@@ -209,7 +139,12 @@ class LowStore implements Store {
     if (!c) {
       const data = this.#db.data;
       data.collections[name] ??= {};
-      c = new Collection<Row>(data.collections[name], () => this.#touch());
+      const created = new Collection<Row>(data.collections[name], (id, before) => {
+        this.#touch();
+        // The first change of a row inside `atomically` remembers what the row was.
+        if (this.#undo && this.#firstChange(`c\0${name}\0${id}`)) this.#undo.push(before ? () => created.put(before) : () => created.delete(id));
+      });
+      c = created;
       this.#collections.set(name, c);
     }
     return c as unknown as Collection<T>;
@@ -220,12 +155,43 @@ class LowStore implements Store {
   }
 
   setMeta(key: string, value: unknown): void {
+    const meta = this.#db.data.meta;
+    if (this.#undo && this.#firstChange(`m\0${key}`)) {
+      const had = Object.hasOwn(meta, key);
+      const before = meta[key];
+      this.#undo.push(() => (had ? (meta[key] = before) : delete meta[key]));
+    }
     if (value === undefined) delete this.#db.data.meta[key];
     else this.#db.data.meta[key] = value;
     this.#touch();
   }
 
+  atomically<T>(fn: () => T): T {
+    if (this.#undo) return fn(); // joins the unit already running
+    this.#undo = [];
+    try {
+      const result = fn();
+      if (result instanceof Promise) throw new TypeError('store.atomically runs synchronous work only: changes made after an await could not be undone');
+      return result;
+    } catch (err) {
+      const undo = this.#undo;
+      this.#undo = null; // the undoing itself is not recorded
+      for (let i = undo.length - 1; i >= 0; i--) undo[i]!();
+      throw err;
+    } finally {
+      this.#undo = null;
+      this.#recorded.clear();
+    }
+  }
+
+  #firstChange(key: string): boolean {
+    if (this.#recorded.has(key)) return false;
+    this.#recorded.add(key);
+    return true;
+  }
+
   clear(options: { keepMeta?: string[] } = {}): void {
+    if (this.#undo) throw new Error('store.clear cannot run inside atomically');
     // Opened collections are emptied through their Collection (which keeps its indexes right);
     // collections nobody opened since start-up are emptied in the data.
     for (const c of this.#collections.values()) for (const row of c.values()) c.delete(row.id);

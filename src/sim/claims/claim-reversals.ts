@@ -40,9 +40,11 @@ export class ClaimReversals {
   readonly reversals: Repository<ClaimReversalAttributes>;
   readonly submissions: Repository<ClaimReversalSubmissionAttributes>;
   readonly #d: ClaimReversalsDeps;
+  readonly #store: RepositoryContext['store'];
 
   constructor(ctx: RepositoryContext, deps: ClaimReversalsDeps) {
     this.#d = deps;
+    this.#store = ctx.store;
     this.reversals = new Repository<ClaimReversalAttributes>(ctx, CLAIM_REVERSAL_TYPE);
     this.submissions = new Repository<ClaimReversalSubmissionAttributes>(ctx, CLAIM_REVERSAL_SUBMISSION_TYPE);
     this.reversals.rows.defineIndex('claim', (r) => relatedId(r, 'claim'));
@@ -57,6 +59,10 @@ export class ClaimReversals {
 
   /** Creates the reversal of a processed claim, inside its window, naming its sequence number. */
   create(claimId: string, input: NewRecord & ClaimReversalAttributes, organisationId: string): ClaimReversal {
+    return this.#store.atomically(() => this.#create(claimId, input, organisationId)); // reversal and link, or neither
+  }
+
+  #create(claimId: string, input: NewRecord & ClaimReversalAttributes, organisationId: string): ClaimReversal {
     const claim = this.#d.claim(claimId, organisationId);
     const existing = this.reversalOf(claim.id);
     if (existing) throw conflict(`claim ${claim.id} already has a reversal (claim reversal ${existing.id})`);
@@ -78,6 +84,10 @@ export class ClaimReversals {
 
   /** Sends the cancellation: accepted now, delivery_confirmed on the next working day (00:00 London). */
   submit(claimId: string, reversalId: string, input: NewRecord, organisationId: string): ClaimReversalSubmission {
+    return this.#store.atomically(() => this.#submit(claimId, reversalId, input, organisationId)); // submission, link and job, or none
+  }
+
+  #submit(claimId: string, reversalId: string, input: NewRecord, organisationId: string): ClaimReversalSubmission {
     const reversal = this.get(claimId, reversalId, organisationId);
     const existing = this.submissionOfReversal(reversal.id);
     if (existing) throw conflict(`claim reversal ${reversal.id} has already been submitted (claim reversal submission ${existing.id})`);

@@ -41,8 +41,10 @@ export class Claims {
   readonly reversals: ClaimReversals;
   readonly timeline: ClaimTimeline;
   readonly #dates: ClaimCalendar;
+  readonly #store: RepositoryContext['store'];
 
   constructor(ctx: RepositoryContext, deps: ClaimsDeps) {
+    this.#store = ctx.store;
     this.#dates = new ClaimCalendar(deps.calendar);
     this.claims = new Repository<ClaimAttributes>(ctx, CLAIM_TYPE);
     this.submissions = new Repository<ClaimSubmissionAttributes>(ctx, CLAIM_SUBMISSION_TYPE);
@@ -90,6 +92,11 @@ export class Claims {
    * working day after the 22:00 cut-off or on a closed day); the timeline takes it from there.
    */
   submit(claimId: string, input: NewRecord, organisationId: string): ClaimSubmission {
+    // Submission, link and timeline jobs are written together or not at all.
+    return this.#store.atomically(() => this.#submit(claimId, input, organisationId));
+  }
+
+  #submit(claimId: string, input: NewRecord, organisationId: string): ClaimSubmission {
     const claim = this.get(claimId, organisationId);
     const existing = this.submissionOf(claim.id);
     if (existing) throw conflict(`claim ${claim.id} has already been submitted (claim submission ${existing.id})`);

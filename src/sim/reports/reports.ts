@@ -95,7 +95,7 @@ export class Reports {
 
   /** A report arrives now: the Report, then its Report Admission (delivery_confirmed, admitted at the scheme clock). */
   arrive(input: ArrivalInput): { report: Resource; admission: Resource } {
-    return this.#arrive(input, randomUUID(), randomUUID());
+    return this.#ctx.store.atomically(() => this.#arrive(input, randomUUID(), randomUUID())); // both or neither
   }
 
   /**
