@@ -1,0 +1,23 @@
+// `npm run build` (and `prepare`): dist/ for consumers that run plain Node, vitest or jest without tsx.
+// dist/ mirrors src/ at the same depth, so the modules' own relative reads (../fixtures, ../../fixtures,
+// the schemas beside src/api/schemas/index.ts) resolve the same from either tree.
+import { copyFileSync, readdirSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { spawnSync } from 'node:child_process';
+
+const root = join(import.meta.dirname, '..');
+const dist = join(root, 'dist');
+
+// A clean tree: a source deleted since the last build must not linger as a stale module.
+rmSync(dist, { recursive: true, force: true });
+
+const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
+const compiled = spawnSync(process.execPath, [tsc, '-p', join(root, 'tsconfig.build.json')], { stdio: 'inherit' });
+if (compiled.status !== 0) process.exit(compiled.status ?? 1);
+
+// tsc copies no JSON it does not import; the schema loader reads every *.json beside itself.
+const schemas = join('api', 'schemas');
+for (const name of readdirSync(join(root, 'src', schemas)).filter((f) => f.endsWith('.json'))) {
+  copyFileSync(join(root, 'src', schemas, name), join(dist, schemas, name));
+}

@@ -1,0 +1,131 @@
+// The package as a consumer gets it: a project with scheme-sim and msw in node_modules, run by plain
+// Node (no tsx, no loader), which refuses .ts files. It resolves the package through package.json
+// `exports`, so it fails if they point at sources, if dist/ is not built, or if the built modules
+// cannot find the schemas and fixtures they read relative to themselves.
+import { execFile } from 'node:child_process';
+import { mkdtempSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { NORTHWIND } from './testing.ts';
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const run = promisify(execFile);
+
+// Uses the package for real: a token from the app, then an account created and listed through msw
+// over a plain fetch. Creating validates against the JSON Schemas, the runtime reads fixtures/.
+const CONSUMER_JS = `
+import { setupServer } from 'msw/node';
+import { createRuntime } from 'scheme-sim';
+import { handlersFor } from 'scheme-sim/msw';
+
+const BASE = 'http://scheme-sim.test';
+const runtime = await createRuntime({ memory: true });
+const server = setupServer(...handlersFor(runtime, BASE));
+server.listen({ onUnhandledRequest: 'error' });
+try {
+  const token = await runtime.app.request('/v1/oauth2/token', {
+    method: 'POST',
+    headers: { authorization: 'Basic ' + btoa('${NORTHWIND.client_id}:${NORTHWIND.client_secret}'), 'content-type': 'application/x-www-form-urlencoded' },
+    body: 'grant_type=client_credentials',
+  });
+  const auth = { authorization: 'Bearer ' + (await token.json()).access_token };
+  const id = crypto.randomUUID();
+  const created = await fetch(BASE + '/v1/organisation/accounts', {
+    method: 'POST',
+    headers: { ...auth, 'content-type': 'application/vnd.api+json' },
+    body: JSON.stringify({ data: { id, organisation_id: '${NORTHWIND.organisation_id}', type: 'accounts', attributes: { country: 'GB', name: ['Samantha Holder'] } } }),
+  });
+  const invalid = await fetch(BASE + '/v1/organisation/accounts', {
+    method: 'POST',
+    headers: { ...auth, 'content-type': 'application/vnd.api+json' },
+    body: JSON.stringify({ data: { id: crypto.randomUUID(), organisation_id: '${NORTHWIND.organisation_id}', type: 'accounts', attributes: { country: 'GB' } } }),
+  });
+  const list = await fetch(BASE + '/v1/organisation/accounts', { headers: auth });
+  console.log(JSON.stringify({
+    resolved: [import.meta.resolve('scheme-sim'), import.meta.resolve('scheme-sim/msw')],
+    token: token.status,
+    created: created.status,
+    invalid: invalid.status,
+    list: { status: list.status, type: list.headers.get('content-type'), ids: (await list.json()).data.map((a) => a.id) },
+    id,
+  }));
+} finally {
+  server.close();
+  await runtime.close();
+}
+`;
+
+// Types as a consumer's tsc sees them. @ts-expect-error fails the check if the types resolved to any.
+const CONSUMER_TS = `
+import { setupServer } from 'msw/node';
+import { createRuntime, type Runtime } from 'scheme-sim';
+import { handlersFor } from 'scheme-sim/msw';
+
+const runtime: Runtime = await createRuntime({ memory: true });
+setupServer(...handlersFor(runtime, 'http://scheme-sim.test'));
+// @ts-expect-error createRuntime takes an options object
+await createRuntime(42);
+`;
+
+let consumer: string;
+
+beforeAll(async () => {
+  // The same build npm runs on install (prepare), so this checks the build and not a stale dist/.
+  await run(process.execPath, [join(ROOT, 'scripts', 'build.mjs')], { cwd: ROOT, timeout: 120_000 });
+  consumer = mkdtempSync(join(tmpdir(), 'scheme-sim-consumer-'));
+  mkdirSync(join(consumer, 'node_modules'));
+  // A git or registry install puts the package root in node_modules; a symlink to the repo is that root.
+  symlinkSync(ROOT, join(consumer, 'node_modules', 'scheme-sim'), 'dir');
+  symlinkSync(join(ROOT, 'node_modules', 'msw'), join(consumer, 'node_modules', 'msw'), 'dir');
+  writeFileSync(join(consumer, 'package.json'), JSON.stringify({ name: 'consumer', private: true, type: 'module' }));
+  writeFileSync(join(consumer, 'consumer.mjs'), CONSUMER_JS);
+  writeFileSync(join(consumer, 'consumer.ts'), CONSUMER_TS);
+  writeFileSync(
+    join(consumer, 'tsconfig.json'),
+    JSON.stringify({
+      compilerOptions: { target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', lib: ['ES2023', 'DOM'], strict: true, noEmit: true, skipLibCheck: true, types: [] },
+      files: ['consumer.ts'],
+    }),
+  );
+}, 150_000);
+
+afterAll(() => {
+  if (consumer) rmSync(consumer, { recursive: true, force: true });
+});
+
+// No NODE_OPTIONS: a loader such as tsx inherited from the test runner would hide a .ts export.
+const plainEnv = () => ({ PATH: process.env.PATH ?? '' });
+
+describe('the package, from a consumer project without tsx', () => {
+  it('imports scheme-sim and scheme-sim/msw from dist/ and serves requests through msw', async () => {
+    const { stdout } = await run(process.execPath, ['consumer.mjs'], { cwd: consumer, env: plainEnv(), timeout: 30_000 });
+    const out = JSON.parse(stdout) as {
+      resolved: string[];
+      token: number;
+      created: number;
+      invalid: number;
+      list: { status: number; type: string; ids: string[] };
+      id: string;
+    };
+    // Node resolves through the symlink to its real path: the repo's dist/.
+    expect(out.resolved.map((url) => fileURLToPath(url))).toEqual([join(ROOT, 'dist', 'index.js'), join(ROOT, 'dist', 'msw.js')]);
+    expect(out.token).toBe(200);
+    expect(out.created).toBe(201);
+    expect(out.invalid).toBe(400);
+    expect(out.list.status).toBe(200);
+    expect(out.list.type).toMatch(/json/);
+    expect(out.list.ids).toContain(out.id);
+  }, 40_000);
+
+  it('gives a consumer TypeScript project the declarations', async () => {
+    const tsc = join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
+    const checked = await run(process.execPath, [tsc, '-p', consumer], { cwd: consumer, env: plainEnv(), timeout: 60_000 }).then(
+      () => '',
+      (err: { stdout?: string }) => err.stdout ?? String(err),
+    );
+    expect(checked).toBe('');
+  }, 70_000);
+});
