@@ -73,7 +73,10 @@ function suite(): Promise<{ ms: number; line: string }> {
     child.stdout.on('data', (d: Buffer) => (out += d.toString()));
     child.once('error', reject);
     child.once('exit', () => {
-      const line = /conformance: .*/.exec(out)?.[0] ?? 'no conformance line';
+      const counts = /conformance: .*/.exec(out)?.[0] ?? 'no conformance line';
+      // A failure in a timing-sensitive run is named, so it can be told from a slow machine.
+      const failed = [...out.matchAll(/^\d+\) Scenario: (.*?)(?: #|$)/gm)].map((m) => m[1]);
+      const line = failed.length ? `${counts} (${failed.join('; ')})` : counts;
       resolve({ ms: performance.now() - t0, line });
     });
   });

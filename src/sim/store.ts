@@ -108,6 +108,10 @@ function isStoreData(d: unknown): d is StoreData {
   return o.format === 1 && isObject(o.meta) && isObject(o.collections) && Object.values(o.collections as object).every(isObject);
 }
 
+/** Undo-log markers: a meta change, and "there was nothing" (no row, no key). */
+const META = Symbol('meta');
+const ABSENT = Symbol('absent');
+
 class LowStore implements Store {
   readonly #db: Low<StoreData>;
   readonly #collections = new Map<string, Collection<Row>>();
@@ -116,9 +120,13 @@ class LowStore implements Store {
   #queued: Promise<void> | null = null;
   readonly location: string;
   readonly #lock: FileLock | undefined;
-  /** While `atomically` runs: how to undo each change so far, and what has been recorded once. */
-  #undo: Array<() => void> | null = null;
-  #recorded = new Set<string>();
+  /**
+   * While `atomically` runs: every change so far as (collection or META, id or key, what it was),
+   * flat, so recording one allocates nothing. Undone newest first, a row changed twice ends as it
+   * was before the first change. One buffer serves every unit.
+   */
+  #undo: unknown[] | null = null;
+  readonly #undoBuffer: unknown[] = [];
 
   constructor(db: Low<StoreData>, location: string, lock?: FileLock) {
     this.#db = db;
@@ -139,12 +147,10 @@ class LowStore implements Store {
     if (!c) {
       const data = this.#db.data;
       data.collections[name] ??= {};
-      const created = new Collection<Row>(data.collections[name], (id, before) => {
+      c = new Collection<Row>(data.collections[name], (id, before) => {
         this.#touch();
-        // The first change of a row inside `atomically` remembers what the row was.
-        if (this.#undo && this.#firstChange(`c\0${name}\0${id}`)) this.#undo.push(before ? () => created.put(before) : () => created.delete(id));
+        if (this.#undo) this.#undo.push(c, id, before ?? ABSENT);
       });
-      c = created;
       this.#collections.set(name, c);
     }
     return c as unknown as Collection<T>;
@@ -156,11 +162,7 @@ class LowStore implements Store {
 
   setMeta(key: string, value: unknown): void {
     const meta = this.#db.data.meta;
-    if (this.#undo && this.#firstChange(`m\0${key}`)) {
-      const had = Object.hasOwn(meta, key);
-      const before = meta[key];
-      this.#undo.push(() => (had ? (meta[key] = before) : delete meta[key]));
-    }
+    if (this.#undo) this.#undo.push(META, key, Object.hasOwn(meta, key) ? meta[key] : ABSENT);
     if (value === undefined) delete this.#db.data.meta[key];
     else this.#db.data.meta[key] = value;
     this.#touch();
@@ -168,26 +170,27 @@ class LowStore implements Store {
 
   atomically<T>(fn: () => T): T {
     if (this.#undo) return fn(); // joins the unit already running
-    this.#undo = [];
+    const undo = (this.#undo = this.#undoBuffer);
     try {
       const result = fn();
       if (result instanceof Promise) throw new TypeError('store.atomically runs synchronous work only: changes made after an await could not be undone');
       return result;
     } catch (err) {
-      const undo = this.#undo;
       this.#undo = null; // the undoing itself is not recorded
-      for (let i = undo.length - 1; i >= 0; i--) undo[i]!();
+      const meta = this.#db.data.meta;
+      for (let i = undo.length - 3; i >= 0; i -= 3) {
+        const [target, id, before] = [undo[i], undo[i + 1] as string, undo[i + 2]];
+        if (target === META) {
+          if (before === ABSENT) delete meta[id];
+          else meta[id] = before;
+        } else if (before === ABSENT) (target as Collection<Row>).delete(id);
+        else (target as Collection<Row>).put(before as Row);
+      }
       throw err;
     } finally {
       this.#undo = null;
-      this.#recorded.clear();
+      undo.length = 0;
     }
-  }
-
-  #firstChange(key: string): boolean {
-    if (this.#recorded.has(key)) return false;
-    this.#recorded.add(key);
-    return true;
   }
 
   clear(options: { keepMeta?: string[] } = {}): void {
