@@ -5,14 +5,24 @@ import { copyFileSync, readdirSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 
-const root = join(import.meta.dirname, '..');
+const root = fileURLToPath(new URL('..', import.meta.url)); // not import.meta.dirname: Node 20 before 20.11 lacks it
 const dist = join(root, 'dist');
+
+// An install without devDependencies (`npm ci --omit=dev`) runs `prepare` too, but has no compiler:
+// the simulator still runs from the sources through tsx, so that is not a failure.
+let tsc;
+try {
+  tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
+} catch {
+  console.warn('scheme-sim: typescript is not installed (an install without devDependencies?); dist/ not built. npm start and the bin run from the sources.');
+  process.exit(0);
+}
 
 // A clean tree: a source deleted since the last build must not linger as a stale module.
 rmSync(dist, { recursive: true, force: true });
 
-const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
 const compiled = spawnSync(process.execPath, [tsc, '-p', join(root, 'tsconfig.build.json')], { stdio: 'inherit' });
 if (compiled.status !== 0) process.exit(compiled.status ?? 1);
 

@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -19,6 +19,7 @@ describe('DurableJsonFile', () => {
     expect(await file.read()).toEqual({ n: 2 });
     expect(readFileSync(join(dir, 'sim.json'), 'utf8')).toBe('{"n":2}');
     expect(readdirSync(dir)).toEqual(['sim.json']);
+    expect(statSync(join(dir, 'sim.json')).mode & 0o777).toBe(0o600); // it holds the signing key and secrets
   });
 
   it('writes the state as it was when the write was asked for', async () => {

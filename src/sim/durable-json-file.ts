@@ -38,7 +38,8 @@ export class DurableJsonFile<T> implements Adapter<T> {
   async write(data: T): Promise<void> {
     // Compact JSON: the file can hold 100k accounts, and indentation doubles the bytes written.
     const text = JSON.stringify(data);
-    const handle = await open(this.#temp, 'w');
+    // Owner-only: the file holds the token signing key and webhook secrets.
+    const handle = await open(this.#temp, 'w', 0o600);
     try {
       await handle.writeFile(text, 'utf8');
       await handle.sync();

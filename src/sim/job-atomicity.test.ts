@@ -56,4 +56,22 @@ describe('scheduled jobs are atomic', () => {
     scheduler.advanceTo(hours(4));
     expect(notes.values().map((n) => n.id)).toEqual(['first', 'third']);
   });
+
+  it('drops from the queue a job that a failed request-level unit scheduled, and brings back one it cancelled', async () => {
+    rt = await testRuntime();
+    const { scheduler, store } = rt.sim;
+    const ran: string[] = [];
+    scheduler.handle('test-probe', (job) => void ran.push(job.id));
+    scheduler.schedule('test-probe', hours(2), null, 'kept');
+    expect(() =>
+      store.atomically(() => {
+        scheduler.schedule('test-probe', hours(1), null, 'phantom');
+        scheduler.cancel('kept');
+        throw new Error('the request failed');
+      }),
+    ).toThrow('the request failed');
+    expect(scheduler.pendingCount).toBe(1);
+    scheduler.advanceTo(hours(3));
+    expect(ran).toEqual(['kept']);
+  });
 });

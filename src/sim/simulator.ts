@@ -85,6 +85,11 @@ export class Simulator {
     });
     // Each job is one unit of the store: a handler that throws leaves nothing half done.
     this.scheduler = new Scheduler(this.clock, this.store.collection<Job>('scheduler_jobs'), { atomically: (fn) => this.store.atomically(fn) });
+    // A request's unit that scheduled or cancelled jobs and then failed: the queue re-reads the job
+    // store. (Inside an advance the scheduler does that itself, after the failed job.)
+    this.store.onRollback((touched) => {
+      if (touched.has('scheduler_jobs') && !this.scheduler.advancing) this.scheduler.reload();
+    });
     const ctx = { store: this.store, clock: this.clock, events: this.events };
     this.accounts = new Accounts(ctx);
     this.reports = new Reports(

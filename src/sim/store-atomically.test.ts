@@ -68,6 +68,63 @@ describe('store.atomically', () => {
     expect(things.has('c')).toBe(false);
   });
 
+  it('undoes only an inner unit whose failure the outer one catches (a savepoint)', async () => {
+    const { store, things } = await storeWithThings();
+    store.atomically(() => {
+      things.put({ id: 'c', n: 3 });
+      try {
+        store.atomically(() => {
+          things.put({ id: 'd', n: 4 });
+          things.delete('a');
+          throw new Error('inner');
+        });
+      } catch {
+        // handled: the outer unit goes on
+      }
+      things.put({ id: 'e', n: 5 });
+    });
+    expect(things.values().map((t) => t.id).sort()).toEqual(['a', 'b', 'c', 'e']);
+  });
+
+  it('tells rollback listeners which collections were put back', async () => {
+    const { store, things } = await storeWithThings();
+    const other = store.collection<Thing>('others');
+    const heard: string[][] = [];
+    store.onRollback((names) => heard.push([...names].sort()));
+    store.atomically(() => things.put({ id: 'c', n: 3 })); // kept: nobody is told
+    expect(() =>
+      store.atomically(() => {
+        things.put({ id: 'd', n: 4 });
+        other.put({ id: 'x', n: 0 });
+        store.setMeta('kept', 'after');
+        throw new Error('no');
+      }),
+    ).toThrow('no');
+    expect(heard).toEqual([['others', 'things']]);
+  });
+
+  it('goes on undoing past a step that fails, and reports both errors', async () => {
+    const store = await openStore();
+    const things = store.collection<Thing>('things');
+    things.defineIndex('strict', (t) => {
+      if (t.n === 13) throw new Error('13 cannot be indexed');
+      return String(t.n);
+    });
+    const failure = (() => {
+      try {
+        store.atomically(() => {
+          things.put({ id: 'z', n: 1 });
+          things.put({ id: 'bad', n: 13 }); // stored, then the index throws; undoing it throws again
+        });
+      } catch (err) {
+        return err;
+      }
+    })();
+    expect(failure).toBeInstanceOf(AggregateError);
+    expect((failure as AggregateError).errors.map((e: Error) => e.message)).toEqual(['13 cannot be indexed', '13 cannot be indexed']);
+    expect(things.has('z')).toBe(false); // the step before the broken one was still undone
+  });
+
   it('records nothing after it ends: a later failure outside it undoes nothing', async () => {
     const { store, things } = await storeWithThings();
     store.atomically(() => things.put({ id: 'c', n: 3 }));
@@ -86,6 +143,14 @@ describe('store.atomically', () => {
       }),
     ).toThrow('store.atomically runs synchronous work only');
     expect(things.has('c')).toBe(false);
+    // The refused promise's own rejection is handled: nothing reaches unhandledRejection.
+    const unhandled: unknown[] = [];
+    const listen = (reason: unknown) => unhandled.push(reason);
+    process.on('unhandledRejection', listen);
+    expect(() => store.atomically(async () => Promise.reject(new Error('later')))).toThrow(TypeError);
+    await new Promise((r) => setTimeout(r, 10));
+    process.off('unhandledRejection', listen);
+    expect(unhandled).toEqual([]);
   });
 
   it('does not let a reset run inside a unit', async () => {

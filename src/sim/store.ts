@@ -36,9 +36,15 @@ export interface Store {
   commit(): Promise<void>;
   /**
    * Runs `fn` (synchronous) as one unit: if it throws, every change it made to collections and
-   * meta is undone before the error goes on. Inside another `atomically`, it joins that one.
+   * meta is undone before the error goes on. Inside another unit it is a savepoint: its own
+   * failure undoes its own changes, and a failure of the outer unit undoes them too.
    */
   atomically<T>(fn: () => T): T;
+  /**
+   * Calls `listener` after a unit's changes were undone, with the names of the collections they
+   * touched: state kept beside the store (the scheduler's queue, the outbox's due heap) re-reads it.
+   */
+  onRollback(listener: (collections: ReadonlySet<string>) => void): void;
   /** Drops every record of every collection and all meta but the keys in `keepMeta` (simulator reset). */
   clear(options?: { keepMeta?: string[] }): void;
   /** Flushes and releases the store. */
@@ -127,6 +133,8 @@ class LowStore implements Store {
    */
   #undo: unknown[] | null = null;
   readonly #undoBuffer: unknown[] = [];
+  readonly #names = new Map<Collection<Row>, string>();
+  readonly #rollbackListeners: Array<(collections: ReadonlySet<string>) => void> = [];
 
   constructor(db: Low<StoreData>, location: string, lock?: FileLock) {
     this.#db = db;
@@ -152,6 +160,7 @@ class LowStore implements Store {
         if (this.#undo) this.#undo.push(c, id, before ?? ABSENT);
       });
       this.#collections.set(name, c);
+      this.#names.set(c, name);
     }
     return c as unknown as Collection<T>;
   }
@@ -169,28 +178,70 @@ class LowStore implements Store {
   }
 
   atomically<T>(fn: () => T): T {
-    if (this.#undo) return fn(); // joins the unit already running
-    const undo = (this.#undo = this.#undoBuffer);
+    const outermost = this.#undo === null;
+    const undo = (this.#undo ??= this.#undoBuffer);
+    const mark = undo.length; // an inner unit undoes back to here only
     try {
       const result = fn();
-      if (result instanceof Promise) throw new TypeError('store.atomically runs synchronous work only: changes made after an await could not be undone');
+      if (result instanceof Promise) {
+        result.catch(() => undefined); // its rejection is answered by the TypeError below
+        throw new TypeError('store.atomically runs synchronous work only: changes made after an await could not be undone');
+      }
       return result;
     } catch (err) {
-      this.#undo = null; // the undoing itself is not recorded
-      const meta = this.#db.data.meta;
-      for (let i = undo.length - 3; i >= 0; i -= 3) {
-        const [target, id, before] = [undo[i], undo[i + 1] as string, undo[i + 2]];
+      return this.#rollBack(undo, mark, err);
+    } finally {
+      if (outermost) {
+        this.#undo = null;
+        undo.length = 0;
+      }
+    }
+  }
+
+  onRollback(listener: (collections: ReadonlySet<string>) => void): void {
+    this.#rollbackListeners.push(listener);
+  }
+
+  /**
+   * Undoes the changes logged after `mark`, newest first (a row changed twice ends as it was before
+   * the first change), then tells the listeners and rethrows `err`. An undo step that fails does
+   * not stop the others; the failures go with `err` in an AggregateError.
+   */
+  #rollBack(undo: unknown[], mark: number, err: unknown): never {
+    const recording = this.#undo;
+    this.#undo = null; // the undoing itself is not recorded
+    const meta = this.#db.data.meta;
+    const touched = new Set<string>();
+    const failures: unknown[] = [];
+    for (let i = undo.length - 3; i >= mark; i -= 3) {
+      const target = undo[i];
+      const id = undo[i + 1] as string;
+      const before = undo[i + 2];
+      try {
         if (target === META) {
           if (before === ABSENT) delete meta[id];
           else meta[id] = before;
-        } else if (before === ABSENT) (target as Collection<Row>).delete(id);
-        else (target as Collection<Row>).put(before as Row);
+          continue;
+        }
+        const collection = target as Collection<Row>;
+        touched.add(this.#names.get(collection)!);
+        if (before === ABSENT) collection.delete(id);
+        else collection.put(before as Row);
+      } catch (e) {
+        failures.push(e);
       }
-      throw err;
-    } finally {
-      this.#undo = null;
-      undo.length = 0;
     }
+    undo.length = mark;
+    this.#undo = recording;
+    for (const listener of this.#rollbackListeners) {
+      try {
+        listener(touched);
+      } catch (e) {
+        failures.push(e);
+      }
+    }
+    if (failures.length > 0) throw new AggregateError([err, ...failures], `a failed unit could not be fully undone: ${(err as Error)?.message ?? String(err)}`);
+    throw err;
   }
 
   clear(options: { keepMeta?: string[] } = {}): void {

@@ -50,6 +50,12 @@ export class DeliveryWorker {
   #pausedUntil = 0;
   /** Wall time of the last pruning (the first look prunes). */
   #prunedAt = -Infinity;
+  /**
+   * FIFO subscription id → its due entries that wait for their turn, kept out of the due heap so a
+   * long FIFO backlog neither fills a look nor holds back other subscriptions. They go back to the
+   * heap when an attempt of that subscription ends (the head may have left pending) and on stop.
+   */
+  readonly #parked = new Map<string, string[]>();
 
   constructor(deps: DeliveryDeps, options: DeliveryOptions = {}) {
     this.#deps = deps;
@@ -78,6 +84,7 @@ export class DeliveryWorker {
     clearTimeout(this.#timer);
     this.#stopping.abort();
     await Promise.all([...this.#inFlight.values()].map((f) => f.done));
+    for (const subscriptionId of [...this.#parked.keys()]) this.#unpark(subscriptionId);
     this.#queue.close();
   }
 
@@ -113,8 +120,14 @@ export class DeliveryWorker {
     while (this.#inFlight.size < this.#o.concurrency && held.length < MAX_HELD) {
       const e = outbox.takeDue(nowMs);
       if (!e) break;
+      if (!this.#inTurn(e)) {
+        const parked = this.#parked.get(e.subscription_id);
+        if (parked) parked.push(e.id);
+        else this.#parked.set(e.subscription_id, [e.id]);
+        continue;
+      }
       const n = perSub.get(e.subscription_id) ?? 0;
-      if (this.#inFlight.has(e.id) || n >= this.#o.perSubscription || !this.#inTurn(e) || !accept(e)) {
+      if (this.#inFlight.has(e.id) || n >= this.#o.perSubscription || !accept(e)) {
         held.push(e.id);
         continue;
       }
@@ -132,6 +145,7 @@ export class DeliveryWorker {
         subscriptionId: e.subscription_id,
         done: done.finally(() => {
           this.#inFlight.delete(e.id);
+          this.#unpark(e.subscription_id);
           this.#soon();
         }),
       });
@@ -139,6 +153,14 @@ export class DeliveryWorker {
     const nextDueMs = outbox.nextDueMs(); // before the passed-over entries go back
     for (const id of held) outbox.requeue(id);
     return { nextDueMs, held: held.length };
+  }
+
+  /** Puts a subscription's parked entries back on the due heap (they are looked at again in turn). */
+  #unpark(subscriptionId: string): void {
+    const parked = this.#parked.get(subscriptionId);
+    if (!parked) return;
+    this.#parked.delete(subscriptionId);
+    for (const id of parked) this.#deps.outbox.requeue(id);
   }
 
   /**
@@ -221,6 +243,7 @@ export class DeliveryWorker {
         eventType: entry.notification.event_type,
         recordType: entry.notification.record_type,
         notificationId: entry.id,
+        deduplicationId: entry.redelivered_at_ms === undefined ? entry.id : `${entry.id}:${entry.redelivered_at_ms}`,
         subscriptionId: sub.id,
         timeoutMs: this.#o.timeoutMs,
         signal,

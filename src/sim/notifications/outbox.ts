@@ -57,6 +57,10 @@ export class Outbox {
     this.#clock = clocks.scheme;
     this.schedule = schedule;
     for (const e of this.pending()) this.#push(e);
+    // An entry a failed unit put back to pending must be due again (#push skips what is queued).
+    store.onRollback((touched) => {
+      if (touched.has('notification_outbox')) for (const e of this.pending()) this.#push(e);
+    });
   }
 
   #push(e: OutboxEntry): void {
@@ -190,8 +194,7 @@ export class Outbox {
   /** Stores an entry that has left pending, then drops the finished entries over the count kept. */
   #finish(entry: OutboxEntry, nowMs: number): void {
     this.entries.put({ ...entry, finished_at_ms: nowMs });
-    const over = this.entries.count('finished', 'finished') - this.retention.maxFinished;
-    if (over > 0) for (const old of this.entries.lookup('finished', 'finished').slice(0, over)) this.#remove(old.id);
+    while (this.entries.count('finished', 'finished') > this.retention.maxFinished) this.#remove(this.entries.first('finished', 'finished')!.id);
   }
 
   /** Drops a finished entry and its attempts. */
@@ -253,6 +256,9 @@ export class Outbox {
     const next: OutboxEntry = { ...entry, status: 'pending', queued_at_ms: now, next_attempt_ms: now, redelivered_at_ms: now };
     delete next.status_reason;
     delete next.finished_at_ms;
+    // Out and in again: the row moves behind the entries already pending, in the data file too,
+    // so the order a FIFO queue is served in (rows by when they became pending) survives a restart.
+    this.entries.delete(next.id);
     this.entries.put(next);
     this.#push(next);
     this.#wakeListeners();

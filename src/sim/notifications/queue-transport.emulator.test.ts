@@ -114,6 +114,23 @@ describe('queue subscriptions against an SQS emulator', () => {
     }
   });
 
+  it('puts a redelivery on a FIFO queue again rather than letting SQS drop it as a duplicate', async () => {
+    rt = await testRuntime({ wall: systemClock, retrySchedule: FAST_RETRY_SCHEDULE, delivery: { timeoutMs: 2000 } });
+    rt.start();
+    const queueUrl = await newQueue('scheme-events-redelivered', true);
+    await subscribe(rt, queueUrl);
+    await createAccount(rt, '41426823');
+    const [first] = await receive(queueUrl, 1);
+    const notificationId = (JSON.parse(first!.Body!) as { id: string }).id;
+    await TestReceiver.until(() => rt.sim.outbox.entries.get(notificationId)?.status === 'delivered', 'the first delivery');
+
+    expect((await rt.call('POST', `/v1/simulator/deliveries/${notificationId}/redeliver`)).status).toBe(202);
+    const [again] = await receive(queueUrl, 1);
+    expect((JSON.parse(again!.Body!) as { id: string }).id).toBe(notificationId); // the same notification
+    expect(first!.Attributes!.MessageDeduplicationId).toBe(notificationId);
+    expect(again!.Attributes!.MessageDeduplicationId).not.toBe(notificationId);
+  });
+
   it('logs a missing queue as an SQS error and retries it, without losing the notification', async () => {
     rt = await testRuntime({ wall: systemClock, retrySchedule: FAST_RETRY_SCHEDULE, delivery: { timeoutMs: 2000 } });
     rt.start();

@@ -52,7 +52,7 @@ describe('queue transport', () => {
   it('sends SendMessage with the body and the event and record types as attributes', async () => {
     const transport = new QueueTransport({ region: 'eu-west-2' });
     const queueUrl = `${endpoint}/000000000000/scheme-events`;
-    const outcome = await transport.send({ queueUrl, body: '{"id":"n1"}', eventType: 'created', recordType: 'report_admissions', notificationId: 'n1', subscriptionId: 's1', timeoutMs: 2000, signal: new AbortController().signal });
+    const outcome = await transport.send({ queueUrl, body: '{"id":"n1"}', eventType: 'created', recordType: 'report_admissions', notificationId: 'n1', deduplicationId: 'n1', subscriptionId: 's1', timeoutMs: 2000, signal: new AbortController().signal });
     transport.close();
     expect(outcome).toEqual({ ok: true, response_code: 200 });
     expect(calls).toHaveLength(1);
@@ -70,7 +70,7 @@ describe('queue transport', () => {
     const transport = new QueueTransport({ endpoint });
     failures.push(400);
     const queueUrl = 'https://sqs.eu-west-2.amazonaws.com/123456789012/events.fifo';
-    const outcome = await transport.send({ queueUrl, body: '{}', eventType: 'created', recordType: 'accounts', notificationId: 'n2', subscriptionId: 's2', timeoutMs: 2000, signal: new AbortController().signal });
+    const outcome = await transport.send({ queueUrl, body: '{}', eventType: 'created', recordType: 'accounts', notificationId: 'n2', deduplicationId: 'n2', subscriptionId: 's2', timeoutMs: 2000, signal: new AbortController().signal });
     transport.close();
     expect(calls[0]!.body).toMatchObject({ QueueUrl: queueUrl, MessageGroupId: 's2', MessageDeduplicationId: 'n2' });
     expect(outcome).toMatchObject({ ok: false, response_code: 400, error_category: 'queue_error' });

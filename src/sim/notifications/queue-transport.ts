@@ -30,6 +30,11 @@ export interface QueueMessage {
   eventType: string;
   recordType: string;
   notificationId: string;
+  /**
+   * MessageDeduplicationId on a FIFO queue: the notification id, so retries of one delivery are
+   * kept once; a redelivery asked for by hand gets its own (SQS drops a repeat within 5 minutes).
+   */
+  deduplicationId: string;
   subscriptionId: string;
   timeoutMs: number;
   signal: AbortSignal;
@@ -100,7 +105,7 @@ export class QueueTransport {
         event_type: { DataType: 'String', StringValue: m.eventType },
         record_type: { DataType: 'String', StringValue: m.recordType },
       },
-      ...(fifo ? { MessageGroupId: m.subscriptionId, MessageDeduplicationId: m.notificationId } : {}),
+      ...(fifo ? { MessageGroupId: m.subscriptionId, MessageDeduplicationId: m.deduplicationId } : {}),
     });
     try {
       const out = await this.#client(SQSClient, m.queueUrl, m.timeoutMs).send(command, { abortSignal: AbortSignal.any([m.signal, timeout]) });
