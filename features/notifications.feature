@@ -3,7 +3,8 @@ Feature: Subscriptions and notifications
   A subscription asks for a notification whenever a record of a type is created, updated or
   deleted. Notifications are delivered by webhook (signed with Standard Webhooks headers when a
   secret is set) or to an SQS queue; every attempt is visible. The webhook receiver is the
-  harness's own HTTP server on 127.0.0.1, so these scenarios run against a simulator only.
+  harness's own HTTP server on 127.0.0.1 and the queues live on the harness's own SQS emulator
+  (read back with the AWS SDK), so these scenarios run against a simulator only.
 
   Background:
     Given I am authenticated as "northwind"
