@@ -8,7 +8,6 @@ import type { OAuthClient } from './api/auth/clients.ts';
 import { CliError, clockCommand } from './clock-command.ts';
 import { MAX_SPEED, SchemeClock, type ClockState } from './clock/scheme-clock.ts';
 import { isSupportedInstant, SUPPORTED_RANGE } from './clock/dates.ts';
-import { DEFAULT_DELIVERY_RETENTION } from './sim/notifications/outbox-retention.ts';
 import { secretProblem } from './sim/notifications/signing.ts';
 
 const HELP: Record<string, string> = {
@@ -114,9 +113,10 @@ async function start(argv: string[]): Promise<void> {
     ...(webhookSecret ? { webhookSecret } : {}),
     copStrict: values['cop-strict'],
     ...(redelivery !== undefined ? { redeliveryIntervalMs: Math.round(redelivery * 1000) } : {}),
-    ...(retentionHours !== undefined || history !== undefined
-      ? { deliveryRetention: { maxAgeMs: retentionHours !== undefined ? Math.round(retentionHours * 3_600_000) : DEFAULT_DELIVERY_RETENTION.maxAgeMs, maxFinished: history ?? DEFAULT_DELIVERY_RETENTION.maxFinished } }
-      : {}),
+    deliveryRetention: {
+      ...(retentionHours !== undefined ? { maxAgeMs: Math.round(retentionHours * 3_600_000) } : {}),
+      ...(history !== undefined ? { maxFinished: history } : {}),
+    },
     seedAccounts: !values['no-seed'],
   }).catch((err: Error) => fail(err.message));
   const server = await listen(runtime, port, values.host).catch(async (err: Error) => {

@@ -12,7 +12,7 @@ import type { ClockState } from './clock/scheme-clock.ts';
 import { SchedulerTimer } from './clock/scheduler-timer.ts';
 import { DeliveryWorker, type DeliveryOptions } from './sim/notifications/delivery-worker.ts';
 import { sqsOptionsFromEnv } from './sim/notifications/queue-transport.ts';
-import { checkRetention, type DeliveryRetention } from './sim/notifications/outbox-retention.ts';
+import { retentionFrom, type DeliveryRetention } from './sim/notifications/outbox-retention.ts';
 import { checkSchedule, type RetrySchedule } from './sim/notifications/retry-schedule.ts';
 import { secretProblem } from './sim/notifications/signing.ts';
 import type { Participant } from './sim/cop/participants.ts';
@@ -45,7 +45,7 @@ export interface RuntimeOptions {
   /** Least wall time between two redeliveries of one delivery (default 10 s; CLI --redelivery-interval). */
   redeliveryIntervalMs?: number;
   /** What is kept of finished deliveries (default 7 days, at most 10,000; CLI --delivery-retention, --delivery-history). */
-  deliveryRetention?: DeliveryRetention;
+  deliveryRetention?: Partial<DeliveryRetention>;
   /** Delivery tuning: timeout per attempt, concurrency, SQS endpoint/region/credentials (default from env). */
   delivery?: Omit<DeliveryOptions, 'webhookSecret'>;
   /** Load fixtures/accounts.json when the store holds no account yet (default true). */
@@ -83,10 +83,11 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Runti
     if (problem) throw new Error(`webhook secret ${problem}`);
   }
   if (options.retrySchedule) checkSchedule(options.retrySchedule);
-  if (options.deliveryRetention) checkRetention(options.deliveryRetention);
+  // Checked before the data file is opened; the fields left out are the defaults.
+  const deliveryRetention = options.deliveryRetention ? retentionFrom(options.deliveryRetention) : undefined;
   const store = await openStore(options.memory || !options.data ? {} : { file: options.data });
   try {
-    return await assemble(store, options, fixtures);
+    return await assemble(store, options, fixtures, deliveryRetention);
   } catch (err) {
     // Nothing serves: release the data file (and its lock) for the next try.
     await store.close().catch(() => undefined);
@@ -95,7 +96,7 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Runti
 }
 
 /** Everything on top of an open store: fixtures, the domain, the app and the workers. */
-async function assemble(store: Store, options: RuntimeOptions, fixtures: string): Promise<Runtime> {
+async function assemble(store: Store, options: RuntimeOptions, fixtures: string, deliveryRetention: DeliveryRetention | undefined): Promise<Runtime> {
   const organisations = readJsonFile<Organisation[]>(join(fixtures, 'organisations.json'));
   const overridesFile = join(fixtures, 'calendar', 'overrides.json');
   const calendarOverrides = existsSync(overridesFile) ? readJsonFile<CalendarOverrides>(overridesFile) : {};
@@ -110,7 +111,7 @@ async function assemble(store: Store, options: RuntimeOptions, fixtures: string)
     ...(options.wall ? { wall: options.wall } : {}),
     ...(options.retrySchedule ? { retrySchedule: options.retrySchedule } : {}),
     ...(options.redeliveryIntervalMs !== undefined ? { redeliveryIntervalMs: options.redeliveryIntervalMs } : {}),
-    ...(options.deliveryRetention ? { deliveryRetention: options.deliveryRetention } : {}),
+    ...(deliveryRetention ? { deliveryRetention } : {}),
     scheduledReports: options.scheduledReports !== false,
   });
 

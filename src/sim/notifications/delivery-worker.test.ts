@@ -186,4 +186,11 @@ describe('runtime options of delivery', () => {
     await expect(testRuntime({ retrySchedule: { ...FAST_RETRY_SCHEDULE, jitter: 2 } })).rejects.toThrow(/jitter/);
     await open({ webhookSecret: SERVER_SECRET }); // a valid one is accepted (and gives afterEach a runtime to close)
   });
+
+  it('refuses a senseless delivery retention and fills the fields left out from the default', async () => {
+    await expect(testRuntime({ deliveryRetention: { maxAgeMs: 0 } })).rejects.toThrow('delivery retention maxAgeMs must be a positive number of milliseconds, got 0');
+    await expect(testRuntime({ deliveryRetention: { maxFinished: 1.5 } })).rejects.toThrow('delivery retention maxFinished must be a whole number ≥ 0, got 1.5');
+    await open({ deliveryRetention: { maxFinished: 3 } });
+    expect(rt.sim.outbox.retention).toEqual({ maxAgeMs: 7 * 24 * 3_600_000, maxFinished: 3 });
+  });
 });
