@@ -9,7 +9,7 @@ import { pathToFileURL } from 'node:url';
 import { advanceTarget } from '../src/clock/advance.ts';
 import { SchemeClock } from '../src/clock/scheme-clock.ts';
 import { createRuntime } from '../src/runtime.ts';
-import { claimAttributes } from '../src/sim/claims/claims-harness.ts';
+import { claimAttributes } from '../test/support/claims-harness.ts';
 import { DDIC_CLAIM_SUBMISSION_REPORT } from '../src/sim/claims/report-arrivals.ts';
 import { ratio, type BenchReport } from './lib.ts';
 

@@ -9,7 +9,7 @@
 import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import { createRuntime } from '../src/runtime.ts';
-import { requestListener } from '../src/server.ts';
+import { requestListener } from '../src/node/server.ts';
 import { bareHono, load, ratio, serveFetch, serveListener, watchStalls, type BenchReport, type LoadResult, type Stalls } from './lib.ts';
 import { paced, type PacedResult } from './paced.ts';
 

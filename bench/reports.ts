@@ -3,7 +3,7 @@
 // Budget (DESIGN.md): ≥ 2,000 requests/s.
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { testRuntime } from '../src/testing.ts';
+import { testRuntime } from '../test/support/testing.ts';
 import { bareHono, load, ratio, serveFetch, type BenchReport, type LoadResult } from './lib.ts';
 import { PDF_MAX_ROWS } from '../src/sim/reports/render-pdf.ts';
 

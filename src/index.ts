@@ -1,9 +1,9 @@
 // Library entry: build the simulator in process, or serve it.
 export { createRuntime, FIXTURES_DIR, type Runtime, type RuntimeOptions, type Worker } from './runtime.ts';
-export { listen, type RunningServer } from './server.ts';
+export { listen, type RunningServer } from './node/server.ts';
 export { createApp } from './api/app.ts';
 export { Simulator } from './sim/simulator.ts';
-export { openStore, type Store } from './sim/store.ts';
+export { openStore, type Store } from './store/store.ts';
 export { BacsCalendar } from './clock/calendar.ts';
 export { SchemeClock, type ClockState } from './clock/scheme-clock.ts';
 export { Scheduler, type Job, type JobHandler, type AdvanceResult } from './clock/scheduler.ts';
@@ -14,7 +14,7 @@ export { schemaValidator, SCHEMA_DIR } from './api/schemas/index.ts';
 export { Claims, CLAIM_FILTERS } from './sim/claims/claims.ts';
 export { DDIC_CLAIM_SUBMISSION_REPORT, type ReportArrivals, type ReportArrivalInput } from './sim/claims/report-arrivals.ts';
 export { Payments, type Payment, type PaymentAdmission } from './sim/payments/payments.ts';
-export { verifyWebhook, signatureHeaders, secretProblem, type ReceivedHeaders } from './sim/notifications/signing.ts';
+export { verifyWebhook, signatureHeaders, secretProblem, type ReceivedHeaders } from './delivery/signing.ts';
 export { DEFAULT_RETRY_SCHEDULE, FAST_RETRY_SCHEDULE, type RetrySchedule } from './sim/notifications/retry-schedule.ts';
 export type { Notification } from './sim/notifications/notification.ts';
-export type { DeliveryOptions } from './sim/notifications/delivery-worker.ts';
+export type { DeliveryOptions } from './delivery/delivery-worker.ts';

@@ -1,7 +1,7 @@
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_BASE_URL, handlersFor } from './msw.ts';
-import { NORTHWIND, testRuntime, type TestRuntime } from './testing.ts';
+import { NORTHWIND, testRuntime, type TestRuntime } from '../test/support/testing.ts';
 
 // A plain fetch client, as an application under test would have one: it knows nothing of the
 // simulator but its base URL and credentials.

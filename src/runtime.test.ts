@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ManualClock } from './clock/clock.ts';
 import { SchemeClock } from './clock/scheme-clock.ts';
 import { createRuntime, type Runtime } from './runtime.ts';
-import type { StoreData } from './sim/store.ts';
+import type { StoreData } from './store/store.ts';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const T0 = '2026-12-21T09:00:00.000Z';

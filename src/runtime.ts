@@ -10,16 +10,16 @@ import type { CalendarOverrides } from './clock/calendar.ts';
 import type { Clock } from './clock/clock.ts';
 import type { ClockState } from './clock/scheme-clock.ts';
 import { SchedulerTimer } from './clock/scheduler-timer.ts';
-import { DeliveryWorker, type DeliveryOptions } from './sim/notifications/delivery-worker.ts';
-import { sqsOptionsFromEnv } from './sim/notifications/queue-transport.ts';
+import { DeliveryWorker, type DeliveryOptions } from './delivery/delivery-worker.ts';
+import { sqsOptionsFromEnv } from './delivery/queue-transport.ts';
 import { retentionFrom, type DeliveryRetention } from './sim/notifications/outbox-retention.ts';
 import { checkSchedule, type RetrySchedule } from './sim/notifications/retry-schedule.ts';
-import { secretProblem } from './sim/notifications/signing.ts';
+import { secretProblem } from './delivery/signing.ts';
 import type { Participant } from './sim/cop/participants.ts';
-import type { SeedAccount } from './sim/cop/seed-accounts.ts';
+import type { SeedAccount } from './sim/accounts.ts';
 import type { Organisation } from './sim/organisations.ts';
 import { readJsonFile, Simulator } from './sim/simulator.ts';
-import { openStore, type Store } from './sim/store.ts';
+import { openStore, type Store } from './store/store.ts';
 
 export const FIXTURES_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '..', 'fixtures');
 

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { Given, When } from '@cucumber/cucumber';
-import { bodyOf, validAttributes, type MalformedRequest } from '../../src/api/routes/malformed-account-requests.ts';
+import { bodyOf, validAttributes, type MalformedRequest } from '../../test/support/malformed-account-requests.ts';
 import type { SimWorld } from '../support/world.ts';
 
 // Account steps: a valid account built for you, with the parts a scenario wants changed.

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { randomInt } from 'node:crypto';
 import { Given, Then, When, type DataTable } from '@cucumber/cucumber';
-import { loadCorpus, materialise, type CopCase } from '../../src/sim/cop/corpus.ts';
+import { loadCorpus, materialise, type CopCase } from '../../test/support/cop-corpus.ts';
 import { assertMatchesSchema } from '../support/schema.ts';
 import type { SimWorld } from '../support/world.ts';
 

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { After, Given, Then, When } from '@cucumber/cucumber';
-import { verify } from '../../src/sim/notifications/signing.ts';
+import { verify } from '../../src/delivery/signing.ts';
 import { queues, type QueueMessage } from '../support/queue.ts';
 import type { ReceivedRequest } from '../support/receiver.ts';
 import { assertMatchesSchema } from '../support/schema.ts';

@@ -1,4 +1,4 @@
-import { FENWICK, HARBOUR, NORTHWIND, testRuntime, type TestRuntime } from '../../src/testing.ts';
+import { FENWICK, HARBOUR, NORTHWIND, testRuntime, type TestRuntime } from '../../test/support/testing.ts';
 
 export type TargetName = 'inprocess' | 'sim' | 'staging';
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { setWorldConstructor, World, type IWorldOptions } from '@cucumber/cucumber';
-import type { TestRuntime } from '../../src/testing.ts';
+import type { TestRuntime } from '../../test/support/testing.ts';
 import { openTarget, type Target, type TargetName, type TargetOptions } from './targets.ts';
 import type { WebhookReceiver } from './receiver.ts';
 

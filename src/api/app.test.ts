@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { schemaValidator } from './schemas/index.ts';
-import { FENWICK, HARBOUR, NORTHWIND, testRuntime, type TestRuntime } from '../testing.ts';
+import { FENWICK, HARBOUR, NORTHWIND, testRuntime, type TestRuntime } from '../../test/support/testing.ts';
 
 const BASE = '/v1/organisation/accounts';
 type Json = Record<string, any>;

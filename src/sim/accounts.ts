@@ -27,6 +27,13 @@ export interface AccountAttributes {
 
 export type Account = Resource<AccountAttributes>;
 
+/** An account as fixtures/accounts.json holds it (written by scripts/seed-accounts.ts). */
+export interface SeedAccount {
+  id: string;
+  organisation_id: string;
+  attributes: Record<string, unknown>;
+}
+
 export const ACCOUNT_TYPE = 'accounts';
 const DUPLICATE = 'Account cannot be created as it violates a duplicate constraint';
 

@@ -17,7 +17,7 @@ import { Organisations, type Organisation } from './organisations.ts';
 import { Payments } from './payments/payments.ts';
 import { loadCatalogue, type CatalogueEntry } from './reports/catalogue.ts';
 import { Reports } from './reports/reports.ts';
-import type { Store } from './store.ts';
+import type { Store } from '../store/store.ts';
 
 export interface SimulatorOptions {
   store: Store;

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SchemeClock } from '../../clock/scheme-clock.ts';
-import { assertMatchesSchema, HARBOUR, NORTHWIND, testRuntime, type TestRuntime } from '../../testing.ts';
+import { assertMatchesSchema, HARBOUR, NORTHWIND, testRuntime, type TestRuntime } from '../../../test/support/testing.ts';
 
 const ORG = NORTHWIND.organisation_id;
 const attrs = (over: Record<string, unknown> = {}) => ({

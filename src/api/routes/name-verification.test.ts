@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { assertMatchesSchema, HARBOUR, NORTHWIND, testRuntime, type TestRuntime } from '../../testing.ts';
+import { assertMatchesSchema, HARBOUR, NORTHWIND, testRuntime, type TestRuntime } from '../../../test/support/testing.ts';
 
 const NW = '0015800001041REAAY';
 const PATH = `/v1/participants/${NW}/open-banking/v3.1/accounts/name-verification`;

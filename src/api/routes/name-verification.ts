@@ -2,7 +2,7 @@ import { Hono, type Context } from 'hono';
 import { limitBody } from '../body-limit.ts';
 import type { AppDeps, AppEnv } from '../context.ts';
 import { requestHeader } from '../request-header.ts';
-import { NameVerificationExchange, type ObAnswer } from './name-verification-exchange.ts';
+import { NameVerificationExchange, type ObAnswer } from '../open-banking/name-verification-exchange.ts';
 
 /**
  * POST /v1/participants/{open_banking_id}/open-banking/v3.1/accounts/name-verification: Confirmation

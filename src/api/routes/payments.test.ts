@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { claimAttributes } from '../../sim/claims/claims-harness.ts';
-import { assertMatchesSchema, HARBOUR, NORTHWIND, testRuntime, type TestRuntime } from '../../testing.ts';
+import { claimAttributes } from '../../../test/support/claims-harness.ts';
+import { assertMatchesSchema, HARBOUR, NORTHWIND, testRuntime, type TestRuntime } from '../../../test/support/testing.ts';
 
 const ORG = NORTHWIND.organisation_id;
 let rt: TestRuntime;

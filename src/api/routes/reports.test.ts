@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { parseXml, pdfText, unzipXhtml } from '../../../features/support/report-files.ts';
 import { assertMatchesSchema } from '../../../features/support/schema.ts';
 import { SchemeClock } from '../../clock/scheme-clock.ts';
-import { HARBOUR, NORTHWIND, testRuntime, type TestRuntime } from '../../testing.ts';
+import { HARBOUR, NORTHWIND, testRuntime, type TestRuntime } from '../../../test/support/testing.ts';
 
 let rt: TestRuntime;
 beforeEach(async () => {

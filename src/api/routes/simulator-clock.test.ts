@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { systemClock } from '../../clock/clock.ts';
 import { MAX_SPEED, SchemeClock } from '../../clock/scheme-clock.ts';
-import { assertMatchesSchema, HARBOUR, NORTHWIND, TEST_START, testRuntime, type TestRuntime } from '../../testing.ts';
+import { assertMatchesSchema, HARBOUR, NORTHWIND, TEST_START, testRuntime, type TestRuntime } from '../../../test/support/testing.ts';
 
 let rt: TestRuntime;
 beforeEach(async () => {

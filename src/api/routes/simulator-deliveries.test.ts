@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { TestReceiver } from '../../sim/notifications/test-receiver.ts';
-import { HARBOUR, NORTHWIND, testRuntime, type TestRuntime } from '../../testing.ts';
+import { TestReceiver } from '../../../test/support/webhook-receiver.ts';
+import { HARBOUR, NORTHWIND, testRuntime, type TestRuntime } from '../../../test/support/testing.ts';
 import { schemaValidator } from '../schemas/index.ts';
 
 let rt: TestRuntime;

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import type { DeliveryAttempt } from '../../sim/notifications/outbox.ts';
 import type { AppDeps, AppEnv } from '../context.ts';
-import { attemptView, deliveryView } from '../delivery-views.ts';
+import { attemptView, deliveryView } from '../views/delivery-views.ts';
 import { page, queryOf } from '../envelope.ts';
 import { ApiError, methodNotAllowed } from '../errors.ts';
 import { parseFilters } from '../filters.ts';

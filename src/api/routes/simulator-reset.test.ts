@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { schemaValidator } from '../schemas/index.ts';
-import { NORTHWIND, TEST_START, testRuntime, type TestRuntime } from '../../testing.ts';
+import { NORTHWIND, TEST_START, testRuntime, type TestRuntime } from '../../../test/support/testing.ts';
 
 let rt: TestRuntime;
 beforeEach(async () => {

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { schemaValidator } from '../schemas/index.ts';
-import { HARBOUR, NORTHWIND, testRuntime, type TestRuntime } from '../../testing.ts';
+import { HARBOUR, NORTHWIND, testRuntime, type TestRuntime } from '../../../test/support/testing.ts';
 
 const ID = '6f0d7d4e-2c1b-4d5a-9b8e-1a2b3c4d5e6f';
 const SECRET = `whsec_${Buffer.alloc(32, 7).toString('base64')}`;

@@ -4,7 +4,7 @@ import { assertOwnOrganisation } from '../auth/middleware.ts';
 import { assertBodyIdentity } from '../body-identity.ts';
 import { readJson } from '../body.ts';
 import type { AppDeps, AppEnv } from '../context.ts';
-import { errorView } from '../delivery-views.ts';
+import { errorView } from '../views/delivery-views.ts';
 import { one, page, queryOf } from '../envelope.ts';
 import { methodNotAllowed } from '../errors.ts';
 import { parseFilters } from '../filters.ts';

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { schemaValidator } from '../schemas/index.ts';
-import { HARBOUR, NORTHWIND, testRuntime, type TestRuntime } from '../../testing.ts';
+import { HARBOUR, NORTHWIND, testRuntime, type TestRuntime } from '../../../test/support/testing.ts';
 
 const basic = (id: string, secret: string) => `Basic ${Buffer.from(`${id}:${secret}`).toString('base64')}`;
 const FORM = 'application/x-www-form-urlencoded';

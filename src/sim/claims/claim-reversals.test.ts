@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { DomainError } from '../errors.ts';
-import { claimsHarness, HARNESS_ORG, type ClaimsHarness } from './claims-harness.ts';
+import { claimsHarness, HARNESS_ORG, type ClaimsHarness } from '../../../test/support/claims-harness.ts';
 
 function reverse(h: ClaimsHarness, claimId: string, originalInstructionId?: string) {
   const sequence = originalInstructionId ?? h.claims.submissionOf(claimId)!.attributes.sequence_number!;
@@ -114,7 +114,7 @@ describe('reversal window (claim submitted Monday 2026-12-21: D0+11 = Friday 202
 
   it('is refused for a claim that was never submitted', async () => {
     const h = await claimsHarness();
-    const claim = h.claims.create({ id: randomUUID(), organisation_id: HARNESS_ORG, attributes: (await import('./claims-harness.ts')).claimAttributes() });
+    const claim = h.claims.create({ id: randomUUID(), organisation_id: HARNESS_ORG, attributes: (await import('../../../test/support/claims-harness.ts')).claimAttributes() });
     expect(failure(() => reverse(h, claim.id, '1')).message).toContain('has not been submitted');
   });
 });

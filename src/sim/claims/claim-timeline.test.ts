@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { claimsHarness, type ClaimsHarness } from './claims-harness.ts';
+import { claimsHarness, type ClaimsHarness } from '../../../test/support/claims-harness.ts';
 
 const status = (h: ClaimsHarness, id: string) => h.claims.submissions.find(id)!.attributes;
 

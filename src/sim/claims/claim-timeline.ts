@@ -2,7 +2,7 @@
 // at acceptance); the rest is batched per (organisation, D0): one release, processing, delivery and
 // settlement job per batch, whatever the number of claims. Dates and London times: docs/claims.md.
 import type { Scheduler } from '../../clock/scheduler.ts';
-import type { Store } from '../store.ts';
+import type { Store } from '../../store/store.ts';
 import { ref } from '../resource.ts';
 import type { Repository } from '../repository.ts';
 import { formatPence } from '../payments/money.ts';

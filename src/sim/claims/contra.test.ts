@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { claimsHarness, HARNESS_ORG } from './claims-harness.ts';
+import { claimsHarness, HARNESS_ORG } from '../../../test/support/claims-harness.ts';
 
 const OTHER_ORG = '5b5a6b4d-0f1e-4f4e-9a57-3f1a8d8a2b11';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ManualClock } from '../../clock/clock.ts';
-import { openStore } from '../store.ts';
+import { openStore } from '../../store/store.ts';
 import type { Notification } from './notification.ts';
 import { Outbox } from './outbox.ts';
 import type { Subscription } from './subscriptions.ts';

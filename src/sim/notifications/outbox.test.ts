@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { HARBOUR, NORTHWIND, testRuntime, type TestRuntime } from '../../testing.ts';
-import { TestReceiver } from './test-receiver.ts';
+import { HARBOUR, NORTHWIND, testRuntime, type TestRuntime } from '../../../test/support/testing.ts';
+import { TestReceiver } from '../../../test/support/webhook-receiver.ts';
 
 // The outbox driven by hand: a manual wall clock and runDue(), no timers, against a real receiver.
 

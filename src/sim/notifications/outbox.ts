@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { isoTimestamp, type Clock } from '../../clock/clock.ts';
 import { MinHeap } from '../../clock/heap.ts';
-import type { Collection } from '../collection.ts';
+import type { Collection } from '../../store/collection.ts';
 import { conflict, notFound, rateLimited } from '../errors.ts';
-import type { Store } from '../store.ts';
+import type { Store } from '../../store/store.ts';
 import type { Notification } from './notification.ts';
 import { DEFAULT_REDELIVERY_INTERVAL_MS, type AttemptOutcome, type DeliveryAttempt, type OutboxEntry } from './outbox-records.ts';
 import { DEFAULT_DELIVERY_RETENTION, type DeliveryRetention } from './outbox-retention.ts';

@@ -1,10 +1,10 @@
 import { networkInterfaces } from 'node:os';
-import type { Collection } from '../collection.ts';
+import type { Collection } from '../../store/collection.ts';
 import { conflict, invalid } from '../errors.ts';
 import type { EventType } from '../events.ts';
 import { Repository, type RepositoryContext } from '../repository.ts';
 import { knownResourceTypes, registerSelfPath, type Resource } from '../resource.ts';
-import { secretProblem } from './signing.ts';
+import { secretProblem } from '../../delivery/signing.ts';
 
 export type CallbackTransport = 'http' | 'queue';
 

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { SchemeClock } from '../../clock/scheme-clock.ts';
-import { HARBOUR, NORTHWIND, testRuntime } from '../../testing.ts';
+import { HARBOUR, NORTHWIND, testRuntime } from '../../../test/support/testing.ts';
 import { join } from 'node:path';
 import { FIXTURES_DIR } from '../../runtime.ts';
 import type { RecordEvent } from '../events.ts';
 import type { Organisation } from '../organisations.ts';
 import { readJsonFile, Simulator } from '../simulator.ts';
-import { openStore } from '../store.ts';
+import { openStore } from '../../store/store.ts';
 import { recordBody } from '../resource.ts';
 import { reportContent } from './report-content.ts';
 import type { Report } from './report-types.ts';

@@ -4,7 +4,7 @@ import { isoTimestamp } from '../../clock/clock.ts';
 import { dateProblem, DateRangeError } from '../../clock/dates.ts';
 import { londonDate } from '../../clock/london.ts';
 import type { Job, Scheduler } from '../../clock/scheduler.ts';
-import type { Collection } from '../collection.ts';
+import type { Collection } from '../../store/collection.ts';
 import { DomainError, invalid, notFound } from '../errors.ts';
 import type { Organisations } from '../organisations.ts';
 import { Repository, type RepositoryContext } from '../repository.ts';

@@ -3,8 +3,8 @@
 import { randomUUID } from 'node:crypto';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import { DomainError } from '../sim/errors.ts';
-import { ApiError, statusOf } from './errors.ts';
+import { DomainError } from '../../sim/errors.ts';
+import { ApiError, statusOf } from '../errors.ts';
 
 export type ObErrorCode =
   | 'UK.OBIE.Field.Missing'

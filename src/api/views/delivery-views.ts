@@ -1,4 +1,4 @@
-import type { DeliveryAttempt, OutboxEntry } from '../sim/notifications/outbox.ts';
+import type { DeliveryAttempt, OutboxEntry } from '../../sim/notifications/outbox.ts';
 
 // Representations of the outbox for the API (these are not records: they emit no events).
 

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { createRuntime } from './runtime.ts';
+import { createRuntime } from '../runtime.ts';
 import { listen, type RunningServer } from './server.ts';
 
 // A subscription whose callback is the simulator itself would have its deliveries call the

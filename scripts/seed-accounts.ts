@@ -5,13 +5,9 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { fakerEN_GB as faker } from '@faker-js/faker';
-import type { Participant } from './participants.ts';
+import type { SeedAccount } from '../src/sim/accounts.ts';
+import type { Participant } from '../src/sim/cop/participants.ts';
 
-export interface SeedAccount {
-  id: string;
-  organisation_id: string;
-  attributes: Record<string, unknown>;
-}
 
 export const SEED = 4;
 

@@ -1,16 +1,16 @@
 // A claims service on its own store, clock and scheduler, with a recording report fake: what the
 // unit tests of the timeline (and the benchmark's baseline) drive.
 import { randomUUID } from 'node:crypto';
-import { advanceTarget, type AdvanceRequest } from '../../clock/advance.ts';
-import { BacsCalendar } from '../../clock/calendar.ts';
-import { Scheduler, type AdvanceResult, type Job } from '../../clock/scheduler.ts';
-import { SchemeClock } from '../../clock/scheme-clock.ts';
-import { EventBus, type RecordEvent } from '../events.ts';
-import { Payments } from '../payments/payments.ts';
-import { openStore } from '../store.ts';
-import type { ClaimAttributes } from './claim-resources.ts';
-import { Claims } from './claims.ts';
-import type { ReportArrivalInput } from './report-arrivals.ts';
+import { advanceTarget, type AdvanceRequest } from '../../src/clock/advance.ts';
+import { BacsCalendar } from '../../src/clock/calendar.ts';
+import { Scheduler, type AdvanceResult, type Job } from '../../src/clock/scheduler.ts';
+import { SchemeClock } from '../../src/clock/scheme-clock.ts';
+import { EventBus, type RecordEvent } from '../../src/sim/events.ts';
+import { Payments } from '../../src/sim/payments/payments.ts';
+import { openStore } from '../../src/store/store.ts';
+import type { ClaimAttributes } from '../../src/sim/claims/claim-resources.ts';
+import { Claims } from '../../src/sim/claims/claims.ts';
+import type { ReportArrivalInput } from '../../src/sim/claims/report-arrivals.ts';
 
 export const HARNESS_ORG = '743d5b63-8e6f-432e-a8fa-c5d8d2ee5fcb';
 

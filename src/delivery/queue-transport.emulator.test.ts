@@ -1,11 +1,11 @@
 import { CreateQueueCommand, DeleteMessageCommand, ReceiveMessageCommand, SQSClient, type Message } from '@aws-sdk/client-sqs';
 import { startFauxqs, type FauxqsServer } from 'fauxqs';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { systemClock } from '../../clock/clock.ts';
-import { NORTHWIND, testRuntime, type TestRuntime } from '../../testing.ts';
+import { systemClock } from '../clock/clock.ts';
+import { NORTHWIND, testRuntime, type TestRuntime } from '../../test/support/testing.ts';
 import { queueEndpoint } from './queue-transport.ts';
-import { FAST_RETRY_SCHEDULE } from './retry-schedule.ts';
-import { TestReceiver } from './test-receiver.ts';
+import { FAST_RETRY_SCHEDULE } from '../sim/notifications/retry-schedule.ts';
+import { TestReceiver } from '../../test/support/webhook-receiver.ts';
 
 // The queue transport against a running SQS emulator (fauxqs, a real server on a real socket):
 // queues are created and read with the same SDK a subscriber's consumer would use, so these tests

@@ -4,11 +4,11 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HARBOUR, NORTHWIND } from './testing.ts';
+import { HARBOUR, NORTHWIND } from '../../test/support/testing.ts';
 
 // The real command, as a user runs it: a child process on a free port, stopped by a signal.
 
-const BIN = resolve(dirname(fileURLToPath(import.meta.url)), '..', 'bin', 'scheme-sim.mjs');
+const BIN = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', 'bin', 'scheme-sim.mjs');
 const LONG = 60_000;
 
 interface Running {

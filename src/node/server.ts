@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { getRequestListener, type ServerType } from '@hono/node-server';
-import { nameVerificationListener } from './api/routes/name-verification-node.ts';
-import type { Runtime } from './runtime.ts';
+import { nameVerificationListener } from './name-verification-listener.ts';
+import type { Runtime } from '../runtime.ts';
 
 export interface RunningServer {
   url: string;

@@ -2,7 +2,7 @@
 // Scenario Outline of features/name_verification.feature.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { VerificationReport } from './decide.ts';
+import type { VerificationReport } from '../../src/sim/cop/decide.ts';
 
 export interface CopCase {
   id: string;
@@ -22,7 +22,7 @@ export interface CopCorpus {
   cases: CopCase[];
 }
 
-export const CORPUS_FILE = join(import.meta.dirname, '..', '..', '..', 'fixtures', 'cop', 'cases.json');
+export const CORPUS_FILE = join(import.meta.dirname, '..', '..', 'fixtures', 'cop', 'cases.json');
 
 export function loadCorpus(file = CORPUS_FILE): CopCorpus {
   return JSON.parse(readFileSync(file, 'utf8')) as CopCorpus;

@@ -1,6 +1,6 @@
 import type { ErrorObject } from 'ajv';
 import { ObError, type ObErrorItem } from './ob-errors.ts';
-import { schemaValidator } from './schemas/index.ts';
+import { schemaValidator } from '../schemas/index.ts';
 
 /** `/Data/Name` → `Data.Name`, the Path of an Open Banking error. */
 function pathOf(instancePath: string): string {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { schemaValidator } from '../schemas/index.ts';
-import { NORTHWIND, testRuntime, type TestRuntime } from '../../testing.ts';
-import { bodyOf, MALFORMED_ACCOUNT_REQUESTS, validAttributes } from './malformed-account-requests.ts';
+import { schemaValidator } from './schemas/index.ts';
+import { NORTHWIND, testRuntime, type TestRuntime } from '../../test/support/testing.ts';
+import { bodyOf, MALFORMED_ACCOUNT_REQUESTS, validAttributes } from '../../test/support/malformed-account-requests.ts';
 
 const BASE = '/v1/organisation/accounts';
 const EXISTING = '0d6f6c2e-7a3b-4c1d-9e8f-5a4b3c2d1e0f';

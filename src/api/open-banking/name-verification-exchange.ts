@@ -9,8 +9,8 @@ import { mediaType } from '../body.ts';
 import { checkDeclaredLength } from '../body-limit.ts';
 import type { AppDeps } from '../context.ts';
 import { negotiate } from '../negotiate.ts';
-import { ObError, obErrorBody, toObError, type ObRequestInfo } from '../ob-errors.ts';
-import { validateOb } from '../ob-validate.ts';
+import { ObError, obErrorBody, toObError, type ObRequestInfo } from './ob-errors.ts';
+import { validateOb } from './ob-validate.ts';
 
 export const INTERACTION = 'x-fapi-interaction-id';
 /** Everything under this prefix answers in Open Banking terms. */

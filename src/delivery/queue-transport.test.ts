@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { systemClock } from '../../clock/clock.ts';
-import { NORTHWIND, testRuntime, type TestRuntime } from '../../testing.ts';
+import { systemClock } from '../clock/clock.ts';
+import { NORTHWIND, testRuntime, type TestRuntime } from '../../test/support/testing.ts';
 import { QueueTransport, sqsOptionsFromEnv } from './queue-transport.ts';
-import { FAST_RETRY_SCHEDULE } from './retry-schedule.ts';
-import { TestReceiver } from './test-receiver.ts';
+import { FAST_RETRY_SCHEDULE } from '../sim/notifications/retry-schedule.ts';
+import { TestReceiver } from '../../test/support/webhook-receiver.ts';
 
 // A local HTTP server plays SQS: it receives the SDK's real SendMessage requests (AWS JSON 1.0
 // protocol: POST /, X-Amz-Target AmazonSQS.SendMessage, a JSON body) and answers like SQS does.

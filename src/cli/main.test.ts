@@ -3,12 +3,12 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SchemeClock } from './clock/scheme-clock.ts';
-import { createRuntime, type Runtime } from './runtime.ts';
-import { listen, type RunningServer } from './server.ts';
-import { NORTHWIND, TEST_START } from './testing.ts';
+import { SchemeClock } from '../clock/scheme-clock.ts';
+import { createRuntime, type Runtime } from '../runtime.ts';
+import { listen, type RunningServer } from '../node/server.ts';
+import { NORTHWIND, TEST_START } from '../../test/support/testing.ts';
 
-const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const BIN = join(ROOT, 'bin', 'scheme-sim.mjs');
 const run = promisify(execFile);
 

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { testRuntime } from '../../testing.ts';
-import { loadCorpus, materialise } from './corpus.ts';
+import { testRuntime } from './testing.ts';
+import { loadCorpus, materialise } from './cop-corpus.ts';
 
 const corpus = loadCorpus();
 const CODES = ['SCNS', 'AC01', 'ACNS', 'OPTO', 'CASS', 'IVCR', 'MBAM', 'ANNM', 'BANM', 'PANM', 'BAMM', 'PAMM'];
@@ -20,7 +20,7 @@ describe('the CoP case corpus (fixtures/cop/cases.json)', async () => {
   });
 
   it('is one scenario per case in features/name_verification.feature (Examples rows are the case ids)', () => {
-    const feature = readFileSync(join(import.meta.dirname, '..', '..', '..', 'features', 'name_verification.feature'), 'utf8');
+    const feature = readFileSync(join(import.meta.dirname, '..', '..', 'features', 'name_verification.feature'), 'utf8');
     const outline = feature.slice(feature.indexOf('Scenario Outline: corpus case <case>'));
     const rest = outline.slice(outline.indexOf('| case |') + '| case |'.length);
     const table = rest.slice(0, rest.indexOf('\n\n'));

@@ -1,9 +1,9 @@
-import { systemClock, type Clock } from '../../clock/clock.ts';
-import type { Store } from '../store.ts';
+import { systemClock, type Clock } from '../clock/clock.ts';
+import type { Store } from '../store/store.ts';
 import { DEFAULT_HTTP_TIMEOUT_MS, DeliveryInterrupted, postWebhook } from './http-transport.ts';
-import type { AttemptOutcome, Outbox, OutboxEntry } from './outbox.ts';
+import type { AttemptOutcome, Outbox, OutboxEntry } from '../sim/notifications/outbox.ts';
 import { isFifoQueue, QueueTransport, type SqsOptions } from './queue-transport.ts';
-import type { Subscription, Subscriptions } from './subscriptions.ts';
+import type { Subscription, Subscriptions } from '../sim/notifications/subscriptions.ts';
 
 export interface DeliveryOptions {
   /** Per-attempt timeout of a webhook POST or an SQS call (default 10 s). */

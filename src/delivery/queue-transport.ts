@@ -1,6 +1,6 @@
 import type { SQSClient } from '@aws-sdk/client-sqs';
 import { DeliveryInterrupted } from './http-transport.ts';
-import type { AttemptOutcome } from './outbox.ts';
+import type { AttemptOutcome } from '../sim/notifications/outbox.ts';
 
 /** Where SQS calls go and how they are signed; defaults suit ElasticMQ and LocalStack. */
 export interface SqsOptions {

@@ -2,10 +2,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { systemClock } from '../../clock/clock.ts';
-import { NORTHWIND, testRuntime, type TestRuntime } from '../../testing.ts';
-import { FAST_RETRY_SCHEDULE } from './retry-schedule.ts';
-import { TestReceiver } from './test-receiver.ts';
+import { systemClock } from '../clock/clock.ts';
+import { NORTHWIND, testRuntime, type TestRuntime } from '../../test/support/testing.ts';
+import { FAST_RETRY_SCHEDULE } from '../sim/notifications/retry-schedule.ts';
+import { TestReceiver } from '../../test/support/webhook-receiver.ts';
 
 // Nothing is lost: 100 deliveries pending against a receiver that is down survive a stop and a
 // restart of the simulator on the same data file, and are all delivered once the receiver is up.

@@ -1,10 +1,10 @@
 // Helpers for tests that drive the app in process (vitest and the cucumber world).
-import type { ClockState } from './clock/scheme-clock.ts';
-import { SchemeClock } from './clock/scheme-clock.ts';
-import { ManualClock } from './clock/clock.ts';
-import { createRuntime, type Runtime, type RuntimeOptions } from './runtime.ts';
-import { schemaValidator } from './api/schemas/index.ts';
-import { describeErrors } from './api/validate.ts';
+import type { ClockState } from '../../src/clock/scheme-clock.ts';
+import { SchemeClock } from '../../src/clock/scheme-clock.ts';
+import { ManualClock } from '../../src/clock/clock.ts';
+import { createRuntime, type Runtime, type RuntimeOptions } from '../../src/runtime.ts';
+import { schemaValidator } from '../../src/api/schemas/index.ts';
+import { describeErrors } from '../../src/api/validate.ts';
 
 /** The fixed instant tests start at: a Monday, 09:00 London (winter, so UTC). */
 export const TEST_START = '2026-12-21T09:00:00.000Z';

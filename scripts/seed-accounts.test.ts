@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createRuntime, FIXTURES_DIR } from '../../runtime.ts';
+import { createRuntime, FIXTURES_DIR } from '../src/runtime.ts';
 import { generateSeedAccounts } from './seed-accounts.ts';
 
 const read = (f: string) => JSON.parse(readFileSync(join(FIXTURES_DIR, f), 'utf8'));

@@ -1,4 +1,4 @@
-import type { AttemptOutcome } from './outbox.ts';
+import type { AttemptOutcome } from '../sim/notifications/outbox.ts';
 import { signatureHeaders } from './signing.ts';
 
 export const USER_AGENT = 'scheme-sim';

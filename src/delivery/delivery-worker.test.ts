@@ -1,11 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { systemClock } from '../../clock/clock.ts';
-import { schemaValidator } from '../../api/schemas/index.ts';
-import { NORTHWIND, testRuntime, type TestRuntime } from '../../testing.ts';
-import type { RuntimeOptions } from '../../runtime.ts';
-import { FAST_RETRY_SCHEDULE } from './retry-schedule.ts';
+import { systemClock } from '../clock/clock.ts';
+import { schemaValidator } from '../api/schemas/index.ts';
+import { NORTHWIND, testRuntime, type TestRuntime } from '../../test/support/testing.ts';
+import type { RuntimeOptions } from '../runtime.ts';
+import { FAST_RETRY_SCHEDULE } from '../sim/notifications/retry-schedule.ts';
 import { verify } from './signing.ts';
-import { TestReceiver } from './test-receiver.ts';
+import { TestReceiver } from '../../test/support/webhook-receiver.ts';
 
 // The running worker (real timers, wall clock) against a real local HTTP receiver.
 

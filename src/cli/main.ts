@@ -1,14 +1,14 @@
 #!/usr/bin/env node
 import { parseArgs } from 'node:util';
 import { join } from 'node:path';
-import { createRuntime, FIXTURES_DIR } from './runtime.ts';
-import { listen } from './server.ts';
-import { readJsonFile } from './sim/simulator.ts';
-import type { OAuthClient } from './api/auth/clients.ts';
-import { CliError, clockCommand } from './clock-command.ts';
-import { MAX_SPEED, SchemeClock, type ClockState } from './clock/scheme-clock.ts';
-import { isSupportedInstant, SUPPORTED_RANGE } from './clock/dates.ts';
-import { secretProblem } from './sim/notifications/signing.ts';
+import { createRuntime, FIXTURES_DIR } from '../runtime.ts';
+import { listen } from '../node/server.ts';
+import { readJsonFile } from '../sim/simulator.ts';
+import type { OAuthClient } from '../api/auth/clients.ts';
+import { CliError, clockCommand } from './clock.ts';
+import { MAX_SPEED, SchemeClock, type ClockState } from '../clock/scheme-clock.ts';
+import { isSupportedInstant, SUPPORTED_RANGE } from '../clock/dates.ts';
+import { secretProblem } from '../delivery/signing.ts';
 
 const HELP: Record<string, string> = {
   main: `scheme-sim: a local double of a Form3-style payments API on a controllable scheme clock

@@ -1,8 +1,8 @@
 import { request as httpRequest } from 'node:http';
 import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { requestListener } from '../../server.ts';
-import { NORTHWIND, testRuntime, type TestRuntime } from '../../testing.ts';
+import { requestListener } from './server.ts';
+import { NORTHWIND, testRuntime, type TestRuntime } from '../../test/support/testing.ts';
 
 const NW = '0015800001041REAAY';
 const PATH = `/v1/participants/${NW}/open-banking/v3.1/accounts/name-verification`;

@@ -1,9 +1,9 @@
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
-import { MAX_BODY_BYTES, tooLarge } from '../body-limit.ts';
-import type { AppDeps } from '../context.ts';
-import { ApiError } from '../errors.ts';
-import type { ObRequestInfo } from '../ob-errors.ts';
-import { NameVerificationExchange, PARTICIPANTS_PREFIX, type ObAnswer } from './name-verification-exchange.ts';
+import { MAX_BODY_BYTES, tooLarge } from '../api/body-limit.ts';
+import type { AppDeps } from '../api/context.ts';
+import { ApiError } from '../api/errors.ts';
+import type { ObRequestInfo } from '../api/open-banking/ob-errors.ts';
+import { NameVerificationExchange, PARTICIPANTS_PREFIX, type ObAnswer } from '../api/open-banking/name-verification-exchange.ts';
 
 /**
  * Paths the Node adapter answers as they are: /v1/participants and below, made only of characters
