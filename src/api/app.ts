@@ -43,7 +43,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   const after = (c: Context<AppEnv>): Promise<void> | undefined => {
     // application/vnd.api+json is answered in kind when the client asks only for it.
     const accept = requestHeader(c, 'accept');
-    if (accept !== undefined && accept.includes('application/vnd.api+json') && !accept.includes('application/json')) {
+    if (accept?.includes('application/vnd.api+json') && !accept.includes('application/json')) {
       const type = c.res.headers.get('content-type') ?? '';
       if (type.startsWith('application/json')) c.res.headers.set('content-type', 'application/vnd.api+json');
     }

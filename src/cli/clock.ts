@@ -98,7 +98,7 @@ async function bearer(base: string, id: string | undefined, secret: string | und
   return { authorization: `Bearer ${body.access_token}` };
 }
 
-function describe(data: Record<string, any>): string[] {
+function describe(data: Record<string, unknown>): string[] {
   const lines = [
     `scheme clock: ${data.now} (${data.mode}${data.mode === 'running' ? `, speed ${data.speed}` : ''})`,
     `  London date ${data.london_date}, ${data.bacs_working_day ? 'a Bacs working day' : 'not a Bacs working day'}`,
@@ -139,9 +139,9 @@ export async function clockCommand(argv: string[], env: NodeJS.ProcessEnv = proc
     ...(body ? { body: JSON.stringify(body) } : {}),
   });
   const text = await res.text();
-  let json: Record<string, any> | undefined;
+  let json: { data?: Record<string, unknown>; error_message?: string } | undefined;
   try {
-    json = JSON.parse(text) as Record<string, any>;
+    json = JSON.parse(text) as typeof json;
   } catch {
     json = undefined;
   }

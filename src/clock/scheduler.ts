@@ -55,7 +55,7 @@ export class Scheduler {
   readonly #jobs: JobStore;
   /** The pending jobs by id, mirroring the job store (which is written, never read, on the hot path). */
   readonly #pending = new Map<string, Job>();
-  readonly #handlers = new Map<string, JobHandler<any>>();
+  readonly #handlers = new Map<string, JobHandler<unknown>>();
   readonly #heap = new MinHeap<{ due: number; seq: number; id: string }>((a, b) => a.due < b.due || (a.due === b.due && a.seq < b.seq));
   #seq = 0;
   #advancing = false;
@@ -90,7 +90,8 @@ export class Scheduler {
   /** Registers the handler of a kind of job, once (at construction of the service that owns it). */
   handle<P>(kind: string, handler: JobHandler<P>): void {
     if (this.#handlers.has(kind)) throw new Error(`a handler for job kind ${kind} is already registered`);
-    this.#handlers.set(kind, handler);
+    // Payloads are typed where a kind is scheduled and handled; the queue itself holds them as unknown.
+    this.#handlers.set(kind, handler as JobHandler<unknown>);
   }
 
   /** Schedules a job; with an `id` that is already pending, the existing job is kept (idempotent). */

@@ -98,7 +98,11 @@ export class DeliveryWorker {
     const tried = new Set<string>();
     let recorded = 0;
     for (;;) {
-      this.#launchDue(now, (e) => !tried.has(e.id) && (tried.add(e.id), true));
+      this.#launchDue(now, (e) => {
+        if (tried.has(e.id)) return false;
+        tried.add(e.id);
+        return true;
+      });
       if (this.#inFlight.size === 0) return recorded;
       const results = await Promise.all([...this.#inFlight.values()].map((f) => f.done));
       recorded += results.filter(Boolean).length;
@@ -170,7 +174,7 @@ export class DeliveryWorker {
    */
   #inTurn(e: OutboxEntry): boolean {
     const sub = this.#deps.subscriptions.find(e.subscription_id);
-    if (!sub || sub.attributes.callback_transport !== 'queue' || !isFifoQueue(sub.attributes.callback_uri)) return true;
+    if (sub?.attributes.callback_transport !== 'queue' || !isFifoQueue(sub.attributes.callback_uri)) return true;
     return this.#deps.outbox.firstPending(e.subscription_id)?.id === e.id;
   }
 
@@ -213,7 +217,7 @@ export class DeliveryWorker {
       return false;
     }
     const current = outbox.entries.get(entry.id);
-    if (!current || current.status !== 'pending' || signal.aborted) return false;
+    if (current?.status !== 'pending' || signal.aborted) return false;
     const sub = subscriptions.find(current.subscription_id);
     if (!sub || sub.attributes.deactivated) {
       outbox.cancel(entry.id, sub ? `subscription ${sub.id} is deactivated` : `subscription ${current.subscription_id} was deleted`);

@@ -56,7 +56,7 @@ export class DurableJsonFile<T> implements Adapter<T> {
 
 /** Flushes a directory's entries (the rename) to the disk. Some systems cannot open a directory for it: then the rename stands as the OS left it. */
 async function syncDirectory(dir: string): Promise<void> {
-  let handle;
+  let handle: Awaited<ReturnType<typeof open>>;
   try {
     handle = await open(dir, 'r');
   } catch {

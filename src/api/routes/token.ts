@@ -12,14 +12,14 @@ function parseBasic(header: string | undefined): { id: string; secret: string } 
   const i = decoded.indexOf(':');
   if (i < 0) return undefined;
   // RFC 6749 2.3.1: client id and secret are form-encoded before Basic encoding.
-  const unescape = (s: string) => {
+  const unescapeQuoted = (s: string) => {
     try {
       return decodeURIComponent(s.replace(/\+/g, ' '));
     } catch {
       return s;
     }
   };
-  return { id: unescape(decoded.slice(0, i)), secret: unescape(decoded.slice(i + 1)) };
+  return { id: unescapeQuoted(decoded.slice(0, i)), secret: unescapeQuoted(decoded.slice(i + 1)) };
 }
 
 /** POST /v1/oauth2/token: OAuth 2.0 client credentials with HTTP Basic client authentication. */

@@ -5,7 +5,7 @@ import { dateProblem, isIsoDate, SUPPORTED_RANGE } from '../../clock/dates.ts';
 function dateRule(v: unknown): string | undefined {
   if (typeof v === 'string' && isIsoDate(v)) return undefined;
   const problem = dateProblem(String(v));
-  return problem && problem.includes(SUPPORTED_RANGE) ? problem : 'must be a valid date (YYYY-MM-DD)';
+  return problem?.includes(SUPPORTED_RANGE) ? problem : 'must be a valid date (YYYY-MM-DD)';
 }
 import { invalid } from '../errors.ts';
 import { isDecimalAmount, toPence } from '../payments/money.ts';

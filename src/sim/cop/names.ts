@@ -29,7 +29,7 @@ export interface Candidate extends NameForm {
 
 const TRADING_AS = /\s*(?:\bt\s*\/\s*a\b|\btrading\s+as\b)\s*/i;
 const CHARITY_NUMBER =
-  /[\s,;(\[-]*\b(?:registered\s+charity|reg(?:istered)?\.?\s*charity|charity|r\s*\/\s*c|rcn|rc)\b\.?\s*(?:no\b\.?|number|num\b\.?|#)?\s*[:.]?\s*\d{4,8}\s*[)\]]?/gi;
+  /[\s,;([-]*\b(?:registered\s+charity|reg(?:istered)?\.?\s*charity|charity|r\s*\/\s*c|rcn|rc)\b\.?\s*(?:no\b\.?|number|num\b\.?|#)?\s*[:.]?\s*\d{4,8}\s*[)\]]?/gi;
 
 function personForm(words: string[]): NameForm {
   return nameForm(words, Math.max(0, words.length - 1));
@@ -148,7 +148,7 @@ function listCandidates(account: AccountNames): Candidate[] {
     const people = splitHolders(tokens(names[0]!));
     if (people.length >= 2) {
       const displays = holderDisplays(names[0]!, people);
-      people.forEach((p, i) => add(personForm(p), true, { holder: true, display: displays[i]! }));
+      for (const [i, p] of people.entries()) add(personForm(p), true, { holder: true, display: displays[i]! });
     }
   }
   if (trading) {

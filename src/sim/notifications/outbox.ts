@@ -148,7 +148,7 @@ export class Outbox {
    */
   recordAttempt(entryId: string, subscription: Subscription, outcome: AttemptOutcome, startedAtMs: number, random?: () => number): DeliveryAttempt | undefined {
     const entry = this.entries.get(entryId);
-    if (!entry || entry.status !== 'pending') return undefined;
+    if (entry?.status !== 'pending') return undefined;
     const now = this.#wall.now();
     const attempt: DeliveryAttempt = {
       id: randomUUID(),
