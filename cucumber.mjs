@@ -14,7 +14,11 @@ const common = {
   formatOptions: { junit: { suiteName: 'scheme-sim conformance' } },
 };
 
-const stagingTags = ['not @simulator', 'not @inprocess', ...(process.env.CONFORMANCE_OTHER_CLIENT_ID ? [] : ['not @two-organisations'])];
+const stagingTags = [
+  'not @simulator',
+  'not @inprocess',
+  ...(process.env.CONFORMANCE_OTHER_CLIENT_ID ? [] : ['not @two-organisations']),
+];
 
 export default { ...common, worldParameters: { target: 'inprocess' } };
 export const sim = { ...common, tags: 'not @inprocess', worldParameters: { target: 'sim' } };

@@ -9,9 +9,9 @@ import { pathToFileURL } from 'node:url';
 import { advanceTarget } from '../src/clock/advance.ts';
 import { SchemeClock } from '../src/clock/scheme-clock.ts';
 import { createRuntime } from '../src/runtime.ts';
-import { claimAttributes } from '../test/support/claims-harness.ts';
 import { DDIC_CLAIM_SUBMISSION_REPORT } from '../src/sim/claims/report-arrivals.ts';
-import { ratio, type BenchReport } from './lib.ts';
+import { claimAttributes } from '../test/support/claims-harness.ts';
+import { type BenchReport, ratio } from './lib.ts';
 
 const CLAIMS = 10_000;
 const DAYS = 20;
@@ -38,7 +38,12 @@ async function measure(claims: number): Promise<Measure> {
   // Count the DDIC claim submission reports the real reports service receives (daily reports arrive too).
   let reports = 0;
   sim.events.on((e) => {
-    if (e.event_type === 'created' && e.record_type === 'reports' && (e.record.attributes as { report_type?: string }).report_type === DDIC_CLAIM_SUBMISSION_REPORT) reports++;
+    if (
+      e.event_type === 'created' &&
+      e.record_type === 'reports' &&
+      (e.record.attributes as { report_type?: string }).report_type === DDIC_CLAIM_SUBMISSION_REPORT
+    )
+      reports++;
   });
   const perDay = claims / DAYS;
   let createMs = 0;
@@ -60,7 +65,11 @@ async function measure(claims: number): Promise<Measure> {
   for (let day = 0; day < DAYS; day++) {
     const t = performance.now();
     for (let i = 0; i < perDay; i++) {
-      const claim = sim.claims.create({ id: randomUUID(), organisation_id: ORG, attributes: claimAttributes([`${(i % 997) + 1}.${String(i % 100).padStart(2, '0')}`]) });
+      const claim = sim.claims.create({
+        id: randomUUID(),
+        organisation_id: ORG,
+        attributes: claimAttributes([`${(i % 997) + 1}.${String(i % 100).padStart(2, '0')}`]),
+      });
       sim.claims.submit(claim.id, { id: randomUUID(), organisation_id: ORG }, ORG);
     }
     await sim.store.commit();
@@ -73,7 +82,17 @@ async function measure(claims: number): Promise<Measure> {
   for (const p of payments) total += BigInt(p.attributes.amount.replace('.', ''));
   const settled = sim.claims.submissions.rows.values().filter((s) => s.attributes.status === 'settled').length;
   await rt.close();
-  return { createMs, advanceMs, advanceCpuMs, finalAdvanceMs, jobs, settled, contras: payments.length, contraTotal: (Number(total) / 100).toFixed(2), reports };
+  return {
+    createMs,
+    advanceMs,
+    advanceCpuMs,
+    finalAdvanceMs,
+    jobs,
+    settled,
+    contras: payments.length,
+    contraTotal: (Number(total) / 100).toFixed(2),
+    reports,
+  };
 }
 
 /** DESIGN.md's form of the budget: 10,000 claims open at once (filed on one day), one 15-day advance. */

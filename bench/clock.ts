@@ -5,8 +5,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { performance } from 'node:perf_hooks';
+import { pathToFileURL } from 'node:url';
 import { SchemeClock } from '../src/clock/scheme-clock.ts';
 import { createRuntime, type Runtime } from '../src/runtime.ts';
 import type { BenchReport } from './lib.ts';
@@ -28,27 +28,42 @@ function random(seed: number): () => number {
 }
 
 async function runtimeIn(dir: string, name: string): Promise<Runtime> {
-  const rt = await createRuntime({ data: join(dir, `${name}.json`), scheduledReports: false, clock: SchemeClock.frozenAt(START) });
+  const rt = await createRuntime({
+    data: join(dir, `${name}.json`),
+    scheduledReports: false,
+    clock: SchemeClock.frozenAt(START),
+  });
   rt.sim.scheduler.handle<{ n: number }>('bench', (job, now) => {
-    rt.sim.store.collection<{ id: string; n: number; at: string }>('bench_effects').put({ id: job.id, n: job.payload.n, at: now.toISOString() });
+    rt.sim.store
+      .collection<{ id: string; n: number; at: string }>('bench_effects')
+      .put({ id: job.id, n: job.payload.n, at: now.toISOString() });
   });
   return rt;
 }
 
 /** Advances `rt` by `ms` and persists; returns the wall and CPU milliseconds and the jobs run. */
-async function timedAdvance(rt: Runtime, ms: number): Promise<{ ms: number; cpuMs: number; writeMs: number; jobs: number }> {
+async function timedAdvance(
+  rt: Runtime,
+  ms: number,
+): Promise<{ ms: number; cpuMs: number; writeMs: number; jobs: number }> {
   const cpu0 = process.cpuUsage();
   const t0 = performance.now();
   const result = rt.sim.scheduler.advanceTo(new Date(rt.sim.clock.now().getTime() + ms), { list: 1000 }); // as the HTTP route does
   const t1 = performance.now();
   await rt.sim.store.commit();
   const cpu = process.cpuUsage(cpu0);
-  return { ms: performance.now() - t0, cpuMs: (cpu.user + cpu.system) / 1000, writeMs: performance.now() - t1, jobs: result.jobs_run_count };
+  return {
+    ms: performance.now() - t0,
+    cpuMs: (cpu.user + cpu.system) / 1000,
+    writeMs: performance.now() - t1,
+    jobs: result.jobs_run_count,
+  };
 }
 
 function scheduleAll(rt: Runtime, jobs: number): void {
   const rnd = random(20261221);
-  for (let n = 0; n < jobs; n++) rt.sim.scheduler.schedule('bench', new Date(Date.parse(START) + 1 + Math.floor(rnd() * TWO_YEARS_MS)), { n });
+  for (let n = 0; n < jobs; n++)
+    rt.sim.scheduler.schedule('bench', new Date(Date.parse(START) + 1 + Math.floor(rnd() * TWO_YEARS_MS)), { n });
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
@@ -78,8 +93,14 @@ export async function run(options: { jobs?: number } = {}): Promise<BenchReport>
     await rt.sim.store.commit();
     const scheduleMs = performance.now() - s0;
     const one = await timedAdvance(rt, TWO_YEARS_MS);
-    if (one.jobs !== jobs || rt.sim.scheduler.pendingCount !== 0 || rt.sim.store.collection('bench_effects').size !== jobs) {
-      throw new Error(`bench/clock: expected ${jobs} jobs run and none pending, got ${one.jobs} run and ${rt.sim.scheduler.pendingCount} pending`);
+    if (
+      one.jobs !== jobs ||
+      rt.sim.scheduler.pendingCount !== 0 ||
+      rt.sim.store.collection('bench_effects').size !== jobs
+    ) {
+      throw new Error(
+        `bench/clock: expected ${jobs} jobs run and none pending, got ${one.jobs} run and ${rt.sim.scheduler.pendingCount} pending`,
+      );
     }
     await rt.close();
 
@@ -107,7 +128,7 @@ export async function run(options: { jobs?: number } = {}): Promise<BenchReport>
         `one advance through all: ${one.ms.toFixed(0)} ms = ${fmt(perSecond)} jobs/s (budget ≥ ${fmt(BUDGET_JOBS_PER_SECOND)} jobs/s)`,
         `  of which the store write (${fmt(jobs)} records to the data file): ${one.writeMs.toFixed(0)} ms`,
         `  CPU time of that advance: ${one.cpuMs.toFixed(0)} ms = ${fmt((jobs / one.cpuMs) * 1000)} jobs per CPU second; load average ${loadavg()[0]!.toFixed(1)} on ${cpus().length} cores`,
-        `baseline, the same advance over an empty schedule: ${emptyMs.toFixed(2)} ms; ratio ${(one.ms / emptyMs).toFixed(1)}× (${((one.ms - emptyMs) / jobs * 1000).toFixed(2)} µs per job)`,
+        `baseline, the same advance over an empty schedule: ${emptyMs.toFixed(2)} ms; ratio ${(one.ms / emptyMs).toFixed(1)}× (${(((one.ms - emptyMs) / jobs) * 1000).toFixed(2)} µs per job)`,
         `24 monthly advances through the same jobs: ${monthlyMs.toFixed(0)} ms = ${fmt(monthlyPerSecond)} jobs/s`,
         `scheduling them: ${scheduleMs.toFixed(0)} ms = ${fmt((jobs / scheduleMs) * 1000)} jobs/s (one store write)`,
       ],

@@ -8,10 +8,20 @@
 // from when it was due, so a stall is charged for every request it held back.
 import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
-import { createRuntime } from '../src/runtime.ts';
 import { requestListener } from '../src/node/server.ts';
-import { bareHono, load, ratio, serveFetch, serveListener, watchStalls, type BenchReport, type LoadResult, type Stalls } from './lib.ts';
-import { paced, type PacedResult } from './paced.ts';
+import { createRuntime } from '../src/runtime.ts';
+import {
+  type BenchReport,
+  bareHono,
+  type LoadResult,
+  load,
+  ratio,
+  type Stalls,
+  serveFetch,
+  serveListener,
+  watchStalls,
+} from './lib.ts';
+import { type PacedResult, paced } from './paced.ts';
 
 const ACCOUNTS = Number(process.env.COP_BENCH_ACCOUNTS ?? 100_000);
 /** The paced phases at half of peak: measured seconds, after a short warm-up at the same rate. */
@@ -31,11 +41,44 @@ const CONNECTIONS = 10;
  * peak. Bare Hono gets the same sockets, and the 10-socket figure is printed beside it.
  */
 const PACED_CONNECTIONS = 50;
-const NW = { id: '0015800001041REAAY', organisation: '743d5b63-8e6f-432e-a8fa-c5d8d2ee5fcb', sortCodes: ['400300', '400301', '400302'] };
+const NW = {
+  id: '0015800001041REAAY',
+  organisation: '743d5b63-8e6f-432e-a8fa-c5d8d2ee5fcb',
+  sortCodes: ['400300', '400301', '400302'],
+};
 const PATH = `/v1/participants/${NW.id}/open-banking/v3.1/accounts/name-verification`;
 
-const FIRST = ['Samantha', 'Robert', 'William', 'Elizabeth', 'James', 'Margaret', 'John', 'Sarah', 'Michael', 'Katherine', 'Amir', 'Priya', 'Zoë', 'José'];
-const LAST = ['Holder', 'Smith', 'Jones', 'Taylor', 'Brown', 'Williams', 'Wilson', 'Álvarez', 'Khan', 'Patel', 'Smith-Jones', "O'Brien", 'MacDonald'];
+const FIRST = [
+  'Samantha',
+  'Robert',
+  'William',
+  'Elizabeth',
+  'James',
+  'Margaret',
+  'John',
+  'Sarah',
+  'Michael',
+  'Katherine',
+  'Amir',
+  'Priya',
+  'Zoë',
+  'José',
+];
+const LAST = [
+  'Holder',
+  'Smith',
+  'Jones',
+  'Taylor',
+  'Brown',
+  'Williams',
+  'Wilson',
+  'Álvarez',
+  'Khan',
+  'Patel',
+  'Smith-Jones',
+  "O'Brien",
+  'MacDonald',
+];
 
 /** Deterministic account i: sort code, number, held name, and a name a payer might type. */
 function account(i: number) {
@@ -75,7 +118,13 @@ export async function run(): Promise<BenchReport> {
     runtime.sim.accounts.create({
       id: crypto.randomUUID(),
       organisation_id: NW.organisation,
-      attributes: { bank_id: a.sortCode, account_number: a.number, name: [a.held], account_classification: a.classification, joint_account: a.joint },
+      attributes: {
+        bank_id: a.sortCode,
+        account_number: a.number,
+        name: [a.held],
+        account_classification: a.classification,
+        joint_account: a.joint,
+      },
     });
   }
   await runtime.sim.store.commit();
@@ -83,14 +132,24 @@ export async function run(): Promise<BenchReport> {
 
   const tokenRes = await runtime.app.request('/v1/oauth2/token', {
     method: 'POST',
-    headers: { authorization: `Basic ${Buffer.from('northwind-dev:northwind-dev-secret').toString('base64')}`, 'content-type': 'application/x-www-form-urlencoded' },
+    headers: {
+      authorization: `Basic ${Buffer.from('northwind-dev:northwind-dev-secret').toString('base64')}`,
+      'content-type': 'application/x-www-form-urlencoded',
+    },
     body: 'grant_type=client_credentials',
   });
   const token = ((await tokenRes.json()) as { access_token: string }).access_token;
   const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json', accept: 'application/json' };
   const bodies = Array.from({ length: 500 }, (_, k) => {
     const a = account((k * 199) % ACCOUNTS);
-    return JSON.stringify({ Data: { SchemeName: 'SortCodeAccountNumber', AccountType: a.classification, Identification: `${a.sortCode}${a.number}`, Name: a.asked } });
+    return JSON.stringify({
+      Data: {
+        SchemeName: 'SortCodeAccountNumber',
+        AccountType: a.classification,
+        Identification: `${a.sortCode}${a.number}`,
+        Name: a.asked,
+      },
+    });
   });
 
   // The simulator's own request listener, as `npm start` serves it (name verification through its
@@ -110,7 +169,14 @@ export async function run(): Promise<BenchReport> {
     const cpu = { bare: 0, cop: 0 };
     const measured = async (side: 'bare' | 'cop', target: { url: string }) => {
       const before = process.cpuUsage();
-      const result = await load({ url: url(target), method: 'POST', headers, bodies, connections: CONNECTIONS, durationSeconds: ROUND_SECONDS });
+      const result = await load({
+        url: url(target),
+        method: 'POST',
+        headers,
+        bodies,
+        connections: CONNECTIONS,
+        durationSeconds: ROUND_SECONDS,
+      });
       const used = process.cpuUsage(before);
       cpu[side] += (used.user + used.system) / Math.max(1, result.requestsPerSecond * ROUND_SECONDS);
       return result;
@@ -127,14 +193,31 @@ export async function run(): Promise<BenchReport> {
     // on its own thread pays cross-core wake-ups per request that it does not pay with the client
     // on its thread, so its peak is lower that way; half of the same-thread peak would load it to
     // ~80%, not half. The lower of the two peaks is the one halved.
-    const crossPeak = await load({ url: url(cop), method: 'POST', headers, bodies, connections: CONNECTIONS, durationSeconds: ROUND_SECONDS, workers: 1 });
+    const crossPeak = await load({
+      url: url(cop),
+      method: 'POST',
+      headers,
+      bodies,
+      connections: CONNECTIONS,
+      durationSeconds: ROUND_SECONDS,
+      workers: 1,
+    });
     const half = Math.max(1, Math.floor(Math.min(copPeak.requestsPerSecond, crossPeak.requestsPerSecond) / 2));
     // The server runs on this thread and the generator on its own: this thread's event-loop
     // utilisation over a paced phase is how busy the server was (a tail grows as it nears 1).
     const atHalf = async (target: { url: string }, connections = PACED_CONNECTIONS) => {
       const before = performance.eventLoopUtilization();
       const stalls = watchStalls();
-      const result = await paced({ url: url(target), method: 'POST', headers, bodies, rate: half, durationSeconds: PHASE_SECONDS, warmupSeconds: PHASE_WARMUP_SECONDS, connections });
+      const result = await paced({
+        url: url(target),
+        method: 'POST',
+        headers,
+        bodies,
+        rate: half,
+        durationSeconds: PHASE_SECONDS,
+        warmupSeconds: PHASE_WARMUP_SECONDS,
+        connections,
+      });
       return { ...result, serverBusy: performance.eventLoopUtilization(before).utilization, stalls: stalls() };
     };
     const copHalf = await atHalf(cop);
@@ -144,7 +227,14 @@ export async function run(): Promise<BenchReport> {
     const copHalfFewSockets = await atHalf(cop, CONNECTIONS);
     const share = copPeak.requestsPerSecond / barePeak.requestsPerSecond;
     // A request left unsent at half of peak means the server fell behind the rate: a failure too.
-    const failures = copPeak.errors + copPeak.non2xx + crossPeak.errors + crossPeak.non2xx + copHalf.errors + copHalf.non2xx + copHalf.unsent;
+    const failures =
+      copPeak.errors +
+      copPeak.non2xx +
+      crossPeak.errors +
+      crossPeak.non2xx +
+      copHalf.errors +
+      copHalf.non2xx +
+      copHalf.unsent;
     const withinBudget = share >= 0.6 && copHalf.p99 <= 10 && failures === 0 && sample.status === 200;
     const ms = (v: number) => v.toFixed(2);
     const tail = (r: PacedResult & { serverBusy: number; stalls: Stalls }) =>

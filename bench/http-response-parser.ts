@@ -73,7 +73,10 @@ export class ResponseParser {
       const colon = line.indexOf(':');
       if (colon <= 0) throw new HttpParseError(`bad header line: ${JSON.stringify(line.slice(0, 40))}`);
       const name = line.slice(0, colon).trim().toLowerCase();
-      const value = line.slice(colon + 1).trim().toLowerCase();
+      const value = line
+        .slice(colon + 1)
+        .trim()
+        .toLowerCase();
       if (name === 'content-length') {
         length = Number(value);
         if (!Number.isSafeInteger(length) || length < 0) throw new HttpParseError(`bad content-length: ${value}`);

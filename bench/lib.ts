@@ -3,8 +3,8 @@
 // against a same-run baseline mean anything).
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { constants, monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
+import { type ServerType, serve } from '@hono/node-server';
 import autocannon from 'autocannon';
-import { serve, type ServerType } from '@hono/node-server';
 import { Hono } from 'hono';
 
 export interface Served {

@@ -49,9 +49,14 @@ async function main(o: PacedWorkerInput): Promise<PacedResult> {
   const total = warmup + Math.round(o.rate * o.durationSeconds);
   const latencies = new Float64Array(total - warmup);
   const lags = new Float64Array(total - warmup);
-  let sent = 0, completed = 0, errors = 0, non2xx = 0, completedInTime = 0;
+  let sent = 0,
+    completed = 0,
+    errors = 0,
+    non2xx = 0,
+    completedInTime = 0;
   // Requests [sendNext, dueNext) are due and wait for a free connection, oldest first.
-  let dueNext = 0, sendNext = 0;
+  let dueNext = 0,
+    sendNext = 0;
   let t0 = 0;
   let end = Infinity;
   const measured = (k: number) => k >= warmup;
@@ -173,6 +178,7 @@ async function main(o: PacedWorkerInput): Promise<PacedResult> {
 }
 
 const input = workerData as PacedWorkerInput | undefined;
-if (!parentPort || !input?.rate) throw new Error('bench/paced-worker.ts is the load worker of bench/paced.ts: start it with paced()');
+if (!parentPort || !input?.rate)
+  throw new Error('bench/paced-worker.ts is the load worker of bench/paced.ts: start it with paced()');
 const port = parentPort;
 main(input).then((result) => port.postMessage(result));

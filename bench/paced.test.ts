@@ -40,7 +40,8 @@ describe('ResponseParser', () => {
   });
 
   it('reads responses split at every other place', () => {
-    for (let cut = 1; cut < bytes.length; cut++) expect(parse([bytes.subarray(0, cut), bytes.subarray(cut)])).toEqual(EXPECTED);
+    for (let cut = 1; cut < bytes.length; cut++)
+      expect(parse([bytes.subarray(0, cut), bytes.subarray(cut)])).toEqual(EXPECTED);
   });
 
   it('is not idle in the middle of a response', () => {
@@ -50,7 +51,11 @@ describe('ResponseParser', () => {
   });
 
   it('fails loudly on what it cannot read', () => {
-    const bad = ['HTTP/1.1 200 OK\r\n\r\nbody until close', 'SMTP ready\r\n\r\n', 'HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n'];
+    const bad = [
+      'HTTP/1.1 200 OK\r\n\r\nbody until close',
+      'SMTP ready\r\n\r\n',
+      'HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n',
+    ];
     for (const text of bad) expect(() => new ResponseParser(() => {}).push(Buffer.from(text))).toThrow(HttpParseError);
   });
 });
@@ -89,7 +94,13 @@ describe('paced', () => {
         res.end('answer');
       } else res.end('ok');
     });
-    const result = await paced({ url, headers: { 'x-test': 'yes' }, bodies: ['a', 'b', 'c'], rate: 200, durationSeconds: 1 });
+    const result = await paced({
+      url,
+      headers: { 'x-test': 'yes' },
+      bodies: ['a', 'b', 'c'],
+      rate: 200,
+      durationSeconds: 1,
+    });
     expect(result).toMatchObject({ sent: 200, completed: 200, errors: 0, unsent: 0, non2xx: 67 }); // k % 3 === 1 for k < 200
     expect(Object.fromEntries(received)).toEqual({ a: 67, b: 67, c: 66 });
     expect(connections).toBe(10); // keep-alive: the sockets opened at the start carry every request

@@ -84,7 +84,11 @@ export function paced(o: PacedOptions): Promise<PacedResult> {
     drainMs: DRAIN_MS,
   };
   if (!(input.rate > 0) || !(input.durationSeconds > 0) || !(input.connections >= 1)) {
-    return Promise.reject(new Error(`paced: rate, durationSeconds and connections must be positive (${JSON.stringify({ rate: o.rate, durationSeconds: o.durationSeconds, connections: o.connections })})`));
+    return Promise.reject(
+      new Error(
+        `paced: rate, durationSeconds and connections must be positive (${JSON.stringify({ rate: o.rate, durationSeconds: o.durationSeconds, connections: o.connections })})`,
+      ),
+    );
   }
   // Bounded: the schedule, the drain, and a margin for starting the worker and connecting.
   const limitMs = (input.warmupSeconds + input.durationSeconds) * 1000 + DRAIN_MS + 15_000;
@@ -98,9 +102,14 @@ export function paced(o: PacedOptions): Promise<PacedResult> {
       void worker.terminate();
       fn();
     };
-    const timer = setTimeout(() => settle(() => reject(new Error(`paced: no result from the load worker within ${limitMs} ms`))), limitMs);
+    const timer = setTimeout(
+      () => settle(() => reject(new Error(`paced: no result from the load worker within ${limitMs} ms`))),
+      limitMs,
+    );
     worker.once('message', (result: PacedResult) => settle(() => resolve(result)));
     worker.once('error', (err) => settle(() => reject(err)));
-    worker.once('exit', (code) => settle(() => reject(new Error(`paced: load worker exited (code ${code}) without a result`))));
+    worker.once('exit', (code) =>
+      settle(() => reject(new Error(`paced: load worker exited (code ${code}) without a result`))),
+    );
   });
 }

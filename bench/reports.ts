@@ -3,9 +3,9 @@
 // Budget (DESIGN.md): ≥ 2,000 requests/s.
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { testRuntime } from '../test/support/testing.ts';
-import { bareHono, load, ratio, serveFetch, type BenchReport, type LoadResult } from './lib.ts';
 import { PDF_MAX_ROWS } from '../src/sim/reports/render-pdf.ts';
+import { testRuntime } from '../test/support/testing.ts';
+import { type BenchReport, bareHono, type LoadResult, load, ratio, serveFetch } from './lib.ts';
 
 const BUDGET_RPS = 2000;
 const TARGET_BYTES = 100 * 1024;
@@ -45,7 +45,12 @@ Promise.all(Array.from({ length: connections }, async () => { while (Date.now() 
   .then(() => { agent.destroy(); parentPort.postMessage({ rps: ok / seconds, failed }); });
 `;
 
-function drain(url: string, headers: Record<string, string>, seconds: number, connections = 10): Promise<{ rps: number; failed: number }> {
+function drain(
+  url: string,
+  headers: Record<string, string>,
+  seconds: number,
+  connections = 10,
+): Promise<{ rps: number; failed: number }> {
   return new Promise((resolve, reject) => {
     const worker = new Worker(DRAIN_CLIENT, { eval: true, workerData: { url, headers, seconds, connections } });
     worker.once('message', (m: { rps: number; failed: number }) => {
@@ -79,13 +84,17 @@ export async function run(): Promise<BenchReport> {
   const bareApp = bareHono('GET', '/file', pdf, 'application/pdf');
   const bare = await serveFetch((req) => bareApp.fetch(req));
   try {
-    const simOptions = { url: `${sim.url}${path}`, headers: { authorization: `Bearer ${token}`, accept: 'application/pdf' } };
+    const simOptions = {
+      url: `${sim.url}${path}`,
+      headers: { authorization: `Bearer ${token}`, accept: 'application/pdf' },
+    };
     const bareOptions = { url: `${bare.url}/file` };
     await load({ ...simOptions, durationSeconds: 1 }); // warm-up
     await load({ ...bareOptions, durationSeconds: 1 });
     // The machine is shared: phases alternate between the two servers and the best of two rounds
     // of each counts, so a burst of someone else's work does not land on one side only.
-    const better = (x: LoadResult | undefined, y: LoadResult) => (!x || y.requestsPerSecond > x.requestsPerSecond ? y : x);
+    const better = (x: LoadResult | undefined, y: LoadResult) =>
+      !x || y.requestsPerSecond > x.requestsPerSecond ? y : x;
     let s: LoadResult | undefined;
     let b: LoadResult | undefined;
     let ds = { rps: 0, failed: 0 };

@@ -8,7 +8,7 @@ import { rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { ratio, type BenchReport } from './lib.ts';
+import { type BenchReport, ratio } from './lib.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const START_BUDGET_MS = 1000;
@@ -54,7 +54,9 @@ async function startup(): Promise<{ sim: number; bare: number }> {
   try {
     for (let i = 0; i < ROUNDS; i++) {
       bares.push(await timeUntil(['--import', 'tsx', bareFile], /listening on/));
-      sims.push(await timeUntil([join(root, 'bin', 'scheme-sim.mjs'), 'start', '--memory', '--port', '0'], /listening on http/));
+      sims.push(
+        await timeUntil([join(root, 'bin', 'scheme-sim.mjs'), 'start', '--memory', '--port', '0'], /listening on http/),
+      );
     }
   } finally {
     rmSync(bareFile, { force: true });
@@ -65,10 +67,20 @@ async function startup(): Promise<{ sim: number; bare: number }> {
 function suite(): Promise<{ ms: number; line: string }> {
   return new Promise((resolve, reject) => {
     const t0 = performance.now();
-    const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'node_modules', '@cucumber', 'cucumber', 'bin', 'cucumber.js'), '--format', 'summary'], {
-      cwd: root,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = spawn(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        join(root, 'node_modules', '@cucumber', 'cucumber', 'bin', 'cucumber.js'),
+        '--format',
+        'summary',
+      ],
+      {
+        cwd: root,
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     let out = '';
     child.stdout.on('data', (d: Buffer) => (out += d.toString()));
     child.once('error', reject);

@@ -1,10 +1,11 @@
 // `npm run build` (and `prepare`): dist/ for consumers that run plain Node, vitest or jest without tsx.
 // dist/ mirrors src/ at the same depth, so the modules' own relative reads (../fixtures, ../../fixtures,
 // the schemas beside src/api/schemas/index.ts) resolve the same from either tree.
+
+import { spawnSync } from 'node:child_process';
 import { copyFileSync, readdirSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url)); // not import.meta.dirname: Node 20 before 20.11 lacks it
@@ -16,7 +17,9 @@ let tsc;
 try {
   tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
 } catch {
-  console.warn('scheme-sim: typescript is not installed (an install without devDependencies?); dist/ not built. npm start and the bin run from the sources.');
+  console.warn(
+    'scheme-sim: typescript is not installed (an install without devDependencies?); dist/ not built. npm start and the bin run from the sources.',
+  );
   process.exit(0);
 }
 

@@ -1,6 +1,6 @@
 // `npm run fixtures:holidays`: writes fixtures/calendar/bank-holidays.json from date-holidays.
 import { writeFileSync } from 'node:fs';
-import { HOLIDAY_TABLE_FILE, holidaysFromLibrary, type HolidayTable } from '../src/clock/bank-holidays.ts';
+import { HOLIDAY_TABLE_FILE, type HolidayTable, holidaysFromLibrary } from '../src/clock/bank-holidays.ts';
 
 export const TABLE_YEARS = { from: 2015, to: 2045 };
 

@@ -26,7 +26,11 @@ describe('seed accounts', () => {
     const rt = await createRuntime({ memory: true });
     const seeded = read('accounts.json').length;
     expect(rt.sim.accounts.repo.rows.size).toBe(seeded);
-    const report = rt.sim.nameVerification.verify('0015800001041REAAY', { accountType: 'Personal', identification: '40030012345678', name: 'Sam Holder' });
+    const report = rt.sim.nameVerification.verify('0015800001041REAAY', {
+      accountType: 'Personal',
+      identification: '40030012345678',
+      name: 'Sam Holder',
+    });
     expect(report).toEqual({ Matched: false, ReasonCode: 'MBAM', Name: 'Samantha Holder' });
     await rt.close();
     const off = await createRuntime({ memory: true, seedAccounts: false });
@@ -38,7 +42,11 @@ describe('seed accounts', () => {
     const dir = mkdtempSync(join(tmpdir(), 'cop-seed-'));
     const data = join(dir, 'sim.json');
     const first = await createRuntime({ data, seedAccounts: false });
-    first.sim.accounts.create({ id: crypto.randomUUID(), organisation_id: '743d5b63-8e6f-432e-a8fa-c5d8d2ee5fcb', attributes: { name: ['Only One'], bank_id: '400300', account_number: '11111111' } });
+    first.sim.accounts.create({
+      id: crypto.randomUUID(),
+      organisation_id: '743d5b63-8e6f-432e-a8fa-c5d8d2ee5fcb',
+      attributes: { name: ['Only One'], bank_id: '400300', account_number: '11111111' },
+    });
     await first.close();
     const second = await createRuntime({ data });
     expect(second.sim.accounts.repo.rows.size).toBe(1);
@@ -53,10 +61,18 @@ describe('the worked examples of docs/cop.md', () => {
     .slice(0, section.indexOf('\n\n', section.indexOf('| code |')))
     .split('\n')
     .filter((l) => /^\| (\(full\)|[A-Z0-9]{4}) \|/.test(l))
-    .map((l) => l.split('|').map((c) => c.trim()).slice(1, 5) as [string, string, string, string]);
+    .map(
+      (l) =>
+        l
+          .split('|')
+          .map((c) => c.trim())
+          .slice(1, 5) as [string, string, string, string],
+    );
 
   it('has one example per reason code and a full match', () => {
-    expect(rows.map((r) => r[0]).sort()).toEqual(['(full)', 'AC01', 'ACNS', 'ANNM', 'BAMM', 'BANM', 'CASS', 'IVCR', 'MBAM', 'OPTO', 'PAMM', 'PANM', 'SCNS'].sort());
+    expect(rows.map((r) => r[0]).sort()).toEqual(
+      ['(full)', 'AC01', 'ACNS', 'ANNM', 'BAMM', 'BANM', 'CASS', 'IVCR', 'MBAM', 'OPTO', 'PAMM', 'PANM', 'SCNS'].sort(),
+    );
   });
 
   it.each(rows)('%s: %s %s "%s" on the seed accounts', async (code, identification, type, name) => {

@@ -8,7 +8,6 @@ import { fakerEN_GB as faker } from '@faker-js/faker';
 import type { SeedAccount } from '../src/sim/accounts.ts';
 import type { Participant } from '../src/sim/cop/participants.ts';
 
-
 export const SEED = 4;
 
 function attributes(sortCode: string, accountNumber: string, extra: Record<string, unknown>): Record<string, unknown> {
@@ -32,8 +31,14 @@ function showcase(p: Participant): Array<[string, Record<string, unknown>]> {
     ['34567890', { name: ['Acme Bakery Company Ltd'], alternative_names: ['ABC'], account_classification: 'Business' }],
     ['45678901', { name: ['Olive Optout'], account_matching_opt_out: true, account_classification: 'Personal' }],
     ['56789012', { name: ['Simon Switcher'], switched: true, account_classification: 'Personal' }],
-    ['67890123', { name: ['Rolland Number'], secondary_identification: 'ROLL-1234', account_classification: 'Personal' }],
-    ['78901234', { name: ['Nadia Nosupport'], name_matching_status: 'not_supported', account_classification: 'Personal' }],
+    [
+      '67890123',
+      { name: ['Rolland Number'], secondary_identification: 'ROLL-1234', account_classification: 'Personal' },
+    ],
+    [
+      '78901234',
+      { name: ['Nadia Nosupport'], name_matching_status: 'not_supported', account_classification: 'Personal' },
+    ],
     ['89012345', { name: ['John Smith T/A Smith Plumbing'], account_classification: 'Business' }],
   ].map(([n, a]) => [`${sc}|${n}`, a as Record<string, unknown>]);
 }
@@ -42,10 +47,22 @@ function fakeName(kind: number): Record<string, unknown> {
   if (kind === 0) return { name: [faker.company.name()], account_classification: 'Business' };
   if (kind === 1) {
     const surname = faker.person.lastName();
-    return { name: [`${faker.person.firstName()} ${surname} & ${faker.person.firstName()} ${surname}`], joint_account: true, account_classification: 'Personal' };
+    return {
+      name: [`${faker.person.firstName()} ${surname} & ${faker.person.firstName()} ${surname}`],
+      joint_account: true,
+      account_classification: 'Personal',
+    };
   }
-  if (kind === 2) return { name: [faker.person.firstName(), faker.person.lastName()], account_classification: 'Personal' };
-  return { name: [faker.person.fullName({ sex: faker.helpers.arrayElement(['female', 'male']) }).replace(/^(Mr|Mrs|Ms|Miss|Dr)\.? /, '')], account_classification: 'Personal' };
+  if (kind === 2)
+    return { name: [faker.person.firstName(), faker.person.lastName()], account_classification: 'Personal' };
+  return {
+    name: [
+      faker.person
+        .fullName({ sex: faker.helpers.arrayElement(['female', 'male']) })
+        .replace(/^(Mr|Mrs|Ms|Miss|Dr)\.? /, ''),
+    ],
+    account_classification: 'Personal',
+  };
 }
 
 /** Deterministic seed accounts: the showcase, then `perParticipant` faker accounts for each participant. */
@@ -56,14 +73,22 @@ export function generateSeedAccounts(participants: Participant[], perParticipant
   if (first) {
     for (const [key, extra] of showcase(first)) {
       const [sc, number] = key.split('|') as [string, string];
-      out.push({ id: faker.string.uuid(), organisation_id: first.organisation_id, attributes: attributes(sc, number, extra) });
+      out.push({
+        id: faker.string.uuid(),
+        organisation_id: first.organisation_id,
+        attributes: attributes(sc, number, extra),
+      });
     }
   }
   for (const p of participants) {
     for (let i = 0; i < perParticipant; i++) {
       const sc = p.sort_codes[i % p.sort_codes.length]!;
       const number = `7${String(i).padStart(3, '0')}${faker.string.numeric(4)}`;
-      out.push({ id: faker.string.uuid(), organisation_id: p.organisation_id, attributes: attributes(sc, number, fakeName(i % 4)) });
+      out.push({
+        id: faker.string.uuid(),
+        organisation_id: p.organisation_id,
+        attributes: attributes(sc, number, fakeName(i % 4)),
+      });
     }
   }
   return out;

@@ -1,20 +1,25 @@
 // Library entry: build the simulator in process, or serve it.
-export { createRuntime, FIXTURES_DIR, type Runtime, type RuntimeOptions, type Worker } from './runtime.ts';
-export { listen, type RunningServer } from './node/server.ts';
+
 export { createApp } from './api/app.ts';
+export { SCHEMA_DIR, schemaValidator } from './api/schemas/index.ts';
+export { type AdvanceRequest, advanceTarget } from './clock/advance.ts';
+export { BacsCalendar } from './clock/calendar.ts';
+export { type Clock, ManualClock, systemClock } from './clock/clock.ts';
+export { type AdvanceResult, type Job, type JobHandler, Scheduler } from './clock/scheduler.ts';
+export { SchedulerTimer } from './clock/scheduler-timer.ts';
+export { type ClockState, SchemeClock } from './clock/scheme-clock.ts';
+export type { DeliveryOptions } from './delivery/delivery-worker.ts';
+export { type ReceivedHeaders, secretProblem, signatureHeaders, verifyWebhook } from './delivery/signing.ts';
+export { listen, type RunningServer } from './node/server.ts';
+export { createRuntime, FIXTURES_DIR, type Runtime, type RuntimeOptions, type Worker } from './runtime.ts';
+export { CLAIM_FILTERS, Claims } from './sim/claims/claims.ts';
+export {
+  DDIC_CLAIM_SUBMISSION_REPORT,
+  type ReportArrivalInput,
+  type ReportArrivals,
+} from './sim/claims/report-arrivals.ts';
+export type { Notification } from './sim/notifications/notification.ts';
+export { DEFAULT_RETRY_SCHEDULE, FAST_RETRY_SCHEDULE, type RetrySchedule } from './sim/notifications/retry-schedule.ts';
+export { type Payment, type PaymentAdmission, Payments } from './sim/payments/payments.ts';
 export { Simulator } from './sim/simulator.ts';
 export { openStore, type Store } from './store/store.ts';
-export { BacsCalendar } from './clock/calendar.ts';
-export { SchemeClock, type ClockState } from './clock/scheme-clock.ts';
-export { Scheduler, type Job, type JobHandler, type AdvanceResult } from './clock/scheduler.ts';
-export { SchedulerTimer } from './clock/scheduler-timer.ts';
-export { advanceTarget, type AdvanceRequest } from './clock/advance.ts';
-export { systemClock, ManualClock, type Clock } from './clock/clock.ts';
-export { schemaValidator, SCHEMA_DIR } from './api/schemas/index.ts';
-export { Claims, CLAIM_FILTERS } from './sim/claims/claims.ts';
-export { DDIC_CLAIM_SUBMISSION_REPORT, type ReportArrivals, type ReportArrivalInput } from './sim/claims/report-arrivals.ts';
-export { Payments, type Payment, type PaymentAdmission } from './sim/payments/payments.ts';
-export { verifyWebhook, signatureHeaders, secretProblem, type ReceivedHeaders } from './delivery/signing.ts';
-export { DEFAULT_RETRY_SCHEDULE, FAST_RETRY_SCHEDULE, type RetrySchedule } from './sim/notifications/retry-schedule.ts';
-export type { Notification } from './sim/notifications/notification.ts';
-export type { DeliveryOptions } from './delivery/delivery-worker.ts';

@@ -1,7 +1,7 @@
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { NORTHWIND, type TestRuntime, testRuntime } from '../test/support/testing.ts';
 import { DEFAULT_BASE_URL, handlersFor } from './msw.ts';
-import { NORTHWIND, testRuntime, type TestRuntime } from '../test/support/testing.ts';
 
 // A plain fetch client, as an application under test would have one: it knows nothing of the
 // simulator but its base URL and credentials.
@@ -24,7 +24,14 @@ function client(baseUrl: string) {
       return fetch(`${baseUrl}/v1/organisation/accounts`, {
         method: 'POST',
         headers: { authorization: `Bearer ${token}`, 'content-type': 'application/vnd.api+json' },
-        body: JSON.stringify({ data: { id, organisation_id: NORTHWIND.organisation_id, type: 'accounts', attributes: { country: 'GB', name: [name] } } }),
+        body: JSON.stringify({
+          data: {
+            id,
+            organisation_id: NORTHWIND.organisation_id,
+            type: 'accounts',
+            attributes: { country: 'GB', name: [name] },
+          },
+        }),
       });
     },
     async account(id: string) {
@@ -56,7 +63,10 @@ describe('msw handlers', () => {
     expect(created.status).toBe(201);
     const read = await api.account(id);
     expect(read.status).toBe(200);
-    const body = (await read.json()) as { data: { id: string; attributes: { name: string[] } }; links: { self: string } };
+    const body = (await read.json()) as {
+      data: { id: string; attributes: { name: string[] } };
+      links: { self: string };
+    };
     expect(body.data.id).toBe(id);
     expect(body.data.attributes.name).toEqual(['Samantha Holder']);
     expect(body.links.self).toBe(`/v1/organisation/accounts/${id}`);

@@ -8,7 +8,7 @@
 //   server.listen();
 //
 // msw is a peer of this module: install it in the project that uses it.
-import { http, type HttpHandler } from 'msw';
+import { type HttpHandler, http } from 'msw';
 import type { Runtime } from './runtime.ts';
 
 /** The base URL the handlers answer unless told otherwise. */
@@ -18,7 +18,10 @@ export const DEFAULT_BASE_URL = 'http://scheme-sim.test';
  * One catch-all handler for every method under `baseUrl`. The base URL may carry a path prefix
  * (`http://gateway.test/payments`); it is stripped before the app routes the request.
  */
-export function handlersFor(runtime: Pick<Runtime, 'app'> & Partial<Pick<Runtime, 'sim'>>, baseUrl: string = DEFAULT_BASE_URL): HttpHandler[] {
+export function handlersFor(
+  runtime: Pick<Runtime, 'app'> & Partial<Pick<Runtime, 'sim'>>,
+  baseUrl: string = DEFAULT_BASE_URL,
+): HttpHandler[] {
   const base = new URL(baseUrl);
   // Deliveries go through fetch, which msw answers: a callback under the base URL would call the simulator itself.
   runtime.sim?.subscriptions.addSelfAddress(baseUrl);

@@ -3,7 +3,7 @@
 // `exports`, so it fails if they point at sources, if dist/ is not built, or if the built modules
 // cannot find the schemas and fixtures they read relative to themselves.
 import { execFile } from 'node:child_process';
-import { mkdtempSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -86,7 +86,16 @@ beforeAll(async () => {
   writeFileSync(
     join(consumer, 'tsconfig.json'),
     JSON.stringify({
-      compilerOptions: { target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', lib: ['ES2023', 'DOM'], strict: true, noEmit: true, skipLibCheck: true, types: [] },
+      compilerOptions: {
+        target: 'ES2022',
+        module: 'NodeNext',
+        moduleResolution: 'NodeNext',
+        lib: ['ES2023', 'DOM'],
+        strict: true,
+        noEmit: true,
+        skipLibCheck: true,
+        types: [],
+      },
       files: ['consumer.ts'],
     }),
   );
@@ -101,7 +110,11 @@ const plainEnv = () => ({ PATH: process.env.PATH ?? '' });
 
 describe('the package, from a consumer project without tsx', () => {
   it('imports scheme-sim and scheme-sim/msw from dist/ and serves requests through msw', async () => {
-    const { stdout } = await run(process.execPath, ['consumer.mjs'], { cwd: consumer, env: plainEnv(), timeout: 30_000 });
+    const { stdout } = await run(process.execPath, ['consumer.mjs'], {
+      cwd: consumer,
+      env: plainEnv(),
+      timeout: 30_000,
+    });
     const out = JSON.parse(stdout) as {
       resolved: string[];
       token: number;
@@ -111,7 +124,10 @@ describe('the package, from a consumer project without tsx', () => {
       id: string;
     };
     // Node resolves through the symlink to its real path: the repo's dist/.
-    expect(out.resolved.map((url) => fileURLToPath(url))).toEqual([join(ROOT, 'dist', 'index.js'), join(ROOT, 'dist', 'msw.js')]);
+    expect(out.resolved.map((url) => fileURLToPath(url))).toEqual([
+      join(ROOT, 'dist', 'index.js'),
+      join(ROOT, 'dist', 'msw.js'),
+    ]);
     expect(out.token).toBe(200);
     expect(out.created).toBe(201);
     expect(out.invalid).toBe(400);
@@ -122,7 +138,11 @@ describe('the package, from a consumer project without tsx', () => {
 
   it('gives a consumer TypeScript project the declarations', async () => {
     const tsc = join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
-    const checked = await run(process.execPath, [tsc, '-p', consumer], { cwd: consumer, env: plainEnv(), timeout: 60_000 }).then(
+    const checked = await run(process.execPath, [tsc, '-p', consumer], {
+      cwd: consumer,
+      env: plainEnv(),
+      timeout: 60_000,
+    }).then(
       () => '',
       (err: { stdout?: string }) => err.stdout ?? String(err),
     );

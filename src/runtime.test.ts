@@ -40,14 +40,18 @@ const readStore = () => JSON.parse(readFileSync(file, 'utf8')) as StoreData;
 function withEffects(rt: Runtime, onRun: (n: number) => void = () => {}): void {
   let n = 0;
   rt.sim.scheduler.handle<{ n: number }>('effect', (job, now) => {
-    rt.sim.store.collection<{ id: string; n: number; at: string }>('effects').put({ id: job.id, n: job.payload.n, at: now.toISOString() });
+    rt.sim.store
+      .collection<{ id: string; n: number; at: string }>('effects')
+      .put({ id: job.id, n: job.payload.n, at: now.toISOString() });
     onRun(++n);
   });
 }
 
 describe('the data file lock', () => {
   it('is released when the runtime cannot be built on the opened store', async () => {
-    await expect(createRuntime({ data: file, scheduledReports: false, clientsFile: join(dir, 'missing-clients.json') })).rejects.toThrow('cannot read');
+    await expect(
+      createRuntime({ data: file, scheduledReports: false, clientsFile: join(dir, 'missing-clients.json') }),
+    ).rejects.toThrow('cannot read');
     const rt = await start();
     expect(rt.sim.store.location).toBe(file);
   });
@@ -105,12 +109,22 @@ rt.sim.scheduler.advanceTo(new Date(${JSON.stringify(hoursAfter(10).toISOString(
 await rt.sim.store.commit();
 `,
     );
-    const child = spawnSync(process.execPath, ['--import', 'tsx', script], { cwd: ROOT, encoding: 'utf8', timeout: 30_000 });
+    const child = spawnSync(process.execPath, ['--import', 'tsx', script], {
+      cwd: ROOT,
+      encoding: 'utf8',
+      timeout: 30_000,
+    });
     expect(child.status, child.stderr).toBe(137);
 
     const onDisk = readStore();
     expect(onDisk.meta.clock).toMatchObject({ virtual_ms: Date.parse(T0) });
-    expect(Object.keys(onDisk.collections.scheduler_jobs ?? {}).sort()).toEqual(['job-1', 'job-2', 'job-3', 'job-4', 'job-5']);
+    expect(Object.keys(onDisk.collections.scheduler_jobs ?? {}).sort()).toEqual([
+      'job-1',
+      'job-2',
+      'job-3',
+      'job-4',
+      'job-5',
+    ]);
     expect(Object.keys(onDisk.collections.effects ?? {})).toEqual([]);
 
     const after = await start();
@@ -155,7 +169,9 @@ await rt.sim.store.commit();
     await rt.sim.store.commit();
     rt.start();
     wall.advanceMs(3_600_000);
-    await expect.poll(() => Object.keys(readStore().collections.effects ?? {}), { timeout: 5000, interval: 10 }).toEqual(['soon']);
+    await expect
+      .poll(() => Object.keys(readStore().collections.effects ?? {}), { timeout: 5000, interval: 10 })
+      .toEqual(['soon']);
     expect(readStore().collections.effects!.soon).toMatchObject({ at: hoursAfter(1).toISOString() });
     expect(Object.keys(readStore().collections.scheduler_jobs ?? {})).toEqual(['later']);
     // Frozen, the timer leaves due jobs alone until the clock is told to move.

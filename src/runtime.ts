@@ -8,15 +8,15 @@ import { TokenIssuer } from './api/auth/tokens.ts';
 import type { AppDeps, AppEnv } from './api/context.ts';
 import type { CalendarOverrides } from './clock/calendar.ts';
 import type { Clock } from './clock/clock.ts';
-import type { ClockState } from './clock/scheme-clock.ts';
 import { SchedulerTimer } from './clock/scheduler-timer.ts';
-import { DeliveryWorker, type DeliveryOptions } from './delivery/delivery-worker.ts';
+import type { ClockState } from './clock/scheme-clock.ts';
+import { type DeliveryOptions, DeliveryWorker } from './delivery/delivery-worker.ts';
 import { sqsOptionsFromEnv } from './delivery/queue-transport.ts';
-import { retentionFrom, type DeliveryRetention } from './sim/notifications/outbox-retention.ts';
-import { checkSchedule, type RetrySchedule } from './sim/notifications/retry-schedule.ts';
 import { secretProblem } from './delivery/signing.ts';
-import type { Participant } from './sim/cop/participants.ts';
 import type { SeedAccount } from './sim/accounts.ts';
+import type { Participant } from './sim/cop/participants.ts';
+import { type DeliveryRetention, retentionFrom } from './sim/notifications/outbox-retention.ts';
+import { checkSchedule, type RetrySchedule } from './sim/notifications/retry-schedule.ts';
 import type { Organisation } from './sim/organisations.ts';
 import { readJsonFile, Simulator } from './sim/simulator.ts';
 import { openStore, type Store } from './store/store.ts';
@@ -96,7 +96,12 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Runti
 }
 
 /** Everything on top of an open store: fixtures, the domain, the app and the workers. */
-async function assemble(store: Store, options: RuntimeOptions, fixtures: string, deliveryRetention: DeliveryRetention | undefined): Promise<Runtime> {
+async function assemble(
+  store: Store,
+  options: RuntimeOptions,
+  fixtures: string,
+  deliveryRetention: DeliveryRetention | undefined,
+): Promise<Runtime> {
   const organisations = readJsonFile<Organisation[]>(join(fixtures, 'organisations.json'));
   const overridesFile = join(fixtures, 'calendar', 'overrides.json');
   const calendarOverrides = existsSync(overridesFile) ? readJsonFile<CalendarOverrides>(overridesFile) : {};
@@ -125,7 +130,9 @@ async function assemble(store: Store, options: RuntimeOptions, fixtures: string,
   // A reset returns to the fixture state, seed accounts included.
   sim.onReset(seedAccounts);
 
-  const clients = new ClientRegistry(readJsonFile<OAuthClient[]>(options.clientsFile ?? join(fixtures, 'clients.json')));
+  const clients = new ClientRegistry(
+    readJsonFile<OAuthClient[]>(options.clientsFile ?? join(fixtures, 'clients.json')),
+  );
   let key = store.getMeta<string>('auth_key');
   if (!key) {
     key = TokenIssuer.newKey();

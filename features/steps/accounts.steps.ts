@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { Given, When } from '@cucumber/cucumber';
-import { bodyOf, validAttributes, type MalformedRequest } from '../../test/support/malformed-account-requests.ts';
+import { bodyOf, type MalformedRequest, validAttributes } from '../../test/support/malformed-account-requests.ts';
 import type { SimWorld } from '../support/world.ts';
 
 // Account steps: a valid account built for you, with the parts a scenario wants changed.
@@ -16,7 +16,10 @@ function parseObject(world: SimWorld, text: string): Record<string, unknown> {
 }
 
 function build(world: SimWorld, row: Partial<MalformedRequest> & Pick<MalformedRequest, 'method'>): string {
-  const body = bodyOf({ label: '', path: '', status: 0, message: '', ...row }, { id: randomUUID(), organisation_id: world.vars.organisation_id! });
+  const body = bodyOf(
+    { label: '', path: '', status: 0, message: '', ...row },
+    { id: randomUUID(), organisation_id: world.vars.organisation_id! },
+  );
   assert.ok(body !== undefined);
   return body;
 }
@@ -43,9 +46,12 @@ Given('an account exists remembered as {string}', async function (this: SimWorld
 });
 
 /** The same, with attributes merged into a valid GB account (a fresh account number unless given). */
-Given(/^an account exists with attributes (\{.*\}) remembered as "([^"]*)"$/, async function (this: SimWorld, json: string, name: string) {
-  await createAccount(this, name, parseObject(this, json));
-});
+Given(
+  /^an account exists with attributes (\{.*\}) remembered as "([^"]*)"$/,
+  async function (this: SimWorld, json: string, name: string) {
+    await createAccount(this, name, parseObject(this, json));
+  },
+);
 
 Given('a new account number remembered as {string}', function (this: SimWorld, name: string) {
   this.vars[name] = freshAccountNumber();
@@ -60,7 +66,9 @@ When(/^I create an account with data (\{.*\})$/, async function (this: SimWorld,
 });
 
 When(/^I patch the account "([^"]*)" with data (\{.*\})$/, async function (this: SimWorld, id: string, json: string) {
-  await this.send('PATCH', `${ACCOUNTS}/${this.interpolate(id)}`, { body: build(this, { method: 'PATCH', data: parseObject(this, json) }) });
+  await this.send('PATCH', `${ACCOUNTS}/${this.interpolate(id)}`, {
+    body: build(this, { method: 'PATCH', data: parseObject(this, json) }),
+  });
 });
 
 When(
@@ -75,8 +83,11 @@ When(
   },
 );
 
-When('I send a POST request to {string} with a JSON body of {int} bytes', async function (this: SimWorld, path: string, size: number) {
-  const skeleton = '{"pad":""}';
-  const body = `{"pad":"${'a'.repeat(Math.max(0, size - skeleton.length))}"}`;
-  await this.send('POST', path, { body });
-});
+When(
+  'I send a POST request to {string} with a JSON body of {int} bytes',
+  async function (this: SimWorld, path: string, size: number) {
+    const skeleton = '{"pad":""}';
+    const body = `{"pad":"${'a'.repeat(Math.max(0, size - skeleton.length))}"}`;
+    await this.send('POST', path, { body });
+  },
+);

@@ -11,25 +11,37 @@ When('I request a token as {string}', async function (this: SimWorld, client: st
   await this.record(await this.requestToken({ authorization: this.basicAuth(client), contentType: FORM }));
 });
 
-When('I request a token as {string} with the body {string}', async function (this: SimWorld, client: string, body: string) {
-  await this.record(await this.requestToken({ authorization: this.basicAuth(client), contentType: FORM, body }));
-});
+When(
+  'I request a token as {string} with the body {string}',
+  async function (this: SimWorld, client: string, body: string) {
+    await this.record(await this.requestToken({ authorization: this.basicAuth(client), contentType: FORM, body }));
+  },
+);
 
-When('I request a token as {string} with content type {string}', async function (this: SimWorld, client: string, type: string) {
-  await this.record(await this.requestToken({ authorization: this.basicAuth(client), contentType: type }));
-});
+When(
+  'I request a token as {string} with content type {string}',
+  async function (this: SimWorld, client: string, type: string) {
+    await this.record(await this.requestToken({ authorization: this.basicAuth(client), contentType: type }));
+  },
+);
 
-When('I request a token with client id {string} and secret {string}', async function (this: SimWorld, id: string, secret: string) {
-  const creds = this.target.clients.default!;
-  // "<default>" stands for the target's own value, so scenarios run on staging too.
-  const realId = id === '<default>' ? creds.client_id : id;
-  const realSecret = secret === '<default>' ? creds.client_secret : secret;
-  await this.record(await this.requestToken({ authorization: basicHeader(realId, realSecret), contentType: FORM }));
-});
+When(
+  'I request a token with client id {string} and secret {string}',
+  async function (this: SimWorld, id: string, secret: string) {
+    const creds = this.target.clients.default!;
+    // "<default>" stands for the target's own value, so scenarios run on staging too.
+    const realId = id === '<default>' ? creds.client_id : id;
+    const realSecret = secret === '<default>' ? creds.client_secret : secret;
+    await this.record(await this.requestToken({ authorization: basicHeader(realId, realSecret), contentType: FORM }));
+  },
+);
 
-When('I request a token with the Authorization header {string}', async function (this: SimWorld, authorization: string) {
-  await this.record(await this.requestToken({ ...(authorization ? { authorization } : {}), contentType: FORM }));
-});
+When(
+  'I request a token with the Authorization header {string}',
+  async function (this: SimWorld, authorization: string) {
+    await this.record(await this.requestToken({ ...(authorization ? { authorization } : {}), contentType: FORM }));
+  },
+);
 
 When('I request a token without credentials', async function (this: SimWorld) {
   await this.record(await this.requestToken({ contentType: FORM }));
@@ -48,25 +60,32 @@ Given('I remember a tampered copy of {string} as {string}', function (this: SimW
   assert.notEqual(this.vars[name], token);
 });
 
-When('I send a {word} request to {string} with the Authorization header {string}', async function (this: SimWorld, method: string, path: string, value: string) {
-  await this.send(method, path, { headers: { authorization: this.interpolate(value) } });
-});
+When(
+  'I send a {word} request to {string} with the Authorization header {string}',
+  async function (this: SimWorld, method: string, path: string, value: string) {
+    await this.send(method, path, { headers: { authorization: this.interpolate(value) } });
+  },
+);
 
-When('I send a {word} request to {string} without an Authorization header', async function (this: SimWorld, method: string, path: string) {
-  const client = this.client;
-  this.client = null;
-  try {
-    await this.send(method, path);
-  } finally {
-    this.client = client;
-  }
-});
+When(
+  'I send a {word} request to {string} without an Authorization header',
+  async function (this: SimWorld, method: string, path: string) {
+    const client = this.client;
+    this.client = null;
+    try {
+      await this.send(method, path);
+    } finally {
+      this.client = client;
+    }
+  },
+);
 
 When('the wall clock moves on {int} second(s)', function (this: SimWorld, seconds: number) {
   this.runtime.wall.advanceMs(seconds * 1000);
 });
 
 Given('the simulator runs with authentication off', async function (this: SimWorld) {
-  if (this.target.name !== 'inprocess') throw new Error('authentication can only be switched off in process; tag the scenario @inprocess');
+  if (this.target.name !== 'inprocess')
+    throw new Error('authentication can only be switched off in process; tag the scenario @inprocess');
   await this.open(this.receiver, { auth: 'off' });
 });

@@ -21,15 +21,27 @@ function claimBody(world: SimWorld, id: string, amounts: string[], reference: st
   });
 }
 
-async function expectStatus(world: SimWorld, method: string, path: string, status: number, body?: string): Promise<unknown> {
+async function expectStatus(
+  world: SimWorld,
+  method: string,
+  path: string,
+  status: number,
+  body?: string,
+): Promise<unknown> {
   const res = await world.send(method, path, body === undefined ? {} : { body });
-  assert.equal(res.status, status, `${method} ${path}: expected ${status}, got ${res.status}: ${res.text.slice(0, 500)}`);
+  assert.equal(
+    res.status,
+    status,
+    `${method} ${path}: expected ${status}, got ${res.status}: ${res.text.slice(0, 500)}`,
+  );
   return res.json;
 }
 
 async function submitClaim(world: SimWorld, name: string): Promise<void> {
   const id = randomUUID();
-  const body = JSON.stringify({ data: { id, organisation_id: world.vars.organisation_id, type: 'claim_submissions', version: 0 } });
+  const body = JSON.stringify({
+    data: { id, organisation_id: world.vars.organisation_id, type: 'claim_submissions', version: 0 },
+  });
   await world.send('POST', `/v1/transaction/claims/{{${name}}}/submissions`, { body });
   if (world.response.status === 201) world.vars[`${name}_submission`] = id;
 }
@@ -38,7 +50,13 @@ async function submitClaim(world: SimWorld, name: string): Promise<void> {
 async function createClaim(world: SimWorld, name: string, amounts: string): Promise<void> {
   const id = randomUUID();
   const reference = `DDIC${id.replace(/-/g, '').slice(0, 12).toUpperCase()}`;
-  await expectStatus(world, 'POST', '/v1/transaction/claims', 201, claimBody(world, id, amounts.split(/\s*,\s*/), reference));
+  await expectStatus(
+    world,
+    'POST',
+    '/v1/transaction/claims',
+    201,
+    claimBody(world, id, amounts.split(/\s*,\s*/), reference),
+  );
   world.vars[name] = id;
   world.vars[`${name}_reference`] = reference;
 }
@@ -57,52 +75,89 @@ When('I submit the claim {string}', async function (this: SimWorld, name: string
   await submitClaim(this, name);
 });
 
-Then('the submission of claim {string} has status {string}', async function (this: SimWorld, name: string, status: string) {
-  const json = await expectStatus(this, 'GET', `/v1/transaction/claims/{{${name}}}/submissions/{{${name}_submission}}`, 200);
-  assertMatchesSchema('claim-submission-single', json);
-  assert.equal(pick(json, 'data.attributes.status'), status);
-  const sequence = pick(json, 'data.attributes.sequence_number');
-  if (typeof sequence === 'string') this.vars[`${name}_sequence_number`] = sequence;
-});
+Then(
+  'the submission of claim {string} has status {string}',
+  async function (this: SimWorld, name: string, status: string) {
+    const json = await expectStatus(
+      this,
+      'GET',
+      `/v1/transaction/claims/{{${name}}}/submissions/{{${name}_submission}}`,
+      200,
+    );
+    assertMatchesSchema('claim-submission-single', json);
+    assert.equal(pick(json, 'data.attributes.status'), status);
+    const sequence = pick(json, 'data.attributes.sequence_number');
+    if (typeof sequence === 'string') this.vars[`${name}_sequence_number`] = sequence;
+  },
+);
 
-When('I reverse the claim {string} quoting {string}', async function (this: SimWorld, name: string, originalInstructionId: string) {
-  const id = randomUUID();
-  const body = JSON.stringify({
-    data: { id, organisation_id: this.vars.organisation_id, type: 'claim_reversals', attributes: { original_instruction_id: this.interpolate(originalInstructionId) } },
-  });
-  await this.send('POST', `/v1/transaction/claims/{{${name}}}/reversals`, { body });
-  if (this.response.status !== 201) return;
-  this.vars[`${name}_reversal`] = id;
-  const sid = randomUUID();
-  const subBody = JSON.stringify({ data: { id: sid, organisation_id: this.vars.organisation_id, type: 'claim_reversal_submissions' } });
-  await this.send('POST', `/v1/transaction/claims/{{${name}}}/reversals/${id}/submissions`, { body: subBody });
-  if (this.response.status === 201) this.vars[`${name}_reversal_submission`] = sid;
-});
+When(
+  'I reverse the claim {string} quoting {string}',
+  async function (this: SimWorld, name: string, originalInstructionId: string) {
+    const id = randomUUID();
+    const body = JSON.stringify({
+      data: {
+        id,
+        organisation_id: this.vars.organisation_id,
+        type: 'claim_reversals',
+        attributes: { original_instruction_id: this.interpolate(originalInstructionId) },
+      },
+    });
+    await this.send('POST', `/v1/transaction/claims/{{${name}}}/reversals`, { body });
+    if (this.response.status !== 201) return;
+    this.vars[`${name}_reversal`] = id;
+    const sid = randomUUID();
+    const subBody = JSON.stringify({
+      data: { id: sid, organisation_id: this.vars.organisation_id, type: 'claim_reversal_submissions' },
+    });
+    await this.send('POST', `/v1/transaction/claims/{{${name}}}/reversals/${id}/submissions`, { body: subBody });
+    if (this.response.status === 201) this.vars[`${name}_reversal_submission`] = sid;
+  },
+);
 
-Then('the reversal submission of claim {string} has status {string}', async function (this: SimWorld, name: string, status: string) {
-  const path = `/v1/transaction/claims/{{${name}}}/reversals/{{${name}_reversal}}/submissions/{{${name}_reversal_submission}}`;
-  const json = await expectStatus(this, 'GET', path, 200);
-  assertMatchesSchema('claim-reversal-submission-single', json);
-  assert.equal(pick(json, 'data.attributes.status'), status);
-});
+Then(
+  'the reversal submission of claim {string} has status {string}',
+  async function (this: SimWorld, name: string, status: string) {
+    const path = `/v1/transaction/claims/{{${name}}}/reversals/{{${name}_reversal}}/submissions/{{${name}_reversal_submission}}`;
+    const json = await expectStatus(this, 'GET', path, 200);
+    assertMatchesSchema('claim-reversal-submission-single', json);
+    assert.equal(pick(json, 'data.attributes.status'), status);
+  },
+);
 
-Then('claim {string} was settled by a contra of {string}', async function (this: SimWorld, name: string, amount: string) {
-  const sub = await expectStatus(this, 'GET', `/v1/transaction/claims/{{${name}}}/submissions/{{${name}_submission}}`, 200);
-  assert.equal(pick(sub, 'data.attributes.status'), 'settled');
-  const paymentId = pick(sub, 'data.relationships.payment.data.0.id');
-  assert.equal(typeof paymentId, 'string', 'the settled submission names its payment');
-  const payment = await expectStatus(this, 'GET', `/v1/transaction/payments/${paymentId}`, 200);
-  assertMatchesSchema('payment-single', payment);
-  assert.equal(pick(payment, 'data.attributes.amount'), amount);
-  assert.equal(pick(payment, 'data.attributes.scheme_payment_sub_type'), 'DDICSettlement');
-  const claims = pick(payment, 'data.relationships.claims.data') as Array<{ id: string }>;
-  assert.ok(claims.some((c) => c.id === this.vars[name]), `the contra lists claim ${this.vars[name]}`);
-  this.vars[`${name}_contra`] = paymentId as string;
-  this.vars[`${name}_contra_admission`] = pick(payment, 'data.relationships.payment_admission.data.0.id') as string;
-});
+Then(
+  'claim {string} was settled by a contra of {string}',
+  async function (this: SimWorld, name: string, amount: string) {
+    const sub = await expectStatus(
+      this,
+      'GET',
+      `/v1/transaction/claims/{{${name}}}/submissions/{{${name}_submission}}`,
+      200,
+    );
+    assert.equal(pick(sub, 'data.attributes.status'), 'settled');
+    const paymentId = pick(sub, 'data.relationships.payment.data.0.id');
+    assert.equal(typeof paymentId, 'string', 'the settled submission names its payment');
+    const payment = await expectStatus(this, 'GET', `/v1/transaction/payments/${paymentId}`, 200);
+    assertMatchesSchema('payment-single', payment);
+    assert.equal(pick(payment, 'data.attributes.amount'), amount);
+    assert.equal(pick(payment, 'data.attributes.scheme_payment_sub_type'), 'DDICSettlement');
+    const claims = pick(payment, 'data.relationships.claims.data') as Array<{ id: string }>;
+    assert.ok(
+      claims.some((c) => c.id === this.vars[name]),
+      `the contra lists claim ${this.vars[name]}`,
+    );
+    this.vars[`${name}_contra`] = paymentId as string;
+    this.vars[`${name}_contra_admission`] = pick(payment, 'data.relationships.payment_admission.data.0.id') as string;
+  },
+);
 
 Then('there is no contra payment', async function (this: SimWorld) {
-  const list = await expectStatus(this, 'GET', '/v1/transaction/payments?filter[scheme_payment_sub_type]=DDICSettlement', 200);
+  const list = await expectStatus(
+    this,
+    'GET',
+    '/v1/transaction/payments?filter[scheme_payment_sub_type]=DDICSettlement',
+    200,
+  );
   assertMatchesSchema('payment-list', list);
   assert.deepEqual(pick(list, 'data'), []);
 });

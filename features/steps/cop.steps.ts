@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { randomInt } from 'node:crypto';
-import { Given, Then, When, type DataTable } from '@cucumber/cucumber';
-import { loadCorpus, materialise, type CopCase } from '../../test/support/cop-corpus.ts';
+import { type DataTable, Given, Then, When } from '@cucumber/cucumber';
+import { type CopCase, loadCorpus, materialise } from '../../test/support/cop-corpus.ts';
 import { assertMatchesSchema } from '../support/schema.ts';
 import type { SimWorld } from '../support/world.ts';
 
@@ -26,14 +26,18 @@ Given('the account of CoP case {string} is registered', async function (this: Si
   const { attributes } = materialise(corpus, copCase(id), accountNumberFor(this));
   if (!attributes) return;
   const res = await this.send('POST', '/v1/organisation/accounts', {
-    body: JSON.stringify({ data: { id: crypto.randomUUID(), type: 'accounts', organisation_id: corpus.organisation_id, attributes } }),
+    body: JSON.stringify({
+      data: { id: crypto.randomUUID(), type: 'accounts', organisation_id: corpus.organisation_id, attributes },
+    }),
   });
   assert.equal(res.status, 201, `registering the account of ${id}: ${res.text.slice(0, 300)}`);
 });
 
 When('the participant is asked to verify the name of CoP case {string}', async function (this: SimWorld, id: string) {
   const { body } = materialise(corpus, copCase(id), accountNumberFor(this));
-  await this.send('POST', `/v1/participants/${corpus.participant}/open-banking/v3.1/accounts/name-verification`, { body: JSON.stringify(body) });
+  await this.send('POST', `/v1/participants/${corpus.participant}/open-banking/v3.1/accounts/name-verification`, {
+    body: JSON.stringify(body),
+  });
 });
 
 Then('the verification report is what CoP case {string} expects', function (this: SimWorld, id: string) {
@@ -56,7 +60,10 @@ Given('the name verification request carries the headers:', function (this: SimW
   this.vars.cop_headers = JSON.stringify(headers);
 });
 
-When('I send the name verification request to {string} with body:', async function (this: SimWorld, path: string, body: string) {
-  const headers = JSON.parse(this.vars.cop_headers ?? '{}') as Record<string, string>;
-  await this.send('POST', path, { headers, body: this.interpolate(body) });
-});
+When(
+  'I send the name verification request to {string} with body:',
+  async function (this: SimWorld, path: string, body: string) {
+    const headers = JSON.parse(this.vars.cop_headers ?? '{}') as Record<string, string>;
+    await this.send('POST', path, { headers, body: this.interpolate(body) });
+  },
+);

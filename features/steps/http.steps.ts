@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import { Given, Then, When, type DataTable } from '@cucumber/cucumber';
+import { type DataTable, Given, Then, When } from '@cucumber/cucumber';
 import { assertMatchesSchema } from '../support/schema.ts';
 import { pick, type SimWorld } from '../support/world.ts';
 
@@ -27,15 +27,21 @@ When('I send a {word} request to {string}', async function (this: SimWorld, meth
   await this.send(method, path);
 });
 
-When('I send a {word} request to {string} with body:', async function (this: SimWorld, method: string, path: string, body: string) {
-  await this.send(method, path, { body: this.interpolate(body) });
-});
+When(
+  'I send a {word} request to {string} with body:',
+  async function (this: SimWorld, method: string, path: string, body: string) {
+    await this.send(method, path, { body: this.interpolate(body) });
+  },
+);
 
-When('I send a {word} request to {string} with headers:', async function (this: SimWorld, method: string, path: string, table: DataTable) {
-  const headers: Record<string, string> = {};
-  for (const [k, v] of table.raw()) headers[k!] = this.interpolate(v ?? '');
-  await this.send(method, path, { headers });
-});
+When(
+  'I send a {word} request to {string} with headers:',
+  async function (this: SimWorld, method: string, path: string, table: DataTable) {
+    const headers: Record<string, string> = {};
+    for (const [k, v] of table.raw()) headers[k!] = this.interpolate(v ?? '');
+    await this.send(method, path, { headers });
+  },
+);
 
 // Gherkin gives a step either a data table or a doc string, never both, so no scenario can match
 // this step; use `requests carry the header {string} with {string}` followed by a step with a body.
@@ -49,7 +55,11 @@ When(
 );
 
 Then('the response status is {int}', function (this: SimWorld, status: number) {
-  assert.equal(this.response.status, status, `expected ${status}, got ${this.response.status}: ${this.response.text.slice(0, 500)}`);
+  assert.equal(
+    this.response.status,
+    status,
+    `expected ${status}, got ${this.response.status}: ${this.response.text.slice(0, 500)}`,
+  );
 });
 
 Then('the response matches the {string} schema', function (this: SimWorld, schema: string) {
@@ -59,16 +69,27 @@ Then('the response matches the {string} schema', function (this: SimWorld, schem
 Then('the response field {string} equals {string}', function (this: SimWorld, path: string, expected: string) {
   const actual = pick(this.response.json, path);
   const want = this.interpolate(expected);
-  assert.equal(typeof actual === 'string' ? actual : JSON.stringify(actual), want, `${path} of ${this.response.text.slice(0, 500)}`);
+  assert.equal(
+    typeof actual === 'string' ? actual : JSON.stringify(actual),
+    want,
+    `${path} of ${this.response.text.slice(0, 500)}`,
+  );
 });
 
 Then('the response field {string} is absent', function (this: SimWorld, path: string) {
-  assert.equal(pick(this.response.json, path), undefined, `${path} should be absent in ${this.response.text.slice(0, 500)}`);
+  assert.equal(
+    pick(this.response.json, path),
+    undefined,
+    `${path} should be absent in ${this.response.text.slice(0, 500)}`,
+  );
 });
 
 Then('the response field {string} contains {string}', function (this: SimWorld, path: string, expected: string) {
   const actual = pick(this.response.json, path);
-  assert.ok(String(typeof actual === 'string' ? actual : JSON.stringify(actual)).includes(this.interpolate(expected)), `${path} = ${JSON.stringify(actual)} does not contain ${expected}`);
+  assert.ok(
+    String(typeof actual === 'string' ? actual : JSON.stringify(actual)).includes(this.interpolate(expected)),
+    `${path} = ${JSON.stringify(actual)} does not contain ${expected}`,
+  );
 });
 
 Then('the response field {string} has {int} item(s)', function (this: SimWorld, path: string, n: number) {
@@ -82,7 +103,10 @@ Then('the response header {string} is {string}', function (this: SimWorld, name:
 });
 
 Then('the response header {string} contains {string}', function (this: SimWorld, name: string, value: string) {
-  assert.ok((this.response.headers.get(name) ?? '').includes(this.interpolate(value)), `${name}: ${this.response.headers.get(name)}`);
+  assert.ok(
+    (this.response.headers.get(name) ?? '').includes(this.interpolate(value)),
+    `${name}: ${this.response.headers.get(name)}`,
+  );
 });
 
 Then('the error message contains {string}', function (this: SimWorld, text: string) {
@@ -102,9 +126,12 @@ Then('the response field {string} equals the response field {string}', function 
   assert.deepEqual(pick(json, a), pick(json, b), `${a} and ${b} differ in ${this.response.text.slice(0, 500)}`);
 });
 
-Given('I remember the upper-case form of {string} as {string}', function (this: SimWorld, source: string, name: string) {
-  this.vars[name] = this.interpolate(`{{${source}}}`).toUpperCase();
-});
+Given(
+  'I remember the upper-case form of {string} as {string}',
+  function (this: SimWorld, source: string, name: string) {
+    this.vars[name] = this.interpolate(`{{${source}}}`).toUpperCase();
+  },
+);
 
 Given('requests carry the header {string} with {string}', function (this: SimWorld, name: string, value: string) {
   this.headers[name.toLowerCase()] = this.interpolate(value);

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { After, Given, Then, When } from '@cucumber/cucumber';
 import { verify } from '../../src/delivery/signing.ts';
-import { queues, type QueueMessage } from '../support/queue.ts';
+import { type QueueMessage, queues } from '../support/queue.ts';
 import type { ReceivedRequest } from '../support/receiver.ts';
 import { assertMatchesSchema } from '../support/schema.ts';
 import { pick, type SimWorld } from '../support/world.ts';
@@ -18,7 +18,9 @@ import { pick, type SimWorld } from '../support/world.ts';
 // simulator cannot answer for it. Subscriptions made by these steps are deleted after the scenario.
 
 /** A notification as it arrived: a webhook request, or a message read off a queue. */
-type Arrived = { kind: 'webhook'; request: ReceivedRequest; json: unknown } | { kind: 'queue'; message: QueueMessage; json: unknown };
+type Arrived =
+  | { kind: 'webhook'; request: ReceivedRequest; json: unknown }
+  | { kind: 'queue'; message: QueueMessage; json: unknown };
 
 interface NotificationState {
   consumed: Set<ReceivedRequest>;
@@ -42,9 +44,17 @@ function rememberAll(world: SimWorld, prefix: string, value: unknown): void {
 }
 
 /** Subscribes to the world's webhook receiver, or, given a queue URL, to that queue. */
-async function subscribe(world: SimWorld, eventType: string, recordType: string, extra: Record<string, unknown> = {}, queueUrl?: string): Promise<void> {
+async function subscribe(
+  world: SimWorld,
+  eventType: string,
+  recordType: string,
+  extra: Record<string, unknown> = {},
+  queueUrl?: string,
+): Promise<void> {
   const id = randomUUID();
-  const callback = queueUrl ? { callback_transport: 'queue', callback_uri: queueUrl } : { callback_transport: 'http', callback_uri: `${world.vars.webhook_url}/hooks/${id}` };
+  const callback = queueUrl
+    ? { callback_transport: 'queue', callback_uri: queueUrl }
+    : { callback_transport: 'http', callback_uri: `${world.vars.webhook_url}/hooks/${id}` };
   const body = {
     data: {
       id,
@@ -80,28 +90,43 @@ After(async function (this: SimWorld) {
   }
 });
 
-Given('I subscribe to {string} events of {string}', async function (this: SimWorld, eventType: string, recordType: string) {
-  await subscribe(this, eventType, recordType);
-});
+Given(
+  'I subscribe to {string} events of {string}',
+  async function (this: SimWorld, eventType: string, recordType: string) {
+    await subscribe(this, eventType, recordType);
+  },
+);
 
-Given('I subscribe to {string} events of {string} with secret {string}', async function (this: SimWorld, eventType: string, recordType: string, secret: string) {
-  await subscribe(this, eventType, recordType, { secret: this.interpolate(secret) });
-});
+Given(
+  'I subscribe to {string} events of {string} with secret {string}',
+  async function (this: SimWorld, eventType: string, recordType: string, secret: string) {
+    await subscribe(this, eventType, recordType, { secret: this.interpolate(secret) });
+  },
+);
 
-Given('I subscribe to {string} events of {string} on a new SQS queue', async function (this: SimWorld, eventType: string, recordType: string) {
-  this.vars.queue_url = await queues.create(false);
-  await subscribe(this, eventType, recordType, {}, this.vars.queue_url);
-});
+Given(
+  'I subscribe to {string} events of {string} on a new SQS queue',
+  async function (this: SimWorld, eventType: string, recordType: string) {
+    this.vars.queue_url = await queues.create(false);
+    await subscribe(this, eventType, recordType, {}, this.vars.queue_url);
+  },
+);
 
-Given('I subscribe to {string} events of {string} on a new FIFO SQS queue', async function (this: SimWorld, eventType: string, recordType: string) {
-  this.vars.queue_url = await queues.create(true);
-  await subscribe(this, eventType, recordType, {}, this.vars.queue_url);
-});
+Given(
+  'I subscribe to {string} events of {string} on a new FIFO SQS queue',
+  async function (this: SimWorld, eventType: string, recordType: string) {
+    this.vars.queue_url = await queues.create(true);
+    await subscribe(this, eventType, recordType, {}, this.vars.queue_url);
+  },
+);
 
-Given('I subscribe to {string} events of {string} on an SQS queue that does not exist', async function (this: SimWorld, eventType: string, recordType: string) {
-  this.vars.queue_url = await queues.missing();
-  await subscribe(this, eventType, recordType, {}, this.vars.queue_url);
-});
+Given(
+  'I subscribe to {string} events of {string} on an SQS queue that does not exist',
+  async function (this: SimWorld, eventType: string, recordType: string) {
+    this.vars.queue_url = await queues.missing();
+    await subscribe(this, eventType, recordType, {}, this.vars.queue_url);
+  },
+);
 
 Given('the simulator keeps at most {int} finished deliveries', function (this: SimWorld, maxFinished: number) {
   const outbox = this.runtime.sim.outbox;
@@ -113,18 +138,36 @@ Given('the webhook receiver answers {int}', function (this: SimWorld, status: nu
 });
 
 /** A test of a notification's JSON: its kind, the world's organisation, and `field` = `value` when given. */
-function wanted(world: SimWorld, eventType: string, recordType: string, field?: string, value?: string): (json: unknown) => boolean {
+function wanted(
+  world: SimWorld,
+  eventType: string,
+  recordType: string,
+  field?: string,
+  value?: string,
+): (json: unknown) => boolean {
   const want = value === undefined ? undefined : world.interpolate(value);
   return (json) => {
     const n = json as Record<string, unknown> | undefined;
-    if (!n || n.event_type !== eventType || n.record_type !== recordType || n.organisation_id !== world.vars.organisation_id) return false;
+    if (
+      !n ||
+      n.event_type !== eventType ||
+      n.record_type !== recordType ||
+      n.organisation_id !== world.vars.organisation_id
+    )
+      return false;
     if (field === undefined) return true;
     const got = pick(n, field);
     return (typeof got === 'string' ? got : JSON.stringify(got)) === want;
   };
 }
 
-async function awaitNotification(world: SimWorld, eventType: string, recordType: string, field?: string, value?: string): Promise<void> {
+async function awaitNotification(
+  world: SimWorld,
+  eventType: string,
+  recordType: string,
+  field?: string,
+  value?: string,
+): Promise<void> {
   const s = stateOf(world);
   const match = wanted(world, eventType, recordType, field, value);
   const hit = await world.receiver.waitFor((r) => !s.consumed.has(r) && ours(world, r) && match(r.json), 10_000);
@@ -134,7 +177,13 @@ async function awaitNotification(world: SimWorld, eventType: string, recordType:
 }
 
 /** Reads the scenario's queue ({{queue_url}}) until a notification of the kind arrives. */
-async function awaitQueued(world: SimWorld, eventType: string, recordType: string, field?: string, value?: string): Promise<void> {
+async function awaitQueued(
+  world: SimWorld,
+  eventType: string,
+  recordType: string,
+  field?: string,
+  value?: string,
+): Promise<void> {
   const queueUrl = world.vars.queue_url;
   if (!queueUrl) throw new Error('no queue yet: subscribe "on a new SQS queue" first');
   const match = wanted(world, eventType, recordType, field, value);
@@ -143,9 +192,12 @@ async function awaitQueued(world: SimWorld, eventType: string, recordType: strin
   rememberAll(world, 'notification', message.json);
 }
 
-Then('a {string} notification for {string} arrives on the queue', async function (this: SimWorld, eventType: string, recordType: string) {
-  await awaitQueued(this, eventType, recordType);
-});
+Then(
+  'a {string} notification for {string} arrives on the queue',
+  async function (this: SimWorld, eventType: string, recordType: string) {
+    await awaitQueued(this, eventType, recordType);
+  },
+);
 
 Then(
   'a {string} notification for {string} with {string} equal to {string} arrives on the queue',
@@ -159,12 +211,19 @@ Then('the queue message attribute {string} equals {string}', function (this: Sim
   assert.equal(last.kind, 'queue', 'the last notification came by webhook, not from a queue');
   const m = (last as { message: QueueMessage }).message;
   const got = m.attributes[name] ?? m.system[name];
-  assert.equal(got, this.interpolate(expected), `queue message attribute ${name} (attributes: ${JSON.stringify({ ...m.attributes, ...m.system })})`);
+  assert.equal(
+    got,
+    this.interpolate(expected),
+    `queue message attribute ${name} (attributes: ${JSON.stringify({ ...m.attributes, ...m.system })})`,
+  );
 });
 
-Then('a {string} notification for {string} arrives', async function (this: SimWorld, eventType: string, recordType: string) {
-  await awaitNotification(this, eventType, recordType);
-});
+Then(
+  'a {string} notification for {string} arrives',
+  async function (this: SimWorld, eventType: string, recordType: string) {
+    await awaitNotification(this, eventType, recordType);
+  },
+);
 
 Then(
   'a {string} notification for {string} with {string} equal to {string} arrives',
@@ -185,7 +244,11 @@ Then('the notification matches the {string} schema', function (this: SimWorld, s
 
 Then('the notification field {string} equals {string}', function (this: SimWorld, path: string, expected: string) {
   const got = pick(lastNotification(this).json, path);
-  assert.equal(typeof got === 'string' ? got : JSON.stringify(got), this.interpolate(expected), `${path} of the notification`);
+  assert.equal(
+    typeof got === 'string' ? got : JSON.stringify(got),
+    this.interpolate(expected),
+    `${path} of the notification`,
+  );
 });
 
 /** The last notification's webhook request (header steps mean nothing for a queue message). */
@@ -209,17 +272,24 @@ Then('the notification signature is valid for secret {string}', function (this: 
     return v;
   };
   assert.equal(header('webhook-id'), (r.json as { id: string }).id, 'webhook-id is the notification id');
-  const ok = verify(this.interpolate(secret), { id: header('webhook-id'), timestamp: header('webhook-timestamp'), signature: header('webhook-signature') }, r.body);
+  const ok = verify(
+    this.interpolate(secret),
+    { id: header('webhook-id'), timestamp: header('webhook-timestamp'), signature: header('webhook-signature') },
+    r.body,
+  );
   assert.ok(ok, `webhook-signature ${header('webhook-signature')} does not verify`);
 });
 
-When('I wait until {string} has field {string} equal to {string}', async function (this: SimWorld, path: string, field: string, expected: string) {
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    const res = await this.send('GET', path);
-    const got = pick(res.json, field);
-    if ((typeof got === 'string' ? got : JSON.stringify(got)) === this.interpolate(expected)) return;
-    if (Date.now() > deadline) throw new Error(`${field} of ${path} is still ${JSON.stringify(got)} after 10 s`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-});
+When(
+  'I wait until {string} has field {string} equal to {string}',
+  async function (this: SimWorld, path: string, field: string, expected: string) {
+    const deadline = Date.now() + 10_000;
+    for (;;) {
+      const res = await this.send('GET', path);
+      const got = pick(res.json, field);
+      if ((typeof got === 'string' ? got : JSON.stringify(got)) === this.interpolate(expected)) return;
+      if (Date.now() > deadline) throw new Error(`${field} of ${path} is still ${JSON.stringify(got)} after 10 s`);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  },
+);

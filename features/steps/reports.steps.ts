@@ -7,7 +7,11 @@ import type { SimWorld } from '../support/world.ts';
 // the file with an ordinary parser. The links come from a report envelope remembered with
 // `I remember the response field "links" as "<name>"`.
 
-const MEDIA_TYPES: Record<string, string> = { pdf: 'application/pdf', xml: 'application/xml', zipped_xhtml: 'application/xhtml+zip' };
+const MEDIA_TYPES: Record<string, string> = {
+  pdf: 'application/pdf',
+  xml: 'application/xml',
+  zipped_xhtml: 'application/xhtml+zip',
+};
 
 interface FormatLink {
   href: string;
@@ -46,13 +50,17 @@ async function openFile(format: string, bytes: Uint8Array): Promise<string> {
   }
 }
 
-Then('the response is a valid {string} file containing {string}', async function (this: SimWorld, format: string, expected: string) {
-  const res = this.response;
-  assert.equal(res.status, 200, `download failed: ${res.status} ${res.text.slice(0, 300)}`);
-  assert.equal(res.headers.get('content-type'), MEDIA_TYPES[format]);
-  const text = await openFile(format, res.bytes);
-  for (const part of this.interpolate(expected).split('|')) assert.ok(text.includes(part), `the ${format} file does not contain "${part}"`);
-});
+Then(
+  'the response is a valid {string} file containing {string}',
+  async function (this: SimWorld, format: string, expected: string) {
+    const res = this.response;
+    assert.equal(res.status, 200, `download failed: ${res.status} ${res.text.slice(0, 300)}`);
+    assert.equal(res.headers.get('content-type'), MEDIA_TYPES[format]);
+    const text = await openFile(format, res.bytes);
+    for (const part of this.interpolate(expected).split('|'))
+      assert.ok(text.includes(part), `the ${format} file does not contain "${part}"`);
+  },
+);
 
 // The notification of a report's arrival (DESIGN.md: `data` is the admission's GET body, whose
 // relationships.report.data holds the Report) names the report to fetch.
@@ -60,11 +68,22 @@ When(
   'I remember the report of the {string} report_admissions notification as {string}',
   async function (this: SimWorld, reportType: string, name: string) {
     const reportOf = (json: unknown) =>
-      (json as { data?: { data?: { relationships?: { report?: { data?: Array<{ id: string; attributes?: { report_type?: string } }> } } } } })?.data?.data
-        ?.relationships?.report?.data?.[0];
+      (
+        json as {
+          data?: {
+            data?: {
+              relationships?: { report?: { data?: Array<{ id: string; attributes?: { report_type?: string } }> } };
+            };
+          };
+        }
+      )?.data?.data?.relationships?.report?.data?.[0];
     const hit = await this.receiver.waitFor((r) => {
       const j = r.json as { record_type?: string; event_type?: string } | undefined;
-      return j?.record_type === 'report_admissions' && j.event_type === 'created' && reportOf(r.json)?.attributes?.report_type === reportType;
+      return (
+        j?.record_type === 'report_admissions' &&
+        j.event_type === 'created' &&
+        reportOf(r.json)?.attributes?.report_type === reportType
+      );
     });
     const report = reportOf(hit.json)!;
     this.vars[name] = report.id;

@@ -1,4 +1,4 @@
-import { After, AfterAll, Before, BeforeAll, setDefaultTimeout, Status } from '@cucumber/cucumber';
+import { After, AfterAll, Before, BeforeAll, Status, setDefaultTimeout } from '@cucumber/cucumber';
 import { WebhookReceiver } from './receiver.ts';
 import type { SimWorld } from './world.ts';
 
@@ -10,9 +10,15 @@ const counts = { passed: 0, failed: 0, skipped: 0 };
 BeforeAll(async function (this: { parameters?: { target?: string } }) {
   // A target without its settings fails once, here, rather than in every scenario.
   const target = this.parameters?.target;
-  const needed = target === 'staging' ? ['CONFORMANCE_BASE_URL', 'CONFORMANCE_CLIENT_ID', 'CONFORMANCE_CLIENT_SECRET'] : target === 'sim' ? ['SIM_BASE_URL'] : [];
+  const needed =
+    target === 'staging'
+      ? ['CONFORMANCE_BASE_URL', 'CONFORMANCE_CLIENT_ID', 'CONFORMANCE_CLIENT_SECRET']
+      : target === 'sim'
+        ? ['SIM_BASE_URL']
+        : [];
   const missing = needed.filter((name) => !process.env[name]);
-  if (missing.length > 0) throw new Error(`the ${target} conformance target needs ${missing.join(', ')} (see README, Conformance harness)`);
+  if (missing.length > 0)
+    throw new Error(`the ${target} conformance target needs ${missing.join(', ')} (see README, Conformance harness)`);
   await receiver.start();
 });
 
@@ -38,5 +44,7 @@ After(async function (this: SimWorld, { result }) {
 AfterAll(async () => {
   await receiver.stop();
   // Read by .ci/run; the same counts as the progress formatter's scenario line.
-  console.log(`\nconformance: ${counts.passed} passed, ${counts.failed} failed${counts.skipped ? `, ${counts.skipped} skipped` : ''}`);
+  console.log(
+    `\nconformance: ${counts.passed} passed, ${counts.failed} failed${counts.skipped ? `, ${counts.skipped} skipped` : ''}`,
+  );
 });

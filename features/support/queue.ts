@@ -1,5 +1,5 @@
-import { AfterAll } from '@cucumber/cucumber';
 import type { Message, SQSClient } from '@aws-sdk/client-sqs';
+import { AfterAll } from '@cucumber/cucumber';
 import type { FauxqsServer } from 'fauxqs';
 
 /** One message read off a queue, as a consumer sees it. */
@@ -29,7 +29,11 @@ class SqsQueues {
     return (this.#started ??= (async () => {
       const [{ startFauxqs }, sdk] = await Promise.all([import('fauxqs'), import('@aws-sdk/client-sqs')]);
       const server = await startFauxqs({ port: 0, logger: false, defaultRegion: 'eu-west-2' });
-      const client = new sdk.SQSClient({ endpoint: `http://127.0.0.1:${server.port}`, region: 'eu-west-2', credentials: { accessKeyId: 'test', secretAccessKey: 'test' } });
+      const client = new sdk.SQSClient({
+        endpoint: `http://127.0.0.1:${server.port}`,
+        region: 'eu-west-2',
+        credentials: { accessKeyId: 'test', secretAccessKey: 'test' },
+      });
       return { server, client, sdk };
     })());
   }
@@ -38,7 +42,9 @@ class SqsQueues {
   async create(fifo: boolean): Promise<string> {
     const { client, sdk } = await this.#start();
     const name = `scheme-sim-${crypto.randomUUID().slice(0, 8)}${fifo ? '.fifo' : ''}`;
-    const out = await client.send(new sdk.CreateQueueCommand({ QueueName: name, ...(fifo ? { Attributes: { FifoQueue: 'true' } } : {}) }));
+    const out = await client.send(
+      new sdk.CreateQueueCommand({ QueueName: name, ...(fifo ? { Attributes: { FifoQueue: 'true' } } : {}) }),
+    );
     return out.QueueUrl!;
   }
 
@@ -60,7 +66,8 @@ class SqsQueues {
     for (;;) {
       const i = unread.findIndex(match);
       if (i >= 0) return unread.splice(i, 1)[0]!;
-      if (Date.now() > deadline) throw new Error(`no matching message on ${queueUrl} within ${timeoutMs} ms; ${unread.length} others read`);
+      if (Date.now() > deadline)
+        throw new Error(`no matching message on ${queueUrl} within ${timeoutMs} ms; ${unread.length} others read`);
       const out = await client.send(
         new sdk.ReceiveMessageCommand({
           QueueUrl: queueUrl,
@@ -96,7 +103,8 @@ function read(queueUrl: string, m: Message): QueueMessage {
     json = undefined;
   }
   const attributes: Record<string, string> = {};
-  for (const [name, value] of Object.entries(m.MessageAttributes ?? {})) if (value.StringValue !== undefined) attributes[name] = value.StringValue;
+  for (const [name, value] of Object.entries(m.MessageAttributes ?? {}))
+    if (value.StringValue !== undefined) attributes[name] = value.StringValue;
   const system: Record<string, string> = {};
   for (const [name, value] of Object.entries(m.Attributes ?? {})) if (value !== undefined) system[name] = value;
   return { queueUrl, body: m.Body ?? '', json, attributes, system };

@@ -36,7 +36,14 @@ export class WebhookReceiver {
         }
         const status = this.script.shift() ?? this.status;
         if (status >= 200 && status < 300) {
-          this.received.push({ method: req.method ?? '', path: req.url ?? '', headers: req.headers, body, json, at: Date.now() });
+          this.received.push({
+            method: req.method ?? '',
+            path: req.url ?? '',
+            headers: req.headers,
+            body,
+            json,
+            at: Date.now(),
+          });
           for (const w of this.#waiters) w();
         }
         res.writeHead(status, { 'content-type': 'application/json' }).end('{}');

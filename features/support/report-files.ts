@@ -15,7 +15,11 @@ export async function pdfText(bytes: Uint8Array): Promise<{ text: string; pages:
 export function parseXml(text: string): Record<string, any> {
   const valid = XMLValidator.validate(text);
   if (valid !== true) throw new Error(`not well-formed XML: ${valid.err.msg} at line ${valid.err.line}`);
-  return new XMLParser({ ignoreAttributes: false, parseTagValue: false, isArray: (name) => name === 'Record' || name === 'tr' }).parse(text) as Record<string, any>;
+  return new XMLParser({
+    ignoreAttributes: false,
+    parseTagValue: false,
+    isArray: (name) => name === 'Record' || name === 'tr',
+  }).parse(text) as Record<string, any>;
 }
 
 /** Unzips a zipped_xhtml file: its entry names and the parsed report.xhtml. */

@@ -1,4 +1,4 @@
-import { FENWICK, HARBOUR, NORTHWIND, testRuntime, type TestRuntime } from '../../test/support/testing.ts';
+import { FENWICK, HARBOUR, NORTHWIND, type TestRuntime, testRuntime } from '../../test/support/testing.ts';
 
 export type TargetName = 'inprocess' | 'sim' | 'staging';
 
@@ -71,7 +71,11 @@ export async function openTarget(name: string, options: TargetOptions = {}): Pro
     const baseUrl = env('SIM_BASE_URL').replace(/\/$/, '');
     const clients = { ...FIXTURE_CLIENTS };
     if (process.env.SIM_CLIENT_ID && process.env.SIM_CLIENT_SECRET) {
-      clients.default = { client_id: process.env.SIM_CLIENT_ID, client_secret: process.env.SIM_CLIENT_SECRET, organisation_id: NORTHWIND.organisation_id };
+      clients.default = {
+        client_id: process.env.SIM_CLIENT_ID,
+        client_secret: process.env.SIM_CLIENT_SECRET,
+        organisation_id: NORTHWIND.organisation_id,
+      };
     }
     return { name, baseUrl, fetch: (r) => fetch(r), clients, close: async () => {} };
   }

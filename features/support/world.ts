@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { setWorldConstructor, World, type IWorldOptions } from '@cucumber/cucumber';
+import { type IWorldOptions, setWorldConstructor, World } from '@cucumber/cucumber';
 import type { TestRuntime } from '../../test/support/testing.ts';
-import { openTarget, type Target, type TargetName, type TargetOptions } from './targets.ts';
 import type { WebhookReceiver } from './receiver.ts';
+import { openTarget, type Target, type TargetName, type TargetOptions } from './targets.ts';
 
 export interface LastResponse {
   status: number;
@@ -51,7 +51,8 @@ export class SimWorld extends World<WorldParameters> {
 
   /** The in-process runtime, for steps that only make sense there (tag them @inprocess). */
   get runtime(): TestRuntime {
-    if (!this.target.runtime) throw new Error(`this step needs the in-process target, not ${this.target.name}; tag the scenario @inprocess`);
+    if (!this.target.runtime)
+      throw new Error(`this step needs the in-process target, not ${this.target.name}; tag the scenario @inprocess`);
     return this.target.runtime;
   }
 
@@ -84,7 +85,11 @@ export class SimWorld extends World<WorldParameters> {
     if (init.authorization !== undefined) headers.set('authorization', init.authorization);
     if (init.contentType !== undefined) headers.set('content-type', init.contentType);
     return this.target.fetch(
-      new Request(`${this.target.baseUrl}/v1/oauth2/token`, { method: 'POST', headers, body: init.body ?? 'grant_type=client_credentials' }),
+      new Request(`${this.target.baseUrl}/v1/oauth2/token`, {
+        method: 'POST',
+        headers,
+        body: init.body ?? 'grant_type=client_credentials',
+      }),
     );
   }
 
@@ -92,7 +97,10 @@ export class SimWorld extends World<WorldParameters> {
   async token(client: string): Promise<string> {
     const cached = this.tokens.get(client);
     if (cached) return cached;
-    const res = await this.requestToken({ authorization: this.basicAuth(client), contentType: 'application/x-www-form-urlencoded' });
+    const res = await this.requestToken({
+      authorization: this.basicAuth(client),
+      contentType: 'application/x-www-form-urlencoded',
+    });
     if (res.status !== 200) throw new Error(`token request for ${client} failed: ${res.status} ${await res.text()}`);
     const token = ((await res.json()) as { access_token: string }).access_token;
     this.tokens.set(client, token);
@@ -107,7 +115,8 @@ export class SimWorld extends World<WorldParameters> {
   ): Promise<LastResponse> {
     const headers = new Headers(options.headers ?? {});
     for (const [k, v] of Object.entries(this.headers)) if (!headers.has(k)) headers.set(k, v);
-    if (this.client !== null && !headers.has('authorization')) headers.set('authorization', `Bearer ${await this.token(this.client)}`);
+    if (this.client !== null && !headers.has('authorization'))
+      headers.set('authorization', `Bearer ${await this.token(this.client)}`);
     let body = options.body;
     if (options.contentType === null) {
       // No Content-Type at all: a string body would otherwise be labelled text/plain by fetch.

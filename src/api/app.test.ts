@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { FENWICK, HARBOUR, NORTHWIND, type TestRuntime, testRuntime } from '../../test/support/testing.ts';
 import { schemaValidator } from './schemas/index.ts';
-import { FENWICK, HARBOUR, NORTHWIND, testRuntime, type TestRuntime } from '../../test/support/testing.ts';
 
 const BASE = '/v1/organisation/accounts';
 type Json = Record<string, any>;
@@ -11,11 +11,22 @@ beforeEach(async () => {
 });
 afterEach(() => rt.close());
 
-async function createAccount(attributes: Record<string, unknown> = {}, client = NORTHWIND, id: string = crypto.randomUUID()) {
+async function createAccount(
+  attributes: Record<string, unknown> = {},
+  client = NORTHWIND,
+  id: string = crypto.randomUUID(),
+) {
   const res = await rt.call(
     'POST',
     BASE,
-    { data: { id, organisation_id: client.organisation_id, type: 'accounts', attributes: { country: 'GB', name: ['Holder'], ...attributes } } },
+    {
+      data: {
+        id,
+        organisation_id: client.organisation_id,
+        type: 'accounts',
+        attributes: { country: 'GB', name: ['Holder'], ...attributes },
+      },
+    },
     { client },
   );
   expect(res.status, await res.clone().text()).toBe(201);
@@ -50,28 +61,45 @@ describe('tenants', () => {
 
   it('403s a create for another organisation, naming it', async () => {
     const res = await rt.call('POST', BASE, {
-      data: { id: crypto.randomUUID(), organisation_id: HARBOUR.organisation_id, type: 'accounts', attributes: { country: 'GB', name: ['x'] } },
+      data: {
+        id: crypto.randomUUID(),
+        organisation_id: HARBOUR.organisation_id,
+        type: 'accounts',
+        attributes: { country: 'GB', name: ['x'] },
+      },
     });
     expect(res.status).toBe(403);
-    expect((await json(res)).error_message).toContain(`organisation_id ${HARBOUR.organisation_id} is not the organisation of this client`);
+    expect((await json(res)).error_message).toContain(
+      `organisation_id ${HARBOUR.organisation_id} is not the organisation of this client`,
+    );
   });
 
   it('403s a PATCH that names another organisation', async () => {
     const id = await createAccount();
-    const res = await rt.call('PATCH', `${BASE}/${id}`, { data: { organisation_id: HARBOUR.organisation_id, version: 0, attributes: {} } });
+    const res = await rt.call('PATCH', `${BASE}/${id}`, {
+      data: { organisation_id: HARBOUR.organisation_id, version: 0, attributes: {} },
+    });
     expect(res.status).toBe(403);
   });
 
   it('409s an id already used by another organisation (ids are global)', async () => {
     const id = await createAccount({}, HARBOUR);
-    const res = await rt.call('POST', BASE, { data: { id, organisation_id: NORTHWIND.organisation_id, type: 'accounts', attributes: { country: 'GB', name: ['x'] } } });
+    const res = await rt.call('POST', BASE, {
+      data: {
+        id,
+        organisation_id: NORTHWIND.organisation_id,
+        type: 'accounts',
+        attributes: { country: 'GB', name: ['x'] },
+      },
+    });
     expect(res.status).toBe(409);
   });
 });
 
 describe('paging', () => {
   beforeEach(async () => {
-    for (let i = 0; i < 5; i++) await createAccount({ account_number: `1000000${i}`, bank_id: '400300', bank_id_code: 'GBDSC' });
+    for (let i = 0; i < 5; i++)
+      await createAccount({ account_number: `1000000${i}`, bank_id: '400300', bank_id_code: 'GBDSC' });
   });
 
   it('defaults to page 0 of size 100 with first, last and self links and no prev or next', async () => {
@@ -94,7 +122,7 @@ describe('paging', () => {
     expect(p1.links.last).toBe(`${BASE}?page%5Bnumber%5D=2&page%5Bsize%5D=2`);
   });
 
-  it("understands page[number]=first and last", async () => {
+  it('understands page[number]=first and last', async () => {
     const first = await json(await rt.call('GET', `${BASE}?page[number]=first&page[size]=2`));
     expect(first.data).toHaveLength(2);
     expect(first.links.prev).toBeUndefined();
@@ -118,7 +146,13 @@ describe('paging', () => {
 
 describe('filters', () => {
   it('match each supported attribute exactly, and combine', async () => {
-    await createAccount({ bank_id: '400300', bank_id_code: 'GBDSC', account_number: '11111111', customer_id: 'c-1', iban: 'GB11NWBK40030011111111' });
+    await createAccount({
+      bank_id: '400300',
+      bank_id_code: 'GBDSC',
+      account_number: '11111111',
+      customer_id: 'c-1',
+      iban: 'GB11NWBK40030011111111',
+    });
     await createAccount({ bank_id: '200000', bank_id_code: 'GBDSC', account_number: '22222222', customer_id: 'c-2' });
     await createAccount({ country: 'FR', bank_id: 'FRBANK', account_number: '33333333' });
     const count = async (q: string) => (await json(await rt.call('GET', `${BASE}?${q}`))).data.length;
@@ -150,7 +184,14 @@ describe('durability', () => {
     await rt.token();
     let answered = false;
     const pending = rt
-      .call('POST', BASE, { data: { id: crypto.randomUUID(), organisation_id: NORTHWIND.organisation_id, type: 'accounts', attributes: { country: 'FR', name: ['x'] } } })
+      .call('POST', BASE, {
+        data: {
+          id: crypto.randomUUID(),
+          organisation_id: NORTHWIND.organisation_id,
+          type: 'accounts',
+          attributes: { country: 'FR', name: ['x'] },
+        },
+      })
       .then((res) => ((answered = true), res));
     await new Promise((r) => setTimeout(r, 30));
     expect(commit).toHaveBeenCalled();
@@ -222,7 +263,14 @@ describe('error layer', () => {
     const res = await rt.call(
       'POST',
       BASE,
-      { data: { id, organisation_id: NORTHWIND.organisation_id, type: 'accounts', attributes: { country: 'GB', name: ['x'] } } },
+      {
+        data: {
+          id,
+          organisation_id: NORTHWIND.organisation_id,
+          type: 'accounts',
+          attributes: { country: 'GB', name: ['x'] },
+        },
+      },
       { headers: { 'content-type': 'application/vnd.api+json', accept: 'application/vnd.api+json' } },
     );
     expect(res.status).toBe(201);
@@ -231,7 +279,9 @@ describe('error layer', () => {
     expect(get.headers.get('content-type')).toBe('application/vnd.api+json');
     const err = await rt.call('GET', `${BASE}/nope`, undefined, { headers: { accept: 'application/vnd.api+json' } });
     expect(err.headers.get('content-type')).toBe('application/vnd.api+json');
-    const plain = await rt.call('GET', `${BASE}/${id}`, undefined, { headers: { accept: 'application/json, application/vnd.api+json' } });
+    const plain = await rt.call('GET', `${BASE}/${id}`, undefined, {
+      headers: { accept: 'application/json, application/vnd.api+json' },
+    });
     expect(plain.headers.get('content-type')).toMatch(/^application\/json/);
   });
 

@@ -1,22 +1,22 @@
-import { Hono, type Context } from 'hono';
-import { bearerAuth } from './auth/middleware.ts';
-import type { AppDeps, AppEnv } from './context.ts';
-import { limitBody } from './body-limit.ts';
-import { ApiError, errorBody, toErrorResponse } from './errors.ts';
+import { type Context, Hono } from 'hono';
 import { runAs } from '../sim/actor.ts';
+import { bearerAuth } from './auth/middleware.ts';
+import { limitBody } from './body-limit.ts';
+import type { AppDeps, AppEnv } from './context.ts';
+import { ApiError, errorBody, toErrorResponse } from './errors.ts';
+import { requestHeader } from './request-header.ts';
 import { accountRoutes } from './routes/accounts.ts';
 import { claimRoutes } from './routes/claims.ts';
-import { paymentRoutes } from './routes/payments.ts';
-import { simulatorCalendarRoutes } from './routes/simulator-calendar.ts';
 import { nameVerificationRoutes } from './routes/name-verification.ts';
-import { simulatorClockRoutes } from './routes/simulator-clock.ts';
-import { simulatorResetRoutes } from './routes/simulator-reset.ts';
-import { simulatorDeliveryRoutes } from './routes/simulator-deliveries.ts';
-import { subscriptionRoutes } from './routes/subscriptions.ts';
+import { paymentRoutes } from './routes/payments.ts';
 import { reportRoutes } from './routes/reports.ts';
+import { simulatorCalendarRoutes } from './routes/simulator-calendar.ts';
+import { simulatorClockRoutes } from './routes/simulator-clock.ts';
+import { simulatorDeliveryRoutes } from './routes/simulator-deliveries.ts';
 import { simulatorReportRoutes } from './routes/simulator-reports.ts';
+import { simulatorResetRoutes } from './routes/simulator-reset.ts';
+import { subscriptionRoutes } from './routes/subscriptions.ts';
 import { tokenRoutes } from './routes/token.ts';
-import { requestHeader } from './request-header.ts';
 
 /**
  * The whole HTTP surface. Routing only: each route family lives in routes/, the rules in src/sim.

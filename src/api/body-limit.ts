@@ -32,7 +32,8 @@ export function limitBody(c: Context, next: Next): Promise<void> {
   const method = c.req.method;
   if (method === 'GET' || method === 'HEAD') return next();
   const length = requestHeader(c, 'content-length');
-  if (length === undefined || requestHeader(c, 'transfer-encoding') !== undefined) return limitStreamed(c, next) as Promise<void>;
+  if (length === undefined || requestHeader(c, 'transfer-encoding') !== undefined)
+    return limitStreamed(c, next) as Promise<void>;
   checkDeclaredLength(length);
   return next();
 }

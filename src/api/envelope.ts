@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import { recordBody, type Resource } from '../sim/resource.ts';
+import { type Resource, recordBody } from '../sim/resource.ts';
 import { paginate, parsePage } from './paginate.ts';
 
 /** `{data, links: {self}}` of one resource. */

@@ -52,7 +52,8 @@ export function toErrorResponse(err: unknown, c: Context): Response {
     return c.json(errorBody(err.message), err.status, err.status === 413 ? { ...CLOSE, ...err.headers } : err.headers);
   }
   if (err instanceof DomainError) {
-    const headers: Record<string, string> = err.retryAfterSeconds !== undefined ? { 'Retry-After': String(err.retryAfterSeconds) } : {};
+    const headers: Record<string, string> =
+      err.retryAfterSeconds !== undefined ? { 'Retry-After': String(err.retryAfterSeconds) } : {};
     return c.json(errorBody(err.message), STATUS_OF[err.kind], headers);
   }
   if (err instanceof DateRangeError) {
@@ -61,7 +62,11 @@ export function toErrorResponse(err: unknown, c: Context): Response {
     return c.json(errorBody(`the request needs a date the simulator does not support: ${err.message}`), 409);
   }
   if (err instanceof HTTPException) {
-    return c.json(errorBody(err.message || 'request rejected'), err.status as ContentfulStatusCode, err.status === 413 ? CLOSE : {});
+    return c.json(
+      errorBody(err.message || 'request rejected'),
+      err.status as ContentfulStatusCode,
+      err.status === 413 ? CLOSE : {},
+    );
   }
   const body = errorBody('internal error; quote the error_code when reporting it');
   console.error(`scheme-sim: 500 ${c.req.method} ${c.req.path} error_code=${body.error_code}`, err);
@@ -71,8 +76,12 @@ export function toErrorResponse(err: unknown, c: Context): Response {
 /** For a path whose route exists but not with this method. */
 export function methodNotAllowed(allowed: string[]) {
   return (c: Context) => {
-    return c.json(errorBody(`method ${c.req.method} is not allowed on ${c.req.path}; allowed: ${allowed.join(', ')}`), 405, {
-      Allow: allowed.join(', '),
-    });
+    return c.json(
+      errorBody(`method ${c.req.method} is not allowed on ${c.req.path}; allowed: ${allowed.join(', ')}`),
+      405,
+      {
+        Allow: allowed.join(', '),
+      },
+    );
   };
 }

@@ -15,25 +15,35 @@ function refusal(q: string): { status: number; message: string } | undefined {
 
 describe('parseFilters', () => {
   it('reads the supported filters and leaves other parameters alone', () => {
-    expect(parse('filter[country]=GB&filter[bank_id]=400300&page[size]=2')).toEqual({ country: 'GB', bank_id: '400300' });
+    expect(parse('filter[country]=GB&filter[bank_id]=400300&page[size]=2')).toEqual({
+      country: 'GB',
+      bank_id: '400300',
+    });
     expect(parse('filter[country]=')).toEqual({ country: '' });
   });
 
   it('refuses an unknown filter, listing the supported ones', () => {
-    expect(refusal('filter[colour]=red')).toEqual({ status: 400, message: 'filter[colour] is not a supported filter; supported: filter[country], filter[bank_id]' });
+    expect(refusal('filter[colour]=red')).toEqual({
+      status: 400,
+      message: 'filter[colour] is not a supported filter; supported: filter[country], filter[bank_id]',
+    });
   });
 
   it('refuses a filter that names no attribute (filter[]=1, filter=1) instead of ignoring it', () => {
     expect(refusal('filter[]=1')).toEqual({
       status: 400,
-      message: 'filter[] in query names no attribute; filters take the form filter[<attribute>]; supported: filter[country], filter[bank_id]',
+      message:
+        'filter[] in query names no attribute; filters take the form filter[<attribute>]; supported: filter[country], filter[bank_id]',
     });
     expect(refusal('filter=1')?.message).toMatch(/^filter in query names no attribute/);
     expect(refusal('filter[country=GB')?.message).toMatch(/^filter\[country in query names no attribute/);
   });
 
   it('refuses a filter given twice instead of using the last', () => {
-    expect(refusal('filter[country]=GB&filter[country]=FR')).toEqual({ status: 400, message: 'filter[country] in query must be given once' });
+    expect(refusal('filter[country]=GB&filter[country]=FR')).toEqual({
+      status: 400,
+      message: 'filter[country] in query must be given once',
+    });
     expect(refusal('filter[country]=GB&filter[country]=GB')?.status).toBe(400);
   });
 });

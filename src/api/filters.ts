@@ -5,13 +5,20 @@ import { ApiError } from './errors.ts';
  * would return the whole list): an unknown filter, one that names no attribute (`filter[]`,
  * `filter`) and one given twice are each a 400 naming the parameter.
  */
-export function parseFilters<K extends string>(query: URLSearchParams, allowed: readonly K[]): Partial<Record<K, string>> {
+export function parseFilters<K extends string>(
+  query: URLSearchParams,
+  allowed: readonly K[],
+): Partial<Record<K, string>> {
   const out: Partial<Record<K, string>> = {};
   const supported = () => `supported: ${allowed.map((a) => `filter[${a}]`).join(', ')}`;
   for (const [key, value] of query) {
     if (key !== 'filter' && !key.startsWith('filter[')) continue;
     const m = /^filter\[(.+)\]$/.exec(key);
-    if (!m) throw new ApiError(400, `${key} in query names no attribute; filters take the form filter[<attribute>]; ${supported()}`);
+    if (!m)
+      throw new ApiError(
+        400,
+        `${key} in query names no attribute; filters take the form filter[<attribute>]; ${supported()}`,
+      );
     const name = m[1] as K;
     if (!allowed.includes(name)) throw new ApiError(400, `filter[${name}] is not a supported filter; ${supported()}`);
     if (out[name] !== undefined) throw new ApiError(400, `filter[${name}] in query must be given once`);

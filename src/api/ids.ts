@@ -15,6 +15,7 @@ export function parseId(value: string | undefined, name = 'id'): string {
 /** The `version` query parameter of a DELETE. */
 export function parseVersionQuery(value: string | undefined): number {
   if (value === undefined || value === '') throw new ApiError(400, 'version in query is required');
-  if (!/^\d+$/.test(value) || !Number.isSafeInteger(Number(value))) throw new ApiError(400, 'version in query must be a non-negative integer');
+  if (!/^\d+$/.test(value) || !Number.isSafeInteger(Number(value)))
+    throw new ApiError(400, 'version in query must be a non-negative integer');
   return Number(value);
 }

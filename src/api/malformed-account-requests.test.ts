@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { schemaValidator } from './schemas/index.ts';
-import { NORTHWIND, testRuntime, type TestRuntime } from '../../test/support/testing.ts';
 import { bodyOf, MALFORMED_ACCOUNT_REQUESTS, validAttributes } from '../../test/support/malformed-account-requests.ts';
+import { NORTHWIND, type TestRuntime, testRuntime } from '../../test/support/testing.ts';
+import { schemaValidator } from './schemas/index.ts';
 
 const BASE = '/v1/organisation/accounts';
 const EXISTING = '0d6f6c2e-7a3b-4c1d-9e8f-5a4b3c2d1e0f';
@@ -9,7 +9,9 @@ const EXISTING = '0d6f6c2e-7a3b-4c1d-9e8f-5a4b3c2d1e0f';
 let rt: TestRuntime;
 beforeAll(async () => {
   rt = await testRuntime();
-  const res = await rt.call('POST', BASE, { data: { id: EXISTING, organisation_id: NORTHWIND.organisation_id, type: 'accounts', attributes: validAttributes() } });
+  const res = await rt.call('POST', BASE, {
+    data: { id: EXISTING, organisation_id: NORTHWIND.organisation_id, type: 'accounts', attributes: validAttributes() },
+  });
   expect(res.status).toBe(201);
 });
 afterAll(() => rt.close());
@@ -20,28 +22,31 @@ describe('malformed account requests', () => {
     expect(new Set(MALFORMED_ACCOUNT_REQUESTS.map((r) => r.label)).size).toBe(MALFORMED_ACCOUNT_REQUESTS.length);
   });
 
-  it.each(MALFORMED_ACCOUNT_REQUESTS.map((r) => [r.label, r] as const))('%s → 4xx naming the field', async (_label, row) => {
-    const errors = vi.spyOn(console, 'error');
-    const body = bodyOf(row, { id: crypto.randomUUID(), organisation_id: NORTHWIND.organisation_id });
-    const headers: Record<string, string> = {};
-    if (row.contentType !== null) {
-      if (row.contentType !== undefined) headers['content-type'] = row.contentType;
-      else if (body !== undefined) headers['content-type'] = 'application/json';
-    }
-    const path = `${BASE}${row.path.replaceAll('{existing}', EXISTING)}`;
-    const res = await rt.app.request(path, {
-      method: row.method,
-      headers: { authorization: `Bearer ${await rt.token()}`, ...headers },
-      // Bytes carry no Content-Type of their own; a string would be sent as text/plain.
-      ...(body !== undefined ? { body: row.contentType === null ? new TextEncoder().encode(body) : body } : {}),
-    });
-    const json = (await res.json()) as { error_message: string };
-    expect(res.status, json.error_message).toBe(row.status);
-    expect(schemaValidator('error')(json)).toBe(true);
-    expect(json.error_message).toContain(row.message);
-    expect(errors).not.toHaveBeenCalled();
-    errors.mockRestore();
-  });
+  it.each(MALFORMED_ACCOUNT_REQUESTS.map((r) => [r.label, r] as const))(
+    '%s → 4xx naming the field',
+    async (_label, row) => {
+      const errors = vi.spyOn(console, 'error');
+      const body = bodyOf(row, { id: crypto.randomUUID(), organisation_id: NORTHWIND.organisation_id });
+      const headers: Record<string, string> = {};
+      if (row.contentType !== null) {
+        if (row.contentType !== undefined) headers['content-type'] = row.contentType;
+        else if (body !== undefined) headers['content-type'] = 'application/json';
+      }
+      const path = `${BASE}${row.path.replaceAll('{existing}', EXISTING)}`;
+      const res = await rt.app.request(path, {
+        method: row.method,
+        headers: { authorization: `Bearer ${await rt.token()}`, ...headers },
+        // Bytes carry no Content-Type of their own; a string would be sent as text/plain.
+        ...(body !== undefined ? { body: row.contentType === null ? new TextEncoder().encode(body) : body } : {}),
+      });
+      const json = (await res.json()) as { error_message: string };
+      expect(res.status, json.error_message).toBe(row.status);
+      expect(schemaValidator('error')(json)).toBe(true);
+      expect(json.error_message).toContain(row.message);
+      expect(errors).not.toHaveBeenCalled();
+      errors.mockRestore();
+    },
+  );
 
   it('left the existing account untouched', async () => {
     const res = await rt.call('GET', `${BASE}/${EXISTING}`);
@@ -52,18 +57,31 @@ describe('malformed account requests', () => {
 
   it('names every violated rule in one message', async () => {
     const res = await rt.call('POST', BASE, {
-      data: { id: 'x', organisation_id: NORTHWIND.organisation_id, type: 'accounts', attributes: { country: 'gb', name: [] } },
+      data: {
+        id: 'x',
+        organisation_id: NORTHWIND.organisation_id,
+        type: 'accounts',
+        attributes: { country: 'gb', name: [] },
+      },
     });
     const { error_message } = (await res.json()) as { error_message: string };
     expect(error_message).toMatch(/^validation failure list: /);
-    for (const part of ['id in body must be of type uuid', "country in body should match '^[A-Z]{2}$'", 'name in body should have at least 1 items']) {
+    for (const part of [
+      'id in body must be of type uuid',
+      "country in body should match '^[A-Z]{2}$'",
+      'name in body should have at least 1 items',
+    ]) {
       expect(error_message).toContain(part);
     }
   });
 
   it('lets a PATCH through for an account stored with an attribute no longer allowed (a data file from before)', async () => {
     const id = crypto.randomUUID();
-    rt.sim.accounts.create({ id, organisation_id: NORTHWIND.organisation_id, attributes: { ...validAttributes(), account_number: '41426820', colour: 'red' } });
+    rt.sim.accounts.create({
+      id,
+      organisation_id: NORTHWIND.organisation_id,
+      attributes: { ...validAttributes(), account_number: '41426820', colour: 'red' },
+    });
     const res = await rt.call('PATCH', `${BASE}/${id}`, { data: { version: 0, attributes: { switched: true } } });
     expect(res.status, await res.clone().text()).toBe(200);
     const refused = await rt.call('PATCH', `${BASE}/${id}`, { data: { version: 1, attributes: { colour: 'blue' } } });
@@ -72,9 +90,18 @@ describe('malformed account requests', () => {
 
   it('validates the account a PATCH would make, not only the change', async () => {
     const id = crypto.randomUUID();
-    await rt.call('POST', BASE, { data: { id, organisation_id: NORTHWIND.organisation_id, type: 'accounts', attributes: { country: 'FR', bank_id: 'FRBANK1', name: ['Anne'] } } });
+    await rt.call('POST', BASE, {
+      data: {
+        id,
+        organisation_id: NORTHWIND.organisation_id,
+        type: 'accounts',
+        attributes: { country: 'FR', bank_id: 'FRBANK1', name: ['Anne'] },
+      },
+    });
     const res = await rt.call('PATCH', `${BASE}/${id}`, { data: { version: 0, attributes: { country: 'GB' } } });
     expect(res.status).toBe(400);
-    expect(((await res.json()) as { error_message: string }).error_message).toContain("bank_id in body should match '^[0-9]{6}$'");
+    expect(((await res.json()) as { error_message: string }).error_message).toContain(
+      "bank_id in body should match '^[0-9]{6}$'",
+    );
   });
 });

@@ -15,9 +15,13 @@ const message = (f: () => unknown) => {
 
 describe('parsePage', () => {
   it('400s a page[number] or page[size] that is no safe integer, instead of linking to Infinity', () => {
-    expect(message(() => parsePage(q(`page[number]=${'9'.repeat(400)}`)))).toBe(`400 page[number] in query should be less than or equal to ${MAX_PAGE_NUMBER}`);
+    expect(message(() => parsePage(q(`page[number]=${'9'.repeat(400)}`)))).toBe(
+      `400 page[number] in query should be less than or equal to ${MAX_PAGE_NUMBER}`,
+    );
     expect(message(() => parsePage(q('page[number]=9007199254740993')))).toContain('400 page[number] in query');
-    expect(message(() => parsePage(q(`page[size]=${'9'.repeat(400)}`)))).toBe('400 page[size] in query should be less than or equal to 1000');
+    expect(message(() => parsePage(q(`page[size]=${'9'.repeat(400)}`)))).toBe(
+      '400 page[size] in query should be less than or equal to 1000',
+    );
   });
 
   it('keeps every link a finite integer at the largest page number and size accepted', () => {

@@ -27,9 +27,11 @@ export function parsePage(query: URLSearchParams): PageRequest {
   if (rawSize !== null) {
     if (!/^\d+$/.test(rawSize)) throw new ApiError(400, 'page[size] in query must be an integer');
     size = Number(rawSize);
-    if (!Number.isSafeInteger(size)) throw new ApiError(400, `page[size] in query should be less than or equal to ${MAX_PAGE_SIZE}`);
+    if (!Number.isSafeInteger(size))
+      throw new ApiError(400, `page[size] in query should be less than or equal to ${MAX_PAGE_SIZE}`);
     if (size < 1) throw new ApiError(400, 'page[size] in query should be greater than or equal to 1');
-    if (size > MAX_PAGE_SIZE) throw new ApiError(400, `page[size] in query should be less than or equal to ${MAX_PAGE_SIZE}`);
+    if (size > MAX_PAGE_SIZE)
+      throw new ApiError(400, `page[size] in query should be less than or equal to ${MAX_PAGE_SIZE}`);
   }
   let number: PageRequest['number'] = 0;
   if (rawNumber !== null) {

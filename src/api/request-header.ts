@@ -1,5 +1,5 @@
-import type { Context } from 'hono';
 import type { IncomingHttpHeaders } from 'node:http';
+import type { Context } from 'hono';
 
 /**
  * A request header by its lower-case name, for the layers every request passes through.

@@ -21,22 +21,35 @@ describe('fieldName', () => {
 });
 
 describe('describeErrors at the root of a body', () => {
-  it.each(['account-create', 'claim-create', 'subscription-create', 'account-update'])('%s: attributes of the wrong type are named attributes', (schema) => {
-    for (const attributes of [null, [], 'GB', 42]) {
-      expect(messages(schema, { data: { attributes } })).toContain('attributes in body must be of type object');
-      expect(messages(schema, { data: { attributes } }).join('; ')).not.toMatch(/(^|; )body in body/);
-    }
-  });
+  it.each(['account-create', 'claim-create', 'subscription-create', 'account-update'])(
+    '%s: attributes of the wrong type are named attributes',
+    (schema) => {
+      for (const attributes of [null, [], 'GB', 42]) {
+        expect(messages(schema, { data: { attributes } })).toContain('attributes in body must be of type object');
+        expect(messages(schema, { data: { attributes } }).join('; ')).not.toMatch(/(^|; )body in body/);
+      }
+    },
+  );
 
   it('names data, and the body itself, when they are not objects', () => {
-    for (const data of [null, [], 'x']) expect(messages('account-create', { data })).toEqual(['data in body must be of type object']);
-    for (const body of [null, [], 'accounts']) expect(messages('account-create', body)).toEqual(['body must be of type object']);
+    for (const data of [null, [], 'x'])
+      expect(messages('account-create', { data })).toEqual(['data in body must be of type object']);
+    for (const body of [null, [], 'accounts'])
+      expect(messages('account-create', body)).toEqual(['body must be of type object']);
     expect(messages('account-create', {})).toEqual(['data in body is required']);
   });
 
   it('names a missing attribute bare', () => {
-    const base = { id: 'ad27e265-9605-4b4b-a0e5-3003ea9cc4dc', organisation_id: 'eb0bd6f5-c3f5-44b2-b677-acd23cdde73c', type: 'accounts' };
-    expect(messages('account-create', { data: { ...base, attributes: { name: ['A'] } } })).toEqual(['country in body is required']);
-    expect(messages('account-create', { data: { ...base, attributes: { country: 'GB' } } })).toEqual(['name in body is required']);
+    const base = {
+      id: 'ad27e265-9605-4b4b-a0e5-3003ea9cc4dc',
+      organisation_id: 'eb0bd6f5-c3f5-44b2-b677-acd23cdde73c',
+      type: 'accounts',
+    };
+    expect(messages('account-create', { data: { ...base, attributes: { name: ['A'] } } })).toEqual([
+      'country in body is required',
+    ]);
+    expect(messages('account-create', { data: { ...base, attributes: { country: 'GB' } } })).toEqual([
+      'name in body is required',
+    ]);
   });
 });

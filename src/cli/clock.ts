@@ -50,7 +50,12 @@ const SUB_OPTIONS = {
   show: {},
   freeze: {},
   resume: { speed: { type: 'string' } },
-  advance: { 'working-days': { type: 'string' }, days: { type: 'string' }, hours: { type: 'string' }, to: { type: 'string' } },
+  advance: {
+    'working-days': { type: 'string' },
+    days: { type: 'string' },
+    hours: { type: 'string' },
+    to: { type: 'string' },
+  },
 } as const;
 
 type Sub = keyof typeof SUB_OPTIONS;
@@ -64,11 +69,14 @@ function number(flag: string, value: string): number {
 
 /** Builds the request body of a subcommand from its flags. */
 function bodyOf(sub: Sub, values: Record<string, unknown>): Record<string, unknown> | undefined {
-  if (sub === 'resume') return values.speed === undefined ? undefined : { speed: number('speed', values.speed as string) };
+  if (sub === 'resume')
+    return values.speed === undefined ? undefined : { speed: number('speed', values.speed as string) };
   if (sub !== 'advance') return undefined;
   const units = (['working-days', 'days', 'hours', 'to'] as const).filter((k) => values[k] !== undefined);
   if (units.length !== 1) {
-    throw new CliError(`advance takes exactly one of --working-days, --days, --hours, --to${units.length ? `; got ${units.map((u) => `--${u}`).join(' and ')}` : ''}`);
+    throw new CliError(
+      `advance takes exactly one of --working-days, --days, --hours, --to${units.length ? `; got ${units.map((u) => `--${u}`).join(' and ')}` : ''}`,
+    );
   }
   const unit = units[0]!;
   const raw = values[unit] as string;
@@ -85,16 +93,27 @@ async function request(url: string, init: RequestInit): Promise<Response> {
   }
 }
 
-async function bearer(base: string, id: string | undefined, secret: string | undefined): Promise<Record<string, string>> {
+async function bearer(
+  base: string,
+  id: string | undefined,
+  secret: string | undefined,
+): Promise<Record<string, string>> {
   if (!id && !secret) return {};
-  if (!id || !secret) throw new CliError('give both a client id and a client secret (--client-id/--client-secret or SCHEME_SIM_CLIENT_ID/SCHEME_SIM_CLIENT_SECRET)');
+  if (!id || !secret)
+    throw new CliError(
+      'give both a client id and a client secret (--client-id/--client-secret or SCHEME_SIM_CLIENT_ID/SCHEME_SIM_CLIENT_SECRET)',
+    );
   const res = await request(`${base}/v1/oauth2/token`, {
     method: 'POST',
-    headers: { authorization: `Basic ${Buffer.from(`${id}:${secret}`).toString('base64')}`, 'content-type': 'application/x-www-form-urlencoded' },
+    headers: {
+      authorization: `Basic ${Buffer.from(`${id}:${secret}`).toString('base64')}`,
+      'content-type': 'application/x-www-form-urlencoded',
+    },
     body: 'grant_type=client_credentials',
   });
   const body = (await res.json().catch(() => ({}))) as { access_token?: string; error_message?: string };
-  if (res.status !== 200 || !body.access_token) throw new CliError(`token request failed: ${res.status} ${body.error_message ?? ''}`.trim());
+  if (res.status !== 200 || !body.access_token)
+    throw new CliError(`token request failed: ${res.status} ${body.error_message ?? ''}`.trim());
   return { authorization: `Bearer ${body.access_token}` };
 }
 
@@ -105,7 +124,9 @@ function describe(data: Record<string, unknown>): string[] {
   ];
   if (data.advanced_from !== undefined) {
     const kinds = Object.entries((data.jobs_run_by_kind ?? {}) as Record<string, number>).map(([k, n]) => `${k} ×${n}`);
-    lines.push(`  advanced from ${data.advanced_from}; ${data.jobs_run_count} job${data.jobs_run_count === 1 ? '' : 's'} run${kinds.length ? ` (${kinds.join(', ')})` : ''}`);
+    lines.push(
+      `  advanced from ${data.advanced_from}; ${data.jobs_run_count} job${data.jobs_run_count === 1 ? '' : 's'} run${kinds.length ? ` (${kinds.join(', ')})` : ''}`,
+    );
   }
   // One line per failure; the full list of runs is in --json.
   for (const run of (data.jobs_run ?? []) as Array<{ kind: string; id: string; due: string; error?: string }>) {
@@ -116,14 +137,23 @@ function describe(data: Record<string, unknown>): string[] {
 }
 
 /** Runs `scheme-sim clock ...`; resolves when done, throws CliError for anything the user should fix. */
-export async function clockCommand(argv: string[], env: NodeJS.ProcessEnv = process.env, out: Out = console.log): Promise<void> {
+export async function clockCommand(
+  argv: string[],
+  env: NodeJS.ProcessEnv = process.env,
+  out: Out = console.log,
+): Promise<void> {
   const [sub, ...rest] = argv;
   if (sub === undefined || sub === '-h' || sub === '--help' || sub === 'help') return void out(CLOCK_HELP.clock!);
   if (!(sub in SUB_OPTIONS)) throw new CliError(`unknown clock subcommand ${sub}\n${CLOCK_HELP.clock}`);
   const name = sub as Sub;
   let values: Record<string, unknown>;
   try {
-    ({ values } = parseArgs({ args: rest, options: { ...CONNECTION, ...SUB_OPTIONS[name] }, strict: true, allowPositionals: false }));
+    ({ values } = parseArgs({
+      args: rest,
+      options: { ...CONNECTION, ...SUB_OPTIONS[name] },
+      strict: true,
+      allowPositionals: false,
+    }));
   } catch (err) {
     throw new CliError(`${(err as Error).message}\n${CLOCK_HELP[name]}`);
   }
@@ -131,7 +161,11 @@ export async function clockCommand(argv: string[], env: NodeJS.ProcessEnv = proc
   const body = bodyOf(name, values);
   const base = String(values.url ?? env.SCHEME_SIM_URL ?? 'http://127.0.0.1:8080').replace(/\/+$/, '');
   if (!/^https?:\/\/./.test(base)) throw new CliError(`--url must be an http(s) URL, got '${base}'`);
-  const auth = await bearer(base, (values['client-id'] as string) ?? env.SCHEME_SIM_CLIENT_ID, (values['client-secret'] as string) ?? env.SCHEME_SIM_CLIENT_SECRET);
+  const auth = await bearer(
+    base,
+    (values['client-id'] as string) ?? env.SCHEME_SIM_CLIENT_ID,
+    (values['client-secret'] as string) ?? env.SCHEME_SIM_CLIENT_SECRET,
+  );
   const path = name === 'show' ? '/v1/simulator/clock' : `/v1/simulator/clock/${name}`;
   const res = await request(`${base}${path}`, {
     method: name === 'show' ? 'GET' : 'POST',
@@ -146,7 +180,10 @@ export async function clockCommand(argv: string[], env: NodeJS.ProcessEnv = proc
     json = undefined;
   }
   if (res.status !== 200) {
-    const hint = res.status === 401 && !auth.authorization ? ' (set SCHEME_SIM_CLIENT_ID and SCHEME_SIM_CLIENT_SECRET, or pass --client-id and --client-secret)' : '';
+    const hint =
+      res.status === 401 && !auth.authorization
+        ? ' (set SCHEME_SIM_CLIENT_ID and SCHEME_SIM_CLIENT_SECRET, or pass --client-id and --client-secret)'
+        : '';
     throw new CliError(`${res.status}: ${json?.error_message ?? text}${hint}`);
   }
   if (values.json) return void out(JSON.stringify(json, null, 2));

@@ -3,10 +3,10 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SchemeClock } from '../clock/scheme-clock.ts';
-import { createRuntime, type Runtime } from '../runtime.ts';
-import { listen, type RunningServer } from '../node/server.ts';
 import { NORTHWIND, TEST_START } from '../../test/support/testing.ts';
+import { SchemeClock } from '../clock/scheme-clock.ts';
+import { listen, type RunningServer } from '../node/server.ts';
+import { createRuntime, type Runtime } from '../runtime.ts';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const BIN = join(ROOT, 'bin', 'scheme-sim.mjs');
@@ -21,10 +21,22 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 /** Runs the CLI (a real process) against the listening server; never throws, returns the outcome. */
-async function cli(args: string[], env: Record<string, string> = {}): Promise<{ code: number; stdout: string; stderr: string }> {
-  const base = { PATH: process.env.PATH ?? '', SCHEME_SIM_CLIENT_ID: NORTHWIND.client_id, SCHEME_SIM_CLIENT_SECRET: NORTHWIND.client_secret, SCHEME_SIM_URL: server.url };
+async function cli(
+  args: string[],
+  env: Record<string, string> = {},
+): Promise<{ code: number; stdout: string; stderr: string }> {
+  const base = {
+    PATH: process.env.PATH ?? '',
+    SCHEME_SIM_CLIENT_ID: NORTHWIND.client_id,
+    SCHEME_SIM_CLIENT_SECRET: NORTHWIND.client_secret,
+    SCHEME_SIM_URL: server.url,
+  };
   try {
-    const { stdout, stderr } = await run(process.execPath, [BIN, ...args], { cwd: ROOT, env: { ...base, ...env }, timeout: 20_000 });
+    const { stdout, stderr } = await run(process.execPath, [BIN, ...args], {
+      cwd: ROOT,
+      env: { ...base, ...env },
+      timeout: 20_000,
+    });
     return { code: 0, stdout, stderr };
   } catch (err) {
     const e = err as { code?: number; stdout?: string; stderr?: string };
@@ -48,10 +60,23 @@ describe('scheme-sim clock (against a listening server)', () => {
   });
 
   it('resumes at a speed and freezes, with flags for credentials and JSON output', async () => {
-    const resumed = await cli(['clock', 'resume', '--speed', '5', '--json', '--client-id', NORTHWIND.client_id, '--client-secret', NORTHWIND.client_secret], {
-      SCHEME_SIM_CLIENT_ID: '',
-      SCHEME_SIM_CLIENT_SECRET: '',
-    });
+    const resumed = await cli(
+      [
+        'clock',
+        'resume',
+        '--speed',
+        '5',
+        '--json',
+        '--client-id',
+        NORTHWIND.client_id,
+        '--client-secret',
+        NORTHWIND.client_secret,
+      ],
+      {
+        SCHEME_SIM_CLIENT_ID: '',
+        SCHEME_SIM_CLIENT_SECRET: '',
+      },
+    );
     expect(resumed.code, resumed.stderr).toBe(0);
     expect(JSON.parse(resumed.stdout).data).toMatchObject({ mode: 'running', speed: 5 });
     const frozen = await cli(['clock', 'freeze', '--json']);
@@ -61,11 +86,22 @@ describe('scheme-sim clock (against a listening server)', () => {
 
   it('exits non-zero with the reason for bad input and refused requests', async () => {
     const two = await cli(['clock', 'advance', '--days', '1', '--hours', '2']);
-    expect(two).toMatchObject({ code: 1, stderr: expect.stringContaining('exactly one of --working-days, --days, --hours, --to; got --days and --hours') });
+    expect(two).toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining('exactly one of --working-days, --days, --hours, --to; got --days and --hours'),
+    });
     const past = await cli(['clock', 'advance', '--to', '2026-01-01T00:00:00Z']);
-    expect(past).toMatchObject({ code: 1, stderr: expect.stringMatching(/409: to in body \(2026-01-01T00:00:00.000Z\) is before the scheme clock/) });
+    expect(past).toMatchObject({
+      code: 1,
+      stderr: expect.stringMatching(/409: to in body \(2026-01-01T00:00:00.000Z\) is before the scheme clock/),
+    });
     const negative = await cli(['clock', 'advance', '--days=-2']);
-    expect(negative).toMatchObject({ code: 1, stderr: expect.stringContaining('400: validation failure list: days in body should be greater than or equal to 0') });
+    expect(negative).toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining(
+        '400: validation failure list: days in body should be greater than or equal to 0',
+      ),
+    });
     const anonymous = await cli(['clock', 'show'], { SCHEME_SIM_CLIENT_ID: '', SCHEME_SIM_CLIENT_SECRET: '' });
     expect(anonymous).toMatchObject({ code: 1, stderr: expect.stringContaining('401') });
     expect(anonymous.stderr).toContain('SCHEME_SIM_CLIENT_ID');
@@ -83,10 +119,14 @@ describe('scheme-sim clock (against a listening server)', () => {
 
 describe('scheme-sim start --clock', () => {
   it('starts frozen at the given instant', async () => {
-    const child = spawn(process.execPath, [BIN, 'start', '--memory', '--port', '0', '--clock', 'frozen', '--clock-start', '2026-12-21T09:00:00Z'], {
-      cwd: ROOT,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = spawn(
+      process.execPath,
+      [BIN, 'start', '--memory', '--port', '0', '--clock', 'frozen', '--clock-start', '2026-12-21T09:00:00Z'],
+      {
+        cwd: ROOT,
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     try {
       const url = await new Promise<string>((resolveUrl, reject) => {
         let out = '';
@@ -105,14 +145,24 @@ describe('scheme-sim start --clock', () => {
   });
 
   it('refuses a speed for a frozen clock and a start without a time zone', async () => {
-    expect(await cli(['start', '--memory', '--clock', 'frozen', '--clock-speed', '2'])).toMatchObject({ code: 2, stderr: expect.stringContaining('running clock only') });
-    expect(await cli(['start', '--memory', '--clock-start', '2026-12-21T09:00:00'])).toMatchObject({ code: 2, stderr: expect.stringContaining('--clock-start must be an ISO 8601 instant') });
+    expect(await cli(['start', '--memory', '--clock', 'frozen', '--clock-speed', '2'])).toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining('running clock only'),
+    });
+    expect(await cli(['start', '--memory', '--clock-start', '2026-12-21T09:00:00'])).toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining('--clock-start must be an ISO 8601 instant'),
+    });
   });
 
   it('refuses a start outside the supported dates (1900-01-01 to 2199-12-31)', async () => {
-    expect(await cli(['start', '--memory', '--clock', 'frozen', '--clock-start', '9999-12-28T09:00:00Z'])).toMatchObject({
+    expect(
+      await cli(['start', '--memory', '--clock', 'frozen', '--clock-start', '9999-12-28T09:00:00Z']),
+    ).toMatchObject({
       code: 2,
-      stderr: expect.stringContaining('--clock-start must be a London date from 1900-01-01 to 2199-12-31; got 9999-12-28T09:00:00Z'),
+      stderr: expect.stringContaining(
+        '--clock-start must be a London date from 1900-01-01 to 2199-12-31; got 9999-12-28T09:00:00Z',
+      ),
     });
   });
 });

@@ -1,14 +1,14 @@
 #!/usr/bin/env node
-import { parseArgs } from 'node:util';
 import { join } from 'node:path';
-import { createRuntime, FIXTURES_DIR } from '../runtime.ts';
-import { listen } from '../node/server.ts';
-import { readJsonFile } from '../sim/simulator.ts';
+import { parseArgs } from 'node:util';
 import type { OAuthClient } from '../api/auth/clients.ts';
-import { CliError, clockCommand } from './clock.ts';
-import { MAX_SPEED, SchemeClock, type ClockState } from '../clock/scheme-clock.ts';
 import { isSupportedInstant, SUPPORTED_RANGE } from '../clock/dates.ts';
+import { type ClockState, MAX_SPEED, SchemeClock } from '../clock/scheme-clock.ts';
 import { secretProblem } from '../delivery/signing.ts';
+import { listen } from '../node/server.ts';
+import { createRuntime, FIXTURES_DIR } from '../runtime.ts';
+import { readJsonFile } from '../sim/simulator.ts';
+import { CliError, clockCommand } from './clock.ts';
 
 const HELP: Record<string, string> = {
   main: `scheme-sim: a local double of a Form3-style payments API on a controllable scheme clock
@@ -89,7 +89,10 @@ async function start(argv: string[]): Promise<void> {
     fail(`--redelivery-interval must be 0–86400 seconds, got ${values['redelivery-interval']}`);
   }
   const retentionHours = values['delivery-retention'] === undefined ? undefined : Number(values['delivery-retention']);
-  if (retentionHours !== undefined && !(Number.isFinite(retentionHours) && retentionHours > 0 && retentionHours <= 87_600)) {
+  if (
+    retentionHours !== undefined &&
+    !(Number.isFinite(retentionHours) && retentionHours > 0 && retentionHours <= 87_600)
+  ) {
     fail(`--delivery-retention must be more than 0 and at most 87600 hours, got ${values['delivery-retention']}`);
   }
   const history = values['delivery-history'] === undefined ? undefined : Number(values['delivery-history']);
@@ -130,18 +133,29 @@ async function start(argv: string[]): Promise<void> {
   console.log(`scheme-sim listening on ${server.url}`);
   console.log(`  store:  ${runtime.sim.store.location}`);
   const c = runtime.sim.clock;
-  console.log(`  clock:  ${c.mode}${c.mode === 'running' ? ` (speed ${c.speed})` : ''} at ${c.now().toISOString()}${c.restored ? ' (kept from the data file)' : ''}`);
-  if (clock && c.restored) console.log('  note:   the data file already holds a scheme clock, so the --clock options were not applied (they apply after a reset)');
+  console.log(
+    `  clock:  ${c.mode}${c.mode === 'running' ? ` (speed ${c.speed})` : ''} at ${c.now().toISOString()}${c.restored ? ' (kept from the data file)' : ''}`,
+  );
+  if (clock && c.restored)
+    console.log(
+      '  note:   the data file already holds a scheme clock, so the --clock options were not applied (they apply after a reset)',
+    );
   console.log(`  auth:   ${values.auth}`);
-  console.log(`  cop:    ${runtime.sim.participants.all().length} participants, ${runtime.sim.accounts.repo.rows.size} accounts${values['cop-strict'] ? ', strict headers' : ''}`);
-  console.log(`  webhooks: ${webhookSecret ? 'signed with the server secret unless a subscription has its own' : 'signed only for subscriptions with a secret'}`);
+  console.log(
+    `  cop:    ${runtime.sim.participants.all().length} participants, ${runtime.sim.accounts.repo.rows.size} accounts${values['cop-strict'] ? ', strict headers' : ''}`,
+  );
+  console.log(
+    `  webhooks: ${webhookSecret ? 'signed with the server secret unless a subscription has its own' : 'signed only for subscriptions with a secret'}`,
+  );
   if (values.clients) {
     // A clients file of the user's may hold real secrets (CI): name the client, never its secret.
     console.log(`  client: ${dev.client_id} (organisation ${dev.organisation_id}), secret from ${values.clients}`);
   } else {
     // The bundled fixtures hold development credentials only; printing one saves a look-up.
     console.log(`  dev client: ${dev.client_id} / ${dev.client_secret} (organisation ${dev.organisation_id})`);
-    console.log(`  token:  curl -s -u ${dev.client_id}:${dev.client_secret} -d grant_type=client_credentials ${server.url}/v1/oauth2/token`);
+    console.log(
+      `  token:  curl -s -u ${dev.client_id}:${dev.client_secret} -d grant_type=client_credentials ${server.url}/v1/oauth2/token`,
+    );
   }
 
   let stopping = false;
@@ -164,7 +178,11 @@ async function start(argv: string[]): Promise<void> {
 const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/;
 
 /** The start state of the scheme clock from the --clock options; undefined when none is given. */
-function clockOptions(mode: string | undefined, startAt: string | undefined, speedFlag: string | undefined): ClockState | undefined {
+function clockOptions(
+  mode: string | undefined,
+  startAt: string | undefined,
+  speedFlag: string | undefined,
+): ClockState | undefined {
   if (mode === undefined && startAt === undefined && speedFlag === undefined) return undefined;
   const m = mode ?? 'running';
   if (m !== 'frozen' && m !== 'running') fail(`--clock must be frozen or running, got ${m}`);
@@ -172,13 +190,15 @@ function clockOptions(mode: string | undefined, startAt: string | undefined, spe
     fail(`--clock-start must be an ISO 8601 instant with a time zone, e.g. 2026-12-21T09:00:00Z; got ${startAt}`);
   }
   const at = startAt === undefined ? new Date() : new Date(startAt);
-  if (!isSupportedInstant(at)) fail(`--clock-start must be a London date from ${SUPPORTED_RANGE}; got ${startAt ?? at.toISOString()}`);
+  if (!isSupportedInstant(at))
+    fail(`--clock-start must be a London date from ${SUPPORTED_RANGE}; got ${startAt ?? at.toISOString()}`);
   if (m === 'frozen') {
     if (speedFlag !== undefined) fail('--clock-speed applies to a running clock only (--clock running)');
     return SchemeClock.frozenAt(at);
   }
   const speed = speedFlag === undefined ? 1 : Number(speedFlag);
-  if (!(Number.isFinite(speed) && speed > 0 && speed <= MAX_SPEED)) fail(`--clock-speed must be a number greater than 0 and at most ${MAX_SPEED}, got ${speedFlag}`);
+  if (!(Number.isFinite(speed) && speed > 0 && speed <= MAX_SPEED))
+    fail(`--clock-speed must be a number greater than 0 and at most ${MAX_SPEED}, got ${speedFlag}`);
   return SchemeClock.runningFrom(at, speed);
 }
 

@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -19,12 +19,18 @@ interface Running {
   startupMs: number;
 }
 
-function run(args: string[]): { child: ChildProcess; out: () => string; exited: Promise<{ code: number | null; signal: string | null }> } {
+function run(args: string[]): {
+  child: ChildProcess;
+  out: () => string;
+  exited: Promise<{ code: number | null; signal: string | null }>;
+} {
   const child = spawn(process.execPath, [BIN, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   child.stdout!.on('data', (b: Buffer) => (out += b.toString()));
   child.stderr!.on('data', (b: Buffer) => (out += b.toString()));
-  const exited = new Promise<{ code: number | null; signal: string | null }>((r) => child.on('close', (code, signal) => r({ code, signal })));
+  const exited = new Promise<{ code: number | null; signal: string | null }>((r) =>
+    child.on('close', (code, signal) => r({ code, signal })),
+  );
   return { child, out: () => out, exited };
 }
 
@@ -58,7 +64,10 @@ async function stop(r: Running, signal: NodeJS.Signals = 'SIGTERM') {
 async function token(url: string, client: { client_id: string; client_secret: string } = NORTHWIND): Promise<Response> {
   return fetch(`${url}/v1/oauth2/token`, {
     method: 'POST',
-    headers: { authorization: `Basic ${btoa(`${client.client_id}:${client.client_secret}`)}`, 'content-type': 'application/x-www-form-urlencoded' },
+    headers: {
+      authorization: `Basic ${btoa(`${client.client_id}:${client.client_secret}`)}`,
+      'content-type': 'application/x-www-form-urlencoded',
+    },
     body: 'grant_type=client_credentials',
   });
 }
@@ -66,7 +75,10 @@ async function token(url: string, client: { client_id: string; client_secret: st
 async function bearer(url: string, client = NORTHWIND): Promise<Record<string, string>> {
   const res = await token(url, client);
   expect(res.status).toBe(200);
-  return { authorization: `Bearer ${((await res.json()) as { access_token: string }).access_token}`, 'content-type': 'application/json' };
+  return {
+    authorization: `Bearer ${((await res.json()) as { access_token: string }).access_token}`,
+    'content-type': 'application/json',
+  };
 }
 
 let dir: string;
@@ -89,7 +101,14 @@ describe('scheme-sim start', () => {
       const created = await fetch(`${first.url}/v1/organisation/accounts`, {
         method: 'POST',
         headers: await bearer(first.url),
-        body: JSON.stringify({ data: { id, organisation_id: NORTHWIND.organisation_id, type: 'accounts', attributes: { country: 'GB', name: ['Kept Holder'] } } }),
+        body: JSON.stringify({
+          data: {
+            id,
+            organisation_id: NORTHWIND.organisation_id,
+            type: 'accounts',
+            attributes: { country: 'GB', name: ['Kept Holder'] },
+          },
+        }),
       });
       expect(created.status).toBe(201);
       // Acknowledged means on disk, before any shutdown.
@@ -125,7 +144,12 @@ describe('scheme-sim start', () => {
     'takes its clients from --clients FILE',
     async () => {
       const clients = join(dir, 'clients.json');
-      writeFileSync(clients, JSON.stringify([{ client_id: 'ci-only', client_secret: 'ci-secret-1', organisation_id: HARBOUR.organisation_id }]));
+      writeFileSync(
+        clients,
+        JSON.stringify([
+          { client_id: 'ci-only', client_secret: 'ci-secret-1', organisation_id: HARBOUR.organisation_id },
+        ]),
+      );
       const sim = await start(['--memory', '--clients', clients]);
       expect(sim.out()).toContain('client: ci-only');
       expect(sim.out()).not.toContain('ci-secret-1');

@@ -3,12 +3,13 @@ import { advanceTarget, latestTarget } from './advance.ts';
 import { BacsCalendar } from './calendar.ts';
 
 const cal = new BacsCalendar();
-const at = (iso: string, req: Parameters<typeof advanceTarget>[1]) => advanceTarget(new Date(iso), req, cal).toISOString();
+const at = (iso: string, req: Parameters<typeof advanceTarget>[1]) =>
+  advanceTarget(new Date(iso), req, cal).toISOString();
 
 describe('advanceTarget', () => {
   it('keeps the London time of day over working days, across Christmas', () => {
     expect(at('2026-12-24T09:00:00.000Z', { working_days: 1 })).toBe('2026-12-29T09:00:00.000Z');
-    expect(at('2026-12-21T09:00:00.000Z', { working_days: 10 })).toBe('2027-01-07T09:00:00.000Z') // 1 January is a holiday;
+    expect(at('2026-12-21T09:00:00.000Z', { working_days: 10 })).toBe('2027-01-07T09:00:00.000Z'); // 1 January is a holiday;
   });
 
   it('keeps 09:00 London when BST starts (Easter 2027 weekend) and ends', () => {

@@ -28,7 +28,8 @@ export function advanceTarget(now: Date, request: AdvanceRequest, calendar: Bacs
   if ('to' in request) return new Date(request.to);
   if ('hours' in request) return new Date(now.getTime() + request.hours * 3_600_000);
   const p = londonParts(now);
-  const date = 'working_days' in request ? calendar.addWorkingDays(p.date, request.working_days) : addDays(p.date, request.days);
+  const date =
+    'working_days' in request ? calendar.addWorkingDays(p.date, request.working_days) : addDays(p.date, request.days);
   const target = londonTime(date, p.hour, p.minute, p.second, now.getUTCMilliseconds());
   // A wall time that does not exist on the target day (01:xx when the clocks go forward) lands an
   // hour later; one that exists twice (when they go back) takes the first. Never behind `now`.

@@ -16,7 +16,14 @@ import { isWeekend } from './dates.ts';
  */
 export type HolidayTable = Record<string, Array<{ date: string; name: string }>>;
 
-export const HOLIDAY_TABLE_FILE = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'fixtures', 'calendar', 'bank-holidays.json');
+export const HOLIDAY_TABLE_FILE = join(
+  dirname(fileURLToPath(import.meta.url)),
+  '..',
+  '..',
+  'fixtures',
+  'calendar',
+  'bank-holidays.json',
+);
 
 let table: HolidayTable | undefined;
 let library: HolidaysType | undefined;

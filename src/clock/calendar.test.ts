@@ -129,7 +129,9 @@ describe('BacsCalendar: overrides', () => {
   });
 
   it('rejects malformed overrides at load', () => {
-    expect(() => new BacsCalendar({ non_working: [{ date: '2026-13-01', name: 'x' }] })).toThrow(/non_working date 2026-13-01/);
+    expect(() => new BacsCalendar({ non_working: [{ date: '2026-13-01', name: 'x' }] })).toThrow(
+      /non_working date 2026-13-01/,
+    );
     expect(() => new BacsCalendar({ non_working: [{ date: '2026-12-30', name: '' }] })).toThrow(/needs a name/);
     expect(() => new BacsCalendar({ working: ['2026-12-26'] })).toThrow(/weekend/);
     expect(() => new BacsCalendar({ working: ['26/12/2026'] })).toThrow(/must be a date \(YYYY-MM-DD\)/);
@@ -139,7 +141,15 @@ describe('BacsCalendar: overrides', () => {
 describe('BacsCalendar: the ends of the supported dates', () => {
   it('lists and counts days up to 2199-12-31', () => {
     const days = cal.days('2199-12-25', '2199-12-31');
-    expect(days.map((d) => d.date)).toEqual(['2199-12-25', '2199-12-26', '2199-12-27', '2199-12-28', '2199-12-29', '2199-12-30', '2199-12-31']);
+    expect(days.map((d) => d.date)).toEqual([
+      '2199-12-25',
+      '2199-12-26',
+      '2199-12-27',
+      '2199-12-28',
+      '2199-12-29',
+      '2199-12-30',
+      '2199-12-31',
+    ]);
     expect(cal.workingDaysBetween('2199-12-24', '2199-12-31')).toBe(days.filter((d) => d.working).length);
     expect(cal.days('2026-12-21', '2026-12-21')).toHaveLength(1);
   });

@@ -33,12 +33,14 @@ export class BacsCalendar {
     for (const o of overrides.non_working ?? []) {
       const problem = dateProblem(o.date);
       if (problem) throw new Error(`calendar override non_working date ${o.date} ${problem}`);
-      if (typeof o.name !== 'string' || o.name.trim() === '') throw new Error(`calendar override non_working ${o.date} needs a name`);
+      if (typeof o.name !== 'string' || o.name.trim() === '')
+        throw new Error(`calendar override non_working ${o.date} needs a name`);
     }
     for (const d of overrides.working ?? []) {
       const problem = dateProblem(d);
       if (problem) throw new Error(`calendar override working date ${d} ${problem}`);
-      if (isWeekend(d)) throw new Error(`calendar override working date ${d} is a weekend; only a holiday can be marked working`);
+      if (isWeekend(d))
+        throw new Error(`calendar override working date ${d} is a weekend; only a holiday can be marked working`);
     }
     this.#extra = [...(overrides.non_working ?? [])];
     this.#working = new Set(overrides.working ?? []);

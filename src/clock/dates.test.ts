@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, dateProblem, DateRangeError, daysBetween, FIRST_DATE, isIsoDate, isSupportedInstant, LAST_DATE } from './dates.ts';
+import {
+  addDays,
+  DateRangeError,
+  dateProblem,
+  daysBetween,
+  FIRST_DATE,
+  isIsoDate,
+  isSupportedInstant,
+  LAST_DATE,
+} from './dates.ts';
 
 describe('the supported date range (1900-01-01 to 2199-12-31)', () => {
   it('accepts real dates inside it', () => {

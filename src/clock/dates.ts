@@ -58,7 +58,9 @@ export function addDays(date: string, n: number): string {
   if (!Number.isInteger(n)) throw new RangeError(`days must be an integer, got ${n}`);
   const ms = msOf(date) + n * DAY_MS;
   if (ms < FIRST_MS || ms > LAST_MS) {
-    throw new DateRangeError(`${date} ${n >= 0 ? '+' : '-'} ${Math.abs(n)} days is outside the dates the simulator supports (${SUPPORTED_RANGE})`);
+    throw new DateRangeError(
+      `${date} ${n >= 0 ? '+' : '-'} ${Math.abs(n)} days is outside the dates the simulator supports (${SUPPORTED_RANGE})`,
+    );
   }
   return new Date(ms).toISOString().slice(0, 10);
 }

@@ -4,8 +4,10 @@ import { MinHeap } from './heap.ts';
 describe('MinHeap', () => {
   it('pops in order, whatever the order of pushes, with ties broken by the comparator', () => {
     let seed = 7;
-    const rnd = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
-    const heap = new MinHeap<{ due: number; seq: number }>((a, b) => a.due < b.due || (a.due === b.due && a.seq < b.seq));
+    const rnd = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+    const heap = new MinHeap<{ due: number; seq: number }>(
+      (a, b) => a.due < b.due || (a.due === b.due && a.seq < b.seq),
+    );
     const items = Array.from({ length: 2000 }, (_, seq) => ({ due: Math.floor(rnd() * 300), seq }));
     for (const item of items) heap.push(item);
     expect(heap.size).toBe(2000);

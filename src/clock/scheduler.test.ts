@@ -1,16 +1,28 @@
 import { describe, expect, it } from 'vitest';
 import { ManualClock } from './clock.ts';
-import { Scheduler, type Job, type JobStore } from './scheduler.ts';
+import { type Job, type JobStore, Scheduler } from './scheduler.ts';
 import { ClockError, SchemeClock } from './scheme-clock.ts';
 
 class MapJobs implements JobStore {
   readonly map = new Map<string, Job>();
-  values() { return [...this.map.values()]; }
-  get(id: string) { return this.map.get(id); }
-  put(job: Job) { this.map.set(job.id, job); }
-  delete(id: string) { return this.map.delete(id); }
-  has(id: string) { return this.map.has(id); }
-  get size() { return this.map.size; }
+  values() {
+    return [...this.map.values()];
+  }
+  get(id: string) {
+    return this.map.get(id);
+  }
+  put(job: Job) {
+    this.map.set(job.id, job);
+  }
+  delete(id: string) {
+    return this.map.delete(id);
+  }
+  has(id: string) {
+    return this.map.has(id);
+  }
+  get size() {
+    return this.map.size;
+  }
 }
 
 const T0 = '2026-12-21T09:00:00.000Z';
@@ -61,7 +73,11 @@ describe('Scheduler', () => {
     });
     scheduler.schedule('chain', at(1), { n: 1 });
     const result = scheduler.advanceTo(at(3));
-    expect(seen.map((s) => `${s.name}@${s.now}`)).toEqual([`chain1@${at(1).toISOString()}`, `chain2@${at(2).toISOString()}`, `chain3@${at(3).toISOString()}`]);
+    expect(seen.map((s) => `${s.name}@${s.now}`)).toEqual([
+      `chain1@${at(1).toISOString()}`,
+      `chain2@${at(2).toISOString()}`,
+      `chain3@${at(3).toISOString()}`,
+    ]);
     expect(result.next_due).toBe(at(4).toISOString());
   });
 
@@ -113,7 +129,11 @@ describe('Scheduler', () => {
     scheduler.schedule('nobody', at(1), {});
     scheduler.schedule('record', at(2), { name: 'after' });
     const result = scheduler.advanceTo(at(3));
-    expect(result.jobs_run.map((r) => r.error)).toEqual(['handler exploded', 'no handler for job kind nobody', undefined]);
+    expect(result.jobs_run.map((r) => r.error)).toEqual([
+      'handler exploded',
+      'no handler for job kind nobody',
+      undefined,
+    ]);
     expect(errors).toEqual(['boom', 'nobody']);
     expect(seen.map((s) => s.name)).toEqual(['after']);
     expect(scheduler.pendingCount).toBe(0);

@@ -56,7 +56,9 @@ export class Scheduler {
   /** The pending jobs by id, mirroring the job store (which is written, never read, on the hot path). */
   readonly #pending = new Map<string, Job>();
   readonly #handlers = new Map<string, JobHandler<unknown>>();
-  readonly #heap = new MinHeap<{ due: number; seq: number; id: string }>((a, b) => a.due < b.due || (a.due === b.due && a.seq < b.seq));
+  readonly #heap = new MinHeap<{ due: number; seq: number; id: string }>(
+    (a, b) => a.due < b.due || (a.due === b.due && a.seq < b.seq),
+  );
   #seq = 0;
   #advancing = false;
   /** Runs a handler as one unit of the store (changes undone if it throws); default: just runs it. */
@@ -144,7 +146,9 @@ export class Scheduler {
     if (Number.isNaN(target.getTime())) throw new ClockError('cannot advance the scheme clock to an invalid date');
     const from = options.from ?? this.#clock.now();
     if (target.getTime() < from.getTime()) {
-      throw new ClockError(`the scheme clock only moves forward: ${target.toISOString()} is before ${from.toISOString()}`);
+      throw new ClockError(
+        `the scheme clock only moves forward: ${target.toISOString()} is before ${from.toISOString()}`,
+      );
     }
     this.#advancing = true;
     const jobs_run: JobRun[] = [];
@@ -167,7 +171,12 @@ export class Scheduler {
         count++;
         byKind[job.kind] = (byKind[job.kind] ?? 0) + 1;
         const organisation = (job.payload as { organisation_id?: unknown } | null)?.organisation_id;
-        const run: JobRun = { id: job.id, kind: job.kind, due: job.due, ...(typeof organisation === 'string' ? { organisation_id: organisation } : {}) };
+        const run: JobRun = {
+          id: job.id,
+          kind: job.kind,
+          due: job.due,
+          ...(typeof organisation === 'string' ? { organisation_id: organisation } : {}),
+        };
         const changes = this.#changes;
         try {
           if (!handler) throw new Error(`no handler for job kind ${job.kind}`);
@@ -207,6 +216,7 @@ export class Scheduler {
   }
 
   #dropCancelledHead(): void {
-    for (let head = this.#heap.peek(); head && this.#pending.get(head.id)?.seq !== head.seq; head = this.#heap.peek()) this.#heap.pop();
+    for (let head = this.#heap.peek(); head && this.#pending.get(head.id)?.seq !== head.seq; head = this.#heap.peek())
+      this.#heap.pop();
   }
 }

@@ -1,11 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { ManualClock } from './clock.ts';
-import { ClockError, MAX_SPEED, SchemeClock, type ClockState } from './scheme-clock.ts';
+import { ClockError, type ClockState, MAX_SPEED, SchemeClock } from './scheme-clock.ts';
 
 const T0 = '2026-12-21T09:00:00.000Z';
 
 function memory(): { saved: ClockState | undefined; load(): ClockState | undefined; save(s: ClockState): void } {
-  const p = { saved: undefined as ClockState | undefined, load: () => p.saved, save: (s: ClockState) => void (p.saved = s) };
+  const p = {
+    saved: undefined as ClockState | undefined,
+    load: () => p.saved,
+    save: (s: ClockState) => void (p.saved = s),
+  };
   return p;
 }
 
@@ -57,13 +61,25 @@ describe('SchemeClock', () => {
   it('persists every change; a new clock over the same persistence keeps the virtual time and offset', () => {
     const wall = new ManualClock(T0);
     const p = memory();
-    const a = new SchemeClock({ initial: SchemeClock.runningFrom('2027-01-04T09:00:00.000Z', 1, wall), wall, persistence: p });
+    const a = new SchemeClock({
+      initial: SchemeClock.runningFrom('2027-01-04T09:00:00.000Z', 1, wall),
+      wall,
+      persistence: p,
+    });
     wall.advanceMs(5000);
-    const b = new SchemeClock({ initial: SchemeClock.frozenAt('2020-01-01T00:00:00.000Z', wall), wall, persistence: p });
+    const b = new SchemeClock({
+      initial: SchemeClock.frozenAt('2020-01-01T00:00:00.000Z', wall),
+      wall,
+      persistence: p,
+    });
     expect(b.mode).toBe('running');
     expect(b.now().toISOString()).toBe('2027-01-04T09:00:05.000Z');
     a.freeze();
-    const c = new SchemeClock({ initial: SchemeClock.frozenAt('2020-01-01T00:00:00.000Z', wall), wall, persistence: p });
+    const c = new SchemeClock({
+      initial: SchemeClock.frozenAt('2020-01-01T00:00:00.000Z', wall),
+      wall,
+      persistence: p,
+    });
     expect(c.mode).toBe('frozen');
   });
 
@@ -73,7 +89,9 @@ describe('SchemeClock', () => {
     expect(clock.now().toISOString()).toBe(T0);
     const p = memory();
     p.saved = { mode: 'sideways', virtual_ms: 0, wall_ms: 0, speed: 1 } as unknown as ClockState;
-    expect(() => new SchemeClock({ initial: SchemeClock.frozenAt(T0), persistence: p })).toThrow(/stored clock state: mode must be frozen or running/);
+    expect(() => new SchemeClock({ initial: SchemeClock.frozenAt(T0), persistence: p })).toThrow(
+      /stored clock state: mode must be frozen or running/,
+    );
     p.saved = { mode: 'frozen', virtual_ms: 'x', wall_ms: 0, speed: 1 } as unknown as ClockState;
     expect(() => new SchemeClock({ initial: SchemeClock.frozenAt(T0), persistence: p })).toThrow(/virtual_ms/);
   });
@@ -82,7 +100,11 @@ describe('SchemeClock', () => {
     const clock = new SchemeClock({ initial: SchemeClock.frozenAt(T0) });
     const pinned = new Date('2026-12-22T00:00:00.000Z');
     expect(clock.pinnedAt(pinned, () => clock.now().toISOString())).toBe(pinned.toISOString());
-    expect(() => clock.pinnedAt(pinned, () => { throw new Error('x'); })).toThrow('x');
+    expect(() =>
+      clock.pinnedAt(pinned, () => {
+        throw new Error('x');
+      }),
+    ).toThrow('x');
     expect(clock.now().toISOString()).toBe(T0);
   });
 });

@@ -1,4 +1,4 @@
-import { systemClock, type Clock } from './clock.ts';
+import { type Clock, systemClock } from './clock.ts';
 
 export type ClockMode = 'frozen' | 'running';
 
@@ -29,7 +29,8 @@ export function checkSpeed(speed: number): void {
 export function checkState(state: unknown, where = 'clock state'): ClockState {
   const s = state as Partial<ClockState> | null;
   if (typeof s !== 'object' || s === null) throw new ClockError(`${where} must be an object`);
-  if (s.mode !== 'frozen' && s.mode !== 'running') throw new ClockError(`${where}: mode must be frozen or running, got ${String(s.mode)}`);
+  if (s.mode !== 'frozen' && s.mode !== 'running')
+    throw new ClockError(`${where}: mode must be frozen or running, got ${String(s.mode)}`);
   for (const k of ['virtual_ms', 'wall_ms'] as const) {
     if (typeof s[k] !== 'number' || !Number.isFinite(s[k]) || Number.isNaN(new Date(s[k]).getTime())) {
       throw new ClockError(`${where}: ${k} must be a time in milliseconds, got ${String(s[k])}`);
@@ -68,12 +69,22 @@ export class SchemeClock implements Clock {
   }
 
   static frozenAt(at: Date | string, wall?: Clock): ClockState {
-    return { mode: 'frozen', virtual_ms: new Date(at).getTime(), wall_ms: (wall ?? systemClock).now().getTime(), speed: 1 };
+    return {
+      mode: 'frozen',
+      virtual_ms: new Date(at).getTime(),
+      wall_ms: (wall ?? systemClock).now().getTime(),
+      speed: 1,
+    };
   }
 
   static runningFrom(at: Date | string, speed = 1, wall?: Clock): ClockState {
     checkSpeed(speed);
-    return { mode: 'running', virtual_ms: new Date(at).getTime(), wall_ms: (wall ?? systemClock).now().getTime(), speed };
+    return {
+      mode: 'running',
+      virtual_ms: new Date(at).getTime(),
+      wall_ms: (wall ?? systemClock).now().getTime(),
+      speed,
+    };
   }
 
   now(): Date {
@@ -98,7 +109,9 @@ export class SchemeClock implements Clock {
     if (Number.isNaN(target.getTime())) throw new ClockError('the scheme clock cannot be set to an invalid date');
     const current = this.#unpinnedMs();
     if (target.getTime() < current) {
-      throw new ClockError(`the scheme clock only moves forward: ${target.toISOString()} is before ${new Date(current).toISOString()}`);
+      throw new ClockError(
+        `the scheme clock only moves forward: ${target.toISOString()} is before ${new Date(current).toISOString()}`,
+      );
     }
     this.#state = { ...this.#state, virtual_ms: target.getTime(), wall_ms: this.#wall.now().getTime() };
     this.#save();
@@ -118,7 +131,12 @@ export class SchemeClock implements Clock {
 
   /** Stops the clock at the current virtual time. Freezing a frozen clock changes nothing. */
   freeze(): void {
-    this.#state = { ...this.#state, mode: 'frozen', virtual_ms: this.#unpinnedMs(), wall_ms: this.#wall.now().getTime() };
+    this.#state = {
+      ...this.#state,
+      mode: 'frozen',
+      virtual_ms: this.#unpinnedMs(),
+      wall_ms: this.#wall.now().getTime(),
+    };
     this.#save();
   }
 

@@ -1,11 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { systemClock } from '../clock/clock.ts';
+import { NORTHWIND, type TestRuntime, testRuntime } from '../../test/support/testing.ts';
+import { TestReceiver } from '../../test/support/webhook-receiver.ts';
 import { schemaValidator } from '../api/schemas/index.ts';
-import { NORTHWIND, testRuntime, type TestRuntime } from '../../test/support/testing.ts';
+import { systemClock } from '../clock/clock.ts';
 import type { RuntimeOptions } from '../runtime.ts';
 import { FAST_RETRY_SCHEDULE } from '../sim/notifications/retry-schedule.ts';
 import { verify } from './signing.ts';
-import { TestReceiver } from '../../test/support/webhook-receiver.ts';
 
 // The running worker (real timers, wall clock) against a real local HTTP receiver.
 
@@ -15,7 +15,12 @@ let rt: TestRuntime;
 let receiver: TestReceiver;
 
 async function open(options: RuntimeOptions = {}): Promise<void> {
-  rt = await testRuntime({ wall: systemClock, retrySchedule: FAST_RETRY_SCHEDULE, delivery: { timeoutMs: 5000 }, ...options });
+  rt = await testRuntime({
+    wall: systemClock,
+    retrySchedule: FAST_RETRY_SCHEDULE,
+    delivery: { timeoutMs: 5000 },
+    ...options,
+  });
   rt.start();
 }
 beforeEach(async () => {
@@ -30,7 +35,18 @@ afterEach(async () => {
 async function subscribe(attributes: Record<string, unknown> = {}): Promise<string> {
   const id = crypto.randomUUID();
   const res = await rt.call('POST', '/v1/notification/subscriptions', {
-    data: { id, organisation_id: NORTHWIND.organisation_id, type: 'subscriptions', attributes: { event_type: 'created', record_type: 'accounts', callback_transport: 'http', callback_uri: receiver.url, ...attributes } },
+    data: {
+      id,
+      organisation_id: NORTHWIND.organisation_id,
+      type: 'subscriptions',
+      attributes: {
+        event_type: 'created',
+        record_type: 'accounts',
+        callback_transport: 'http',
+        callback_uri: receiver.url,
+        ...attributes,
+      },
+    },
   });
   expect(res.status).toBe(201);
   return id;
@@ -38,7 +54,18 @@ async function subscribe(attributes: Record<string, unknown> = {}): Promise<stri
 async function createAccount(n = 0): Promise<string> {
   const id = crypto.randomUUID();
   const res = await rt.call('POST', '/v1/organisation/accounts', {
-    data: { id, organisation_id: NORTHWIND.organisation_id, type: 'accounts', attributes: { country: 'GB', bank_id: '400300', bank_id_code: 'GBDSC', account_number: String(41426800 + n), name: ['Sam Holder'] } },
+    data: {
+      id,
+      organisation_id: NORTHWIND.organisation_id,
+      type: 'accounts',
+      attributes: {
+        country: 'GB',
+        bank_id: '400300',
+        bank_id_code: 'GBDSC',
+        account_number: String(41426800 + n),
+        name: ['Sam Holder'],
+      },
+    },
   });
   expect(res.status).toBe(201);
   return id;
@@ -53,7 +80,10 @@ describe('delivery worker over http', () => {
     await TestReceiver.until(() => entries().some((e) => e.status === 'delivered'), 'the first delivery');
     await new Promise((r) => setTimeout(r, 80));
     const second = await createAccount(2); // the worker looks at the outbox again, and prunes
-    await TestReceiver.until(() => entries().length === 1 && entries()[0]!.status === 'delivered', 'the second delivery alone');
+    await TestReceiver.until(
+      () => entries().length === 1 && entries()[0]!.status === 'delivered',
+      'the second delivery alone',
+    );
     const kept = entries()[0]!.notification as unknown as { data: { data: { id: string } } };
     expect(kept.data.data.id).toBe(second);
     expect(kept.data.data.id).not.toBe(first);
@@ -72,7 +102,11 @@ describe('delivery worker over http', () => {
     expect(schemaValidator('notification')(n)).toBe(true);
     expect(n.data.data.id).toBe(accountId);
     expect(req.headers['webhook-id']).toBe(n.id);
-    const headers = { id: String(req.headers['webhook-id']), timestamp: String(req.headers['webhook-timestamp']), signature: String(req.headers['webhook-signature']) };
+    const headers = {
+      id: String(req.headers['webhook-id']),
+      timestamp: String(req.headers['webhook-timestamp']),
+      signature: String(req.headers['webhook-signature']),
+    };
     expect(verify(SERVER_SECRET, headers, req.body)).toBe(true);
     expect(verify(OWN_SECRET, headers, req.body)).toBe(false);
     await TestReceiver.until(() => entries()[0]?.status === 'delivered', 'the success to be recorded');
@@ -84,7 +118,11 @@ describe('delivery worker over http', () => {
     await createAccount();
     await TestReceiver.until(() => receiver.delivered.length === 1, 'one delivery');
     const req = receiver.requests[0]!;
-    const headers = { id: String(req.headers['webhook-id']), timestamp: String(req.headers['webhook-timestamp']), signature: String(req.headers['webhook-signature']) };
+    const headers = {
+      id: String(req.headers['webhook-id']),
+      timestamp: String(req.headers['webhook-timestamp']),
+      signature: String(req.headers['webhook-signature']),
+    };
     expect(verify(OWN_SECRET, headers, req.body)).toBe(true);
   });
 
@@ -151,8 +189,13 @@ describe('delivery worker over http', () => {
     expect(receiver.requests).toHaveLength(2);
     const errors = (await (await rt.call('GET', `/v1/notification/subscriptions/${sub}/errors`)).json()) as any;
     expect(errors.data).toHaveLength(1);
-    expect(errors.data[0].attributes).toMatchObject({ error_category: 'timeout', error_message: 'no response within 1000 ms' });
-    const list = (await (await rt.call('GET', `/v1/simulator/deliveries?filter[subscription_id]=${sub}&filter[status]=failed`)).json()) as any;
+    expect(errors.data[0].attributes).toMatchObject({
+      error_category: 'timeout',
+      error_message: 'no response within 1000 ms',
+    });
+    const list = (await (
+      await rt.call('GET', `/v1/simulator/deliveries?filter[subscription_id]=${sub}&filter[status]=failed`)
+    ).json()) as any;
     expect(schemaValidator('delivery-attempt-list')(list)).toBe(true);
     expect(list.data).toHaveLength(1);
     expect(list.data[0].attributes).toMatchObject({ attempt: 1, transport: 'http', response_code: null });
@@ -188,8 +231,12 @@ describe('runtime options of delivery', () => {
   });
 
   it('refuses a senseless delivery retention and fills the fields left out from the default', async () => {
-    await expect(testRuntime({ deliveryRetention: { maxAgeMs: 0 } })).rejects.toThrow('delivery retention maxAgeMs must be a positive number of milliseconds, got 0');
-    await expect(testRuntime({ deliveryRetention: { maxFinished: 1.5 } })).rejects.toThrow('delivery retention maxFinished must be a whole number ≥ 0, got 1.5');
+    await expect(testRuntime({ deliveryRetention: { maxAgeMs: 0 } })).rejects.toThrow(
+      'delivery retention maxAgeMs must be a positive number of milliseconds, got 0',
+    );
+    await expect(testRuntime({ deliveryRetention: { maxFinished: 1.5 } })).rejects.toThrow(
+      'delivery retention maxFinished must be a whole number ≥ 0, got 1.5',
+    );
     await open({ deliveryRetention: { maxFinished: 3 } });
     expect(rt.sim.outbox.retention).toEqual({ maxAgeMs: 7 * 24 * 3_600_000, maxFinished: 3 });
   });

@@ -1,9 +1,9 @@
-import { systemClock, type Clock } from '../clock/clock.ts';
+import { type Clock, systemClock } from '../clock/clock.ts';
+import type { AttemptOutcome, Outbox, OutboxEntry } from '../sim/notifications/outbox.ts';
+import type { Subscription, Subscriptions } from '../sim/notifications/subscriptions.ts';
 import type { Store } from '../store/store.ts';
 import { DEFAULT_HTTP_TIMEOUT_MS, DeliveryInterrupted, postWebhook } from './http-transport.ts';
-import type { AttemptOutcome, Outbox, OutboxEntry } from '../sim/notifications/outbox.ts';
 import { isFifoQueue, QueueTransport, type SqsOptions } from './queue-transport.ts';
-import type { Subscription, Subscriptions } from '../sim/notifications/subscriptions.ts';
 
 export interface DeliveryOptions {
   /** Per-attempt timeout of a webhook POST or an SQS call (default 10 s). */
@@ -114,7 +114,10 @@ export class DeliveryWorker {
    * Returns when the earliest entry not passed over is due: an entry passed over waits for an
    * attempt to finish (which wakes the loop), not for its own due time, which may well be past.
    */
-  #launchDue(nowMs: number, accept: (e: OutboxEntry) => boolean = () => true): { nextDueMs: number | undefined; held: number } {
+  #launchDue(
+    nowMs: number,
+    accept: (e: OutboxEntry) => boolean = () => true,
+  ): { nextDueMs: number | undefined; held: number } {
     const { outbox } = this.#deps;
     const perSub = new Map<string, number>();
     for (const f of this.#inFlight.values()) perSub.set(f.subscriptionId, (perSub.get(f.subscriptionId) ?? 0) + 1);
@@ -187,10 +190,15 @@ export class DeliveryWorker {
       this.#deps.outbox.prune(); // written with the next commit: losing a pruning to a crash costs nothing
     }
     const paused = Date.now() < this.#pausedUntil;
-    const { nextDueMs: next, held } = paused ? { nextDueMs: this.#deps.outbox.nextDueMs(), held: 0 } : this.#launchDue(now);
+    const { nextDueMs: next, held } = paused
+      ? { nextDueMs: this.#deps.outbox.nextDueMs(), held: 0 }
+      : this.#launchDue(now);
     if (next === undefined && held === 0) return; // woken by the next enqueue or a finished attempt
     // Due but held back by the limits: a finished attempt wakes the loop; the sleep is a backstop.
-    const wait = Math.max(this.#pausedUntil - Date.now(), next !== undefined && next > now ? next - now : this.#o.maxSleepMs);
+    const wait = Math.max(
+      this.#pausedUntil - Date.now(),
+      next !== undefined && next > now ? next - now : this.#o.maxSleepMs,
+    );
     this.#arm(Math.min(Math.max(0, wait), this.#o.maxSleepMs));
   }
 
@@ -220,7 +228,10 @@ export class DeliveryWorker {
     if (current?.status !== 'pending' || signal.aborted) return false;
     const sub = subscriptions.find(current.subscription_id);
     if (!sub || sub.attributes.deactivated) {
-      outbox.cancel(entry.id, sub ? `subscription ${sub.id} is deactivated` : `subscription ${current.subscription_id} was deleted`);
+      outbox.cancel(
+        entry.id,
+        sub ? `subscription ${sub.id} is deactivated` : `subscription ${current.subscription_id} was deleted`,
+      );
       return false;
     }
     const started = wall.now().getTime();
@@ -229,11 +240,18 @@ export class DeliveryWorker {
       outcome = await this.#send(current, sub, signal);
     } catch (err) {
       if (err instanceof DeliveryInterrupted) return false;
-      outcome = { ok: false, response_code: null, error_category: 'connection_error', error_message: `delivery failed: ${(err as Error).message}` };
+      outcome = {
+        ok: false,
+        response_code: null,
+        error_category: 'connection_error',
+        error_message: `delivery failed: ${(err as Error).message}`,
+      };
     }
     if (outcome.error_category === 'subscription_gone') subscriptions.deactivate(sub.id);
     const recorded = outbox.recordAttempt(entry.id, sub, outcome, started, this.#o.random) !== undefined;
-    await store.commit().catch((err: Error) => console.error(`scheme-sim: cannot commit a delivery attempt: ${err.message}`));
+    await store
+      .commit()
+      .catch((err: Error) => console.error(`scheme-sim: cannot commit a delivery attempt: ${err.message}`));
     return recorded;
   }
 
@@ -256,6 +274,14 @@ export class DeliveryWorker {
     const secret = this.#deps.subscriptions.secretOf(sub.id) ?? this.#o.webhookSecret;
     // webhook-timestamp is real time even when tests drive `wall` by hand: receivers check it
     // against their own clock to refuse replays.
-    return postWebhook({ uri: a.callback_uri, id: entry.id, body, ...(secret ? { secret } : {}), now: systemClock.now(), timeoutMs: this.#o.timeoutMs, signal });
+    return postWebhook({
+      uri: a.callback_uri,
+      id: entry.id,
+      body,
+      ...(secret ? { secret } : {}),
+      now: systemClock.now(),
+      timeoutMs: this.#o.timeoutMs,
+      signal,
+    });
   }
 }

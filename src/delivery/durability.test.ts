@@ -2,10 +2,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { systemClock } from '../clock/clock.ts';
-import { NORTHWIND, testRuntime, type TestRuntime } from '../../test/support/testing.ts';
-import { FAST_RETRY_SCHEDULE } from '../sim/notifications/retry-schedule.ts';
+import { NORTHWIND, type TestRuntime, testRuntime } from '../../test/support/testing.ts';
 import { TestReceiver } from '../../test/support/webhook-receiver.ts';
+import { systemClock } from '../clock/clock.ts';
+import { FAST_RETRY_SCHEDULE } from '../sim/notifications/retry-schedule.ts';
 
 // Nothing is lost: 100 deliveries pending against a receiver that is down survive a stop and a
 // restart of the simulator on the same data file, and are all delivered once the receiver is up.
@@ -26,7 +26,13 @@ afterEach(async () => {
 });
 
 async function start(file: string): Promise<TestRuntime> {
-  const rt = await testRuntime({ memory: false, data: file, wall: systemClock, retrySchedule: FAST_RETRY_SCHEDULE, delivery: { timeoutMs: 1000 } });
+  const rt = await testRuntime({
+    memory: false,
+    data: file,
+    wall: systemClock,
+    retrySchedule: FAST_RETRY_SCHEDULE,
+    delivery: { timeoutMs: 1000 },
+  });
   open.push(rt);
   rt.start();
   return rt;
@@ -37,16 +43,40 @@ describe('outbox durability', () => {
     const file = join(dir, 'sim.json');
     const first = await start(file);
     const sub = await first.call('POST', '/v1/notification/subscriptions', {
-      data: { id: crypto.randomUUID(), organisation_id: NORTHWIND.organisation_id, type: 'subscriptions', attributes: { event_type: 'created', record_type: 'accounts', callback_transport: 'http', callback_uri: receiver.url } },
+      data: {
+        id: crypto.randomUUID(),
+        organisation_id: NORTHWIND.organisation_id,
+        type: 'subscriptions',
+        attributes: {
+          event_type: 'created',
+          record_type: 'accounts',
+          callback_transport: 'http',
+          callback_uri: receiver.url,
+        },
+      },
     });
     expect(sub.status).toBe(201);
     for (let i = 0; i < 100; i++) {
       const res = await first.call('POST', '/v1/organisation/accounts', {
-        data: { id: crypto.randomUUID(), organisation_id: NORTHWIND.organisation_id, type: 'accounts', attributes: { country: 'GB', bank_id: '400300', bank_id_code: 'GBDSC', account_number: String(10_000_000 + i), name: ['Holder'] } },
+        data: {
+          id: crypto.randomUUID(),
+          organisation_id: NORTHWIND.organisation_id,
+          type: 'accounts',
+          attributes: {
+            country: 'GB',
+            bank_id: '400300',
+            bank_id_code: 'GBDSC',
+            account_number: String(10_000_000 + i),
+            name: ['Holder'],
+          },
+        },
       });
       expect(res.status).toBe(201);
     }
-    await TestReceiver.until(() => new Set(first.sim.outbox.attempts.values().map((a) => a.notification_id)).size === 100, 'a failed attempt for each of the 100');
+    await TestReceiver.until(
+      () => new Set(first.sim.outbox.attempts.values().map((a) => a.notification_id)).size === 100,
+      'a failed attempt for each of the 100',
+    );
     expect(first.sim.outbox.pending()).toHaveLength(100);
     await first.close();
     open.splice(open.indexOf(first), 1);

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { HARBOUR, NORTHWIND, testRuntime, type TestRuntime } from '../../test/support/testing.ts';
+import { HARBOUR, NORTHWIND, type TestRuntime, testRuntime } from '../../test/support/testing.ts';
 import { TestReceiver } from '../../test/support/webhook-receiver.ts';
 
 // FIFO queue subscriptions are served one notification at a time, oldest first (delivery-worker's
@@ -31,7 +31,14 @@ async function subscribe(attributes: Record<string, unknown>, client = NORTHWIND
   const res = await rt.call(
     'POST',
     '/v1/notification/subscriptions',
-    { data: { id, organisation_id: client.organisation_id, type: 'subscriptions', attributes: { event_type: 'created', record_type: 'accounts', ...attributes } } },
+    {
+      data: {
+        id,
+        organisation_id: client.organisation_id,
+        type: 'subscriptions',
+        attributes: { event_type: 'created', record_type: 'accounts', ...attributes },
+      },
+    },
     { client },
   );
   expect(res.status).toBe(201);
@@ -41,7 +48,20 @@ async function createAccount(n: number, client = NORTHWIND): Promise<void> {
   const res = await rt.call(
     'POST',
     '/v1/organisation/accounts',
-    { data: { id: crypto.randomUUID(), organisation_id: client.organisation_id, type: 'accounts', attributes: { country: 'GB', bank_id: '400300', bank_id_code: 'GBDSC', account_number: String(41420000 + n), name: ['Sam Holder'] } } },
+    {
+      data: {
+        id: crypto.randomUUID(),
+        organisation_id: client.organisation_id,
+        type: 'accounts',
+        attributes: {
+          country: 'GB',
+          bank_id: '400300',
+          bank_id_code: 'GBDSC',
+          account_number: String(41420000 + n),
+          name: ['Sam Holder'],
+        },
+      },
+    },
     { client },
   );
   expect(res.status).toBe(201);
@@ -61,7 +81,9 @@ describe('FIFO queue subscriptions', () => {
     await rt.delivery.runDue();
 
     const entries = rt.sim.outbox.entries.values();
-    expect(entries.filter((e) => e.organisation_id === HARBOUR.organisation_id).map((e) => e.status)).toEqual(['delivered']);
+    expect(entries.filter((e) => e.organisation_id === HARBOUR.organisation_id).map((e) => e.status)).toEqual([
+      'delivered',
+    ]);
     const queued = entries.filter((e) => e.subscription_id === fifo);
     expect(queued.filter((e) => e.attempts > 0)).toHaveLength(1); // only the head was tried
     expect(queued.every((e) => e.status === 'pending')).toBe(true);
@@ -77,7 +99,12 @@ describe('FIFO queue subscriptions', () => {
     rt.sim.outbox.recordAttempt(a!.id, sub, { ok: true, response_code: 200 }, rt.wall.now().getTime());
     await createAccount(2);
     const [b] = rt.sim.outbox.pending();
-    rt.sim.outbox.recordAttempt(b!.id, sub, { ok: false, response_code: 500, error_category: 'queue_error', error_message: 'down' }, rt.wall.now().getTime());
+    rt.sim.outbox.recordAttempt(
+      b!.id,
+      sub,
+      { ok: false, response_code: 500, error_category: 'queue_error', error_message: 'down' },
+      rt.wall.now().getTime(),
+    );
     rt.sim.outbox.redeliver(a!.id, NORTHWIND.organisation_id, sub);
     expect(rt.sim.outbox.firstPending(fifo)?.id).toBe(b!.id);
     await rt.close();

@@ -7,7 +7,9 @@ const HUGE = 50 * 1024 * 1024;
 const CHUNK = Buffer.alloc(64 * 1024, 'x');
 
 /** A server that answers `status` with a 50 MB body written as the client reads it; counts the bytes it got out. */
-async function hugeBodyServer(status: number): Promise<{ url: string; written: () => number; done: Promise<void>; server: Server }> {
+async function hugeBodyServer(
+  status: number,
+): Promise<{ url: string; written: () => number; done: Promise<void>; server: Server }> {
   let written = 0;
   let finish!: () => void;
   const done = new Promise<void>((r) => (finish = r));
@@ -29,7 +31,14 @@ async function hugeBodyServer(status: number): Promise<{ url: string; written: (
   return { url: `http://127.0.0.1:${port}/hooks`, written: () => written, done, server };
 }
 
-const request = (uri: string) => ({ uri, id: 'n1', body: '{}', now: new Date(), timeoutMs: 10_000, signal: new AbortController().signal });
+const request = (uri: string) => ({
+  uri,
+  id: 'n1',
+  body: '{}',
+  now: new Date(),
+  timeoutMs: 10_000,
+  signal: new AbortController().signal,
+});
 
 let servers: Server[] = [];
 afterEach(async () => {
@@ -41,17 +50,20 @@ afterEach(async () => {
 });
 
 describe('postWebhook', () => {
-  it.each([500, 200, 410])('reads no more than a prefix of a 50 MB body answered with %i, and drops the stream', async (status) => {
-    const s = await hugeBodyServer(status);
-    servers.push(s.server);
-    const outcome = await postWebhook(request(s.url));
-    expect(outcome.response_code).toBe(status);
-    if (status === 500) {
-      expect(outcome.error_message).toBe(`callback answered 500: ${'x'.repeat(200)}`);
-    }
-    await s.done; // the connection was dropped long before the body was all out
-    expect(s.written()).toBeLessThan(HUGE / 4);
-  });
+  it.each([500, 200, 410])(
+    'reads no more than a prefix of a 50 MB body answered with %i, and drops the stream',
+    async (status) => {
+      const s = await hugeBodyServer(status);
+      servers.push(s.server);
+      const outcome = await postWebhook(request(s.url));
+      expect(outcome.response_code).toBe(status);
+      if (status === 500) {
+        expect(outcome.error_message).toBe(`callback answered 500: ${'x'.repeat(200)}`);
+      }
+      await s.done; // the connection was dropped long before the body was all out
+      expect(s.written()).toBeLessThan(HUGE / 4);
+    },
+  );
 });
 
 describe('readBodyPrefix', () => {

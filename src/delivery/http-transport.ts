@@ -29,7 +29,10 @@ const MAX_ERROR_BODY_CHARS = 200;
  * Reads at most `maxBytes` of a body through its reader, then cancels the stream, so a huge (or
  * endless) answer costs no more than that. Decoding errors and a body cut mid-character are fine.
  */
-export async function readBodyPrefix(body: ReadableStream<Uint8Array> | null, maxBytes = MAX_ERROR_BODY_BYTES): Promise<string> {
+export async function readBodyPrefix(
+  body: ReadableStream<Uint8Array> | null,
+  maxBytes = MAX_ERROR_BODY_BYTES,
+): Promise<string> {
   if (!body) return '';
   const reader = body.getReader();
   const chunks: Uint8Array[] = [];
@@ -81,13 +84,34 @@ export async function postWebhook(req: WebhookRequest): Promise<AttemptOutcome> 
     }
     if (res.status === 410) {
       await res.body?.cancel().catch(() => undefined);
-      return { ok: false, response_code: 410, error_category: 'subscription_gone', error_message: 'callback answered 410 Gone; subscription deactivated' };
+      return {
+        ok: false,
+        response_code: 410,
+        error_category: 'subscription_gone',
+        error_message: 'callback answered 410 Gone; subscription deactivated',
+      };
     }
     const text = (await readBodyPrefix(res.body)).slice(0, MAX_ERROR_BODY_CHARS);
-    return { ok: false, response_code: res.status, error_category: 'http_error', error_message: `callback answered ${res.status}${text ? `: ${text}` : ''}` };
+    return {
+      ok: false,
+      response_code: res.status,
+      error_category: 'http_error',
+      error_message: `callback answered ${res.status}${text ? `: ${text}` : ''}`,
+    };
   } catch (err) {
     if (req.signal.aborted) throw new DeliveryInterrupted('delivery interrupted: the worker stopped');
-    if (timeout.aborted) return { ok: false, response_code: null, error_category: 'timeout', error_message: `no response within ${req.timeoutMs} ms` };
-    return { ok: false, response_code: null, error_category: 'connection_error', error_message: `connection failed: ${describeCause(err)}` };
+    if (timeout.aborted)
+      return {
+        ok: false,
+        response_code: null,
+        error_category: 'timeout',
+        error_message: `no response within ${req.timeoutMs} ms`,
+      };
+    return {
+      ok: false,
+      response_code: null,
+      error_category: 'connection_error',
+      error_message: `connection failed: ${describeCause(err)}`,
+    };
   }
 }

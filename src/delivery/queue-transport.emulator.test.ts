@@ -1,11 +1,17 @@
-import { CreateQueueCommand, DeleteMessageCommand, ReceiveMessageCommand, SQSClient, type Message } from '@aws-sdk/client-sqs';
-import { startFauxqs, type FauxqsServer } from 'fauxqs';
+import {
+  CreateQueueCommand,
+  DeleteMessageCommand,
+  type Message,
+  ReceiveMessageCommand,
+  SQSClient,
+} from '@aws-sdk/client-sqs';
+import { type FauxqsServer, startFauxqs } from 'fauxqs';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { systemClock } from '../clock/clock.ts';
-import { NORTHWIND, testRuntime, type TestRuntime } from '../../test/support/testing.ts';
-import { queueEndpoint } from './queue-transport.ts';
-import { FAST_RETRY_SCHEDULE } from '../sim/notifications/retry-schedule.ts';
+import { NORTHWIND, type TestRuntime, testRuntime } from '../../test/support/testing.ts';
 import { TestReceiver } from '../../test/support/webhook-receiver.ts';
+import { systemClock } from '../clock/clock.ts';
+import { FAST_RETRY_SCHEDULE } from '../sim/notifications/retry-schedule.ts';
+import { queueEndpoint } from './queue-transport.ts';
 
 // The queue transport against a running SQS emulator (fauxqs, a real server on a real socket):
 // queues are created and read with the same SDK a subscriber's consumer would use, so these tests
@@ -17,7 +23,11 @@ let consumer: SQSClient;
 
 beforeAll(async () => {
   sqs = await startFauxqs({ port: 0, logger: false, defaultRegion: 'eu-west-2' });
-  consumer = new SQSClient({ endpoint: `http://127.0.0.1:${sqs.port}`, region: 'eu-west-2', credentials: { accessKeyId: 'test', secretAccessKey: 'test' } });
+  consumer = new SQSClient({
+    endpoint: `http://127.0.0.1:${sqs.port}`,
+    region: 'eu-west-2',
+    credentials: { accessKeyId: 'test', secretAccessKey: 'test' },
+  });
 });
 afterAll(async () => {
   consumer.destroy();
@@ -25,7 +35,12 @@ afterAll(async () => {
 });
 
 async function newQueue(name: string, fifo = false): Promise<string> {
-  const out = await consumer.send(new CreateQueueCommand({ QueueName: fifo ? `${name}.fifo` : name, ...(fifo ? { Attributes: { FifoQueue: 'true' } } : {}) }));
+  const out = await consumer.send(
+    new CreateQueueCommand({
+      QueueName: fifo ? `${name}.fifo` : name,
+      ...(fifo ? { Attributes: { FifoQueue: 'true' } } : {}),
+    }),
+  );
   return out.QueueUrl!;
 }
 
@@ -35,7 +50,13 @@ async function receive(queueUrl: string, count: number): Promise<Message[]> {
   const deadline = Date.now() + 10_000;
   while (got.length < count && Date.now() < deadline) {
     const out = await consumer.send(
-      new ReceiveMessageCommand({ QueueUrl: queueUrl, MaxNumberOfMessages: 10, WaitTimeSeconds: 1, MessageAttributeNames: ['All'], MessageSystemAttributeNames: ['MessageGroupId', 'MessageDeduplicationId'] }),
+      new ReceiveMessageCommand({
+        QueueUrl: queueUrl,
+        MaxNumberOfMessages: 10,
+        WaitTimeSeconds: 1,
+        MessageAttributeNames: ['All'],
+        MessageSystemAttributeNames: ['MessageGroupId', 'MessageDeduplicationId'],
+      }),
     );
     for (const m of out.Messages ?? []) {
       got.push(m);
@@ -48,7 +69,17 @@ async function receive(queueUrl: string, count: number): Promise<Message[]> {
 async function subscribe(rt: TestRuntime, queueUrl: string): Promise<string> {
   const id = crypto.randomUUID();
   const res = await rt.call('POST', '/v1/notification/subscriptions', {
-    data: { id, organisation_id: NORTHWIND.organisation_id, type: 'subscriptions', attributes: { event_type: 'created', record_type: 'accounts', callback_transport: 'queue', callback_uri: queueUrl } },
+    data: {
+      id,
+      organisation_id: NORTHWIND.organisation_id,
+      type: 'subscriptions',
+      attributes: {
+        event_type: 'created',
+        record_type: 'accounts',
+        callback_transport: 'queue',
+        callback_uri: queueUrl,
+      },
+    },
   });
   expect(res.status).toBe(201);
   return id;
@@ -57,7 +88,18 @@ async function subscribe(rt: TestRuntime, queueUrl: string): Promise<string> {
 async function createAccount(rt: TestRuntime, accountNumber: string): Promise<string> {
   const id = crypto.randomUUID();
   const res = await rt.call('POST', '/v1/organisation/accounts', {
-    data: { id, organisation_id: NORTHWIND.organisation_id, type: 'accounts', attributes: { country: 'GB', bank_id: '400300', bank_id_code: 'GBDSC', account_number: accountNumber, name: ['Sam Holder'] } },
+    data: {
+      id,
+      organisation_id: NORTHWIND.organisation_id,
+      type: 'accounts',
+      attributes: {
+        country: 'GB',
+        bank_id: '400300',
+        bank_id_code: 'GBDSC',
+        account_number: accountNumber,
+        name: ['Sam Holder'],
+      },
+    },
   });
   expect(res.status).toBe(201);
   return id;
@@ -65,12 +107,16 @@ async function createAccount(rt: TestRuntime, accountNumber: string): Promise<st
 
 describe('queueEndpoint', () => {
   it('sends to the queue URL origin, a .localhost host to 127.0.0.1, and a configured endpoint before either', () => {
-    expect(queueEndpoint('https://sqs.eu-west-2.amazonaws.com/123456789012/events')).toBe('https://sqs.eu-west-2.amazonaws.com');
+    expect(queueEndpoint('https://sqs.eu-west-2.amazonaws.com/123456789012/events')).toBe(
+      'https://sqs.eu-west-2.amazonaws.com',
+    );
     expect(queueEndpoint('http://localhost:9324/000000000000/events')).toBe('http://localhost:9324');
     expect(queueEndpoint('http://sqs.eu-west-2.localhost:4566/000000000000/events')).toBe('http://127.0.0.1:4566');
     expect(queueEndpoint('http://SQS.Localhost:4566/000000000000/events')).toBe('http://127.0.0.1:4566');
     expect(queueEndpoint('http://localhost.example.com/000000000000/events')).toBe('http://localhost.example.com');
-    expect(queueEndpoint('http://sqs.eu-west-2.localhost:4566/000000000000/events', 'http://10.0.0.5:9324')).toBe('http://10.0.0.5:9324');
+    expect(queueEndpoint('http://sqs.eu-west-2.localhost:4566/000000000000/events', 'http://10.0.0.5:9324')).toBe(
+      'http://10.0.0.5:9324',
+    );
   });
 });
 
@@ -89,13 +135,20 @@ describe('queue subscriptions against an SQS emulator', () => {
     const [message, ...more] = await receive(queueUrl, 1);
     expect(more).toEqual([]);
     const notification = JSON.parse(message!.Body!);
-    expect(notification).toMatchObject({ event_type: 'created', record_type: 'accounts', organisation_id: NORTHWIND.organisation_id, data: { data: { id: accountId } } });
+    expect(notification).toMatchObject({
+      event_type: 'created',
+      record_type: 'accounts',
+      organisation_id: NORTHWIND.organisation_id,
+      data: { data: { id: accountId } },
+    });
     expect(message!.MessageAttributes).toEqual({
       event_type: { DataType: 'String', StringValue: 'created' },
       record_type: { DataType: 'String', StringValue: 'accounts' },
     });
     await TestReceiver.until(() => rt.sim.outbox.entries.values()[0]?.status === 'delivered', 'queue delivery');
-    expect(rt.sim.outbox.attempts.values().map((a) => [a.transport, a.status, a.response_code])).toEqual([['queue', 'succeeded', 200]]);
+    expect(rt.sim.outbox.attempts.values().map((a) => [a.transport, a.status, a.response_code])).toEqual([
+      ['queue', 'succeeded', 200],
+    ]);
   });
 
   it('groups a FIFO queue by subscription and deduplicates by notification id', async () => {
@@ -110,7 +163,10 @@ describe('queue subscriptions against an SQS emulator', () => {
     const notifications = messages.map((m) => JSON.parse(m.Body!) as { id: string; data: { data: { id: string } } });
     expect(notifications.map((n) => n.data.data.id)).toEqual([first, second]); // in order, as a FIFO queue promises
     for (const [i, m] of messages.entries()) {
-      expect(m.Attributes).toMatchObject({ MessageGroupId: subscriptionId, MessageDeduplicationId: notifications[i]!.id });
+      expect(m.Attributes).toMatchObject({
+        MessageGroupId: subscriptionId,
+        MessageDeduplicationId: notifications[i]!.id,
+      });
     }
   });
 
@@ -122,7 +178,10 @@ describe('queue subscriptions against an SQS emulator', () => {
     await createAccount(rt, '41426823');
     const [first] = await receive(queueUrl, 1);
     const notificationId = (JSON.parse(first!.Body!) as { id: string }).id;
-    await TestReceiver.until(() => rt.sim.outbox.entries.get(notificationId)?.status === 'delivered', 'the first delivery');
+    await TestReceiver.until(
+      () => rt.sim.outbox.entries.get(notificationId)?.status === 'delivered',
+      'the first delivery',
+    );
 
     expect((await rt.call('POST', `/v1/simulator/deliveries/${notificationId}/redeliver`)).status).toBe(202);
     const [again] = await receive(queueUrl, 1);
@@ -140,13 +199,21 @@ describe('queue subscriptions against an SQS emulator', () => {
 
     await TestReceiver.until(() => rt.sim.outbox.attempts.values().length >= 1, 'a first attempt');
     const [failed] = rt.sim.outbox.attempts.values();
-    expect(failed).toMatchObject({ transport: 'queue', status: 'failed', response_code: 400, error_category: 'queue_error' });
+    expect(failed).toMatchObject({
+      transport: 'queue',
+      status: 'failed',
+      response_code: 400,
+      error_category: 'queue_error',
+    });
     expect(failed!.error_message).toContain('QueueDoesNotExist');
 
     // The subscriber creates the queue late: a retry delivers what the first attempt could not.
     await newQueue(new URL(queueUrl).pathname.split('/')[2]!);
     const [message] = await receive(queueUrl, 1);
     expect(JSON.parse(message!.Body!)).toMatchObject({ data: { data: { id: accountId } } });
-    await TestReceiver.until(() => rt.sim.outbox.entries.values()[0]?.status === 'delivered', 'queue delivery after a retry');
+    await TestReceiver.until(
+      () => rt.sim.outbox.entries.values()[0]?.status === 'delivered',
+      'queue delivery after a retry',
+    );
   });
 });

@@ -1,6 +1,6 @@
 import type { SQSClient } from '@aws-sdk/client-sqs';
-import { DeliveryInterrupted } from './http-transport.ts';
 import type { AttemptOutcome } from '../sim/notifications/outbox.ts';
+import { DeliveryInterrupted } from './http-transport.ts';
 
 /** Where SQS calls go and how they are signed; defaults suit ElasticMQ and LocalStack. */
 export interface SqsOptions {
@@ -108,15 +108,34 @@ export class QueueTransport {
       ...(fifo ? { MessageGroupId: m.subscriptionId, MessageDeduplicationId: m.deduplicationId } : {}),
     });
     try {
-      const out = await this.#client(SQSClient, m.queueUrl, m.timeoutMs).send(command, { abortSignal: AbortSignal.any([m.signal, timeout]) });
+      const out = await this.#client(SQSClient, m.queueUrl, m.timeoutMs).send(command, {
+        abortSignal: AbortSignal.any([m.signal, timeout]),
+      });
       return { ok: true, response_code: out.$metadata.httpStatusCode ?? 200 };
     } catch (err) {
       if (m.signal.aborted) throw new DeliveryInterrupted('delivery interrupted: the worker stopped');
       const e = err as Error & { code?: string; $metadata?: { httpStatusCode?: number } };
-      if (timeout.aborted || e.name === 'TimeoutError') return { ok: false, response_code: null, error_category: 'timeout', error_message: `no response from SQS within ${m.timeoutMs} ms` };
+      if (timeout.aborted || e.name === 'TimeoutError')
+        return {
+          ok: false,
+          response_code: null,
+          error_category: 'timeout',
+          error_message: `no response from SQS within ${m.timeoutMs} ms`,
+        };
       const status = e.$metadata?.httpStatusCode;
-      if (status === undefined) return { ok: false, response_code: null, error_category: 'connection_error', error_message: `SQS connection failed: ${e.code ?? e.name}: ${e.message}` };
-      return { ok: false, response_code: status, error_category: 'queue_error', error_message: `SendMessage failed (${status}): ${e.name}: ${e.message}`.slice(0, 300) };
+      if (status === undefined)
+        return {
+          ok: false,
+          response_code: null,
+          error_category: 'connection_error',
+          error_message: `SQS connection failed: ${e.code ?? e.name}: ${e.message}`,
+        };
+      return {
+        ok: false,
+        response_code: status,
+        error_category: 'queue_error',
+        error_message: `SendMessage failed (${status}): ${e.name}: ${e.message}`.slice(0, 300),
+      };
     }
   }
 

@@ -17,7 +17,11 @@ describe('Standard Webhooks signing', () => {
 
   it('builds the three headers with the timestamp in seconds', () => {
     const h = signatureHeaders(SPEC.secret, SPEC.id, new Date(SPEC.timestamp * 1000 + 999), SPEC.body);
-    expect(h).toEqual({ 'webhook-id': SPEC.id, 'webhook-timestamp': String(SPEC.timestamp), 'webhook-signature': SPEC.signature });
+    expect(h).toEqual({
+      'webhook-id': SPEC.id,
+      'webhook-timestamp': String(SPEC.timestamp),
+      'webhook-signature': SPEC.signature,
+    });
   });
 
   it('verifies, among several signatures, and refuses a changed body, another secret or a stale timestamp', () => {
@@ -27,7 +31,9 @@ describe('Standard Webhooks signing', () => {
     expect(verify(SPEC.secret, headers, SPEC.body.replace('2', '3'), at)).toBe(false);
     expect(verify(`whsec_${Buffer.alloc(24, 1).toString('base64')}`, headers, SPEC.body, at)).toBe(false);
     expect(verify(SPEC.secret, headers, SPEC.body, new Date(at.getTime() + 301_000))).toBe(false);
-    expect(verify(SPEC.secret, { ...headers, signature: SPEC.signature.replace('v1,', 'v2,') }, SPEC.body, at)).toBe(false);
+    expect(verify(SPEC.secret, { ...headers, signature: SPEC.signature.replace('v1,', 'v2,') }, SPEC.body, at)).toBe(
+      false,
+    );
   });
 
   it('accepts only whsec_ secrets of 24–64 bytes', () => {
@@ -51,8 +57,12 @@ describe('verifyWebhook (the receiver’s check on the request as it arrived)', 
 
   it('refuses a changed body, a missing header, another secret or a stale timestamp', () => {
     expect(verifyWebhook(secret, sent, `${body} `, at)).toBe(false);
-    expect(verifyWebhook(secret, { 'webhook-id': 'msg_1', 'webhook-timestamp': sent['webhook-timestamp'] }, body, at)).toBe(false);
-    expect(verifyWebhook('whsec_' + Buffer.from('another secret of enough bytes!!').toString('base64'), sent, body, at)).toBe(false);
+    expect(
+      verifyWebhook(secret, { 'webhook-id': 'msg_1', 'webhook-timestamp': sent['webhook-timestamp'] }, body, at),
+    ).toBe(false);
+    expect(
+      verifyWebhook('whsec_' + Buffer.from('another secret of enough bytes!!').toString('base64'), sent, body, at),
+    ).toBe(false);
     expect(verifyWebhook(secret, sent, body, new Date(at.getTime() + 10 * 60_000))).toBe(false);
   });
 });

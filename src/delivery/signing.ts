@@ -73,7 +73,12 @@ function header(headers: ReceivedHeaders, name: string): string | undefined {
  * The receiver's check, on the request as it arrived: the `webhook-id`, `webhook-timestamp` and
  * `webhook-signature` headers and the raw body. Exported from the library entry for receivers.
  */
-export function verifyWebhook(secret: string, headers: ReceivedHeaders, rawBody: string, now: Date = new Date()): boolean {
+export function verifyWebhook(
+  secret: string,
+  headers: ReceivedHeaders,
+  rawBody: string,
+  now: Date = new Date(),
+): boolean {
   const id = header(headers, 'webhook-id');
   const timestamp = header(headers, 'webhook-timestamp');
   const signature = header(headers, 'webhook-signature');

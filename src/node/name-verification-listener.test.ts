@@ -1,13 +1,20 @@
-import { request as httpRequest } from 'node:http';
-import { createServer, type Server } from 'node:http';
+import { createServer, request as httpRequest, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { NORTHWIND, type TestRuntime, testRuntime } from '../../test/support/testing.ts';
 import { requestListener } from './server.ts';
-import { NORTHWIND, testRuntime, type TestRuntime } from '../../test/support/testing.ts';
 
 const NW = '0015800001041REAAY';
 const PATH = `/v1/participants/${NW}/open-banking/v3.1/accounts/name-verification`;
 const data = (d: Record<string, unknown> = {}) =>
-  JSON.stringify({ Data: { SchemeName: 'SortCodeAccountNumber', AccountType: 'Personal', Identification: '40030012345678', Name: 'Samantha Holder', ...d } });
+  JSON.stringify({
+    Data: {
+      SchemeName: 'SortCodeAccountNumber',
+      AccountType: 'Personal',
+      Identification: '40030012345678',
+      Name: 'Samantha Holder',
+      ...d,
+    },
+  });
 
 interface Raw {
   status: number;
@@ -16,12 +23,21 @@ interface Raw {
 }
 
 /** One request over a real socket, headers exactly as given (no client defaults beyond Host). */
-function send(port: number, method: string, path: string, headers: Record<string, string>, body?: string | Buffer, chunked = false): Promise<Raw> {
+function send(
+  port: number,
+  method: string,
+  path: string,
+  headers: Record<string, string>,
+  body?: string | Buffer,
+  chunked = false,
+): Promise<Raw> {
   return new Promise((resolve, reject) => {
     const req = httpRequest({ port, host: '127.0.0.1', method, path, headers, agent: false }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }));
+      res.on('end', () =>
+        resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }),
+      );
     });
     req.on('error', reject);
     if (chunked && body !== undefined) {
@@ -43,11 +59,20 @@ describe('name verification through the Node adapter of the real server', () => 
   let token: string;
   beforeAll(async () => {
     rt = await testRuntime();
-    rt.sim.accounts.create({ id: crypto.randomUUID(), organisation_id: NORTHWIND.organisation_id, attributes: { bank_id: '400300', account_number: '12345678', name: ['Samantha Holder'] } });
     rt.sim.accounts.create({
       id: crypto.randomUUID(),
       organisation_id: NORTHWIND.organisation_id,
-      attributes: { bank_id: '400300', account_number: '23456789', name: ['John Smith & Jane Smith'], joint_account: true },
+      attributes: { bank_id: '400300', account_number: '12345678', name: ['Samantha Holder'] },
+    });
+    rt.sim.accounts.create({
+      id: crypto.randomUUID(),
+      organisation_id: NORTHWIND.organisation_id,
+      attributes: {
+        bank_id: '400300',
+        account_number: '23456789',
+        name: ['John Smith & Jane Smith'],
+        joint_account: true,
+      },
     });
     token = await rt.token();
     server = createServer(requestListener(rt));
@@ -73,7 +98,13 @@ describe('name verification through the Node adapter of the real server', () => 
     ['no token', 'POST', PATH, () => json, data()],
     ['bad token', 'POST', PATH, () => ({ authorization: 'Bearer nope', ...json }), data()],
     ['not the Bearer scheme', 'POST', PATH, () => ({ authorization: 'Basic abc', ...json }), data()],
-    ['unknown participant', 'POST', '/v1/participants/UNKNOWN/open-banking/v3.1/accounts/name-verification', auth, data()],
+    [
+      'unknown participant',
+      'POST',
+      '/v1/participants/UNKNOWN/open-banking/v3.1/accounts/name-verification',
+      auth,
+      data(),
+    ],
     ['unknown path below', 'POST', `/v1/participants/${NW}/open-banking/v3.1/accounts`, auth, data()],
     ['the prefix alone', 'GET', '/v1/participants', auth, undefined],
     ['another method', 'GET', PATH, auth, undefined],
@@ -81,9 +112,21 @@ describe('name verification through the Node adapter of the real server', () => 
     ['Accept refused', 'POST', PATH, () => ({ ...auth(), accept: 'text/plain' }), data()],
     ['Accept with q=0', 'POST', PATH, () => ({ ...auth(), accept: 'application/json;q=0, */*' }), data()],
     ['Accept vnd.api only', 'POST', PATH, () => ({ ...auth(), accept: 'application/vnd.api+json' }), data()],
-    ['Content-Type text', 'POST', PATH, () => ({ authorization: `Bearer ${token}`, 'content-type': 'text/plain' }), data()],
+    [
+      'Content-Type text',
+      'POST',
+      PATH,
+      () => ({ authorization: `Bearer ${token}`, 'content-type': 'text/plain' }),
+      data(),
+    ],
     ['no Content-Type', 'POST', PATH, () => ({ authorization: `Bearer ${token}` }), data()],
-    ['charset parameter', 'POST', PATH, () => ({ authorization: `Bearer ${token}`, 'content-type': 'application/json; charset=utf-8' }), data()],
+    [
+      'charset parameter',
+      'POST',
+      PATH,
+      () => ({ authorization: `Bearer ${token}`, 'content-type': 'application/json; charset=utf-8' }),
+      data(),
+    ],
     ['malformed JSON', 'POST', PATH, auth, '{'],
     ['empty body', 'POST', PATH, auth, ''],
     ['missing Data', 'POST', PATH, auth, '{}'],
@@ -92,25 +135,36 @@ describe('name verification through the Node adapter of the real server', () => 
     ['non-ASCII name', 'POST', PATH, auth, data({ Name: 'Sámántha Hölder' })],
   ];
 
-  it.each(cases)('%s: the same status, headers and body as through Hono', async (_label, method, path, headers, body) => {
-    const viaNode = await send(port, method, path, headers(), body);
-    // A string body would make the web Request add text/plain; bytes carry no type, as on the wire.
-    const honoBody = body === undefined ? {} : { body: headers()['content-type'] ? body : new TextEncoder().encode(body) };
-    const viaHono = await rt.app.request(path, { method, headers: headers(), ...honoBody });
-    expect(viaNode.status).toBe(viaHono.status);
-    expect(normalise(viaNode.body)).toBe(normalise(await viaHono.text()));
-    expect(viaNode.headers['content-type']).toBe(viaHono.headers.get('content-type'));
-    expect(viaNode.headers.allow).toBe(viaHono.headers.get('allow') ?? undefined);
-    expect(viaNode.headers['www-authenticate']).toBe(viaHono.headers.get('www-authenticate') ?? undefined);
-    const interaction = headers()['x-fapi-interaction-id'];
-    if (interaction) expect(viaNode.headers['x-fapi-interaction-id']).toBe(interaction);
-    else expect(viaNode.headers['x-fapi-interaction-id']).toMatch(UUID);
-  });
+  it.each(cases)(
+    '%s: the same status, headers and body as through Hono',
+    async (_label, method, path, headers, body) => {
+      const viaNode = await send(port, method, path, headers(), body);
+      // A string body would make the web Request add text/plain; bytes carry no type, as on the wire.
+      const honoBody =
+        body === undefined ? {} : { body: headers()['content-type'] ? body : new TextEncoder().encode(body) };
+      const viaHono = await rt.app.request(path, { method, headers: headers(), ...honoBody });
+      expect(viaNode.status).toBe(viaHono.status);
+      expect(normalise(viaNode.body)).toBe(normalise(await viaHono.text()));
+      expect(viaNode.headers['content-type']).toBe(viaHono.headers.get('content-type'));
+      expect(viaNode.headers.allow).toBe(viaHono.headers.get('allow') ?? undefined);
+      expect(viaNode.headers['www-authenticate']).toBe(viaHono.headers.get('www-authenticate') ?? undefined);
+      const interaction = headers()['x-fapi-interaction-id'];
+      if (interaction) expect(viaNode.headers['x-fapi-interaction-id']).toBe(interaction);
+      else expect(viaNode.headers['x-fapi-interaction-id']).toMatch(UUID);
+    },
+  );
 
   it('refuses a body over 1 MiB by its declared length, and a chunked one as it arrives, with 413 and a closed connection', async () => {
     const big = `{"pad":"${'x'.repeat(1024 * 1024)}"}`;
     for (const chunked of [false, true]) {
-      const res = await send(port, 'POST', PATH, chunked ? { ...auth(), 'transfer-encoding': 'chunked' } : auth(), big, chunked);
+      const res = await send(
+        port,
+        'POST',
+        PATH,
+        chunked ? { ...auth(), 'transfer-encoding': 'chunked' } : auth(),
+        big,
+        chunked,
+      );
       expect(res.status).toBe(413);
       expect(res.headers.connection).toBe('close');
       expect(JSON.parse(res.body)).toMatchObject({ Code: '413 PayloadTooLarge' });
@@ -120,16 +174,31 @@ describe('name verification through the Node adapter of the real server', () => 
   });
 
   it('leaves URLs that need decoding or normalising to Hono, which answers them the same way', async () => {
-    const encoded = await send(port, 'POST', `/v1/participants/${NW}/open-banking/v3.1/accounts/name%2Dverification`, auth(), data());
+    const encoded = await send(
+      port,
+      'POST',
+      `/v1/participants/${NW}/open-banking/v3.1/accounts/name%2Dverification`,
+      auth(),
+      data(),
+    );
     expect(encoded.status).toBe(200);
-    const dotted = await send(port, 'GET', '/v1/participants/../organisation/accounts', { authorization: `Bearer ${token}` });
+    const dotted = await send(port, 'GET', '/v1/participants/../organisation/accounts', {
+      authorization: `Bearer ${token}`,
+    });
     expect(dotted.status).toBe(200); // normalised by the URL parser to the accounts list
     expect(JSON.parse(dotted.body)).toHaveProperty('data');
   });
 
   it('survives a client that goes away mid-body', async () => {
     await new Promise<void>((resolve) => {
-      const req = httpRequest({ port, host: '127.0.0.1', method: 'POST', path: PATH, headers: { ...auth(), 'content-length': '1000' }, agent: false });
+      const req = httpRequest({
+        port,
+        host: '127.0.0.1',
+        method: 'POST',
+        path: PATH,
+        headers: { ...auth(), 'content-length': '1000' },
+        agent: false,
+      });
       req.on('error', () => resolve());
       req.write('{"Data":');
       setTimeout(() => {

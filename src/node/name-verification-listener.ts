@@ -2,8 +2,12 @@ import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:
 import { MAX_BODY_BYTES, tooLarge } from '../api/body-limit.ts';
 import type { AppDeps } from '../api/context.ts';
 import { ApiError } from '../api/errors.ts';
+import {
+  NameVerificationExchange,
+  type ObAnswer,
+  PARTICIPANTS_PREFIX,
+} from '../api/open-banking/name-verification-exchange.ts';
 import type { ObRequestInfo } from '../api/open-banking/ob-errors.ts';
-import { NameVerificationExchange, PARTICIPANTS_PREFIX, type ObAnswer } from '../api/open-banking/name-verification-exchange.ts';
 
 /**
  * Paths the Node adapter answers as they are: /v1/participants and below, made only of characters
@@ -78,7 +82,10 @@ function readBody(req: IncomingMessage, res: ServerResponse, exchange: NameVerif
   req.once('end', () => {
     if (settled) return;
     settled = true;
-    write(res, exchange.answer(chunks.length === 1 ? chunks[0]!.toString('utf8') : Buffer.concat(chunks).toString('utf8')));
+    write(
+      res,
+      exchange.answer(chunks.length === 1 ? chunks[0]!.toString('utf8') : Buffer.concat(chunks).toString('utf8')),
+    );
   });
   req.once('close', () => {
     if (settled) return;

@@ -25,7 +25,11 @@ describe('listen', () => {
     const runtime = await createRuntime({ memory: true, auth: 'off', scheduledReports: false, seedAccounts: false });
     server = await listen(runtime, 0, '127.0.0.1');
     const post = (uri: string) =>
-      fetch(`${server!.url}/v1/notification/subscriptions`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(subscription(uri)) });
+      fetch(`${server!.url}/v1/notification/subscriptions`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(subscription(uri)),
+      });
     for (const uri of [
       `${server.url}/v1/simulator/deliveries/${crypto.randomUUID()}/redeliver`,
       `http://localhost:${server.port}/v1/organisation/accounts`,

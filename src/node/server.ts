@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { getRequestListener, type ServerType } from '@hono/node-server';
-import { nameVerificationListener } from './name-verification-listener.ts';
 import type { Runtime } from '../runtime.ts';
+import { nameVerificationListener } from './name-verification-listener.ts';
 
 export interface RunningServer {
   url: string;
@@ -14,7 +14,10 @@ export interface RunningServer {
  * The server's request listener: name verification through its Node adapter (its hot path, with no
  * web Request/Response built), everything else, and what that adapter leaves, through the Hono app.
  */
-export function requestListener(runtime: Runtime, hostname?: string): (req: IncomingMessage, res: ServerResponse) => void {
+export function requestListener(
+  runtime: Runtime,
+  hostname?: string,
+): (req: IncomingMessage, res: ServerResponse) => void {
   const nameVerification = nameVerificationListener(runtime.deps);
   const app = getRequestListener(runtime.app.fetch, { hostname });
   return (req, res) => {

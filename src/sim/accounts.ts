@@ -1,6 +1,6 @@
 import { conflict } from './errors.ts';
-import { registerSelfPath, type Resource } from './resource.ts';
 import { Repository, type RepositoryContext } from './repository.ts';
+import { type Resource, registerSelfPath } from './resource.ts';
 
 export type AccountClassification = 'Personal' | 'Business';
 export type NameMatchingStatus = 'supported' | 'switched' | 'opted_out' | 'not_supported';
@@ -43,7 +43,11 @@ registerSelfPath(ACCOUNT_TYPE, (r) => `/v1/organisation/accounts/${r.id}`);
 export const ACCOUNT_FILTERS = ['country', 'bank_id', 'bank_id_code', 'account_number', 'customer_id', 'iban'] as const;
 export type AccountFilter = Partial<Record<(typeof ACCOUNT_FILTERS)[number], string>>;
 
-function sortCodeKey(organisationId: string, bankId: string | undefined, accountNumber: string | undefined): string | undefined {
+function sortCodeKey(
+  organisationId: string,
+  bankId: string | undefined,
+  accountNumber: string | undefined,
+): string | undefined {
   if (!bankId || !accountNumber) return undefined;
   return `${organisationId}|${bankId}|${accountNumber}`;
 }
@@ -70,7 +74,9 @@ export class Accounts {
 
   constructor(ctx: RepositoryContext) {
     this.repo = new Repository<AccountAttributes>(ctx, ACCOUNT_TYPE, { duplicate: DUPLICATE });
-    this.repo.rows.defineIndex('sort_code_account', (a) => sortCodeKey(a.organisation_id, a.attributes.bank_id, a.attributes.account_number));
+    this.repo.rows.defineIndex('sort_code_account', (a) =>
+      sortCodeKey(a.organisation_id, a.attributes.bank_id, a.attributes.account_number),
+    );
   }
 
   create(input: { id: string; organisation_id: string; attributes: Record<string, unknown> }): Account {
@@ -115,9 +121,15 @@ export class Accounts {
   }
 
   #assertUnique(organisationId: string, attributes: AccountAttributes, id: string): void {
-    const other = this.findBySortCodeAndNumber(organisationId, attributes.bank_id ?? '', attributes.account_number ?? '');
+    const other = this.findBySortCodeAndNumber(
+      organisationId,
+      attributes.bank_id ?? '',
+      attributes.account_number ?? '',
+    );
     if (other && other.id !== id) {
-      throw conflict(`${DUPLICATE}: bank_id ${attributes.bank_id} with account_number ${attributes.account_number} is already registered`);
+      throw conflict(
+        `${DUPLICATE}: bank_id ${attributes.bank_id} with account_number ${attributes.account_number} is already registered`,
+      );
     }
   }
 }

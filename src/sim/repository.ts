@@ -1,9 +1,9 @@
-import { isoTimestamp, type Clock } from '../clock/clock.ts';
+import { type Clock, isoTimestamp } from '../clock/clock.ts';
 import type { Collection } from '../store/collection.ts';
+import type { Store } from '../store/store.ts';
 import { conflict, notFound } from './errors.ts';
 import type { EventBus } from './events.ts';
 import type { Relationship, Resource } from './resource.ts';
-import type { Store } from '../store/store.ts';
 
 export interface RepositoryContext {
   store: Store;

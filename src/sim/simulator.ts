@@ -1,23 +1,23 @@
 import { readFileSync } from 'node:fs';
 import { BacsCalendar, type CalendarOverrides } from '../clock/calendar.ts';
-import { systemClock, type Clock } from '../clock/clock.ts';
-import { Scheduler, type Job } from '../clock/scheduler.ts';
-import { ClockError, SchemeClock, type ClockState } from '../clock/scheme-clock.ts';
+import { type Clock, systemClock } from '../clock/clock.ts';
+import { type Job, Scheduler } from '../clock/scheduler.ts';
+import { ClockError, type ClockState, SchemeClock } from '../clock/scheme-clock.ts';
+import type { Store } from '../store/store.ts';
 import { Accounts } from './accounts.ts';
 import { Claims } from './claims/claims.ts';
 import { NameVerification } from './cop/name-verification.ts';
-import { Participants, type Participant } from './cop/participants.ts';
+import { type Participant, Participants } from './cop/participants.ts';
 import { EventBus } from './events.ts';
 import { Notifier } from './notifications/notifier.ts';
 import { Outbox } from './notifications/outbox.ts';
 import type { DeliveryRetention } from './notifications/outbox-retention.ts';
 import type { RetrySchedule } from './notifications/retry-schedule.ts';
 import { Subscriptions } from './notifications/subscriptions.ts';
-import { Organisations, type Organisation } from './organisations.ts';
+import { type Organisation, Organisations } from './organisations.ts';
 import { Payments } from './payments/payments.ts';
-import { loadCatalogue, type CatalogueEntry } from './reports/catalogue.ts';
+import { type CatalogueEntry, loadCatalogue } from './reports/catalogue.ts';
 import { Reports } from './reports/reports.ts';
-import type { Store } from '../store/store.ts';
 
 export interface SimulatorOptions {
   store: Store;
@@ -72,7 +72,9 @@ export class Simulator {
     // running from the wall time of the reset when none was configured (the npm start default).
     const configured = options.clock;
     this.#startClock = () =>
-      configured ? { ...configured, wall_ms: this.wall.now().getTime() } : SchemeClock.runningFrom(this.wall.now(), 1, this.wall);
+      configured
+        ? { ...configured, wall_ms: this.wall.now().getTime() }
+        : SchemeClock.runningFrom(this.wall.now(), 1, this.wall);
     this.organisations = new Organisations(options.organisations);
     this.calendar = new BacsCalendar(options.calendarOverrides);
     this.clock = new SchemeClock({
@@ -84,7 +86,9 @@ export class Simulator {
       },
     });
     // Each job is one unit of the store: a handler that throws leaves nothing half done.
-    this.scheduler = new Scheduler(this.clock, this.store.collection<Job>('scheduler_jobs'), { atomically: (fn) => this.store.atomically(fn) });
+    this.scheduler = new Scheduler(this.clock, this.store.collection<Job>('scheduler_jobs'), {
+      atomically: (fn) => this.store.atomically(fn),
+    });
     // A request's unit that scheduled or cancelled jobs and then failed: the queue re-reads the job
     // store. (Inside an advance the scheduler does that itself, after the failed job.)
     this.store.onRollback((touched) => {
@@ -105,10 +109,26 @@ export class Simulator {
     this.participants = new Participants(options.participants ?? []);
     this.nameVerification = new NameVerification(this.participants, this.accounts);
     this.subscriptions = new Subscriptions(ctx);
-    this.outbox = new Outbox(this.store, { wall: this.wall, scheme: this.clock }, options.retrySchedule, options.redeliveryIntervalMs, options.deliveryRetention);
-    this.notifier = new Notifier({ events: this.events, subscriptions: this.subscriptions, outbox: this.outbox, clock: this.clock });
+    this.outbox = new Outbox(
+      this.store,
+      { wall: this.wall, scheme: this.clock },
+      options.retrySchedule,
+      options.redeliveryIntervalMs,
+      options.deliveryRetention,
+    );
+    this.notifier = new Notifier({
+      events: this.events,
+      subscriptions: this.subscriptions,
+      outbox: this.outbox,
+      clock: this.clock,
+    });
     this.payments = new Payments(ctx);
-    this.claims = new Claims(ctx, { scheduler: this.scheduler, calendar: this.calendar, payments: this.payments, reports: this.reports });
+    this.claims = new Claims(ctx, {
+      scheduler: this.scheduler,
+      calendar: this.calendar,
+      payments: this.payments,
+      reports: this.reports,
+    });
   }
 
   /**

@@ -48,7 +48,12 @@ describe('Collection', () => {
     // Moving a row between keys removes it from the old key.
     c.put({ id: 'x', org: 'o2' });
     expect(c.lookup('org', 'o1').map((r) => r.id)).toEqual(['z']);
-    expect(c.lookup('org', 'o2').map((r) => r.id).sort()).toEqual(['x', 'y']);
+    expect(
+      c
+        .lookup('org', 'o2')
+        .map((r) => r.id)
+        .sort(),
+    ).toEqual(['x', 'y']);
     c.delete('z');
     expect(c.lookup('org', 'o1')).toEqual([]);
     expect(c.lookup('org', 'nobody')).toEqual([]);

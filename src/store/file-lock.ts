@@ -42,11 +42,14 @@ export class FileLock {
             `data file ${file} is in use by another simulator${holder !== undefined ? ` (pid ${holder})` : ''}; stop it or choose another --data file (lock ${path})`,
           );
         }
-        warn(`scheme-sim: taking over the stale lock ${path}${holder !== undefined ? ` of pid ${holder}, which is no longer running` : ' (it names no pid)'}`);
+        warn(
+          `scheme-sim: taking over the stale lock ${path}${holder !== undefined ? ` of pid ${holder}, which is no longer running` : ' (it names no pid)'}`,
+        );
         try {
           unlinkSync(path);
         } catch (e) {
-          if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw new StoreError(`cannot remove the stale lock ${path}: ${(e as Error).message}`);
+          if ((e as NodeJS.ErrnoException).code !== 'ENOENT')
+            throw new StoreError(`cannot remove the stale lock ${path}: ${(e as Error).message}`);
         }
         continue;
       }

@@ -45,12 +45,22 @@ describe('store.atomically', () => {
         throw failure;
       }),
     ).toThrow(failure);
-    expect(things.values().map((t) => [t.id, t.n]).sort()).toEqual([
+    expect(
+      things
+        .values()
+        .map((t) => [t.id, t.n])
+        .sort(),
+    ).toEqual([
       ['a', 1],
       ['b', 2],
     ]);
     expect(things.size).toBe(2);
-    expect(things.lookup('tag', 'x').map((t) => t.id).sort()).toEqual(['a', 'b']);
+    expect(
+      things
+        .lookup('tag', 'x')
+        .map((t) => t.id)
+        .sort(),
+    ).toEqual(['a', 'b']);
     expect(things.count('tag', 'y') + things.count('tag', 'z')).toBe(0);
     expect(store.getMeta('kept')).toBe('before');
     expect(store.getMeta('added')).toBeUndefined();
@@ -83,7 +93,12 @@ describe('store.atomically', () => {
       }
       things.put({ id: 'e', n: 5 });
     });
-    expect(things.values().map((t) => t.id).sort()).toEqual(['a', 'b', 'c', 'e']);
+    expect(
+      things
+        .values()
+        .map((t) => t.id)
+        .sort(),
+    ).toEqual(['a', 'b', 'c', 'e']);
   });
 
   it('tells rollback listeners which collections were put back', async () => {
@@ -121,16 +136,21 @@ describe('store.atomically', () => {
       }
     })();
     expect(failure).toBeInstanceOf(AggregateError);
-    expect((failure as AggregateError).errors.map((e: Error) => e.message)).toEqual(['13 cannot be indexed', '13 cannot be indexed']);
+    expect((failure as AggregateError).errors.map((e: Error) => e.message)).toEqual([
+      '13 cannot be indexed',
+      '13 cannot be indexed',
+    ]);
     expect(things.has('z')).toBe(false); // the step before the broken one was still undone
   });
 
   it('records nothing after it ends: a later failure outside it undoes nothing', async () => {
     const { store, things } = await storeWithThings();
     store.atomically(() => things.put({ id: 'c', n: 3 }));
-    expect(() => store.atomically(() => {
-      throw new Error('empty unit');
-    })).toThrow('empty unit');
+    expect(() =>
+      store.atomically(() => {
+        throw new Error('empty unit');
+      }),
+    ).toThrow('empty unit');
     expect(things.has('c')).toBe(true);
   });
 

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Adapter } from 'lowdb';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openStore, StoreError, type StoreData } from './store.ts';
+import { openStore, type StoreData, StoreError } from './store.ts';
 
 let dir: string;
 beforeEach(() => {
@@ -23,7 +23,9 @@ function gatedWrites() {
       if (!state.hold) return inner.write(data);
       // Snapshot now (the store relies on the data being taken synchronously), write on release.
       const snapshot = structuredClone(data);
-      return new Promise<void>((resolve, reject) => state.pending.push(() => inner.write(snapshot).then(resolve, reject)));
+      return new Promise<void>((resolve, reject) =>
+        state.pending.push(() => inner.write(snapshot).then(resolve, reject)),
+      );
     },
   });
   const release = () => state.pending.splice(0).forEach((go) => go());
@@ -179,15 +181,22 @@ describe('file store', () => {
     ['JSON 0', '0', /data file .*sim\.json is not a scheme-sim store/],
     ['an array', '[]', /data file .*sim\.json is not a scheme-sim store/],
     ['another format', '{"format":2,"meta":{},"collections":{}}', /is not a scheme-sim store/],
-    ['a collection that is not an object', '{"format":1,"meta":{},"collections":{"accounts":5}}', /is not a scheme-sim store/],
+    [
+      'a collection that is not an object',
+      '{"format":1,"meta":{},"collections":{"accounts":5}}',
+      /is not a scheme-sim store/,
+    ],
   ];
-  it.each(corrupt)('refuses to start from %s, naming the file, and leaves the file alone', async (_label, content, message) => {
-    const file = join(dir, 'sim.json');
-    writeFileSync(file, content);
-    await expect(openStore({ file })).rejects.toThrow(message);
-    await expect(openStore({ file })).rejects.toBeInstanceOf(StoreError);
-    expect(readFileSync(file, 'utf8')).toBe(content);
-  });
+  it.each(corrupt)(
+    'refuses to start from %s, naming the file, and leaves the file alone',
+    async (_label, content, message) => {
+      const file = join(dir, 'sim.json');
+      writeFileSync(file, content);
+      await expect(openStore({ file })).rejects.toThrow(message);
+      await expect(openStore({ file })).rejects.toBeInstanceOf(StoreError);
+      expect(readFileSync(file, 'utf8')).toBe(content);
+    },
+  );
 
   it('refuses an unreadable data file (a folder in its place), naming it', async () => {
     const file = join(dir, 'sim.json');
@@ -201,7 +210,9 @@ describe('the data file lock', () => {
     const file = join(dir, 'sim.json');
     const first = await openStore({ file });
     expect(readFileSync(`${file}.lock`, 'utf8').trim()).toBe(String(process.pid));
-    await expect(openStore({ file })).rejects.toThrow(`data file ${file} is in use by another simulator (pid ${process.pid})`);
+    await expect(openStore({ file })).rejects.toThrow(
+      `data file ${file} is in use by another simulator (pid ${process.pid})`,
+    );
     await expect(openStore({ file })).rejects.toBeInstanceOf(StoreError);
     first.collection('accounts').put({ id: 'a' });
     await first.close();
@@ -218,7 +229,9 @@ describe('the data file lock', () => {
     writeFileSync(`${file}.lock`, '999999999\n');
     const warnings: string[] = [];
     const store = await openStore({ file, warn: (m) => warnings.push(m) });
-    expect(warnings).toEqual([`scheme-sim: taking over the stale lock ${file}.lock of pid 999999999, which is no longer running`]);
+    expect(warnings).toEqual([
+      `scheme-sim: taking over the stale lock ${file}.lock of pid 999999999, which is no longer running`,
+    ]);
     expect(readFileSync(`${file}.lock`, 'utf8').trim()).toBe(String(process.pid));
     await store.close();
     expect(existsSync(`${file}.lock`)).toBe(false);

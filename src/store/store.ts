@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import { Low, Memory, type Adapter } from 'lowdb';
+import { type Adapter, Low, Memory } from 'lowdb';
 import { Collection, type Row } from './collection.ts';
 import { DurableJsonFile } from './durable-json-file.ts';
 import { FileLock } from './file-lock.ts';
@@ -111,7 +111,12 @@ function isStoreData(d: unknown): d is StoreData {
   if (typeof d !== 'object' || d === null) return false;
   const o = d as Record<string, unknown>;
   const isObject = (v: unknown) => typeof v === 'object' && v !== null && !Array.isArray(v);
-  return o.format === 1 && isObject(o.meta) && isObject(o.collections) && Object.values(o.collections as object).every(isObject);
+  return (
+    o.format === 1 &&
+    isObject(o.meta) &&
+    isObject(o.collections) &&
+    Object.values(o.collections as object).every(isObject)
+  );
 }
 
 /** Undo-log markers: a meta change, and "there was nothing" (no row, no key). */
@@ -185,7 +190,9 @@ class LowStore implements Store {
       const result = fn();
       if (result instanceof Promise) {
         result.catch(() => undefined); // its rejection is answered by the TypeError below
-        throw new TypeError('store.atomically runs synchronous work only: changes made after an await could not be undone');
+        throw new TypeError(
+          'store.atomically runs synchronous work only: changes made after an await could not be undone',
+        );
       }
       return result;
     } catch (err) {
@@ -240,7 +247,11 @@ class LowStore implements Store {
         failures.push(e);
       }
     }
-    if (failures.length > 0) throw new AggregateError([err, ...failures], `a failed unit could not be fully undone: ${(err as Error)?.message ?? String(err)}`);
+    if (failures.length > 0)
+      throw new AggregateError(
+        [err, ...failures],
+        `a failed unit could not be fully undone: ${(err as Error)?.message ?? String(err)}`,
+      );
     throw err;
   }
 

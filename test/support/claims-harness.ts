@@ -1,21 +1,25 @@
 // A claims service on its own store, clock and scheduler, with a recording report fake: what the
 // unit tests of the timeline (and the benchmark's baseline) drive.
 import { randomUUID } from 'node:crypto';
-import { advanceTarget, type AdvanceRequest } from '../../src/clock/advance.ts';
+import { type AdvanceRequest, advanceTarget } from '../../src/clock/advance.ts';
 import { BacsCalendar } from '../../src/clock/calendar.ts';
-import { Scheduler, type AdvanceResult, type Job } from '../../src/clock/scheduler.ts';
+import { type AdvanceResult, type Job, Scheduler } from '../../src/clock/scheduler.ts';
 import { SchemeClock } from '../../src/clock/scheme-clock.ts';
-import { EventBus, type RecordEvent } from '../../src/sim/events.ts';
-import { Payments } from '../../src/sim/payments/payments.ts';
-import { openStore } from '../../src/store/store.ts';
 import type { ClaimAttributes } from '../../src/sim/claims/claim-resources.ts';
 import { Claims } from '../../src/sim/claims/claims.ts';
 import type { ReportArrivalInput } from '../../src/sim/claims/report-arrivals.ts';
+import { EventBus, type RecordEvent } from '../../src/sim/events.ts';
+import { Payments } from '../../src/sim/payments/payments.ts';
+import { openStore } from '../../src/store/store.ts';
 
 export const HARNESS_ORG = '743d5b63-8e6f-432e-a8fa-c5d8d2ee5fcb';
 
 /** A valid reason-1 claim disputing the given amounts, collected on `collected` (default 2026-12-01). */
-export function claimAttributes(amounts: string[] = ['10.00'], overrides: Partial<ClaimAttributes> = {}, collected = '2026-12-01'): ClaimAttributes {
+export function claimAttributes(
+  amounts: string[] = ['10.00'],
+  overrides: Partial<ClaimAttributes> = {},
+  collected = '2026-12-01',
+): ClaimAttributes {
   return {
     payment_scheme: 'Bacs',
     clearing_id: '123456',
@@ -41,7 +45,12 @@ export async function claimsHarness(start = '2026-12-21T09:00:00.000Z') {
   const ctx = { store, clock, events };
   const payments = new Payments(ctx);
   const reports: ReportArrivalInput[] = [];
-  const claims = new Claims(ctx, { scheduler, calendar, payments, reports: { arrive: (input) => reports.push(input) } });
+  const claims = new Claims(ctx, {
+    scheduler,
+    calendar,
+    payments,
+    reports: { arrive: (input) => reports.push(input) },
+  });
   return {
     store,
     clock,
@@ -59,7 +68,11 @@ export async function claimsHarness(start = '2026-12-21T09:00:00.000Z') {
     },
     /** Creates and submits a claim now; returns both. */
     file(amounts: string[] = ['10.00'], overrides: Partial<ClaimAttributes> = {}, organisation_id = HARNESS_ORG) {
-      const claim = claims.create({ id: randomUUID(), organisation_id, attributes: claimAttributes(amounts, overrides) });
+      const claim = claims.create({
+        id: randomUUID(),
+        organisation_id,
+        attributes: claimAttributes(amounts, overrides),
+      });
       const submission = claims.submit(claim.id, { id: randomUUID(), organisation_id }, organisation_id);
       return { claim, submission };
     },

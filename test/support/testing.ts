@@ -1,10 +1,11 @@
 // Helpers for tests that drive the app in process (vitest and the cucumber world).
-import type { ClockState } from '../../src/clock/scheme-clock.ts';
-import { SchemeClock } from '../../src/clock/scheme-clock.ts';
-import { ManualClock } from '../../src/clock/clock.ts';
-import { createRuntime, type Runtime, type RuntimeOptions } from '../../src/runtime.ts';
+
 import { schemaValidator } from '../../src/api/schemas/index.ts';
 import { describeErrors } from '../../src/api/validate.ts';
+import { ManualClock } from '../../src/clock/clock.ts';
+import type { ClockState } from '../../src/clock/scheme-clock.ts';
+import { SchemeClock } from '../../src/clock/scheme-clock.ts';
+import { createRuntime, type Runtime, type RuntimeOptions } from '../../src/runtime.ts';
 
 /** The fixed instant tests start at: a Monday, 09:00 London (winter, so UTC). */
 export const TEST_START = '2026-12-21T09:00:00.000Z';
@@ -31,7 +32,12 @@ export interface TestRuntime extends Runtime {
   /** A bearer token for a client (default Northwind). */
   token(client?: { client_id: string; client_secret: string }): Promise<string>;
   /** app.request with a bearer token and JSON body. */
-  call(method: string, path: string, body?: unknown, init?: { client?: typeof NORTHWIND; headers?: Record<string, string> }): Promise<Response>;
+  call(
+    method: string,
+    path: string,
+    body?: unknown,
+    init?: { client?: typeof NORTHWIND; headers?: Record<string, string> },
+  ): Promise<Response>;
 }
 
 /** A memory runtime with the scheme clock frozen at TEST_START and a manual wall clock. */
@@ -66,7 +72,12 @@ export async function testRuntime(options: RuntimeOptions & { clockState?: Clock
   return Object.assign(runtime, {
     wall,
     token,
-    async call(method: string, path: string, body?: unknown, init: { client?: typeof NORTHWIND; headers?: Record<string, string> } = {}) {
+    async call(
+      method: string,
+      path: string,
+      body?: unknown,
+      init: { client?: typeof NORTHWIND; headers?: Record<string, string> } = {},
+    ) {
       const headers: Record<string, string> = { authorization: `Bearer ${await token(init.client)}`, ...init.headers };
       if (body !== undefined && !headers['content-type']) headers['content-type'] = 'application/json';
       return runtime.app.request(path, {
@@ -85,6 +96,10 @@ export async function testRuntime(options: RuntimeOptions & { clockState?: Clock
 export function assertMatchesSchema(name: string, value: unknown): void {
   const validate = schemaValidator(name);
   if (validate(value)) return;
-  const lines = (validate.errors ?? []).map((e) => `  ${e.instancePath || '/'}: ${e.message ?? e.keyword} ${JSON.stringify(e.params)}`);
-  throw new Error(`response does not match schema "${name}":\n${lines.join('\n')}\n(${describeErrors(validate.errors).join('; ')})`);
+  const lines = (validate.errors ?? []).map(
+    (e) => `  ${e.instancePath || '/'}: ${e.message ?? e.keyword} ${JSON.stringify(e.params)}`,
+  );
+  throw new Error(
+    `response does not match schema "${name}":\n${lines.join('\n')}\n(${describeErrors(validate.errors).join('; ')})`,
+  );
 }

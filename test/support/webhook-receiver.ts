@@ -39,7 +39,11 @@ export class TestReceiver {
       req.on('data', (c: Buffer) => chunks.push(c));
       req.on('end', () => {
         const reply = this.script.shift() ?? this.otherwise;
-        const rec: Received = { path: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks).toString('utf8') };
+        const rec: Received = {
+          path: req.url ?? '',
+          headers: req.headers,
+          body: Buffer.concat(chunks).toString('utf8'),
+        };
         this.requests.push(rec);
         if (reply === 'hang') {
           this.#hanging.add(res);

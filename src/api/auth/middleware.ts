@@ -31,12 +31,16 @@ export interface Caller {
  * Framework-free: the Hono layers and the Node adapter of name verification both call it.
  */
 export function verifyBearer(header: string | undefined, deps: AppDeps): Caller {
-  if (deps.auth === 'off') return { organisationId: deps.sim.organisations.defaultOrganisation.id, clientId: 'anonymous' };
+  if (deps.auth === 'off')
+    return { organisationId: deps.sim.organisations.defaultOrganisation.id, clientId: 'anonymous' };
   if (!header) throw new ApiError(401, 'Authorization header is required: Bearer <access_token>', CHALLENGE);
   const token = bearerToken(header);
   if (token === undefined) throw new ApiError(401, 'Authorization header must use the Bearer scheme', CHALLENGE);
   const result = deps.tokens.verify(token);
-  if (!result.ok) throw new ApiError(401, result.reason, { 'WWW-Authenticate': `Bearer realm="scheme-sim", error="invalid_token", error_description="${result.reason}"` });
+  if (!result.ok)
+    throw new ApiError(401, result.reason, {
+      'WWW-Authenticate': `Bearer realm="scheme-sim", error="invalid_token", error_description="${result.reason}"`,
+    });
   return { organisationId: result.claims.organisation_id, clientId: result.claims.client_id };
 }
 
@@ -58,6 +62,9 @@ export function bearerAuth(deps: AppDeps): MiddlewareHandler<AppEnv> {
 /** 403 unless the body's organisation_id is the caller's own. */
 export function assertOwnOrganisation(callerOrganisation: string, bodyOrganisation: string): void {
   if (callerOrganisation !== bodyOrganisation.toLowerCase()) {
-    throw new ApiError(403, `organisation_id ${bodyOrganisation} is not the organisation of this client; records can only be created for your own organisation`);
+    throw new ApiError(
+      403,
+      `organisation_id ${bodyOrganisation} is not the organisation of this client; records can only be created for your own organisation`,
+    );
   }
 }

@@ -31,8 +31,15 @@ export class TokenIssuer {
     return randomBytes(32).toString('base64url');
   }
 
-  issue(client_id: string, organisation_id: string): { access_token: string; token_type: 'Bearer'; expires_in: number } {
-    const claims: TokenClaims = { client_id, organisation_id, exp: this.#wall.now().getTime() + this.ttlSeconds * 1000 };
+  issue(
+    client_id: string,
+    organisation_id: string,
+  ): { access_token: string; token_type: 'Bearer'; expires_in: number } {
+    const claims: TokenClaims = {
+      client_id,
+      organisation_id,
+      exp: this.#wall.now().getTime() + this.ttlSeconds * 1000,
+    };
     const body = Buffer.from(JSON.stringify(claims)).toString('base64url');
     return { access_token: `${body}.${this.#sign(body)}`, token_type: 'Bearer', expires_in: this.ttlSeconds };
   }
@@ -46,14 +53,16 @@ export class TokenIssuer {
       return { ok: false, reason: 'access token expired' };
     }
     const [body, sig, extra] = token.split('.');
-    if (!body || !sig || extra !== undefined || !secretsEqual(sig, this.#sign(body))) return { ok: false, reason: 'invalid access token' };
+    if (!body || !sig || extra !== undefined || !secretsEqual(sig, this.#sign(body)))
+      return { ok: false, reason: 'invalid access token' };
     let claims: TokenClaims;
     try {
       claims = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as TokenClaims;
     } catch {
       return { ok: false, reason: 'invalid access token' };
     }
-    if (typeof claims.exp !== 'number' || claims.exp <= this.#wall.now().getTime()) return { ok: false, reason: 'access token expired' };
+    if (typeof claims.exp !== 'number' || claims.exp <= this.#wall.now().getTime())
+      return { ok: false, reason: 'access token expired' };
     if (this.#verified.size >= 10_000) this.#verified.clear(); // bounded: a burst of fresh tokens only costs re-checks
     this.#verified.set(token, claims);
     return { ok: true, claims };

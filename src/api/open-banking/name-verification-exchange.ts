@@ -9,7 +9,7 @@ import { mediaType } from '../body.ts';
 import { checkDeclaredLength } from '../body-limit.ts';
 import type { AppDeps } from '../context.ts';
 import { negotiate } from '../negotiate.ts';
-import { ObError, obErrorBody, toObError, type ObRequestInfo } from './ob-errors.ts';
+import { ObError, type ObRequestInfo, obErrorBody, toObError } from './ob-errors.ts';
 import { validateOb } from './ob-validate.ts';
 
 export const INTERACTION = 'x-fapi-interaction-id';
@@ -25,7 +25,13 @@ export interface ObAnswer {
 }
 
 interface RequestBody {
-  Data: { SchemeName: string; AccountType: 'Personal' | 'Business'; Identification: string; Name: string; SecondaryIdentification?: string };
+  Data: {
+    SchemeName: string;
+    AccountType: 'Personal' | 'Business';
+    Identification: string;
+    Name: string;
+    SecondaryIdentification?: string;
+  };
 }
 
 /**
@@ -55,7 +61,11 @@ export class NameVerificationExchange {
       const openBankingId = routeOf(req);
       if (!deps.sim.participants.find(openBankingId)) {
         throw new ObError(404, `participant ${openBankingId} does not exist`, [
-          { ErrorCode: 'UK.OBIE.Resource.NotFound', Message: `no participant with open_banking_id ${openBankingId}`, Path: 'open_banking_id' },
+          {
+            ErrorCode: 'UK.OBIE.Resource.NotFound',
+            Message: `no participant with open_banking_id ${openBankingId}`,
+            Path: 'open_banking_id',
+          },
         ]);
       }
       headerChecks(req, deps.copStrict === true, openBankingId);
@@ -101,10 +111,17 @@ export class NameVerificationExchange {
 function routeOf(req: ObRequestInfo): string {
   const match = ROUTE.exec(req.path);
   if (!match) {
-    throw new ObError(404, `route ${req.method} ${req.path} not found`, [{ ErrorCode: 'UK.OBIE.Resource.NotFound', Message: `no route ${req.path}` }]);
+    throw new ObError(404, `route ${req.method} ${req.path} not found`, [
+      { ErrorCode: 'UK.OBIE.Resource.NotFound', Message: `no route ${req.path}` },
+    ]);
   }
   if (req.method !== 'POST') {
-    throw new ObError(405, `method ${req.method} is not allowed; allowed: POST`, [{ ErrorCode: 'UK.OBIE.Field.Invalid', Message: 'only POST is allowed' }], { Allow: 'POST' });
+    throw new ObError(
+      405,
+      `method ${req.method} is not allowed; allowed: POST`,
+      [{ ErrorCode: 'UK.OBIE.Field.Invalid', Message: 'only POST is allowed' }],
+      { Allow: 'POST' },
+    );
   }
   return match[1]!;
 }
@@ -122,7 +139,11 @@ function headerChecks(req: ObRequestInfo, strict: boolean, openBankingId: string
   const accept = req.header('accept');
   if (!acceptsJson(accept)) {
     throw new ObError(406, 'Accept must allow application/json', [
-      { ErrorCode: 'UK.OBIE.Header.Invalid', Message: `Accept ${accept} does not allow application/json`, Path: 'Accept' },
+      {
+        ErrorCode: 'UK.OBIE.Header.Invalid',
+        Message: `Accept ${accept} does not allow application/json`,
+        Path: 'Accept',
+      },
     ]);
   }
   const contentType = req.header('content-type');
@@ -144,7 +165,11 @@ function headerChecks(req: ObRequestInfo, strict: boolean, openBankingId: string
   const financialId = req.header('x-fapi-financial-id')!.trim();
   if (financialId !== openBankingId) {
     throw new ObError(400, `x-fapi-financial-id must be the participant's id ${openBankingId}`, [
-      { ErrorCode: 'UK.OBIE.Header.Invalid', Message: `x-fapi-financial-id ${financialId} is not ${openBankingId}`, Path: 'x-fapi-financial-id' },
+      {
+        ErrorCode: 'UK.OBIE.Header.Invalid',
+        Message: `x-fapi-financial-id ${financialId} is not ${openBankingId}`,
+        Path: 'x-fapi-financial-id',
+      },
     ]);
   }
 }

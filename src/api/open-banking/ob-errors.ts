@@ -47,7 +47,12 @@ export class ObError extends Error {
   readonly status: ContentfulStatusCode;
   readonly errors: ObErrorItem[];
   readonly headers: Record<string, string>;
-  constructor(status: ContentfulStatusCode, message: string, errors: ObErrorItem[], headers: Record<string, string> = {}) {
+  constructor(
+    status: ContentfulStatusCode,
+    message: string,
+    errors: ObErrorItem[],
+    headers: Record<string, string> = {},
+  ) {
     super(message);
     this.status = status;
     this.errors = errors;
@@ -74,7 +79,18 @@ export function toObError(err: unknown, c: ObRequestInfo): ObError {
   if (err instanceof ApiError) {
     if (err.status === 401) {
       const missing = !c.header('authorization');
-      return new ObError(401, err.message, [{ ErrorCode: missing ? 'UK.OBIE.Header.Missing' : 'UK.OBIE.Header.Invalid', Message: err.message, Path: 'Authorization' }], err.headers);
+      return new ObError(
+        401,
+        err.message,
+        [
+          {
+            ErrorCode: missing ? 'UK.OBIE.Header.Missing' : 'UK.OBIE.Header.Invalid',
+            Message: err.message,
+            Path: 'Authorization',
+          },
+        ],
+        err.headers,
+      );
     }
     const code = err.status === 400 ? 'UK.OBIE.Resource.InvalidFormat' : 'UK.OBIE.Field.Invalid';
     return new ObError(err.status, err.message, [{ ErrorCode: code, Message: err.message }], err.headers);
@@ -85,9 +101,13 @@ export function toObError(err: unknown, c: ObRequestInfo): ObError {
   }
   if (err instanceof HTTPException) {
     const message = err.message || 'request rejected';
-    return new ObError(err.status as ContentfulStatusCode, message, [{ ErrorCode: 'UK.OBIE.Field.Invalid', Message: message }]);
+    return new ObError(err.status as ContentfulStatusCode, message, [
+      { ErrorCode: 'UK.OBIE.Field.Invalid', Message: message },
+    ]);
   }
   const id = randomUUID();
   console.error(`scheme-sim: 500 ${c.method} ${c.path} id=${id}`, err);
-  return new ObError(500, 'internal error; quote the Id when reporting it', [{ ErrorCode: 'UK.OBIE.UnexpectedError', Message: 'internal error' }]);
+  return new ObError(500, 'internal error; quote the Id when reporting it', [
+    { ErrorCode: 'UK.OBIE.UnexpectedError', Message: 'internal error' },
+  ]);
 }

@@ -1,6 +1,6 @@
 import type { ErrorObject } from 'ajv';
-import { ObError, type ObErrorItem } from './ob-errors.ts';
 import { schemaValidator } from '../schemas/index.ts';
+import { ObError, type ObErrorItem } from './ob-errors.ts';
 
 /** `/Data/Name` → `Data.Name`, the Path of an Open Banking error. */
 function pathOf(instancePath: string): string {
@@ -15,7 +15,11 @@ function describe(e: ErrorObject): ObErrorItem {
     const missing = path ? `${path}.${String(p.missingProperty)}` : String(p.missingProperty);
     return { ErrorCode: 'UK.OBIE.Field.Missing', Message: `${missing} is missing`, Path: missing };
   }
-  const invalid = (message: string): ObErrorItem => ({ ErrorCode: 'UK.OBIE.Field.Invalid', Message: message, ...(path ? { Path: path } : {}) });
+  const invalid = (message: string): ObErrorItem => ({
+    ErrorCode: 'UK.OBIE.Field.Invalid',
+    Message: message,
+    ...(path ? { Path: path } : {}),
+  });
   switch (e.keyword) {
     case 'type':
       return invalid(`${field} must be ${p.type === 'object' ? 'an object' : `a ${String(p.type)}`}`);
@@ -26,7 +30,11 @@ function describe(e: ErrorObject): ObErrorItem {
     case 'minLength':
       return invalid(`${field} must not be empty`);
     case 'pattern':
-      return invalid(path === 'Data.Identification' ? `${field} must be 14 digits: the sort code then the account number` : `${field} must not be empty or blank`);
+      return invalid(
+        path === 'Data.Identification'
+          ? `${field} must be 14 digits: the sort code then the account number`
+          : `${field} must not be empty or blank`,
+      );
     default:
       return invalid(`${field} ${e.message ?? 'is invalid'}`);
   }

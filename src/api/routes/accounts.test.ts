@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { HARBOUR, NORTHWIND, testRuntime, type TestRuntime } from '../../../test/support/testing.ts';
+import { HARBOUR, NORTHWIND, type TestRuntime, testRuntime } from '../../../test/support/testing.ts';
 
 const ID = 'ad27e265-9605-4b4b-a0e5-3003ea9cc4dc';
 const body = (attributes: Record<string, unknown> = {}, id = ID, organisation_id = NORTHWIND.organisation_id) => ({
@@ -7,7 +7,14 @@ const body = (attributes: Record<string, unknown> = {}, id = ID, organisation_id
     id,
     organisation_id,
     type: 'accounts',
-    attributes: { country: 'GB', bank_id: '400300', bank_id_code: 'GBDSC', account_number: '41426819', name: ['Samantha Holder'], ...attributes },
+    attributes: {
+      country: 'GB',
+      bank_id: '400300',
+      bank_id_code: 'GBDSC',
+      account_number: '41426819',
+      name: ['Samantha Holder'],
+      ...attributes,
+    },
   },
 });
 
@@ -23,7 +30,11 @@ describe('accounts', () => {
     expect(res.status).toBe(201);
     const json = (await res.json()) as any;
     expect(json.data).toMatchObject({ id: ID, version: 0, created_on: '2026-12-21T09:00:00.000Z' });
-    expect(json.data.attributes).toMatchObject({ account_classification: 'Business', joint_account: false, account_matching_opt_out: false });
+    expect(json.data.attributes).toMatchObject({
+      account_classification: 'Business',
+      joint_account: false,
+      account_matching_opt_out: false,
+    });
     expect(json.links.self).toBe(`/v1/organisation/accounts/${ID}`);
   });
 
@@ -31,7 +42,9 @@ describe('accounts', () => {
     await rt.call('POST', '/v1/organisation/accounts', body());
     const dup = await rt.call('POST', '/v1/organisation/accounts', body());
     expect(dup.status).toBe(409);
-    expect(((await dup.json()) as any).error_message).toBe('Account cannot be created as it violates a duplicate constraint');
+    expect(((await dup.json()) as any).error_message).toBe(
+      'Account cannot be created as it violates a duplicate constraint',
+    );
     const other = await rt.call('GET', `/v1/organisation/accounts/${ID}`, undefined, { client: HARBOUR });
     expect(other.status).toBe(404);
     expect(((await other.json()) as any).error_message).toBe(`record ${ID} does not exist`);
@@ -44,9 +57,13 @@ describe('accounts', () => {
 
   it('patches at the right version and deletes with ?version=', async () => {
     await rt.call('POST', '/v1/organisation/accounts', body());
-    const stale = await rt.call('PATCH', `/v1/organisation/accounts/${ID}`, { data: { version: 3, attributes: { switched: true } } });
+    const stale = await rt.call('PATCH', `/v1/organisation/accounts/${ID}`, {
+      data: { version: 3, attributes: { switched: true } },
+    });
     expect(stale.status).toBe(409);
-    const ok = await rt.call('PATCH', `/v1/organisation/accounts/${ID}`, { data: { version: 0, attributes: { switched: true } } });
+    const ok = await rt.call('PATCH', `/v1/organisation/accounts/${ID}`, {
+      data: { version: 0, attributes: { switched: true } },
+    });
     expect(ok.status).toBe(200);
     expect(((await ok.json()) as any).data).toMatchObject({ version: 1, attributes: { switched: true } });
     const wrong = await rt.call('DELETE', `/v1/organisation/accounts/${ID}?version=0`);

@@ -1,8 +1,8 @@
 import { Hono } from 'hono';
 import { ACCOUNT_FILTERS } from '../../sim/accounts.ts';
 import { assertOwnOrganisation } from '../auth/middleware.ts';
-import { assertBodyIdentity } from '../body-identity.ts';
 import { readJson } from '../body.ts';
+import { assertBodyIdentity } from '../body-identity.ts';
 import type { AppDeps, AppEnv } from '../context.ts';
 import { one, page, queryOf } from '../envelope.ts';
 import { methodNotAllowed } from '../errors.ts';
@@ -13,7 +13,10 @@ import { validateOrThrow } from '../validate.ts';
 
 /** The attributes an account may have (account.json); a record stored before they were enforced may hold others. */
 const ACCOUNT_ATTRIBUTES = new Set(
-  Object.keys((schemaValidator('account').schema as { $defs: { attributes: { properties: Record<string, unknown> } } }).$defs.attributes.properties),
+  Object.keys(
+    (schemaValidator('account').schema as { $defs: { attributes: { properties: Record<string, unknown> } } }).$defs
+      .attributes.properties,
+  ),
 );
 
 interface AccountBody {
@@ -45,14 +48,18 @@ export function accountRoutes({ sim }: AppDeps): Hono<AppEnv> {
   r.patch('/:id', async (c) => {
     const id = parseId(c.req.param('id'));
     const organisationId = c.get('organisationId');
-    const body = validateOrThrow<{ data: Partial<AccountBody['data']> & { version: number; attributes: Record<string, unknown> } }>('account-update', await readJson(c));
+    const body = validateOrThrow<{
+      data: Partial<AccountBody['data']> & { version: number; attributes: Record<string, unknown> };
+    }>('account-update', await readJson(c));
     assertBodyIdentity(id, organisationId, body.data);
     // The change alone was valid; the account it makes must be too (e.g. country changed to GB
     // with a bank_id that is no sort code).
     const current = sim.accounts.get(id, organisationId);
     // Keys a record kept from before unknown attributes were refused are not the client's fault.
     const stored = Object.fromEntries(Object.entries(current.attributes).filter(([k]) => ACCOUNT_ATTRIBUTES.has(k)));
-    validateOrThrow('account-update', { data: { version: body.data.version, attributes: { ...stored, ...body.data.attributes } } });
+    validateOrThrow('account-update', {
+      data: { version: body.data.version, attributes: { ...stored, ...body.data.attributes } },
+    });
     return c.json(one(sim.accounts.update(id, organisationId, body.data.version, body.data.attributes)));
   });
 

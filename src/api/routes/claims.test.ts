@@ -1,7 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import {
+  assertMatchesSchema,
+  HARBOUR,
+  NORTHWIND,
+  type TestRuntime,
+  testRuntime,
+} from '../../../test/support/testing.ts';
 import { SchemeClock } from '../../clock/scheme-clock.ts';
-import { assertMatchesSchema, HARBOUR, NORTHWIND, testRuntime, type TestRuntime } from '../../../test/support/testing.ts';
 
 const ORG = NORTHWIND.organisation_id;
 const attrs = (over: Record<string, unknown> = {}) => ({
@@ -19,7 +25,9 @@ const attrs = (over: Record<string, unknown> = {}) => ({
 const claimBody = (over: Record<string, unknown> = {}, id: string = randomUUID(), organisation_id = ORG) => ({
   data: { id, organisation_id, type: 'claims', version: 0, attributes: attrs(over) },
 });
-const subBody = (type = 'claim_submissions', id: string = randomUUID()) => ({ data: { id, organisation_id: ORG, type } });
+const subBody = (type = 'claim_submissions', id: string = randomUUID()) => ({
+  data: { id, organisation_id: ORG, type },
+});
 
 let rt: TestRuntime;
 beforeEach(async () => {
@@ -46,7 +54,11 @@ describe('POST /v1/transaction/claims', () => {
     expect(res.status).toBe(201);
     const body = await json(res);
     assertMatchesSchema('claim-single', body);
-    expect(body.data).toMatchObject({ version: 0, created_on: '2026-12-21T09:00:00.000Z', attributes: { payment_scheme: 'Bacs' } });
+    expect(body.data).toMatchObject({
+      version: 0,
+      created_on: '2026-12-21T09:00:00.000Z',
+      attributes: { payment_scheme: 'Bacs' },
+    });
     expect(body.links.self).toBe(`/v1/transaction/claims/${body.data.id}`);
   });
 
@@ -54,19 +66,59 @@ describe('POST /v1/transaction/claims', () => {
     ['clearing_id of 5 digits', { clearing_id: '12345' }, "clearing_id in body should match '^[0-9]{6}$'"],
     ['a reference without DDIC', { reference: 'ABC123' }, "reference in body should match '^DDIC[A-Za-z0-9]{2,14}$'"],
     ['a reference too long', { reference: 'DDIC123456789012345' }, 'reference in body should match'],
-    ['a sort code of 7 digits', { beneficiary_party: { account_number: '41426819', bank_id: '4003001' } }, 'beneficiary_party.bank_id in body should match'],
-    ['an account number of 7 digits', { debtor_party: { account_name: 'A', account_number: '8765432', bank_id: '203040' } }, 'debtor_party.account_number in body should match'],
+    [
+      'a sort code of 7 digits',
+      { beneficiary_party: { account_number: '41426819', bank_id: '4003001' } },
+      'beneficiary_party.bank_id in body should match',
+    ],
+    [
+      'an account number of 7 digits',
+      { debtor_party: { account_name: 'A', account_number: '8765432', bank_id: '203040' } },
+      'debtor_party.account_number in body should match',
+    ],
     ['another scheme', { payment_scheme: 'FPS' }, "payment_scheme in body should match '^[Bb][Aa][Cc][Ss]$'"],
     ['reason code 9', { reason_code: '9' }, 'reason_code in body should be one of [1 2 3 4 5 6 7 8]'],
     ['reason 3 without processing_date', { reason_code: '3' }, 'processing_date in body is required'],
-    ['reason 7 without contact and request date', { reason_code: '7' }, 'contact_name in body is required; request_date in body is required'],
-    ['three decimal places', { disputed_transactions: [{ amount: '1.005', date: '2026-12-01' }] }, 'disputed_transactions.0.amount in body should match'],
-    ['a negative amount', { disputed_transactions: [{ amount: '-1.00', date: '2026-12-01' }] }, 'disputed_transactions.0.amount in body should match'],
-    ['a zero amount', { disputed_transactions: [{ amount: '0.00', date: '2026-12-01' }] }, 'disputed_transactions.0.amount in body should be greater than 0'],
-    ['a numeric amount', { disputed_transactions: [{ amount: 10, date: '2026-12-01' }] }, 'disputed_transactions.0.amount in body must be of type string'],
-    ['31 February', { disputed_transactions: [{ amount: '1.00', date: '2026-02-31' }] }, 'disputed_transactions.0.date in body must be of type date'],
-    ['a future collection', { disputed_transactions: [{ amount: '1.00', date: '2026-12-22' }] }, 'should not be after the scheme date 2026-12-21'],
-    ['no disputed transactions', { disputed_transactions: [], number_of_claims: 1 }, 'disputed_transactions in body should have at least 1 items'],
+    [
+      'reason 7 without contact and request date',
+      { reason_code: '7' },
+      'contact_name in body is required; request_date in body is required',
+    ],
+    [
+      'three decimal places',
+      { disputed_transactions: [{ amount: '1.005', date: '2026-12-01' }] },
+      'disputed_transactions.0.amount in body should match',
+    ],
+    [
+      'a negative amount',
+      { disputed_transactions: [{ amount: '-1.00', date: '2026-12-01' }] },
+      'disputed_transactions.0.amount in body should match',
+    ],
+    [
+      'a zero amount',
+      { disputed_transactions: [{ amount: '0.00', date: '2026-12-01' }] },
+      'disputed_transactions.0.amount in body should be greater than 0',
+    ],
+    [
+      'a numeric amount',
+      { disputed_transactions: [{ amount: 10, date: '2026-12-01' }] },
+      'disputed_transactions.0.amount in body must be of type string',
+    ],
+    [
+      '31 February',
+      { disputed_transactions: [{ amount: '1.00', date: '2026-02-31' }] },
+      'disputed_transactions.0.date in body must be of type date',
+    ],
+    [
+      'a future collection',
+      { disputed_transactions: [{ amount: '1.00', date: '2026-12-22' }] },
+      'should not be after the scheme date 2026-12-21',
+    ],
+    [
+      'no disputed transactions',
+      { disputed_transactions: [], number_of_claims: 1 },
+      'disputed_transactions in body should have at least 1 items',
+    ],
     [
       'number_of_claims not matching',
       { number_of_claims: 2 },
@@ -98,7 +150,14 @@ describe('POST /v1/transaction/claims', () => {
   });
 
   it('400s bodies of the wrong shape without a 500', async () => {
-    for (const body of [[], { data: [] }, { data: { attributes: [] } }, 'null', '"text"', { data: { ...claimBody().data, attributes: null } }]) {
+    for (const body of [
+      [],
+      { data: [] },
+      { data: { attributes: [] } },
+      'null',
+      '"text"',
+      { data: { ...claimBody().data, attributes: null } },
+    ]) {
       const res = await rt.call('POST', '/v1/transaction/claims', body);
       expect(res.status).toBe(400);
     }
@@ -108,7 +167,9 @@ describe('POST /v1/transaction/claims', () => {
     const id = randomUUID();
     expect((await rt.call('POST', '/v1/transaction/claims', claimBody({}, id))).status).toBe(201);
     expect((await rt.call('POST', '/v1/transaction/claims', claimBody({}, id))).status).toBe(409);
-    expect((await rt.call('POST', '/v1/transaction/claims', claimBody({}, randomUUID(), HARBOUR.organisation_id))).status).toBe(403);
+    expect(
+      (await rt.call('POST', '/v1/transaction/claims', claimBody({}, randomUUID(), HARBOUR.organisation_id))).status,
+    ).toBe(403);
     expect((await rt.call('GET', `/v1/transaction/claims/${id}`, undefined, { client: HARBOUR })).status).toBe(404);
     expect((await rt.call('GET', '/v1/transaction/claims/not-a-uuid')).status).toBe(400);
   });
@@ -121,7 +182,11 @@ describe('submissions', () => {
     expect(res.status).toBe(201);
     const body = await json(res);
     assertMatchesSchema('claim-submission-single', body);
-    expect(body.data.attributes).toMatchObject({ status: 'accepted', submission_date: '2026-12-21', settlement_date: '2027-01-13' });
+    expect(body.data.attributes).toMatchObject({
+      status: 'accepted',
+      submission_date: '2026-12-21',
+      settlement_date: '2027-01-13',
+    });
     expect(body.links.self).toBe(`/v1/transaction/claims/${claim.id}/submissions/${body.data.id}`);
     const got = await json(await rt.call('GET', `/v1/transaction/claims/${claim.id}`));
     expect(got.data.relationships.claim_submission.data).toEqual([{ id: body.data.id, type: 'claim_submissions' }]);
@@ -152,7 +217,9 @@ describe('submissions', () => {
     assertMatchesSchema('claim-list', accepted);
     expect(accepted.data.map((c: any) => c.id)).toEqual([a.id]);
     await advance(1);
-    const queued = await json(await rt.call('GET', '/v1/transaction/claims?filter[submission.status]=queued_for_delivery'));
+    const queued = await json(
+      await rt.call('GET', '/v1/transaction/claims?filter[submission.status]=queued_for_delivery'),
+    );
     expect(queued.data.map((c: any) => c.id)).toEqual([a.id]);
     const byRef = await json(await rt.call('GET', '/v1/transaction/claims?filter[reference]=DDICBB'));
     expect(byRef.data).toHaveLength(1);
@@ -165,14 +232,36 @@ describe('reversals over HTTP', () => {
     const claim = await createClaim();
     const sub = await submit(claim.id);
     const base = `/v1/transaction/claims/${claim.id}/reversals`;
-    const early = await rt.call('POST', base, { data: { id: randomUUID(), organisation_id: ORG, type: 'claim_reversals', attributes: { original_instruction_id: '1' } } });
+    const early = await rt.call('POST', base, {
+      data: {
+        id: randomUUID(),
+        organisation_id: ORG,
+        type: 'claim_reversals',
+        attributes: { original_instruction_id: '1' },
+      },
+    });
     expect(early.status).toBe(409);
     expect((await json(early)).error_message).toContain('cannot be reversed yet');
     await advance(1);
-    const seq = (await json(await rt.call('GET', `/v1/transaction/claims/${claim.id}/submissions/${sub.id}`))).data.attributes.sequence_number;
-    const wrong = await rt.call('POST', base, { data: { id: randomUUID(), organisation_id: ORG, type: 'claim_reversals', attributes: { original_instruction_id: '42' } } });
+    const seq = (await json(await rt.call('GET', `/v1/transaction/claims/${claim.id}/submissions/${sub.id}`))).data
+      .attributes.sequence_number;
+    const wrong = await rt.call('POST', base, {
+      data: {
+        id: randomUUID(),
+        organisation_id: ORG,
+        type: 'claim_reversals',
+        attributes: { original_instruction_id: '42' },
+      },
+    });
     expect(wrong.status).toBe(400);
-    const ok = await rt.call('POST', base, { data: { id: randomUUID(), organisation_id: ORG, type: 'claim_reversals', attributes: { original_instruction_id: seq } } });
+    const ok = await rt.call('POST', base, {
+      data: {
+        id: randomUUID(),
+        organisation_id: ORG,
+        type: 'claim_reversals',
+        attributes: { original_instruction_id: seq },
+      },
+    });
     expect(ok.status).toBe(201);
     const reversal = await json(ok);
     assertMatchesSchema('claim-reversal-single', reversal);
@@ -202,12 +291,17 @@ describe('the DDIC claim submission report', () => {
     const claim = await createClaim({ reference: 'DDICREPORT1' });
     const sub = await submit(claim.id);
     await advance(1);
-    const seq = (await json(await rt.call('GET', `/v1/transaction/claims/${claim.id}/submissions/${sub.id}`))).data.attributes.sequence_number;
-    const list = await json(await rt.call('GET', '/v1/notification/reports?filter[report_type]=BACS_DDIC_CLAIM_SUBMISSION'));
+    const seq = (await json(await rt.call('GET', `/v1/transaction/claims/${claim.id}/submissions/${sub.id}`))).data
+      .attributes.sequence_number;
+    const list = await json(
+      await rt.call('GET', '/v1/notification/reports?filter[report_type]=BACS_DDIC_CLAIM_SUBMISSION'),
+    );
     expect(list.data).toHaveLength(1);
     expect(list.data[0].attributes).toMatchObject({ processing_date: '2026-12-22', report_source: 'bacs-paying-bank' });
     const content = await rt.sim.reports.content(rt.sim.reports.get(list.data[0].id));
-    expect(content.rows).toEqual([expect.objectContaining({ Reference: 'DDICREPORT1', SequenceNumber: seq, Amount: '49.99', ClaimId: claim.id })]);
+    expect(content.rows).toEqual([
+      expect.objectContaining({ Reference: 'DDICREPORT1', SequenceNumber: seq, Amount: '49.99', ClaimId: claim.id }),
+    ]);
   });
 });
 
@@ -240,12 +334,16 @@ describe('malformed requests', () => {
         expect(res.status, `${attr}=${JSON.stringify(value)}`).toBe(400);
       }
     }
-    expect((await rt.call('POST', '/v1/transaction/claims', '{"data":', { headers: { 'content-type': 'application/json' } })).status).toBe(400);
-    expect((await rt.call('POST', '/v1/transaction/claims', 'x', { headers: { 'content-type': 'text/plain' } })).status).toBe(415);
+    expect(
+      (await rt.call('POST', '/v1/transaction/claims', '{"data":', { headers: { 'content-type': 'application/json' } }))
+        .status,
+    ).toBe(400);
+    expect(
+      (await rt.call('POST', '/v1/transaction/claims', 'x', { headers: { 'content-type': 'text/plain' } })).status,
+    ).toBe(415);
     expect((await rt.call('DELETE', `/v1/transaction/claims/${claim.id}`)).status).toBe(405);
   });
 });
-
 
 describe('claims near the end of the supported dates', () => {
   it('refuses a submission whose D0+14 would fall after 2199-12-31 with a 409, not a 500', async () => {
@@ -255,7 +353,9 @@ describe('claims near the end of the supported dates', () => {
     const res = await rt.call('POST', `/v1/transaction/claims/${claim.id}/submissions`, subBody());
     expect(res.status).toBe(409);
     expect((await json(res)).error_message).toMatch(
-      new RegExp(`^claim ${claim.id} cannot be submitted at 2199-12-20T09:00:00.000Z: its timeline runs to working day D0\\+14, past 2199-12-31`),
+      new RegExp(
+        `^claim ${claim.id} cannot be submitted at 2199-12-20T09:00:00.000Z: its timeline runs to working day D0\\+14, past 2199-12-31`,
+      ),
     );
   });
 
@@ -268,8 +368,14 @@ describe('claims near the end of the supported dates', () => {
   });
 
   it('names the range for a disputed transaction date outside it', async () => {
-    const res = await rt.call('POST', '/v1/transaction/claims', claimBody({ disputed_transactions: [{ amount: '1.00', date: '0050-01-01' }] }));
+    const res = await rt.call(
+      'POST',
+      '/v1/transaction/claims',
+      claimBody({ disputed_transactions: [{ amount: '1.00', date: '0050-01-01' }] }),
+    );
     expect(res.status).toBe(400);
-    expect((await json(res)).error_message).toContain('disputed_transactions.0.date in body must be a date from 1900-01-01 to 2199-12-31');
+    expect((await json(res)).error_message).toContain(
+      'disputed_transactions.0.date in body must be a date from 1900-01-01 to 2199-12-31',
+    );
   });
 });

@@ -1,4 +1,4 @@
-import { Hono, type Context } from 'hono';
+import { type Context, Hono } from 'hono';
 import type { ClaimAttributes } from '../../sim/claims/claim-resources.ts';
 import { CLAIM_FILTERS } from '../../sim/claims/claims.ts';
 import { assertOwnOrganisation } from '../auth/middleware.ts';
@@ -15,10 +15,17 @@ interface CreateBody<A = Record<string, unknown>> {
 }
 
 /** Validates a create body against its schema and the caller's organisation; ids lower-cased. */
-async function createBody<A>(c: Context<AppEnv>, schema: string): Promise<{ id: string; organisation_id: string; attributes: A }> {
+async function createBody<A>(
+  c: Context<AppEnv>,
+  schema: string,
+): Promise<{ id: string; organisation_id: string; attributes: A }> {
   const body = validateOrThrow<CreateBody<A>>(schema, await readJson(c));
   assertOwnOrganisation(c.get('organisationId'), body.data.organisation_id);
-  return { id: body.data.id.toLowerCase(), organisation_id: body.data.organisation_id.toLowerCase(), attributes: body.data.attributes };
+  return {
+    id: body.data.id.toLowerCase(),
+    organisation_id: body.data.organisation_id.toLowerCase(),
+    attributes: body.data.attributes,
+  };
 }
 
 /**
@@ -56,12 +63,20 @@ export function claimRoutes({ sim }: AppDeps): Hono<AppEnv> {
   r.post('/:id/reversals', async (c) => {
     const claimId = parseId(c.req.param('id'));
     const body = await createBody<{ original_instruction_id: string }>(c, 'claim-reversal-create');
-    const reversal = claims.reversals.create(claimId, { id: body.id, organisation_id: body.organisation_id, ...body.attributes }, org(c));
+    const reversal = claims.reversals.create(
+      claimId,
+      { id: body.id, organisation_id: body.organisation_id, ...body.attributes },
+      org(c),
+    );
     return c.json(one(reversal), 201);
   });
 
   r.get('/:id/reversals/:rid', (c) => {
-    const reversal = claims.reversals.get(parseId(c.req.param('id')), parseId(c.req.param('rid'), 'reversal_id'), org(c));
+    const reversal = claims.reversals.get(
+      parseId(c.req.param('id')),
+      parseId(c.req.param('rid'), 'reversal_id'),
+      org(c),
+    );
     return c.json(one(reversal));
   });
 

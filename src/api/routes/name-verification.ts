@@ -1,8 +1,8 @@
-import { Hono, type Context } from 'hono';
+import { type Context, Hono } from 'hono';
 import { limitBody } from '../body-limit.ts';
 import type { AppDeps, AppEnv } from '../context.ts';
-import { requestHeader } from '../request-header.ts';
 import { NameVerificationExchange, type ObAnswer } from '../open-banking/name-verification-exchange.ts';
+import { requestHeader } from '../request-header.ts';
 
 /**
  * POST /v1/participants/{open_banking_id}/open-banking/v3.1/accounts/name-verification: Confirmation
@@ -18,7 +18,11 @@ import { NameVerificationExchange, type ObAnswer } from '../open-banking/name-ve
 export function nameVerificationRoutes(deps: AppDeps): Hono<AppEnv> {
   const r = new Hono<AppEnv>();
   r.all('*', async (c) => {
-    const exchange = new NameVerificationExchange(deps, { method: c.req.method, path: c.req.path, header: (name) => requestHeader(c, name) });
+    const exchange = new NameVerificationExchange(deps, {
+      method: c.req.method,
+      path: c.req.path,
+      header: (name) => requestHeader(c, name),
+    });
     if (exchange.early) return toResponse(exchange.early);
     let text: string;
     try {

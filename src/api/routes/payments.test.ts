@@ -1,7 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { claimAttributes } from '../../../test/support/claims-harness.ts';
-import { assertMatchesSchema, HARBOUR, NORTHWIND, testRuntime, type TestRuntime } from '../../../test/support/testing.ts';
+import {
+  assertMatchesSchema,
+  HARBOUR,
+  NORTHWIND,
+  type TestRuntime,
+  testRuntime,
+} from '../../../test/support/testing.ts';
 
 const ORG = NORTHWIND.organisation_id;
 let rt: TestRuntime;
@@ -15,12 +21,21 @@ const json = async (res: Response) => (await res.json()) as any;
 async function fileClaim(amounts: string[]) {
   const id = randomUUID();
   const attributes = claimAttributes(amounts, { reference: `DDIC${id.slice(0, 8)}` }, '2026-12-18');
-  expect((await rt.call('POST', '/v1/transaction/claims', { data: { id, organisation_id: ORG, type: 'claims', attributes } })).status).toBe(201);
-  const sub = await rt.call('POST', `/v1/transaction/claims/${id}/submissions`, { data: { id: randomUUID(), organisation_id: ORG, type: 'claim_submissions' } });
+  expect(
+    (
+      await rt.call('POST', '/v1/transaction/claims', {
+        data: { id, organisation_id: ORG, type: 'claims', attributes },
+      })
+    ).status,
+  ).toBe(201);
+  const sub = await rt.call('POST', `/v1/transaction/claims/${id}/submissions`, {
+    data: { id: randomUUID(), organisation_id: ORG, type: 'claim_submissions' },
+  });
   expect(sub.status).toBe(201);
   return id;
 }
-const advance = async (working_days: number) => expect((await rt.call('POST', '/v1/simulator/clock/advance', { working_days })).status).toBe(200);
+const advance = async (working_days: number) =>
+  expect((await rt.call('POST', '/v1/simulator/clock/advance', { working_days })).status).toBe(200);
 
 describe('/v1/transaction/payments', () => {
   it('serves the contras of two days, paged, with their admissions', async () => {
@@ -39,7 +54,11 @@ describe('/v1/transaction/payments', () => {
       next: '/v1/transaction/payments?page%5Bnumber%5D=1&page%5Bsize%5D=1',
     });
     const contra = first.data[0];
-    expect(contra.attributes).toMatchObject({ amount: '101.00', scheme_payment_sub_type: 'DDICSettlement', processing_date: '2027-01-13' });
+    expect(contra.attributes).toMatchObject({
+      amount: '101.00',
+      scheme_payment_sub_type: 'DDICSettlement',
+      processing_date: '2027-01-13',
+    });
     expect(contra.relationships.claims.data.map((c: any) => c.id)).toEqual(day1);
 
     const last = await json(await rt.call('GET', first.links.last));
@@ -54,13 +73,21 @@ describe('/v1/transaction/payments', () => {
     const body = await json(admission);
     assertMatchesSchema('payment-admission-single', body);
     expect(body.links.self).toBe(`/v1/transaction/payments/${contra.id}/admissions/${admissionId}`);
-    expect(body.data.attributes).toMatchObject({ status: 'confirmed', status_reason: 'accepted', admission_datetime: '2027-01-13T00:00:00.000Z' });
+    expect(body.data.attributes).toMatchObject({
+      status: 'confirmed',
+      status_reason: 'accepted',
+      admission_datetime: '2027-01-13T00:00:00.000Z',
+    });
 
     const filtered = await json(await rt.call('GET', '/v1/transaction/payments?filter[processing_date]=2027-01-14'));
     expect(filtered.data.map((p: any) => p.attributes.amount)).toEqual(['3.33']);
 
-    expect((await rt.call('GET', `/v1/transaction/payments/${last.data[0].id}/admissions/${admissionId}`)).status).toBe(404);
-    expect((await rt.call('GET', `/v1/transaction/payments/${contra.id}`, undefined, { client: HARBOUR })).status).toBe(404);
+    expect((await rt.call('GET', `/v1/transaction/payments/${last.data[0].id}/admissions/${admissionId}`)).status).toBe(
+      404,
+    );
+    expect((await rt.call('GET', `/v1/transaction/payments/${contra.id}`, undefined, { client: HARBOUR })).status).toBe(
+      404,
+    );
     expect((await rt.call('GET', `/v1/transaction/payments/${contra.id}/admissions/x`)).status).toBe(400);
     expect((await rt.call('POST', '/v1/transaction/payments', {})).status).toBe(405);
   });

@@ -18,7 +18,11 @@ export function paymentRoutes({ sim }: AppDeps): Hono<AppEnv> {
   r.get('/:id', (c) => c.json(one(sim.payments.get(parseId(c.req.param('id')), c.get('organisationId')))));
 
   r.get('/:id/admissions/:aid', (c) => {
-    const admission = sim.payments.getAdmission(parseId(c.req.param('id')), parseId(c.req.param('aid'), 'admission_id'), c.get('organisationId'));
+    const admission = sim.payments.getAdmission(
+      parseId(c.req.param('id')),
+      parseId(c.req.param('aid'), 'admission_id'),
+      c.get('organisationId'),
+    );
     return c.json(one(admission));
   });
 

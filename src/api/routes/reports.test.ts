@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { parseXml, pdfText, unzipXhtml } from '../../../features/support/report-files.ts';
 import { assertMatchesSchema } from '../../../features/support/schema.ts';
+import { HARBOUR, NORTHWIND, type TestRuntime, testRuntime } from '../../../test/support/testing.ts';
 import { SchemeClock } from '../../clock/scheme-clock.ts';
-import { HARBOUR, NORTHWIND, testRuntime, type TestRuntime } from '../../../test/support/testing.ts';
 
 let rt: TestRuntime;
 beforeEach(async () => {
@@ -16,7 +16,8 @@ async function inject(body: Record<string, unknown>, client = NORTHWIND): Promis
   return res.json();
 }
 
-const get = (path: string, accept?: string, client = NORTHWIND) => rt.call('GET', path, undefined, { client, headers: accept === undefined ? {} : { accept } });
+const get = (path: string, accept?: string, client = NORTHWIND) =>
+  rt.call('GET', path, undefined, { client, headers: accept === undefined ? {} : { accept } });
 const bytesOf = async (res: Response) => new Uint8Array(await res.arrayBuffer());
 
 describe('POST /v1/simulator/reports', () => {
@@ -24,7 +25,11 @@ describe('POST /v1/simulator/reports', () => {
     const json = await inject({ report_type: 'BACS_ARUDD', processing_date: '2026-12-18' });
     assertMatchesSchema('report-single', json);
     const id = json.data.id;
-    expect(json.data.attributes).toMatchObject({ report_type: 'BACS_ARUDD', processing_date: '2026-12-18', generation_time: '2026-12-21T09:00:00.000Z' });
+    expect(json.data.attributes).toMatchObject({
+      report_type: 'BACS_ARUDD',
+      processing_date: '2026-12-18',
+      generation_time: '2026-12-21T09:00:00.000Z',
+    });
     expect(json.links).toEqual({
       self: { href: `/v1/notification/reports/${id}` },
       pdf: { href: `/v1/notification/reports/${id}`, meta: { 'content-type': 'application/pdf' } },
@@ -37,12 +42,28 @@ describe('POST /v1/simulator/reports', () => {
   it('400s bodies that break the schema or the catalogue, 403s another organisation, 422s a sponsor-only report for a non-sponsor', async () => {
     const cases: Array<[unknown, number, string]> = [
       [{}, 400, 'report_type in body is required'],
-      [{ report_type: 'BACS_ARUDD', processing_date: '18/12/2026' }, 400, 'processing_date in body must be of type date'],
+      [
+        { report_type: 'BACS_ARUDD', processing_date: '18/12/2026' },
+        400,
+        'processing_date in body must be of type date',
+      ],
       [{ report_type: 'BACS_ARUDD', colour: 'red' }, 400, 'colour in body is not allowed'],
-      [{ report_type: 'BACS_ARUDD', rows: [{ a: { nested: true } }] }, 400, 'rows.0.a in body must be of type string,number,boolean,null'],
+      [
+        { report_type: 'BACS_ARUDD', rows: [{ a: { nested: true } }] },
+        400,
+        'rows.0.a in body must be of type string,number,boolean,null',
+      ],
       [{ report_type: 'NOPE' }, 400, 'report_type NOPE is not in the report catalogue'],
-      [{ report_type: 'BACS_ARUDD', rows: [{ Note: 'x'.repeat(201) }] }, 400, 'rows.0.Note in body should be at most 200 chars long'],
-      [{ report_type: 'BACS_ARUDD', rows: [Object.fromEntries(Array.from({ length: 41 }, (_, i) => [`k${i}`, 1]))] }, 400, 'rows.0 in body should have at most 40 properties'],
+      [
+        { report_type: 'BACS_ARUDD', rows: [{ Note: 'x'.repeat(201) }] },
+        400,
+        'rows.0.Note in body should be at most 200 chars long',
+      ],
+      [
+        { report_type: 'BACS_ARUDD', rows: [Object.fromEntries(Array.from({ length: 41 }, (_, i) => [`k${i}`, 1]))] },
+        400,
+        'rows.0 in body should have at most 40 properties',
+      ],
       [
         { report_type: 'BACS_ARUDD', rows: Array.from({ length: 41 }, (_, i) => ({ [`k${i}`]: 1 })) },
         400,
@@ -53,7 +74,11 @@ describe('POST /v1/simulator/reports', () => {
         400,
         'rows in body should have at most 20000 cells (rows × distinct keys); got 6667 rows × 3 keys = 20001',
       ],
-      [{ report_type: 'BACS_ARUDD', organisation_id: HARBOUR.organisation_id }, 403, 'not the organisation of this client'],
+      [
+        { report_type: 'BACS_ARUDD', organisation_id: HARBOUR.organisation_id },
+        403,
+        'not the organisation of this client',
+      ],
     ];
     for (const [body, status, message] of cases) {
       const res = await rt.call('POST', '/v1/simulator/reports', body);
@@ -62,14 +87,24 @@ describe('POST /v1/simulator/reports', () => {
       assertMatchesSchema('error', json);
       expect(json.error_message).toContain(message);
     }
-    const res = await rt.call('POST', '/v1/simulator/reports', { report_type: 'FPS_SPONSORED_PARTICIPANT' }, { client: HARBOUR });
+    const res = await rt.call(
+      'POST',
+      '/v1/simulator/reports',
+      { report_type: 'FPS_SPONSORED_PARTICIPANT' },
+      { client: HARBOUR },
+    );
     expect(res.status).toBe(422);
     expect(((await res.json()) as any).error_message).toContain('only available to organisations that sponsor');
     expect((await rt.call('POST', '/v1/simulator/reports', '{"report_type":')).status).toBe(400);
-    expect((await rt.call('POST', '/v1/simulator/reports', 'x', { headers: { 'content-type': 'text/plain' } })).status).toBe(415);
+    expect(
+      (await rt.call('POST', '/v1/simulator/reports', 'x', { headers: { 'content-type': 'text/plain' } })).status,
+    ).toBe(415);
   });
   it('413s a body over 1 MiB (the limit still applies to POST now that GET skips it)', async () => {
-    const big = JSON.stringify({ report_type: 'BACS_ARUDD', rows: Array.from({ length: 1100 }, () => ({ Note: 'x'.repeat(1000) })) });
+    const big = JSON.stringify({
+      report_type: 'BACS_ARUDD',
+      rows: Array.from({ length: 1100 }, () => ({ Note: 'x'.repeat(1000) })),
+    });
     const res = await rt.call('POST', '/v1/simulator/reports', big);
     expect(res.status).toBe(413);
     assertMatchesSchema('error', await res.json());
@@ -82,7 +117,9 @@ describe('GET /v1/notification/reports/{id}', () => {
     for (const accept of [undefined, 'application/json', '*/*', 'application/vnd.api+json']) {
       const res = await get(`/v1/notification/reports/${data.id}`, accept);
       expect(res.status, accept).toBe(200);
-      expect(res.headers.get('content-type'), accept).toContain(accept === 'application/vnd.api+json' ? 'application/vnd.api+json' : 'application/json');
+      expect(res.headers.get('content-type'), accept).toContain(
+        accept === 'application/vnd.api+json' ? 'application/vnd.api+json' : 'application/json',
+      );
       const json = await res.json();
       assertMatchesSchema('report-single', json);
       expect((json as any).data).toEqual(data);
@@ -97,7 +134,16 @@ describe('GET /v1/notification/reports/{id}', () => {
       expect(pdf.headers.get('content-type')).toBe('application/pdf');
       expect(pdf.headers.get('content-disposition')).toBe('attachment; filename="bacs_arudd-2026-12-18.pdf"');
       const { text } = await pdfText(await bytesOf(pdf));
-      for (const s of ['Automated Return of Unpaid Direct Debits', data.id, 'BACS_ARUDD', 'bacs-originator', 'Northwind Bank plc', '2026-12-18', 'Reference']) expect(text, s).toContain(s);
+      for (const s of [
+        'Automated Return of Unpaid Direct Debits',
+        data.id,
+        'BACS_ARUDD',
+        'bacs-originator',
+        'Northwind Bank plc',
+        '2026-12-18',
+        'Reference',
+      ])
+        expect(text, s).toContain(s);
 
       const xml = await get(path, 'application/xml');
       expect(xml.headers.get('content-type')).toBe('application/xml');
@@ -132,8 +178,13 @@ describe('GET /v1/notification/reports/{id}', () => {
 
   it('renders the PDF of the largest injections accepted in bounded work: at most 10 columns, 1000 rows, 60 chars a cell; XML keeps all', async () => {
     // Under 1 MiB each: 500 rows × 40 keys (20,000 cells), and 10,000 rows × 2 keys with values cut in the PDF.
-    const wide = Array.from({ length: 500 }, (_, r) => Object.fromEntries(Array.from({ length: 40 }, (_, c) => [`Column${c}`, `R${r}C${c}:${'w'.repeat(20)}`])));
-    const long = Array.from({ length: 10_000 }, (_, r) => ({ Ref: `REF${String(r).padStart(6, '0')}`, Note: 'n'.repeat(64) }));
+    const wide = Array.from({ length: 500 }, (_, r) =>
+      Object.fromEntries(Array.from({ length: 40 }, (_, c) => [`Column${c}`, `R${r}C${c}:${'w'.repeat(20)}`])),
+    );
+    const long = Array.from({ length: 10_000 }, (_, r) => ({
+      Ref: `REF${String(r).padStart(6, '0')}`,
+      Note: 'n'.repeat(64),
+    }));
     for (const rows of [wide, long]) {
       expect(JSON.stringify({ report_type: 'BACS_DDIC_CLAIM_SUBMISSION', rows }).length).toBeLessThan(1024 * 1024);
       const { data } = await inject({ report_type: 'BACS_DDIC_CLAIM_SUBMISSION', rows });
@@ -180,12 +231,16 @@ describe('GET /v1/notification/reports/{id}', () => {
       assertMatchesSchema('error', json);
       expect(json.error_message).toContain('application/pdf, application/xml');
     }
-    expect((await get(`/v1/notification/reports/${data.id}/content`)).headers.get('content-type')).toBe('application/pdf');
+    expect((await get(`/v1/notification/reports/${data.id}/content`)).headers.get('content-type')).toBe(
+      'application/pdf',
+    );
   });
 
   it('needs a token for downloads, hides other organisations’ reports, and 400s a bad id', async () => {
     const { data } = await inject({ report_type: 'BACS_ARUDD' });
-    const anonymous = await rt.app.request(`/v1/notification/reports/${data.id}`, { headers: { accept: 'application/pdf' } });
+    const anonymous = await rt.app.request(`/v1/notification/reports/${data.id}`, {
+      headers: { accept: 'application/pdf' },
+    });
     expect(anonymous.status).toBe(401);
     expect(anonymous.headers.get('www-authenticate')).toContain('Bearer');
     const other = await get(`/v1/notification/reports/${data.id}`, 'application/pdf', HARBOUR);
@@ -215,7 +270,9 @@ describe('GET /v1/notification/reports', () => {
     expect(await types('?filter[report_source]=fps-direct-participant')).toEqual(['FPS_SETTLEMENT']);
     expect(await types('?filter[processing_date_from]=2026-12-15')).toEqual(['BACS_ADDACS', 'FPS_SETTLEMENT']);
     expect(await types('?filter[processing_date_to]=2026-12-15')).toEqual(['BACS_ARUDD', 'BACS_ADDACS']);
-    expect(await types('?filter[processing_date_from]=2026-12-11&filter[processing_date_to]=2026-12-19')).toEqual(['BACS_ADDACS']);
+    expect(await types('?filter[processing_date_from]=2026-12-11&filter[processing_date_to]=2026-12-19')).toEqual([
+      'BACS_ADDACS',
+    ]);
     const page = await list('?page[size]=2&page[number]=1');
     expect(page.data).toHaveLength(1);
     expect(page.links.prev).toBe('/v1/notification/reports?page%5Bnumber%5D=0&page%5Bsize%5D=2');
@@ -223,7 +280,9 @@ describe('GET /v1/notification/reports', () => {
     expect((await get('/v1/notification/reports?filter[colour]=red')).status).toBe(400);
     const badDate = await get('/v1/notification/reports?filter[processing_date_from]=yesterday');
     expect(badDate.status).toBe(400);
-    expect(((await badDate.json()) as any).error_message).toBe('filter[processing_date_from] must be a date (YYYY-MM-DD)');
+    expect(((await badDate.json()) as any).error_message).toBe(
+      'filter[processing_date_from] must be a date (YYYY-MM-DD)',
+    );
   });
 });
 
@@ -237,9 +296,14 @@ describe('GET /v1/notification/reports/{id}/admissions/{admission_id}', () => {
     const json = (await res.json()) as any;
     assertMatchesSchema('report-admission-single', json);
     expect(json.links.self).toBe(`/v1/notification/reports/${first.data.id}/admissions/${admissionId}`);
-    expect(json.data.relationships.report.data[0]).toMatchObject({ id: first.data.id, attributes: first.data.attributes });
+    expect(json.data.relationships.report.data[0]).toMatchObject({
+      id: first.data.id,
+      attributes: first.data.attributes,
+    });
     expect((await get(`/v1/notification/reports/${second.data.id}/admissions/${admissionId}`)).status).toBe(404);
-    expect((await get(`/v1/notification/reports/${first.data.id}/admissions/${admissionId}`, undefined, HARBOUR)).status).toBe(404);
+    expect(
+      (await get(`/v1/notification/reports/${first.data.id}/admissions/${admissionId}`, undefined, HARBOUR)).status,
+    ).toBe(404);
     const bad = await get(`/v1/notification/reports/${first.data.id}/admissions/nope`);
     expect(((await bad.json()) as any).error_message).toBe('admission_id is not a valid uuid');
   });
@@ -248,13 +312,21 @@ describe('GET /v1/notification/reports/{id}/admissions/{admission_id}', () => {
 describe('scheduled arrivals over HTTP', () => {
   it('bring the next working day’s reports when the clock advances, each with its created event', async () => {
     const events: string[] = [];
-    rt.sim.events.on((e) => events.push(`${e.record_type}:${(e.record.attributes as any).report_type ?? (e.record.relationships as any)?.report?.data[0]?.attributes.report_type}`));
+    rt.sim.events.on((e) =>
+      events.push(
+        `${e.record_type}:${(e.record.attributes as any).report_type ?? (e.record.relationships as any)?.report?.data[0]?.attributes.report_type}`,
+      ),
+    );
     const adv = await rt.call('POST', '/v1/simulator/clock/advance', { working_days: 1 });
     expect(adv.status).toBe(200);
-    const json = (await (await get('/v1/notification/reports?filter[processing_date_from]=2026-12-21&filter[report_type]=BACS_ARUDD')).json()) as any;
+    const json = (await (
+      await get('/v1/notification/reports?filter[processing_date_from]=2026-12-21&filter[report_type]=BACS_ARUDD')
+    ).json()) as any;
     expect(json.data.map((r: any) => r.attributes.processing_date)).toEqual(['2026-12-21']);
     expect(events).toContain('report_admissions:BACS_ARUDD');
-    expect(events.filter((e) => e.startsWith('report_admissions:')).length).toBe(events.filter((e) => e.startsWith('reports:')).length);
+    expect(events.filter((e) => e.startsWith('report_admissions:')).length).toBe(
+      events.filter((e) => e.startsWith('reports:')).length,
+    );
   });
 });
 
@@ -272,8 +344,13 @@ describe('reports at the ends of the supported dates', () => {
   });
 
   it('names the range for a processing_date outside it', async () => {
-    const res = await rt.call('POST', '/v1/simulator/reports', { report_type: 'BACS_ARUDD', processing_date: '0050-01-01' });
+    const res = await rt.call('POST', '/v1/simulator/reports', {
+      report_type: 'BACS_ARUDD',
+      processing_date: '0050-01-01',
+    });
     expect(res.status).toBe(400);
-    expect(((await res.json()) as any).error_message).toContain('processing_date must be a date from 1900-01-01 to 2199-12-31');
+    expect(((await res.json()) as any).error_message).toContain(
+      'processing_date must be a date from 1900-01-01 to 2199-12-31',
+    );
   });
 });

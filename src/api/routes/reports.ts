@@ -1,7 +1,7 @@
-import { Hono, type Context } from 'hono';
+import { type Context, Hono } from 'hono';
 import { REPORT_FORMATS, type ReportFormat } from '../../sim/reports/catalogue.ts';
+import { type Report, reportPath } from '../../sim/reports/report-types.ts';
 import { REPORT_FILTERS, type Reports } from '../../sim/reports/reports.ts';
-import { reportPath, type Report } from '../../sim/reports/report-types.ts';
 import { JSON_MEDIA_TYPES } from '../body.ts';
 import type { AppDeps, AppEnv } from '../context.ts';
 import { one, page, queryOf } from '../envelope.ts';
@@ -10,7 +10,10 @@ import { parseFilters } from '../filters.ts';
 import { parseId } from '../ids.ts';
 import { negotiate } from '../negotiate.ts';
 
-const FORMAT_OF = Object.fromEntries(Object.entries(REPORT_FORMATS).map(([f, t]) => [t, f as ReportFormat])) as Record<string, ReportFormat>;
+const FORMAT_OF = Object.fromEntries(Object.entries(REPORT_FORMATS).map(([f, t]) => [t, f as ReportFormat])) as Record<
+  string,
+  ReportFormat
+>;
 const EXTENSION: Record<ReportFormat, string> = { pdf: 'pdf', xml: 'xml', zipped_xhtml: 'zip' };
 
 /** GET body of a report: links.self and one links.<format> per offered format (objects with href). */
@@ -61,13 +64,20 @@ export function reportRoutes({ sim }: AppDeps): Hono<AppEnv> {
 
   r.get('/:id/content', async (c) => {
     const report = reports.get(parseId(c.req.param('id')), c.get('organisationId'));
-    const chosen = negotiate(c.req.header('accept'), report.attributes.formats.map((f) => REPORT_FORMATS[f]));
+    const chosen = negotiate(
+      c.req.header('accept'),
+      report.attributes.formats.map((f) => REPORT_FORMATS[f]),
+    );
     if (!chosen) notAcceptable(c, report, true);
     return sendFile(c, reports, report, FORMAT_OF[chosen]!);
   });
 
   r.get('/:id/admissions/:admission_id', (c) => {
-    const admission = reports.admission(parseId(c.req.param('id')), parseId(c.req.param('admission_id'), 'admission_id'), c.get('organisationId'));
+    const admission = reports.admission(
+      parseId(c.req.param('id')),
+      parseId(c.req.param('admission_id'), 'admission_id'),
+      c.get('organisationId'),
+    );
     return c.json(one(admission));
   });
 

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { type TestRuntime, testRuntime } from '../../../test/support/testing.ts';
 import { schemaValidator } from '../schemas/index.ts';
-import { testRuntime, type TestRuntime } from '../../../test/support/testing.ts';
 
 let rt: TestRuntime;
 beforeEach(async () => {
@@ -35,17 +35,30 @@ describe('GET /v1/simulator/calendar', () => {
   it('defaults to 31 days from the scheme clock’s London date', async () => {
     const { body } = await get('');
     expect(body.data).toMatchObject({ from: '2026-12-21', to: '2027-01-20' });
-    expect((await get('?from=2027-12-20')).body.data.holidays.map((h: any) => h.date)).toEqual(['2027-12-27', '2027-12-28', '2028-01-03']);
+    expect((await get('?from=2027-12-20')).body.data.holidays.map((h: any) => h.date)).toEqual([
+      '2027-12-27',
+      '2027-12-28',
+      '2028-01-03',
+    ]);
   });
 
   it('answers 400 for bad dates, reversed or too long ranges, and unknown parameters', async () => {
-    expect(await get('?from=2026-02-30')).toMatchObject({ status: 400, body: { error_message: "from in query must be a date (YYYY-MM-DD), got '2026-02-30'" } });
-    expect(await get('?from=2026-12-24&to=2026-12-01')).toMatchObject({ status: 400, body: { error_message: 'to in query (2026-12-01) must not be before from (2026-12-24)' } });
+    expect(await get('?from=2026-02-30')).toMatchObject({
+      status: 400,
+      body: { error_message: "from in query must be a date (YYYY-MM-DD), got '2026-02-30'" },
+    });
+    expect(await get('?from=2026-12-24&to=2026-12-01')).toMatchObject({
+      status: 400,
+      body: { error_message: 'to in query (2026-12-01) must not be before from (2026-12-24)' },
+    });
     expect((await get('?from=2026-01-01&to=2028-01-02')).body.error_message).toBe(
       'the range from 2026-01-01 to 2028-01-02 covers 732 days; at most 731 are allowed',
     );
     expect((await get('?from=2026-01-01&to=2028-01-01')).status).toBe(200);
-    expect(await get('?year=2026')).toMatchObject({ status: 400, body: { error_message: 'year in query is not supported; supported: from, to' } });
+    expect(await get('?year=2026')).toMatchObject({
+      status: 400,
+      body: { error_message: 'year in query is not supported; supported: from, to' },
+    });
     expect((await get('?from=2026-01-01&from=2026-01-02')).status).toBe(400);
   });
 });
@@ -65,7 +78,9 @@ describe('GET /v1/simulator/calendar: the supported dates (1900-01-01 to 2199-12
         message: expect.stringMatching(new RegExp(`^${field} in query must be a date from 1900-01-01 to 2199-12-31`)),
       });
     }
-    expect((await get('?from=2026-02-30')).body.error_message).toBe("from in query must be a date (YYYY-MM-DD), got '2026-02-30'");
+    expect((await get('?from=2026-02-30')).body.error_message).toBe(
+      "from in query must be a date (YYYY-MM-DD), got '2026-02-30'",
+    );
   });
 
   it('lists up to the last supported date; the default range stops there', async () => {

@@ -18,7 +18,10 @@ export function simulatorCalendarRoutes({ sim }: AppDeps): Hono<AppEnv> {
   const today = (): string => {
     const date = londonDate(sim.clock.now());
     if (dateProblem(date)) {
-      throw new ApiError(409, `the scheme clock's date ${date} is outside the dates the simulator supports (${SUPPORTED_RANGE}); give from in query`);
+      throw new ApiError(
+        409,
+        `the scheme clock's date ${date} is outside the dates the simulator supports (${SUPPORTED_RANGE}); give from in query`,
+      );
     }
     return date;
   };
@@ -26,7 +29,8 @@ export function simulatorCalendarRoutes({ sim }: AppDeps): Hono<AppEnv> {
   r.get('/', (c) => {
     const query = queryOf(c);
     for (const key of query.keys()) {
-      if (key !== 'from' && key !== 'to') throw new ApiError(400, `${key} in query is not supported; supported: from, to`);
+      if (key !== 'from' && key !== 'to')
+        throw new ApiError(400, `${key} in query is not supported; supported: from, to`);
     }
     const date = (name: 'from' | 'to'): string | undefined => {
       const all = query.getAll(name);
@@ -38,10 +42,15 @@ export function simulatorCalendarRoutes({ sim }: AppDeps): Hono<AppEnv> {
     };
     const from = date('from') ?? today();
     // The default range stops at the last supported date.
-    const to = date('to') ?? (daysBetween(from, LAST_DATE) < DEFAULT_CALENDAR_DAYS ? LAST_DATE : addDays(from, DEFAULT_CALENDAR_DAYS - 1));
+    const to =
+      date('to') ??
+      (daysBetween(from, LAST_DATE) < DEFAULT_CALENDAR_DAYS ? LAST_DATE : addDays(from, DEFAULT_CALENDAR_DAYS - 1));
     if (to < from) throw new ApiError(400, `to in query (${to}) must not be before from (${from})`);
     if (daysBetween(from, to) + 1 > MAX_CALENDAR_DAYS) {
-      throw new ApiError(400, `the range from ${from} to ${to} covers ${daysBetween(from, to) + 1} days; at most ${MAX_CALENDAR_DAYS} are allowed`);
+      throw new ApiError(
+        400,
+        `the range from ${from} to ${to} covers ${daysBetween(from, to) + 1} days; at most ${MAX_CALENDAR_DAYS} are allowed`,
+      );
     }
     const days = sim.calendar.days(from, to);
     return c.json({

@@ -1,7 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import {
+  assertMatchesSchema,
+  HARBOUR,
+  NORTHWIND,
+  TEST_START,
+  type TestRuntime,
+  testRuntime,
+} from '../../../test/support/testing.ts';
 import { systemClock } from '../../clock/clock.ts';
 import { MAX_SPEED, SchemeClock } from '../../clock/scheme-clock.ts';
-import { assertMatchesSchema, HARBOUR, NORTHWIND, TEST_START, testRuntime, type TestRuntime } from '../../../test/support/testing.ts';
 
 let rt: TestRuntime;
 beforeEach(async () => {
@@ -15,7 +22,10 @@ async function json(res: Response): Promise<any> {
 }
 async function expectError(res: Response, status: number, message: RegExp): Promise<void> {
   const body = await json(res);
-  expect({ status: res.status, message: body.error_message }).toMatchObject({ status, message: expect.stringMatching(message) });
+  expect({ status: res.status, message: body.error_message }).toMatchObject({
+    status,
+    message: expect.stringMatching(message),
+  });
 }
 
 describe('GET /v1/simulator/clock', () => {
@@ -76,7 +86,11 @@ describe('POST /v1/simulator/clock/advance', () => {
   });
 
   it('answers 400 naming the field and rule for bad bodies', async () => {
-    await expectError(await advance({ working_days: 1, days: 2 }), 400, /exactly one of working_days, days, hours, to; got working_days and days/);
+    await expectError(
+      await advance({ working_days: 1, days: 2 }),
+      400,
+      /exactly one of working_days, days, hours, to; got working_days and days/,
+    );
     await expectError(await advance({}), 400, /exactly one of working_days, days, hours, to; got none/);
     await expectError(await advance({ days: -1 }), 400, /days in body should be greater than or equal to 0/);
     await expectError(await advance({ hours: 1.5 }), 400, /hours in body must be of type integer/);
@@ -88,21 +102,32 @@ describe('POST /v1/simulator/clock/advance', () => {
     await expectError(await advance([{ days: 1 }]), 400, /body must be a JSON object/);
     await expectError(await advance('{"days": 1'), 400, /not valid JSON/);
     await expectError(await advance(''), 400, /empty/);
-    const res = await rt.call('POST', '/v1/simulator/clock/advance', 'days=1', { headers: { 'content-type': 'text/plain' } });
+    const res = await rt.call('POST', '/v1/simulator/clock/advance', 'days=1', {
+      headers: { 'content-type': 'text/plain' },
+    });
     expect(res.status).toBe(415);
   });
 
   it('refuses more than five years ahead (400) and a `to` in the past (409)', async () => {
     await expectError(await advance({ days: 1828 }), 400, /days in body should be less than or equal to 1827/);
-    await expectError(await advance({ to: '2031-12-21T09:00:00.001Z' }), 400, /to in body moves the clock to 2031-12-21T09:00:00.001Z, more than 5 years/);
+    await expectError(
+      await advance({ to: '2031-12-21T09:00:00.001Z' }),
+      400,
+      /to in body moves the clock to 2031-12-21T09:00:00.001Z, more than 5 years/,
+    );
     expect((await advance({ to: '2031-12-21T09:00:00.000Z' })).status).toBe(200);
-    await expectError(await advance({ to: '2026-12-22T09:00:00Z' }), 409, /to in body \(2026-12-22T09:00:00.000Z\) is before the scheme clock \(2031-12-21T09:00:00.000Z\)/);
+    await expectError(
+      await advance({ to: '2026-12-22T09:00:00Z' }),
+      409,
+      /to in body \(2026-12-22T09:00:00.000Z\) is before the scheme clock \(2031-12-21T09:00:00.000Z\)/,
+    );
   });
 
   it('serialises concurrent advances: each job runs once, both advances count', async () => {
     const runs = new Map<string, number>();
     rt.sim.scheduler.handle('count', (job) => runs.set(job.id, (runs.get(job.id) ?? 0) + 1));
-    for (let i = 0; i < 50; i++) rt.sim.scheduler.schedule('count', new Date(Date.parse(TEST_START) + i * 45 * 60_000), {}, `job-${i}`);
+    for (let i = 0; i < 50; i++)
+      rt.sim.scheduler.schedule('count', new Date(Date.parse(TEST_START) + i * 45 * 60_000), {}, `job-${i}`);
     const [a, b] = await Promise.all([advance({ working_days: 1 }), advance({ working_days: 1 })]);
     const [ja, jb] = [await json(a), await json(b)];
     expect([a.status, b.status]).toEqual([200, 200]);
@@ -116,7 +141,11 @@ describe('POST /v1/simulator/clock/advance', () => {
     await rt.call('POST', '/v1/simulator/clock/resume', { speed: 1 });
     rt.wall.advanceMs(30_000);
     const body = await json(await advance({ hours: 2 }));
-    expect(body.data).toMatchObject({ mode: 'running', advanced_from: '2026-12-21T09:00:30.000Z', now: '2026-12-21T11:00:30.000Z' });
+    expect(body.data).toMatchObject({
+      mode: 'running',
+      advanced_from: '2026-12-21T09:00:30.000Z',
+      now: '2026-12-21T11:00:30.000Z',
+    });
     rt.wall.advanceMs(1000);
     expect((await json(await rt.call('GET', '/v1/simulator/clock'))).data.now).toBe('2026-12-21T11:00:31.000Z');
   });
@@ -146,10 +175,26 @@ describe('POST /v1/simulator/clock/freeze and /resume', () => {
   });
 
   it('rejects a bad speed and unknown keys', async () => {
-    await expectError(await rt.call('POST', '/v1/simulator/clock/resume', { speed: 0 }), 400, /speed in body should be greater than 0/);
-    await expectError(await rt.call('POST', '/v1/simulator/clock/resume', { speed: 'fast' }), 400, /speed in body must be of type number/);
-    await expectError(await rt.call('POST', '/v1/simulator/clock/resume', { speed: 2e6 }), 400, /speed in body should be less than or equal to 1000000/);
-    await expectError(await rt.call('POST', '/v1/simulator/clock/freeze', { now: true }), 400, /now in body is not allowed/);
+    await expectError(
+      await rt.call('POST', '/v1/simulator/clock/resume', { speed: 0 }),
+      400,
+      /speed in body should be greater than 0/,
+    );
+    await expectError(
+      await rt.call('POST', '/v1/simulator/clock/resume', { speed: 'fast' }),
+      400,
+      /speed in body must be of type number/,
+    );
+    await expectError(
+      await rt.call('POST', '/v1/simulator/clock/resume', { speed: 2e6 }),
+      400,
+      /speed in body should be less than or equal to 1000000/,
+    );
+    await expectError(
+      await rt.call('POST', '/v1/simulator/clock/freeze', { now: true }),
+      400,
+      /now in body is not allowed/,
+    );
     expect(rt.sim.clock.mode).toBe('frozen');
   });
 });
@@ -160,7 +205,13 @@ describe('POST /v1/simulator/clock/advance: the supported dates (up to 2199-12-3
     rt = await testRuntime({ clockState: SchemeClock.frozenAt('2199-12-28T09:00:00Z') });
     for (const body of [{ working_days: 5 }, { days: 4 }, { hours: 96 }, { to: '2200-01-01T00:00:00Z' }]) {
       const unit = Object.keys(body)[0]!;
-      await expectError(await advance(body), 400, new RegExp(`^${unit} in body moves the clock .*outside the dates the simulator supports \\(1900-01-01 to 2199-12-31\\)`));
+      await expectError(
+        await advance(body),
+        400,
+        new RegExp(
+          `^${unit} in body moves the clock .*outside the dates the simulator supports \\(1900-01-01 to 2199-12-31\\)`,
+        ),
+      );
     }
     const ok = await advance({ to: '2199-12-31T23:59:59.999Z' });
     expect(ok.status).toBe(200);
@@ -169,13 +220,21 @@ describe('POST /v1/simulator/clock/advance: the supported dates (up to 2199-12-3
   it('answers 400, never hangs, with a clock already outside the range (9999-12-28)', async () => {
     await rt.close();
     rt = await testRuntime({ clockState: SchemeClock.frozenAt('9999-12-28T09:00:00Z') });
-    await expectError(await advance({ working_days: 5 }), 400, /^working_days in body moves the clock outside the dates the simulator supports/);
+    await expectError(
+      await advance({ working_days: 5 }),
+      400,
+      /^working_days in body moves the clock outside the dates the simulator supports/,
+    );
     await expectError(await advance({ days: 1 }), 400, /^days in body moves the clock outside/);
     await expectError(await advance({ hours: 1 }), 400, /^hours in body moves the clock to .*outside the dates/);
     const clock = await json(await rt.call('GET', '/v1/simulator/clock'));
     expect(clock.data).toMatchObject({ london_date: '9999-12-28', bacs_working_day: false });
     const cal = await rt.call('GET', '/v1/simulator/calendar');
-    await expectError(cal, 409, /^the scheme clock's date 9999-12-28 is outside the dates the simulator supports .*give from in query/);
+    await expectError(
+      cal,
+      409,
+      /^the scheme clock's date 9999-12-28 is outside the dates the simulator supports .*give from in query/,
+    );
   });
 
   it('reads now once: {"hours": 0} and a `to` of now succeed on a fast running clock', async () => {
@@ -197,7 +256,11 @@ describe('what an advance tells a client about other organisations', () => {
     rt.sim.scheduler.schedule('tenancy-probe', at, { organisation_id: HARBOUR.organisation_id }, 'other-job');
     rt.sim.scheduler.schedule('tenancy-probe', at, {}, 'shared-job');
     const res = await rt.call('POST', '/v1/simulator/clock/advance', { hours: 2 });
-    const data = ((await res.json()) as { data: { jobs_run: Array<{ id: string }>; jobs_run_count: number; jobs_run_by_kind: Record<string, number> } }).data;
+    const data = (
+      (await res.json()) as {
+        data: { jobs_run: Array<{ id: string }>; jobs_run_count: number; jobs_run_by_kind: Record<string, number> };
+      }
+    ).data;
     expect(data.jobs_run_count).toBe(3);
     expect(data.jobs_run_by_kind).toEqual({ 'tenancy-probe': 3 });
     expect(data.jobs_run.map((r) => r.id)).toEqual(['own-job', 'shared-job']);

@@ -1,6 +1,12 @@
 import type { Context } from 'hono';
 import { Hono } from 'hono';
-import { ADVANCE_UNITS, advanceTarget, latestTarget, MAX_ADVANCE_YEARS, type AdvanceRequest } from '../../clock/advance.ts';
+import {
+  ADVANCE_UNITS,
+  type AdvanceRequest,
+  advanceTarget,
+  latestTarget,
+  MAX_ADVANCE_YEARS,
+} from '../../clock/advance.ts';
 import { DateRangeError, isSupportedInstant, SUPPORTED_RANGE } from '../../clock/dates.ts';
 import { londonDate } from '../../clock/london.ts';
 import { ClockError } from '../../clock/scheme-clock.ts';
@@ -47,8 +53,13 @@ function parseAdvance(body: unknown): AdvanceRequest {
   if (!isObject(body)) throw new ApiError(400, `body must be a JSON object with exactly one of ${UNITS}`);
   validateOrThrow('clock-advance', body);
   const given = ADVANCE_UNITS.filter((k) => k in body);
-  if (given.length === 0) throw new ApiError(400, `validation failure list: body must have exactly one of ${UNITS}; got none`);
-  if (given.length > 1) throw new ApiError(400, `validation failure list: body must have exactly one of ${UNITS}; got ${given.join(' and ')}`);
+  if (given.length === 0)
+    throw new ApiError(400, `validation failure list: body must have exactly one of ${UNITS}; got none`);
+  if (given.length > 1)
+    throw new ApiError(
+      400,
+      `validation failure list: body must have exactly one of ${UNITS}; got ${given.join(' and ')}`,
+    );
   return body as AdvanceRequest;
 }
 
@@ -68,19 +79,32 @@ export function simulatorClockRoutes({ sim }: AppDeps): Hono<AppEnv> {
     try {
       target = advanceTarget(now, request, sim.calendar);
     } catch (err) {
-      if (err instanceof DateRangeError) throw new ApiError(400, `${unit} in body moves the clock outside the dates the simulator supports (${SUPPORTED_RANGE})`);
+      if (err instanceof DateRangeError)
+        throw new ApiError(
+          400,
+          `${unit} in body moves the clock outside the dates the simulator supports (${SUPPORTED_RANGE})`,
+        );
       throw err;
     }
     if (Number.isNaN(target.getTime())) throw new ApiError(400, `${unit} in body is not a valid instant`);
     if (target.getTime() < now.getTime()) {
-      throw new ApiError(409, `${unit} in body (${target.toISOString()}) is before the scheme clock (${now.toISOString()}); the clock only moves forward`);
+      throw new ApiError(
+        409,
+        `${unit} in body (${target.toISOString()}) is before the scheme clock (${now.toISOString()}); the clock only moves forward`,
+      );
     }
     if (!isSupportedInstant(target)) {
-      throw new ApiError(400, `${unit} in body moves the clock to ${target.toISOString()}, outside the dates the simulator supports (${SUPPORTED_RANGE})`);
+      throw new ApiError(
+        400,
+        `${unit} in body moves the clock to ${target.toISOString()}, outside the dates the simulator supports (${SUPPORTED_RANGE})`,
+      );
     }
     const latest = latestTarget(now);
     if (target.getTime() > latest.getTime()) {
-      throw new ApiError(400, `${unit} in body moves the clock to ${target.toISOString()}, more than ${MAX_ADVANCE_YEARS} years after the scheme clock (at most ${latest.toISOString()})`);
+      throw new ApiError(
+        400,
+        `${unit} in body moves the clock to ${target.toISOString()}, more than ${MAX_ADVANCE_YEARS} years after the scheme clock (at most ${latest.toISOString()})`,
+      );
     }
     try {
       const result = sim.scheduler.advanceTo(target, { list: MAX_LISTED_RUNS, from: now });
@@ -92,7 +116,9 @@ export function simulatorClockRoutes({ sim }: AppDeps): Hono<AppEnv> {
         advanced_from: result.advanced_from,
         jobs_run_count: result.jobs_run_count,
         jobs_run_by_kind: result.jobs_run_by_kind,
-        jobs_run: result.jobs_run.filter((r) => r.organisation_id === undefined || r.organisation_id === own).map(({ organisation_id: _, ...run }) => run),
+        jobs_run: result.jobs_run
+          .filter((r) => r.organisation_id === undefined || r.organisation_id === own)
+          .map(({ organisation_id: _, ...run }) => run),
       });
     } catch (err) {
       if (err instanceof ClockError) throw new ApiError(409, err.message);

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { HARBOUR, NORTHWIND, type TestRuntime, testRuntime } from '../../../test/support/testing.ts';
 import { TestReceiver } from '../../../test/support/webhook-receiver.ts';
-import { HARBOUR, NORTHWIND, testRuntime, type TestRuntime } from '../../../test/support/testing.ts';
 import { schemaValidator } from '../schemas/index.ts';
 
 let rt: TestRuntime;
@@ -10,10 +10,31 @@ beforeEach(async () => {
   await receiver.up();
   rt = await testRuntime();
   await rt.call('POST', '/v1/notification/subscriptions', {
-    data: { id: crypto.randomUUID(), organisation_id: NORTHWIND.organisation_id, type: 'subscriptions', attributes: { event_type: 'created', record_type: 'accounts', callback_transport: 'http', callback_uri: receiver.url } },
+    data: {
+      id: crypto.randomUUID(),
+      organisation_id: NORTHWIND.organisation_id,
+      type: 'subscriptions',
+      attributes: {
+        event_type: 'created',
+        record_type: 'accounts',
+        callback_transport: 'http',
+        callback_uri: receiver.url,
+      },
+    },
   });
   await rt.call('POST', '/v1/organisation/accounts', {
-    data: { id: crypto.randomUUID(), organisation_id: NORTHWIND.organisation_id, type: 'accounts', attributes: { country: 'GB', bank_id: '400300', bank_id_code: 'GBDSC', account_number: '41426819', name: ['Sam Holder'] } },
+    data: {
+      id: crypto.randomUUID(),
+      organisation_id: NORTHWIND.organisation_id,
+      type: 'accounts',
+      attributes: {
+        country: 'GB',
+        bank_id: '400300',
+        bank_id_code: 'GBDSC',
+        account_number: '41426819',
+        name: ['Sam Holder'],
+      },
+    },
   });
   receiver.script.push(503);
   await rt.delivery.runDue();
@@ -34,7 +55,10 @@ describe('/v1/simulator/deliveries', () => {
       expect(res.status).toBe(200);
       const entry = await json(res);
       expect(schemaValidator('notification-delivery')(entry)).toBe(true);
-      expect(entry.data).toMatchObject({ id: attempt.attributes.notification_id, attributes: { status: 'pending', attempts: 1 } });
+      expect(entry.data).toMatchObject({
+        id: attempt.attributes.notification_id,
+        attributes: { status: 'pending', attempts: 1 },
+      });
       // The second attempt is due 5 s ± 20% (jitter) after the first, in wall time.
       const wait = Date.parse(entry.data.attributes.next_attempt_at) - Date.parse('2026-12-21T09:00:00.000Z');
       expect(wait).toBeGreaterThanOrEqual(4000);
@@ -43,7 +67,9 @@ describe('/v1/simulator/deliveries', () => {
   });
 
   it("keeps each organisation's deliveries to itself and 400s an unknown filter or id", async () => {
-    expect((await json(await rt.call('GET', '/v1/simulator/deliveries', undefined, { client: HARBOUR }))).data).toHaveLength(0);
+    expect(
+      (await json(await rt.call('GET', '/v1/simulator/deliveries', undefined, { client: HARBOUR }))).data,
+    ).toHaveLength(0);
     const res = await rt.call('GET', '/v1/simulator/deliveries?filter[colour]=red');
     expect(res.status).toBe(400);
     expect((await json(res)).error_message).toContain('filter[notification_id]');

@@ -1,13 +1,21 @@
 import { Hono } from 'hono';
 import type { DeliveryAttempt } from '../../sim/notifications/outbox.ts';
 import type { AppDeps, AppEnv } from '../context.ts';
-import { attemptView, deliveryView } from '../views/delivery-views.ts';
 import { page, queryOf } from '../envelope.ts';
 import { ApiError, methodNotAllowed } from '../errors.ts';
 import { parseFilters } from '../filters.ts';
 import { parseId } from '../ids.ts';
+import { attemptView, deliveryView } from '../views/delivery-views.ts';
 
-export const DELIVERY_FILTERS = ['notification_id', 'subscription_id', 'status', 'transport', 'event_type', 'record_type', 'error_category'] as const;
+export const DELIVERY_FILTERS = [
+  'notification_id',
+  'subscription_id',
+  'status',
+  'transport',
+  'event_type',
+  'record_type',
+  'error_category',
+] as const;
 
 /** /v1/simulator/deliveries: every delivery attempt of the caller's organisation, and redelivery. */
 export function simulatorDeliveryRoutes({ sim }: AppDeps): Hono<AppEnv> {
@@ -15,7 +23,9 @@ export function simulatorDeliveryRoutes({ sim }: AppDeps): Hono<AppEnv> {
 
   r.get('/', (c) => {
     const filter = Object.entries(parseFilters(queryOf(c), DELIVERY_FILTERS)) as Array<[keyof DeliveryAttempt, string]>;
-    const attempts = sim.outbox.attempts.lookup('organisation', c.get('organisationId')).filter((a) => filter.every(([k, v]) => String(a[k]) === v));
+    const attempts = sim.outbox.attempts
+      .lookup('organisation', c.get('organisationId'))
+      .filter((a) => filter.every(([k, v]) => String(a[k]) === v));
     return c.json(page(c, attempts, attemptView));
   });
 

@@ -1,10 +1,10 @@
 import { Hono } from 'hono';
+import type { Report } from '../../sim/reports/report-types.ts';
 import { assertOwnOrganisation } from '../auth/middleware.ts';
 import { readJson } from '../body.ts';
 import type { AppDeps, AppEnv } from '../context.ts';
 import { methodNotAllowed } from '../errors.ts';
 import { validateOrThrow } from '../validate.ts';
-import type { Report } from '../../sim/reports/report-types.ts';
 import { reportBody } from './reports.ts';
 
 interface InjectBody {

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { NORTHWIND, TEST_START, type TestRuntime, testRuntime } from '../../../test/support/testing.ts';
 import { schemaValidator } from '../schemas/index.ts';
-import { NORTHWIND, TEST_START, testRuntime, type TestRuntime } from '../../../test/support/testing.ts';
 
 let rt: TestRuntime;
 beforeEach(async () => {
@@ -13,7 +13,18 @@ const ACCOUNT = '0c4e0ef4-9c8e-4a1b-8f5e-0d9d1f0e1a11';
 describe('POST /v1/simulator/reset', () => {
   it('drops records, jobs and clock state, keeps tokens valid, and runs the reset hooks', async () => {
     const created = await rt.call('POST', '/v1/organisation/accounts', {
-      data: { id: ACCOUNT, organisation_id: NORTHWIND.organisation_id, type: 'accounts', attributes: { country: 'GB', bank_id: '400300', bank_id_code: 'GBDSC', account_number: '41426819', name: ['A Holder'] } },
+      data: {
+        id: ACCOUNT,
+        organisation_id: NORTHWIND.organisation_id,
+        type: 'accounts',
+        attributes: {
+          country: 'GB',
+          bank_id: '400300',
+          bank_id_code: 'GBDSC',
+          account_number: '41426819',
+          name: ['A Holder'],
+        },
+      },
     });
     expect(created.status).toBe(201);
     rt.sim.scheduler.schedule('nobody', new Date('2027-06-01T00:00:00Z'), {});
@@ -33,7 +44,18 @@ describe('POST /v1/simulator/reset', () => {
     expect(rt.sim.store.getMeta('clock')).toMatchObject({ mode: 'frozen', virtual_ms: Date.parse(TEST_START) });
     // The same id can be created again: the indexes were emptied with the rows.
     const again = await rt.call('POST', '/v1/organisation/accounts', {
-      data: { id: ACCOUNT, organisation_id: NORTHWIND.organisation_id, type: 'accounts', attributes: { country: 'GB', bank_id: '400300', bank_id_code: 'GBDSC', account_number: '41426819', name: ['A Holder'] } },
+      data: {
+        id: ACCOUNT,
+        organisation_id: NORTHWIND.organisation_id,
+        type: 'accounts',
+        attributes: {
+          country: 'GB',
+          bank_id: '400300',
+          bank_id_code: 'GBDSC',
+          account_number: '41426819',
+          name: ['A Holder'],
+        },
+      },
     });
     expect(again.status).toBe(201);
   });

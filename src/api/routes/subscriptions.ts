@@ -1,15 +1,15 @@
 import { Hono } from 'hono';
 import { SUBSCRIPTION_FILTERS, type SubscriptionInput } from '../../sim/notifications/subscriptions.ts';
 import { assertOwnOrganisation } from '../auth/middleware.ts';
-import { assertBodyIdentity } from '../body-identity.ts';
 import { readJson } from '../body.ts';
+import { assertBodyIdentity } from '../body-identity.ts';
 import type { AppDeps, AppEnv } from '../context.ts';
-import { errorView } from '../views/delivery-views.ts';
 import { one, page, queryOf } from '../envelope.ts';
 import { methodNotAllowed } from '../errors.ts';
 import { parseFilters } from '../filters.ts';
 import { parseId, parseVersionQuery } from '../ids.ts';
 import { validateOrThrow } from '../validate.ts';
+import { errorView } from '../views/delivery-views.ts';
 
 interface SubscriptionBody {
   data: { id: string; organisation_id: string; version?: number; attributes: SubscriptionInput };
@@ -46,7 +46,9 @@ export function subscriptionRoutes({ sim }: AppDeps): Hono<AppEnv> {
   r.patch('/:id', async (c) => {
     const id = parseId(c.req.param('id'));
     const organisationId = c.get('organisationId');
-    const body = validateOrThrow<{ data: Partial<SubscriptionBody['data']> & { version: number; attributes: SubscriptionInput } }>('subscription-update', await readJson(c));
+    const body = validateOrThrow<{
+      data: Partial<SubscriptionBody['data']> & { version: number; attributes: SubscriptionInput };
+    }>('subscription-update', await readJson(c));
     assertBodyIdentity(id, organisationId, body.data);
     return c.json(one(sim.subscriptions.update(id, organisationId, body.data.version, body.data.attributes)));
   });

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { HARBOUR, NORTHWIND, type TestRuntime, testRuntime } from '../../../test/support/testing.ts';
 import { schemaValidator } from '../schemas/index.ts';
-import { HARBOUR, NORTHWIND, testRuntime, type TestRuntime } from '../../../test/support/testing.ts';
 
 const basic = (id: string, secret: string) => `Basic ${Buffer.from(`${id}:${secret}`).toString('base64')}`;
 const FORM = 'application/x-www-form-urlencoded';
@@ -23,7 +23,10 @@ async function errorOf(res: Response) {
 
 describe('POST /v1/oauth2/token', () => {
   it('issues a bearer token for good client credentials', async () => {
-    const res = await tokenRequest({ authorization: basic(NORTHWIND.client_id, NORTHWIND.client_secret), 'content-type': FORM });
+    const res = await tokenRequest({
+      authorization: basic(NORTHWIND.client_id, NORTHWIND.client_secret),
+      'content-type': FORM,
+    });
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toBe('no-store');
     const json = (await res.json()) as { access_token: string; token_type: string; expires_in: number };
@@ -67,25 +70,37 @@ describe('POST /v1/oauth2/token', () => {
   });
 
   it('400s an unsupported grant type with unsupported_grant_type', async () => {
-    const res = await tokenRequest({ authorization: basic(NORTHWIND.client_id, NORTHWIND.client_secret), 'content-type': FORM }, 'grant_type=password');
+    const res = await tokenRequest(
+      { authorization: basic(NORTHWIND.client_id, NORTHWIND.client_secret), 'content-type': FORM },
+      'grant_type=password',
+    );
     expect(res.status).toBe(400);
     const body = await errorOf(res);
     expect(body.error).toBe('unsupported_grant_type');
     expect(body.error_message).toContain('grant_type password is not supported');
   });
 
-  it.each([[''], ['scope=x'], ['grant_type=']])('400s a missing grant_type (body %j) as invalid_request', async (form) => {
-    const res = await tokenRequest({ authorization: basic(NORTHWIND.client_id, NORTHWIND.client_secret), 'content-type': FORM }, form);
-    expect(res.status).toBe(400);
-    const body = await errorOf(res);
-    expect(body.error).toBe('invalid_request');
-    expect(body.error_message).toBe('grant_type in body is required');
-  });
+  it.each([[''], ['scope=x'], ['grant_type=']])(
+    '400s a missing grant_type (body %j) as invalid_request',
+    async (form) => {
+      const res = await tokenRequest(
+        { authorization: basic(NORTHWIND.client_id, NORTHWIND.client_secret), 'content-type': FORM },
+        form,
+      );
+      expect(res.status).toBe(400);
+      const body = await errorOf(res);
+      expect(body.error).toBe('invalid_request');
+      expect(body.error_message).toBe('grant_type in body is required');
+    },
+  );
 
   it.each([['application/json'], ['text/plain'], ['']])('415s content type %j', async (type) => {
     const headers: Record<string, string> = { authorization: basic(NORTHWIND.client_id, NORTHWIND.client_secret) };
     if (type) headers['content-type'] = type;
-    const res = await tokenRequest(headers, type === 'application/json' ? '{"grant_type":"client_credentials"}' : 'grant_type=client_credentials');
+    const res = await tokenRequest(
+      headers,
+      type === 'application/json' ? '{"grant_type":"client_credentials"}' : 'grant_type=client_credentials',
+    );
     expect(res.status).toBe(415);
     expect((await errorOf(res)).error_message).toContain('application/x-www-form-urlencoded');
   });
@@ -110,11 +125,13 @@ describe('POST /v1/oauth2/token', () => {
 
 describe('bearer tokens on /v1 routes', () => {
   const LIST = '/v1/organisation/accounts';
-  const get = (authorization?: string) => rt.app.request(LIST, authorization === undefined ? {} : { headers: { authorization } });
+  const get = (authorization?: string) =>
+    rt.app.request(LIST, authorization === undefined ? {} : { headers: { authorization } });
 
   it('accepts the scheme word in any case', async () => {
     const token = await rt.token();
-    for (const word of ['Bearer', 'bearer', 'BEARER', 'bEaReR']) expect((await get(`${word} ${token}`)).status).toBe(200);
+    for (const word of ['Bearer', 'bearer', 'BEARER', 'bEaReR'])
+      expect((await get(`${word} ${token}`)).status).toBe(200);
   });
 
   it.each([
@@ -135,7 +152,9 @@ describe('bearer tokens on /v1 routes', () => {
     const token = await rt.token();
     const [body, sig] = token.split('.') as [string, string];
     const claims = JSON.parse(Buffer.from(body, 'base64url').toString()) as Record<string, unknown>;
-    const forged = Buffer.from(JSON.stringify({ ...claims, organisation_id: HARBOUR.organisation_id })).toString('base64url');
+    const forged = Buffer.from(JSON.stringify({ ...claims, organisation_id: HARBOUR.organisation_id })).toString(
+      'base64url',
+    );
     expect((await get(`Bearer ${forged}.${sig}`)).status).toBe(401);
     const flipped = sig.slice(0, -2) + (sig.endsWith('AA') ? 'BB' : 'AA');
     expect((await get(`Bearer ${body}.${flipped}`)).status).toBe(401);
@@ -172,7 +191,12 @@ describe('bearer tokens on /v1 routes', () => {
 
   it('only /health and the token endpoint answer without a token', async () => {
     expect((await rt.app.request('/health')).status).toBe(200);
-    for (const path of [LIST, `${LIST}/ad27e265-9605-4b4b-a0e5-3003ea9cc4dc`, '/v1/simulator/clock', '/v1/no/such/route']) {
+    for (const path of [
+      LIST,
+      `${LIST}/ad27e265-9605-4b4b-a0e5-3003ea9cc4dc`,
+      '/v1/simulator/clock',
+      '/v1/no/such/route',
+    ]) {
       const res = await rt.app.request(path);
       expect(res.status, path).toBe(401);
     }
@@ -186,7 +210,12 @@ describe('--auth off', () => {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({
-        data: { id: crypto.randomUUID(), organisation_id: NORTHWIND.organisation_id, type: 'accounts', attributes: { country: 'FR', name: ['Anne'] } },
+        data: {
+          id: crypto.randomUUID(),
+          organisation_id: NORTHWIND.organisation_id,
+          type: 'accounts',
+          attributes: { country: 'FR', name: ['Anne'] },
+        },
       }),
     });
     expect(res.status).toBe(201);
@@ -196,7 +225,12 @@ describe('--auth off', () => {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({
-        data: { id: crypto.randomUUID(), organisation_id: HARBOUR.organisation_id, type: 'accounts', attributes: { country: 'FR', name: ['Anne'] } },
+        data: {
+          id: crypto.randomUUID(),
+          organisation_id: HARBOUR.organisation_id,
+          type: 'accounts',
+          attributes: { country: 'FR', name: ['Anne'] },
+        },
       }),
     });
     expect(forOther.status).toBe(403);

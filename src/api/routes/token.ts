@@ -36,7 +36,13 @@ export function tokenRoutes(deps: AppDeps): Hono<AppEnv> {
     const grant = form.get('grant_type');
     if (!grant) return c.json({ error: 'invalid_request', ...errorBody('grant_type in body is required') }, 400);
     if (grant !== 'client_credentials') {
-      return c.json({ error: 'unsupported_grant_type', ...errorBody(`grant_type ${grant} is not supported; use client_credentials`) }, 400);
+      return c.json(
+        {
+          error: 'unsupported_grant_type',
+          ...errorBody(`grant_type ${grant} is not supported; use client_credentials`),
+        },
+        400,
+      );
     }
     const client = deps.clients.authenticate(creds.id, creds.secret);
     if (!client) throw new ApiError(403, 'invalid client credentials');

@@ -5,7 +5,9 @@ import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 
 // ajv-formats is CommonJS; its default export arrives wrapped under ESM.
-const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as unknown as (ajv: Ajv) => Ajv;
+const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as unknown as (
+  ajv: Ajv,
+) => Ajv;
 
 /** The folder holding every JSON Schema; features/ reads the same files. */
 export const SCHEMA_DIR = dirname(fileURLToPath(import.meta.url));
@@ -17,7 +19,8 @@ export function loadSchemas(dir: string = SCHEMA_DIR): Array<Record<string, unkn
     .sort()
     .map((f) => {
       const schema = JSON.parse(readFileSync(join(dir, f), 'utf8')) as Record<string, unknown> & { $id: string };
-      if (schema.$id !== f.replace(/\.json$/, '')) throw new Error(`schema ${f} must have $id "${f.replace(/\.json$/, '')}"`);
+      if (schema.$id !== f.replace(/\.json$/, ''))
+        throw new Error(`schema ${f} must have $id "${f.replace(/\.json$/, '')}"`);
       return schema;
     });
 }

@@ -2,7 +2,7 @@
 // dates need Intl, which is slow enough to dominate when 10,000 claims are filed.
 import type { BacsCalendar } from '../../clock/calendar.ts';
 import { londonParts, londonTime } from '../../clock/london.ts';
-import { claimDates, CUT_OFF_HOUR, releaseAt, schemeStepAt, STEP_HOURS, type ClaimDates } from './claim-dates.ts';
+import { type ClaimDates, CUT_OFF_HOUR, claimDates, releaseAt, STEP_HOURS, schemeStepAt } from './claim-dates.ts';
 
 const HOUR_MS = 3_600_000;
 const MAX_ENTRIES = 10_000;

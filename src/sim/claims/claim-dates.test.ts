@@ -58,7 +58,10 @@ describe('the dates of the timeline', () => {
       reversal_deadline: '2027-04-06',
       settlement_date: '2027-04-09',
     });
-    expect(claimDates('2027-03-25', calendar)).toMatchObject({ processing_date: '2027-03-30', delivery_date: '2027-03-31' });
+    expect(claimDates('2027-03-25', calendar)).toMatchObject({
+      processing_date: '2027-03-30',
+      delivery_date: '2027-03-31',
+    });
   });
 
   it('across a plain weekend', () => {

@@ -1,5 +1,5 @@
 // The four claim resources, their attributes and where each is addressed.
-import { registerSelfPath, type Resource } from '../resource.ts';
+import { type Resource, registerSelfPath } from '../resource.ts';
 
 export const CLAIM_TYPE = 'claims';
 export const CLAIM_SUBMISSION_TYPE = 'claim_submissions';
@@ -80,5 +80,6 @@ registerSelfPath(CLAIM_SUBMISSION_TYPE, (r) => `/v1/transaction/claims/${related
 registerSelfPath(CLAIM_REVERSAL_TYPE, (r) => `/v1/transaction/claims/${relatedId(r, 'claim')}/reversals/${r.id}`);
 registerSelfPath(
   CLAIM_REVERSAL_SUBMISSION_TYPE,
-  (r) => `/v1/transaction/claims/${relatedId(r, 'claim')}/reversals/${relatedId(r, 'claim_reversal')}/submissions/${r.id}`,
+  (r) =>
+    `/v1/transaction/claims/${relatedId(r, 'claim')}/reversals/${relatedId(r, 'claim_reversal')}/submissions/${r.id}`,
 );

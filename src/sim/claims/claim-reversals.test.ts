@@ -1,12 +1,21 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { type ClaimsHarness, claimsHarness, HARNESS_ORG } from '../../../test/support/claims-harness.ts';
 import { DomainError } from '../errors.ts';
-import { claimsHarness, HARNESS_ORG, type ClaimsHarness } from '../../../test/support/claims-harness.ts';
 
 function reverse(h: ClaimsHarness, claimId: string, originalInstructionId?: string) {
   const sequence = originalInstructionId ?? h.claims.submissionOf(claimId)!.attributes.sequence_number!;
-  const reversal = h.claims.reversals.create(claimId, { id: randomUUID(), organisation_id: HARNESS_ORG, original_instruction_id: sequence }, HARNESS_ORG);
-  const submission = h.claims.reversals.submit(claimId, reversal.id, { id: randomUUID(), organisation_id: HARNESS_ORG }, HARNESS_ORG);
+  const reversal = h.claims.reversals.create(
+    claimId,
+    { id: randomUUID(), organisation_id: HARNESS_ORG, original_instruction_id: sequence },
+    HARNESS_ORG,
+  );
+  const submission = h.claims.reversals.submit(
+    claimId,
+    reversal.id,
+    { id: randomUUID(), organisation_id: HARNESS_ORG },
+    HARNESS_ORG,
+  );
   return { reversal, submission };
 }
 
@@ -39,7 +48,11 @@ describe('reversal window (claim submitted Monday 2026-12-21: D0+11 = Friday 202
     h.moveTo('2027-01-08T23:59:59.999Z');
     const { submission } = reverse(h, claim.id);
     // After the 22:00 cut-off the reversal submission itself counts for the next working day.
-    expect(submission.attributes).toMatchObject({ status: 'accepted', submission_date: '2027-01-11', processing_date: '2027-01-12' });
+    expect(submission.attributes).toMatchObject({
+      status: 'accepted',
+      submission_date: '2027-01-11',
+      processing_date: '2027-01-12',
+    });
     expect(h.claims.get(claim.id, HARNESS_ORG).relationships?.claim_reversal?.data).toHaveLength(1);
     h.moveTo('2027-01-12T00:00:00.000Z');
     expect(h.claims.reversals.submissions.find(submission.id)!.attributes.status).toBe('delivery_confirmed');
@@ -71,7 +84,9 @@ describe('reversal window (claim submitted Monday 2026-12-21: D0+11 = Friday 202
     const { claim } = h.file();
     h.advance({ working_days: 12 });
     expect(h.clock.now().toISOString()).toBe('2027-01-11T09:00:00.000Z');
-    expect(failure(() => reverse(h, claim.id)).message).toContain('the reversal window closed at the end of 2027-01-08 (working day D0+11');
+    expect(failure(() => reverse(h, claim.id)).message).toContain(
+      'the reversal window closed at the end of 2027-01-08 (working day D0+11',
+    );
   });
 
   it('follows the London date in summer (BST): allowed at 22:59:59.999Z on day 11, refused at 23:00Z', async () => {
@@ -79,11 +94,16 @@ describe('reversal window (claim submitted Monday 2026-12-21: D0+11 = Friday 202
     h.moveTo('2027-06-07T09:00:00.000Z'); // Monday 7 June 2027
     const late = h.file().claim;
     const inTime = h.file().claim;
-    expect(h.claims.submissionOf(late.id)!.attributes).toMatchObject({ submission_date: '2027-06-07', reversal_deadline: '2027-06-22' });
+    expect(h.claims.submissionOf(late.id)!.attributes).toMatchObject({
+      submission_date: '2027-06-07',
+      reversal_deadline: '2027-06-22',
+    });
     h.moveTo('2027-06-22T22:59:59.999Z'); // 23:59:59.999 London on D0+11
     expect(reverse(h, inTime.id).submission.attributes.status).toBe('accepted');
     h.moveTo('2027-06-22T23:00:00.000Z'); // 00:00 London on 23 June
-    expect(failure(() => reverse(h, late.id)).message).toContain('the reversal window closed at the end of 2027-06-22 (working day D0+11');
+    expect(failure(() => reverse(h, late.id)).message).toContain(
+      'the reversal window closed at the end of 2027-06-22 (working day D0+11',
+    );
   });
 
   it('refuses a reversal created in the window but submitted after it', async () => {
@@ -91,9 +111,15 @@ describe('reversal window (claim submitted Monday 2026-12-21: D0+11 = Friday 202
     const { claim } = h.file();
     h.advance({ working_days: 11 });
     const sequence = h.claims.submissionOf(claim.id)!.attributes.sequence_number!;
-    const reversal = h.claims.reversals.create(claim.id, { id: randomUUID(), organisation_id: HARNESS_ORG, original_instruction_id: sequence }, HARNESS_ORG);
+    const reversal = h.claims.reversals.create(
+      claim.id,
+      { id: randomUUID(), organisation_id: HARNESS_ORG, original_instruction_id: sequence },
+      HARNESS_ORG,
+    );
     h.advance({ working_days: 1 });
-    const err = failure(() => h.claims.reversals.submit(claim.id, reversal.id, { id: randomUUID(), organisation_id: HARNESS_ORG }, HARNESS_ORG));
+    const err = failure(() =>
+      h.claims.reversals.submit(claim.id, reversal.id, { id: randomUUID(), organisation_id: HARNESS_ORG }, HARNESS_ORG),
+    );
     expect(err.kind).toBe('conflict');
     h.advance({ working_days: 2 });
     expect(h.claims.submissionOf(claim.id)!.attributes.status).toBe('settled'); // never submitted: still settled
@@ -108,13 +134,19 @@ describe('reversal window (claim submitted Monday 2026-12-21: D0+11 = Friday 202
     expect(wrong.message).toContain('original_instruction_id in body should equal the sequence number');
     const { reversal } = reverse(h, claim.id);
     expect(failure(() => reverse(h, claim.id)).kind).toBe('conflict');
-    const again = failure(() => h.claims.reversals.submit(claim.id, reversal.id, { id: randomUUID(), organisation_id: HARNESS_ORG }, HARNESS_ORG));
+    const again = failure(() =>
+      h.claims.reversals.submit(claim.id, reversal.id, { id: randomUUID(), organisation_id: HARNESS_ORG }, HARNESS_ORG),
+    );
     expect(again.message).toContain('has already been submitted');
   });
 
   it('is refused for a claim that was never submitted', async () => {
     const h = await claimsHarness();
-    const claim = h.claims.create({ id: randomUUID(), organisation_id: HARNESS_ORG, attributes: (await import('../../../test/support/claims-harness.ts')).claimAttributes() });
+    const claim = h.claims.create({
+      id: randomUUID(),
+      organisation_id: HARNESS_ORG,
+      attributes: (await import('../../../test/support/claims-harness.ts')).claimAttributes(),
+    });
     expect(failure(() => reverse(h, claim.id, '1')).message).toContain('has not been submitted');
   });
 });

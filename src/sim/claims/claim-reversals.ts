@@ -2,20 +2,20 @@
 import { isoTimestamp } from '../../clock/clock.ts';
 import type { Scheduler } from '../../clock/scheduler.ts';
 import { conflict, invalid, notFound } from '../errors.ts';
-import { ref } from '../resource.ts';
 import { Repository, type RepositoryContext } from '../repository.ts';
+import { ref } from '../resource.ts';
 import type { ClaimCalendar } from './claim-calendar.ts';
 import { LAST_REVERSAL_DAY, PROCESSING_DAY, schemeStepAt } from './claim-dates.ts';
 import {
   CLAIM_REVERSAL_SUBMISSION_TYPE,
   CLAIM_REVERSAL_TYPE,
-  relatedId,
   type Claim,
   type ClaimReversal,
   type ClaimReversalAttributes,
   type ClaimReversalSubmission,
   type ClaimReversalSubmissionAttributes,
   type ClaimSubmission,
+  relatedId,
 } from './claim-resources.ts';
 
 export const REVERSAL_JOB = 'claims.reversal.process';
@@ -52,7 +52,10 @@ export class ClaimReversals {
     deps.scheduler.handle<{ reversal_submission_id: string }>(REVERSAL_JOB, (job) => {
       const s = this.submissions.find(job.payload.reversal_submission_id);
       if (s && s.attributes.status !== 'delivery_confirmed') {
-        this.submissions.update(s.id, undefined, (r) => ({ ...r, attributes: { ...r.attributes, status: 'delivery_confirmed' } }));
+        this.submissions.update(s.id, undefined, (r) => ({
+          ...r,
+          attributes: { ...r.attributes, status: 'delivery_confirmed' },
+        }));
       }
     });
   }
@@ -90,7 +93,10 @@ export class ClaimReversals {
   #submit(claimId: string, reversalId: string, input: NewRecord, organisationId: string): ClaimReversalSubmission {
     const reversal = this.get(claimId, reversalId, organisationId);
     const existing = this.submissionOfReversal(reversal.id);
-    if (existing) throw conflict(`claim reversal ${reversal.id} has already been submitted (claim reversal submission ${existing.id})`);
+    if (existing)
+      throw conflict(
+        `claim reversal ${reversal.id} has already been submitted (claim reversal submission ${existing.id})`,
+      );
     const claim = this.#d.claim(claimId, organisationId);
     this.#assertReversible(claim);
     const now = this.reversals.clock.now();
@@ -106,7 +112,12 @@ export class ClaimReversals {
       ...r,
       relationships: { ...r.relationships, claim_reversal_submission: { data: [ref(submission)] } },
     }));
-    this.#d.scheduler.schedule(REVERSAL_JOB, schemeStepAt(processing_date), { reversal_submission_id: submission.id }, `${REVERSAL_JOB}:${submission.id}`);
+    this.#d.scheduler.schedule(
+      REVERSAL_JOB,
+      schemeStepAt(processing_date),
+      { reversal_submission_id: submission.id },
+      `${REVERSAL_JOB}:${submission.id}`,
+    );
     return submission;
   }
 
@@ -116,9 +127,15 @@ export class ClaimReversals {
     return r;
   }
 
-  getSubmission(claimId: string, reversalId: string, submissionId: string, organisationId: string): ClaimReversalSubmission {
+  getSubmission(
+    claimId: string,
+    reversalId: string,
+    submissionId: string,
+    organisationId: string,
+  ): ClaimReversalSubmission {
     const s = this.submissions.get(submissionId, organisationId);
-    if (relatedId(s, 'claim') !== claimId || relatedId(s, 'claim_reversal') !== reversalId) throw notFound(`record ${submissionId} does not exist`);
+    if (relatedId(s, 'claim') !== claimId || relatedId(s, 'claim_reversal') !== reversalId)
+      throw notFound(`record ${submissionId} does not exist`);
     return s;
   }
 

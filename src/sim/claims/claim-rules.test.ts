@@ -10,11 +10,18 @@ describe('claim rules', () => {
   });
 
   it('needs processing_date for reason 3 and contact_name and request_date for reason 7', () => {
-    expect(claimRuleViolations(claimAttributes(['1.00'], { reason_code: '3' }), today)).toEqual(['processing_date in body is required when reason_code is 3']);
-    expect(claimRuleViolations(claimAttributes(['1.00'], { reason_code: '7', contact_name: 'J Smith' }), today)).toEqual([
-      'request_date in body is required when reason_code is 7',
+    expect(claimRuleViolations(claimAttributes(['1.00'], { reason_code: '3' }), today)).toEqual([
+      'processing_date in body is required when reason_code is 3',
     ]);
-    expect(claimRuleViolations(claimAttributes(['1.00'], { reason_code: '7', contact_name: 'J Smith', request_date: '2026-12-01' }), today)).toEqual([]);
+    expect(
+      claimRuleViolations(claimAttributes(['1.00'], { reason_code: '7', contact_name: 'J Smith' }), today),
+    ).toEqual(['request_date in body is required when reason_code is 7']);
+    expect(
+      claimRuleViolations(
+        claimAttributes(['1.00'], { reason_code: '7', contact_name: 'J Smith', request_date: '2026-12-01' }),
+        today,
+      ),
+    ).toEqual([]);
   });
 
   it('refuses zero amounts, bad dates, future collections and an inconsistent number_of_claims', () => {

@@ -7,6 +7,7 @@ function dateRule(v: unknown): string | undefined {
   const problem = dateProblem(String(v));
   return problem?.includes(SUPPORTED_RANGE) ? problem : 'must be a valid date (YYYY-MM-DD)';
 }
+
 import { invalid } from '../errors.ts';
 import { isDecimalAmount, toPence } from '../payments/money.ts';
 import type { ClaimAttributes } from './claim-resources.ts';
@@ -26,7 +27,8 @@ export function claimRuleViolations(a: ClaimAttributes, today: string): string[]
   if (String(a.payment_scheme).toLowerCase() !== 'bacs') out.push('payment_scheme in body should be Bacs (any case)');
   if (!/^[1-8]$/.test(String(a.reason_code))) out.push(`reason_code in body should be one of [1 2 3 4 5 6 7 8]`);
   for (const field of REASON_REQUIREMENTS[String(a.reason_code)] ?? []) {
-    if (a[field] === undefined || a[field] === '') out.push(`${field} in body is required when reason_code is ${a.reason_code}`);
+    if (a[field] === undefined || a[field] === '')
+      out.push(`${field} in body is required when reason_code is ${a.reason_code}`);
   }
   for (const field of ['processing_date', 'request_date'] as const) {
     const v = a[field];
@@ -43,7 +45,8 @@ export function claimRuleViolations(a: ClaimAttributes, today: string): string[]
     }
     const rule = dateRule(t.date);
     if (rule) out.push(`disputed_transactions.${i}.date in body ${rule}`);
-    else if (t.date > today) out.push(`disputed_transactions.${i}.date in body should not be after the scheme date ${today}`);
+    else if (t.date > today)
+      out.push(`disputed_transactions.${i}.date in body should not be after the scheme date ${today}`);
   });
   if (txs.length > 0 && a.number_of_claims !== txs.length) {
     out.push(

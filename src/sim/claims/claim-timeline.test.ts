@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { claimsHarness, type ClaimsHarness } from '../../../test/support/claims-harness.ts';
+import { type ClaimsHarness, claimsHarness } from '../../../test/support/claims-harness.ts';
 
 const status = (h: ClaimsHarness, id: string) => h.claims.submissions.find(id)!.attributes;
 
@@ -7,7 +7,11 @@ describe('the timeline of a claim submitted Monday 2026-12-21 09:00', () => {
   it('walks every status on its day and London time, each change a new version with an updated event', async () => {
     const h = await claimsHarness();
     const { submission } = h.file(['12.34']);
-    expect(submission.attributes).toMatchObject({ status: 'accepted', submission_date: '2026-12-21', settlement_date: '2027-01-13' });
+    expect(submission.attributes).toMatchObject({
+      status: 'accepted',
+      submission_date: '2026-12-21',
+      settlement_date: '2027-01-13',
+    });
     expect(submission.version).toBe(0);
 
     h.advance({ hours: 1 }); // 10:00: validated at acceptance time
@@ -69,7 +73,10 @@ describe('the timeline of a claim submitted Monday 2026-12-21 09:00', () => {
 
   it('the cut-off in summer: 21:59 London is D0, 22:00 London the next working day', async () => {
     const early = await claimsHarness('2027-06-15T20:59:00.000Z');
-    expect(early.file().submission.attributes).toMatchObject({ submission_date: '2027-06-15', settlement_date: '2027-07-05' });
+    expect(early.file().submission.attributes).toMatchObject({
+      submission_date: '2027-06-15',
+      settlement_date: '2027-07-05',
+    });
     const late = await claimsHarness('2027-06-15T21:00:00.000Z');
     const { submission } = late.file();
     expect(submission.attributes).toMatchObject({ submission_date: '2027-06-16', processing_date: '2027-06-17' });
@@ -84,7 +91,10 @@ describe('the timeline of a claim submitted Monday 2026-12-21 09:00', () => {
     const early = await claimsHarness('2026-12-22T21:59:00.000Z');
     expect(early.file().submission.attributes.submission_date).toBe('2026-12-22');
     const late = await claimsHarness('2026-12-22T22:00:00.000Z');
-    expect(late.file().submission.attributes).toMatchObject({ submission_date: '2026-12-23', settlement_date: '2027-01-15' });
+    expect(late.file().submission.attributes).toMatchObject({
+      submission_date: '2026-12-23',
+      settlement_date: '2027-01-15',
+    });
   });
 
   it('settles across Easter 2027 on the 14th working day', async () => {

@@ -3,18 +3,18 @@
 // settlement job per batch, whatever the number of claims. Dates and London times: docs/claims.md.
 import type { Scheduler } from '../../clock/scheduler.ts';
 import type { Store } from '../../store/store.ts';
-import { ref } from '../resource.ts';
-import type { Repository } from '../repository.ts';
 import { formatPence } from '../payments/money.ts';
 import type { Payments } from '../payments/payments.ts';
+import type { Repository } from '../repository.ts';
+import { ref } from '../resource.ts';
 import type { ClaimCalendar } from './claim-calendar.ts';
 import {
   CLAIM_SUBMISSION_STATUSES,
-  relatedId,
   type ClaimAttributes,
   type ClaimSubmission,
   type ClaimSubmissionAttributes,
   type ClaimSubmissionStatus,
+  relatedId,
 } from './claim-resources.ts';
 import { claimPence } from './claim-rules.ts';
 import { contraPayment } from './contra.ts';
@@ -96,7 +96,11 @@ export class ClaimTimeline {
    * Moves a submission forward to `target` through every status in between, one update (version,
    * modified_on, `updated` event) per status. Never moves backwards. `last` changes the final update.
    */
-  #moveTo(s: ClaimSubmission, target: ClaimSubmissionStatus, last?: (s: ClaimSubmission) => ClaimSubmission): ClaimSubmission {
+  #moveTo(
+    s: ClaimSubmission,
+    target: ClaimSubmissionStatus,
+    last?: (s: ClaimSubmission) => ClaimSubmission,
+  ): ClaimSubmission {
     let current = s;
     for (let i = rank(current.attributes.status) + 1; i <= rank(target); i++) {
       const status = CLAIM_SUBMISSION_STATUSES[i]!;
@@ -115,7 +119,10 @@ export class ClaimTimeline {
     for (const s of this.#batch(b)) {
       if (rank(s.attributes.status) >= rank('queued_for_delivery')) continue;
       const sequence_number = s.attributes.sequence_number ?? this.#nextNumber(SEQUENCE_META, 12);
-      const done = this.#moveTo(s, 'queued_for_delivery', (r) => ({ ...r, attributes: { ...r.attributes, sequence_number } }));
+      const done = this.#moveTo(s, 'queued_for_delivery', (r) => ({
+        ...r,
+        attributes: { ...r.attributes, sequence_number },
+      }));
       processingDate = done.attributes.processing_date;
       const claim = this.#d.claims.get(relatedId(done, 'claim')!);
       // Column names as in the catalogue's DDIC claim submission report (BACSDocument style).
@@ -142,7 +149,10 @@ export class ClaimTimeline {
 
   /** D0+14: every claim of the batch not reversed is settled by one cumulative contra. */
   #settle(b: BatchPayload): void {
-    const settling: Array<{ submission: ClaimSubmission; claim: { id: string; type: string; attributes: ClaimAttributes } }> = [];
+    const settling: Array<{
+      submission: ClaimSubmission;
+      claim: { id: string; type: string; attributes: ClaimAttributes };
+    }> = [];
     for (const s of this.#batch(b)) {
       const claimId = relatedId(s, 'claim')!;
       if (s.attributes.status === 'settled' || this.#d.isReversed(claimId)) continue;

@@ -5,18 +5,18 @@ import { DateRangeError, LAST_DATE, SUPPORTED_RANGE } from '../../clock/dates.ts
 import type { Scheduler } from '../../clock/scheduler.ts';
 import { conflict, notFound } from '../errors.ts';
 import type { Payments } from '../payments/payments.ts';
-import { ref, type Resource } from '../resource.ts';
 import { Repository, type RepositoryContext } from '../repository.ts';
+import { type Resource, ref } from '../resource.ts';
 import { ClaimCalendar } from './claim-calendar.ts';
-import { SETTLEMENT_DAY, type ClaimDates } from './claim-dates.ts';
+import { type ClaimDates, SETTLEMENT_DAY } from './claim-dates.ts';
 import {
   CLAIM_SUBMISSION_TYPE,
   CLAIM_TYPE,
-  relatedId,
   type Claim,
   type ClaimAttributes,
   type ClaimSubmission,
   type ClaimSubmissionAttributes,
+  relatedId,
 } from './claim-resources.ts';
 import { ClaimReversals, type NewRecord } from './claim-reversals.ts';
 import { assertClaimRules, normaliseClaim } from './claim-rules.ts';
@@ -71,7 +71,11 @@ export class Claims {
   /** Stores a claim after checking the rules that span fields (see claim-rules.ts). */
   create(input: NewRecord & { attributes: ClaimAttributes }): Claim {
     assertClaimRules(input.attributes, this.#dates.london(this.claims.clock.now()).date);
-    return this.claims.create({ id: input.id, organisation_id: input.organisation_id, attributes: normaliseClaim(input.attributes) });
+    return this.claims.create({
+      id: input.id,
+      organisation_id: input.organisation_id,
+      attributes: normaliseClaim(input.attributes),
+    });
   }
 
   get(id: string, organisationId: string): Claim {

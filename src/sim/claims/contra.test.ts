@@ -37,15 +37,24 @@ describe('the contra', () => {
     expect(created.slice(-2)).toEqual(['payments', 'payment_admissions']);
   });
 
-  it('a reversed claim is left out of its day\'s contra', async () => {
+  it("a reversed claim is left out of its day's contra", async () => {
     const h = await claimsHarness();
     const keep1 = h.file(['10.00']);
     const reversed = h.file(['25.50']);
     const keep2 = h.file(['0.05']);
     h.advance({ working_days: 3 });
     const seq = h.claims.submissionOf(reversed.claim.id)!.attributes.sequence_number!;
-    const rev = h.claims.reversals.create(reversed.claim.id, { id: randomUUID(), organisation_id: HARNESS_ORG, original_instruction_id: seq }, HARNESS_ORG);
-    h.claims.reversals.submit(reversed.claim.id, rev.id, { id: randomUUID(), organisation_id: HARNESS_ORG }, HARNESS_ORG);
+    const rev = h.claims.reversals.create(
+      reversed.claim.id,
+      { id: randomUUID(), organisation_id: HARNESS_ORG, original_instruction_id: seq },
+      HARNESS_ORG,
+    );
+    h.claims.reversals.submit(
+      reversed.claim.id,
+      rev.id,
+      { id: randomUUID(), organisation_id: HARNESS_ORG },
+      HARNESS_ORG,
+    );
     h.advance({ working_days: 11 });
     const [p, ...rest] = h.payments.list(HARNESS_ORG);
     expect(rest).toHaveLength(0);
@@ -59,7 +68,11 @@ describe('the contra', () => {
     const { claim } = h.file(['10.00']);
     h.advance({ working_days: 1 });
     const seq = h.claims.submissionOf(claim.id)!.attributes.sequence_number!;
-    const rev = h.claims.reversals.create(claim.id, { id: randomUUID(), organisation_id: HARNESS_ORG, original_instruction_id: seq }, HARNESS_ORG);
+    const rev = h.claims.reversals.create(
+      claim.id,
+      { id: randomUUID(), organisation_id: HARNESS_ORG, original_instruction_id: seq },
+      HARNESS_ORG,
+    );
     h.claims.reversals.submit(claim.id, rev.id, { id: randomUUID(), organisation_id: HARNESS_ORG }, HARNESS_ORG);
     h.advance({ working_days: 20 });
     expect(h.payments.payments.rows.size).toBe(0);
@@ -72,9 +85,15 @@ describe('the contra', () => {
     h.advance({ working_days: 1 }); // Tuesday 22 December
     h.file(['4.00']);
     h.advance({ working_days: 13 });
-    expect(h.payments.list(HARNESS_ORG).map((p) => [p.attributes.processing_date, p.attributes.amount])).toEqual([['2027-01-13', '3.00']]);
+    expect(h.payments.list(HARNESS_ORG).map((p) => [p.attributes.processing_date, p.attributes.amount])).toEqual([
+      ['2027-01-13', '3.00'],
+    ]);
     h.advance({ working_days: 1 });
-    expect(h.payments.list(HARNESS_ORG).map((p) => [p.attributes.processing_date, p.attributes.amount, p.attributes.reference])).toEqual([
+    expect(
+      h.payments
+        .list(HARNESS_ORG)
+        .map((p) => [p.attributes.processing_date, p.attributes.amount, p.attributes.reference]),
+    ).toEqual([
       ['2027-01-13', '3.00', 'DDIC SETTLEMENT 20261221'],
       ['2027-01-14', '4.00', 'DDIC SETTLEMENT 20261222'],
     ]);

@@ -22,7 +22,15 @@ export interface NameForm {
 /** A name form with what the comparisons read derived once: spacing-free key, text, forenames, surname. */
 export function nameForm(words: string[], surnameAt: number): NameForm {
   const surname = words.slice(surnameAt);
-  return { words, surnameAt, key: words.join(''), text: words.join(' '), forenames: words.slice(0, surnameAt), surname, surnameKey: surname.join('') };
+  return {
+    words,
+    surnameAt,
+    key: words.join(''),
+    text: words.join(' '),
+    forenames: words.slice(0, surnameAt),
+    surname,
+    surnameKey: surname.join(''),
+  };
 }
 
 /** A typo: similar enough by Jaro-Winkler and within the edits allowed for the length. */
@@ -53,7 +61,8 @@ function compareSurname(req: NameForm, acc: NameForm): Level {
   const y = acc.surnameKey;
   if (x === y) return Level.Full;
   if (isTypo(x, y)) return Level.Close;
-  if ((a.length === 1 && b.length > 1 && b.includes(x)) || (b.length === 1 && a.length > 1 && a.includes(y))) return Level.Close;
+  if ((a.length === 1 && b.length > 1 && b.includes(x)) || (b.length === 1 && a.length > 1 && a.includes(y)))
+    return Level.Close;
   return Level.None;
 }
 

@@ -1,7 +1,19 @@
 import type { AccountAttributes } from '../accounts.ts';
 import { matchName } from './match.ts';
 
-export type ReasonCode = 'SCNS' | 'AC01' | 'ACNS' | 'OPTO' | 'CASS' | 'IVCR' | 'MBAM' | 'ANNM' | 'BANM' | 'PANM' | 'BAMM' | 'PAMM';
+export type ReasonCode =
+  | 'SCNS'
+  | 'AC01'
+  | 'ACNS'
+  | 'OPTO'
+  | 'CASS'
+  | 'IVCR'
+  | 'MBAM'
+  | 'ANNM'
+  | 'BANM'
+  | 'PANM'
+  | 'BAMM'
+  | 'PAMM';
 
 /** A name-verification request, after the API checked its shape. */
 export interface VerificationRequest {
@@ -32,12 +44,17 @@ function sameReference(a: string, b: string): boolean {
  * supported (ACNS), not opted out (OPTO), not switched (CASS), secondary identification (IVCR),
  * then the name, with the account type deciding between MBAM/ANNM and BANM/PANM/BAMM/PAMM.
  */
-export function decide(input: { served: boolean; account: AccountAttributes | undefined; request: VerificationRequest }): VerificationReport {
+export function decide(input: {
+  served: boolean;
+  account: AccountAttributes | undefined;
+  request: VerificationRequest;
+}): VerificationReport {
   const { served, account, request } = input;
   if (!served) return { Matched: false, ReasonCode: 'SCNS' };
   if (!account) return { Matched: false, ReasonCode: 'AC01' };
   const status = account.name_matching_status;
-  if (status === 'not_supported' || !account.name || account.name.length === 0) return { Matched: false, ReasonCode: 'ACNS' };
+  if (status === 'not_supported' || !account.name || account.name.length === 0)
+    return { Matched: false, ReasonCode: 'ACNS' };
   if (account.account_matching_opt_out || status === 'opted_out') return { Matched: false, ReasonCode: 'OPTO' };
   if (account.switched === true || status === 'switched') return { Matched: false, ReasonCode: 'CASS' };
   const required = account.secondary_identification;

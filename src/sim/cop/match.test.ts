@@ -3,33 +3,60 @@ import { decide } from './decide.ts';
 import { matchName } from './match.ts';
 import { accountCandidates, parseRequestName, splitHolders } from './names.ts';
 
-const personal = (name: string[], extra = {}) => ({ name, account_classification: 'Personal' as const, joint_account: false, ...extra });
+const personal = (name: string[], extra = {}) => ({
+  name,
+  account_classification: 'Personal' as const,
+  joint_account: false,
+  ...extra,
+});
 
 describe('name parsing and candidates', () => {
   it('reads the structured form only when the first part is empty or a title', () => {
-    expect(parseRequestName('Mrs, Samantha Jane, Holder').whole).toMatchObject({ words: ['samantha', 'jane', 'holder'], surnameAt: 2 });
+    expect(parseRequestName('Mrs, Samantha Jane, Holder').whole).toMatchObject({
+      words: ['samantha', 'jane', 'holder'],
+      surnameAt: 2,
+    });
     expect(parseRequestName(',,Acme Ltd').whole.words).toEqual(['acme', 'ltd']);
     expect(parseRequestName('Acme, Widgets, Ltd').holders).toHaveLength(1);
     expect(parseRequestName('Acme, Widgets, Ltd').whole.words).toEqual(['acme', 'widgets', 'ltd']);
   });
 
   it('splits holders and lends the surname to a lone forename', () => {
-    expect(splitHolders(['john', 'and', 'jane', 'smith'])).toEqual([['john', 'smith'], ['jane', 'smith']]);
+    expect(splitHolders(['john', 'and', 'jane', 'smith'])).toEqual([
+      ['john', 'smith'],
+      ['jane', 'smith'],
+    ]);
     expect(splitHolders(['mr', 'and', 'mrs', 'j', 'smith'])).toEqual([['j', 'smith']]);
   });
 
   it('lists holder, joint holders, T/A sides, charity name and alternatives', () => {
     const joint = accountCandidates({ ...personal(['Mr John Smith & Mrs Jane Smith']), joint_account: true });
     expect(joint.filter((c) => c.holder).map((c) => c.display)).toEqual(['Mr John Smith', 'Mrs Jane Smith']);
-    const ta = accountCandidates({ name: ['Priya Shah t/a Shah Designs'], account_classification: 'Business', joint_account: false });
+    const ta = accountCandidates({
+      name: ['Priya Shah t/a Shah Designs'],
+      account_classification: 'Business',
+      joint_account: false,
+    });
     expect(ta.map((c) => c.words.join(' '))).toEqual(['priya shah t a shah designs', 'priya shah', 'shah designs']);
-    const charity = accountCandidates({ name: ['Hope Trust (R/C 123456)'], alternative_names: ['HT'], account_classification: 'Business', joint_account: false });
-    expect(charity.map((c) => [c.words.join(' '), c.closeOnly])).toEqual([['hope trust r c 123456', false], ['hope trust', true], ['ht', false]]);
+    const charity = accountCandidates({
+      name: ['Hope Trust (R/C 123456)'],
+      alternative_names: ['HT'],
+      account_classification: 'Business',
+      joint_account: false,
+    });
+    expect(charity.map((c) => [c.words.join(' '), c.closeOnly])).toEqual([
+      ['hope trust r c 123456', false],
+      ['hope trust', true],
+      ['ht', false],
+    ]);
     expect(accountCandidates(personal([]))).toEqual([]);
   });
 
   it('keeps a hyphenated surname as one surname', () => {
-    expect(matchName('Anna Smith', personal(['Anna Smith-Jones']))).toEqual({ level: 'close', name: 'Anna Smith-Jones' });
+    expect(matchName('Anna Smith', personal(['Anna Smith-Jones']))).toEqual({
+      level: 'close',
+      name: 'Anna Smith-Jones',
+    });
     expect(matchName('Anna Brown', personal(['Anna Smith-Jones']))).toEqual({ level: 'none' });
   });
 });
@@ -37,11 +64,20 @@ describe('name parsing and candidates', () => {
 describe('decide', () => {
   const request = { accountType: 'Personal' as const, identification: '40030212345678', name: 'Anyone' };
   it('answers ACNS for an account without a name', () => {
-    const account = { account_classification: 'Personal' as const, joint_account: false, account_matching_opt_out: false };
+    const account = {
+      account_classification: 'Personal' as const,
+      joint_account: false,
+      account_matching_opt_out: false,
+    };
     expect(decide({ served: true, account, request })).toEqual({ Matched: false, ReasonCode: 'ACNS' });
   });
   it('returns at most 140 characters of Name', () => {
-    const account = { name: ['Samantha', `Holder${'x'.repeat(200)}`], account_classification: 'Personal' as const, joint_account: false, account_matching_opt_out: false };
+    const account = {
+      name: ['Samantha', `Holder${'x'.repeat(200)}`],
+      account_classification: 'Personal' as const,
+      joint_account: false,
+      account_matching_opt_out: false,
+    };
     const report = decide({ served: true, account, request: { ...request, name: 'Sam Holder' + 'x'.repeat(200) } });
     expect(report.ReasonCode).toBe('MBAM');
     expect(report.Name).toBe(`Samantha Holder${'x'.repeat(125)}`);

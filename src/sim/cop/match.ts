@@ -1,6 +1,6 @@
-import { compareForms, Level, similarity, type NameForm } from './compare.ts';
+import { compareForms, Level, type NameForm, similarity } from './compare.ts';
+import { type AccountNames, type Candidate, candidateSet, parseRequestName } from './names.ts';
 import { dropTitles, tokens } from './normalise.ts';
-import { candidateSet, parseRequestName, type AccountNames, type Candidate } from './names.ts';
 
 export type MatchLevel = 'full' | 'close' | 'none';
 
@@ -76,7 +76,8 @@ export function matchName(requestName: string, account: AccountNames): NameMatch
   if (!several && holders.length > 0 && best && best.level === Level.Close) {
     // One requested person close to several holders ("J Smith"): each of them is named.
     const close = holders.map((h) => scoreOne(req.whole, h)).filter((s) => s.level === Level.Close);
-    if (close.length > 1 && close.some((s) => s.name === best!.name)) best = { ...best, name: close.map((s) => s.name).join(' & ') };
+    if (close.length > 1 && close.some((s) => s.name === best!.name))
+      best = { ...best, name: close.map((s) => s.name).join(' & ') };
   }
   if (several) {
     const joint = holders.length >= 2 ? jointScore(req.holders, holders) : undefined;

@@ -21,7 +21,9 @@ export class NameVerification {
     const sortCode = request.identification.slice(0, 6);
     const accountNumber = request.identification.slice(6);
     const served = this.participants.serves(openBankingId, sortCode);
-    const account = served ? this.#accounts.findBySortCodeAndNumber(participant.organisation_id, sortCode, accountNumber) : undefined;
+    const account = served
+      ? this.#accounts.findBySortCodeAndNumber(participant.organisation_id, sortCode, accountNumber)
+      : undefined;
     return decide({ served, account: account?.attributes, request });
   }
 }

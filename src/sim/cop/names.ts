@@ -1,4 +1,4 @@
-import { nameForm, type NameForm } from './compare.ts';
+import { type NameForm, nameForm } from './compare.ts';
 import { dropTitles, TITLES, tokens } from './normalise.ts';
 
 /** A requested name: as a whole, and split into holders when it names several people. */
@@ -85,7 +85,10 @@ export function parseRequestName(name: string, all?: string[]): RequestedName {
 
 /** Holder segments of a joint name as held, for what a close match returns. */
 function holderDisplays(raw: string, people: string[][]): string[] {
-  const segments = raw.split(/\s*&\s*|\s+and\s+/i).map((s) => s.trim()).filter(Boolean);
+  const segments = raw
+    .split(/\s*&\s*|\s+and\s+/i)
+    .map((s) => s.trim())
+    .filter(Boolean);
   if (segments.length !== people.length) return people.map((p) => p.join(' '));
   return segments.map((seg, i) => {
     if (seg.split(/\s+/).length > 1 || i === segments.length - 1) return seg;

@@ -32,19 +32,36 @@ describe('invisible characters', () => {
   });
 
   it('tokens are the folded words, whichever path finds them', () => {
-    const names = ["Zoë Álvarez", "Mr ZOË O'BRIEN", 'Zoë Smith-Jones & Alex', 'Ærø Straße', 'Łukasz Đoković', 'Sam\u200Bantha Ñ', 'ﬁsh ½ ①', 'Müller\tß', 'İstanbul ı I', 'Ǆemal', '\u00AD-x', 'a\u0301b c'];
+    const names = [
+      'Zoë Álvarez',
+      "Mr ZOË O'BRIEN",
+      'Zoë Smith-Jones & Alex',
+      'Ærø Straße',
+      'Łukasz Đoković',
+      'Sam\u200Bantha Ñ',
+      'ﬁsh ½ ①',
+      'Müller\tß',
+      'İstanbul ı I',
+      'Ǆemal',
+      '\u00AD-x',
+      'a\u0301b c',
+    ];
     for (const name of names) expect(tokens(name)).toEqual(fold(name).split(' ').filter(Boolean));
   });
 
   it('the plain-ASCII fast path agrees with fold on any printable ASCII', () => {
     // A small seeded generator: letters, digits, apostrophes, ampersands and punctuation in runs.
     let seed = 42;
-    const next = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+    const next = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
     const alphabet = "aZ9 '`&.-,/\t()AbCxyz0";
     for (let n = 0; n < 2000; n++) {
       const length = Math.floor(next() * 24);
       let text = '';
-      for (let i = 0; i < length; i++) text += next() < 0.9 ? alphabet[Math.floor(next() * alphabet.length)] : String.fromCharCode(32 + Math.floor(next() * 95));
+      for (let i = 0; i < length; i++)
+        text +=
+          next() < 0.9
+            ? alphabet[Math.floor(next() * alphabet.length)]
+            : String.fromCharCode(32 + Math.floor(next() * 95));
       // Suffix phrases (ltd, p l c) are unified by tokens after splitting; fold does not do that.
       const folded = fold(text).split(' ').filter(Boolean);
       if (folded.some((w) => ['limited', 'ltd', 'plc', 'llp', 'public', 'p', 'l'].includes(w))) continue;
@@ -52,4 +69,3 @@ describe('invisible characters', () => {
     }
   });
 });
-

@@ -5,8 +5,35 @@ const FOLDS: Record<string, string> = { ß: 'ss', æ: 'ae', œ: 'oe', ø: 'o', �
 
 /** Titles dropped at the start of a person's name (after folding, so "Mrs." is "mrs"). */
 export const TITLES = new Set([
-  'mr', 'mrs', 'miss', 'ms', 'mx', 'master', 'dr', 'doctor', 'sir', 'dame', 'lord', 'lady', 'prof', 'professor',
-  'rev', 'revd', 'reverend', 'fr', 'father', 'sr', 'sister', 'capt', 'captain', 'col', 'major', 'maj', 'rt', 'hon', 'cllr',
+  'mr',
+  'mrs',
+  'miss',
+  'ms',
+  'mx',
+  'master',
+  'dr',
+  'doctor',
+  'sir',
+  'dame',
+  'lord',
+  'lady',
+  'prof',
+  'professor',
+  'rev',
+  'revd',
+  'reverend',
+  'fr',
+  'father',
+  'sr',
+  'sister',
+  'capt',
+  'captain',
+  'col',
+  'major',
+  'maj',
+  'rt',
+  'hon',
+  'cllr',
 ]);
 
 /** Business suffixes and their canonical token. Multi-word forms are matched before single ones. */
@@ -85,7 +112,9 @@ export function tokens(text: string): string[] {
   const raw = asciiWords(text) ?? decomposedWords(text) ?? fold(text).split(' ').filter(Boolean);
   const out: string[] = [];
   for (let i = 0; i < raw.length; ) {
-    const hit = PHRASE_STARTS.has(raw[i]!) ? SUFFIX_PHRASES.find(([phrase]) => phrase.every((p, k) => raw[i + k] === p)) : undefined;
+    const hit = PHRASE_STARTS.has(raw[i]!)
+      ? SUFFIX_PHRASES.find(([phrase]) => phrase.every((p, k) => raw[i + k] === p))
+      : undefined;
     if (hit) {
       out.push(hit[1]);
       i += hit[0].length;

@@ -3,7 +3,9 @@ import { DomainError } from '../errors.ts';
 import { Participants } from './participants.ts';
 
 describe('participants', () => {
-  const p = new Participants([{ open_banking_id: 'OB1', organisation_id: 'org', name: 'Bank', sort_codes: ['400300'] }]);
+  const p = new Participants([
+    { open_banking_id: 'OB1', organisation_id: 'org', name: 'Bank', sort_codes: ['400300'] },
+  ]);
   it('finds participants and the sort codes they serve', () => {
     expect(p.get('OB1').organisation_id).toBe('org');
     expect(p.serves('OB1', '400300')).toBe(true);

@@ -28,11 +28,18 @@ describe('string similarity', () => {
 
   it('agrees with plain textbook versions on random pairs (scratch buffers reused across calls of any length)', () => {
     const refEdit = (a: string, b: string): number => {
-      const d = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
+      const d = Array.from({ length: a.length + 1 }, (_, i) =>
+        Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)),
+      );
       for (let i = 1; i <= a.length; i++) {
         for (let j = 1; j <= b.length; j++) {
-          d[i]![j] = Math.min(d[i - 1]![j]! + 1, d[i]![j - 1]! + 1, d[i - 1]![j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
-          if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d[i]![j] = Math.min(d[i]![j]!, d[i - 2]![j - 2]! + 1);
+          d[i]![j] = Math.min(
+            d[i - 1]![j]! + 1,
+            d[i]![j - 1]! + 1,
+            d[i - 1]![j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1),
+          );
+          if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+            d[i]![j] = Math.min(d[i]![j]!, d[i - 2]![j - 2]! + 1);
         }
       }
       return d[a.length]![b.length]!;
@@ -60,8 +67,11 @@ describe('string similarity', () => {
       return (m / a.length + m / b.length + (m - t) / m) / 3;
     };
     let seed = 7;
-    const rnd = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
-    const word = () => Array.from({ length: Math.floor(rnd() * (rnd() < 0.05 ? 200 : 12)) }, () => 'abcdeh'[Math.floor(rnd() * 6)]).join('');
+    const rnd = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+    const word = () =>
+      Array.from({ length: Math.floor(rnd() * (rnd() < 0.05 ? 200 : 12)) }, () => 'abcdeh'[Math.floor(rnd() * 6)]).join(
+        '',
+      );
     for (let n = 0; n < 3000; n++) {
       const a = word();
       const b = rnd() < 0.3 ? a.slice(1) + 'a' : word();
@@ -70,4 +80,3 @@ describe('string similarity', () => {
     }
   });
 });
-

@@ -22,7 +22,15 @@ const sub = (attributes: Partial<Subscription['attributes']> = {}, organisation_
   organisation_id,
   created_on: account.created_on,
   modified_on: account.created_on,
-  attributes: { event_type: 'created', record_type: 'accounts', callback_transport: 'http', callback_uri: 'http://x/', deactivated: false, has_secret: false, ...attributes },
+  attributes: {
+    event_type: 'created',
+    record_type: 'accounts',
+    callback_transport: 'http',
+    callback_uri: 'http://x/',
+    deactivated: false,
+    has_secret: false,
+    ...attributes,
+  },
 });
 
 describe('matching', () => {
@@ -47,7 +55,13 @@ describe('matching', () => {
 describe('envelope', () => {
   it('carries the record GET body, the scheme time and the actor, and snapshots the record', () => {
     const record = structuredClone(account);
-    const n = buildNotification({ ...event, record }, sub({ user_defined_data: [{ key: 'team', value: 'ops' }] }), new Date('2026-12-21T09:30:00Z'), 'northwind-dev', 'b5f7a8c2-0000-4000-8000-000000000001');
+    const n = buildNotification(
+      { ...event, record },
+      sub({ user_defined_data: [{ key: 'team', value: 'ops' }] }),
+      new Date('2026-12-21T09:30:00Z'),
+      'northwind-dev',
+      'b5f7a8c2-0000-4000-8000-000000000001',
+    );
     expect(n).toEqual({
       id: 'b5f7a8c2-0000-4000-8000-000000000001',
       organisation_id: ORG,

@@ -54,7 +54,13 @@ export function subscriptionMatches(s: Subscription, event: RecordEvent): boolea
 }
 
 /** The notification of one event for one subscription. */
-export function buildNotification(event: RecordEvent, subscription: Subscription, actionTime: Date, actionedBy: string, id: string = randomUUID()): Notification {
+export function buildNotification(
+  event: RecordEvent,
+  subscription: Subscription,
+  actionTime: Date,
+  actionedBy: string,
+  id: string = randomUUID(),
+): Notification {
   const n: Notification = {
     id,
     organisation_id: event.record.organisation_id,
@@ -65,6 +71,7 @@ export function buildNotification(event: RecordEvent, subscription: Subscription
     actioned_by: actionedBy,
     data: structuredClone(recordBody(event.record)),
   };
-  if (subscription.attributes.user_defined_data?.length) n.user_defined_data = structuredClone(subscription.attributes.user_defined_data);
+  if (subscription.attributes.user_defined_data?.length)
+    n.user_defined_data = structuredClone(subscription.attributes.user_defined_data);
   return n;
 }

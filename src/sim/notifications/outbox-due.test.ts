@@ -8,8 +8,12 @@ import type { Subscription } from './subscriptions.ts';
 // The outbox's due queue: what the worker takes, in due order, without scanning.
 
 const schedule = { delaysMs: [0, 1000], repeatMs: 5000, giveUpAfterMs: 60_000, jitter: 0 };
-const sub = { id: 's1', attributes: { callback_transport: 'http', callback_uri: 'http://x/' } } as unknown as Subscription;
-const note = (id: string) => ({ id, organisation_id: 'o', event_type: 'created', record_type: 'accounts' }) as Notification;
+const sub = {
+  id: 's1',
+  attributes: { callback_transport: 'http', callback_uri: 'http://x/' },
+} as unknown as Subscription;
+const note = (id: string) =>
+  ({ id, organisation_id: 'o', event_type: 'created', record_type: 'accounts' }) as Notification;
 
 describe('outbox due queue', () => {
   it('hands out due entries in due order, once, and takes back what was not attempted', async () => {

@@ -16,7 +16,9 @@ export const DEFAULT_DELIVERY_RETENTION: DeliveryRetention = { maxAgeMs: 7 * 24 
 /** A retention given as a runtime option, the fields left out taken from the default; throws naming a bad field. */
 export function retentionFrom(given: Partial<DeliveryRetention>): DeliveryRetention {
   const r = { ...DEFAULT_DELIVERY_RETENTION, ...given };
-  if (!(Number.isFinite(r.maxAgeMs) && r.maxAgeMs > 0)) throw new Error(`delivery retention maxAgeMs must be a positive number of milliseconds, got ${r.maxAgeMs}`);
-  if (!(Number.isInteger(r.maxFinished) && r.maxFinished >= 0)) throw new Error(`delivery retention maxFinished must be a whole number ≥ 0, got ${r.maxFinished}`);
+  if (!(Number.isFinite(r.maxAgeMs) && r.maxAgeMs > 0))
+    throw new Error(`delivery retention maxAgeMs must be a positive number of milliseconds, got ${r.maxAgeMs}`);
+  if (!(Number.isInteger(r.maxFinished) && r.maxFinished >= 0))
+    throw new Error(`delivery retention maxFinished must be a whole number ≥ 0, got ${r.maxFinished}`);
   return r;
 }

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { HARBOUR, NORTHWIND, testRuntime, type TestRuntime } from '../../../test/support/testing.ts';
+import { HARBOUR, NORTHWIND, type TestRuntime, testRuntime } from '../../../test/support/testing.ts';
 import { TestReceiver } from '../../../test/support/webhook-receiver.ts';
 
 // The outbox driven by hand: a manual wall clock and runDue(), no timers, against a real receiver.
@@ -9,7 +9,9 @@ let receiver: TestReceiver;
 beforeEach(async () => {
   receiver = new TestReceiver();
   await receiver.up();
-  rt = await testRuntime({ retrySchedule: { delaysMs: [0, 5000, 30000], repeatMs: 60000, giveUpAfterMs: 300000, jitter: 0 } });
+  rt = await testRuntime({
+    retrySchedule: { delaysMs: [0, 5000, 30000], repeatMs: 60000, giveUpAfterMs: 300000, jitter: 0 },
+  });
 });
 afterEach(async () => {
   await rt.close();
@@ -20,19 +22,45 @@ const subscribe = (attributes: Record<string, unknown> = {}, client = NORTHWIND)
   rt.call(
     'POST',
     '/v1/notification/subscriptions',
-    { data: { id: crypto.randomUUID(), organisation_id: client.organisation_id, type: 'subscriptions', attributes: { event_type: 'created', record_type: 'accounts', callback_transport: 'http', callback_uri: receiver.url, ...attributes } } },
+    {
+      data: {
+        id: crypto.randomUUID(),
+        organisation_id: client.organisation_id,
+        type: 'subscriptions',
+        attributes: {
+          event_type: 'created',
+          record_type: 'accounts',
+          callback_transport: 'http',
+          callback_uri: receiver.url,
+          ...attributes,
+        },
+      },
+    },
     { client },
   );
 const createAccount = (n = 0, client = NORTHWIND) =>
   rt.call(
     'POST',
     '/v1/organisation/accounts',
-    { data: { id: crypto.randomUUID(), organisation_id: client.organisation_id, type: 'accounts', attributes: { country: 'GB', bank_id: '400300', bank_id_code: 'GBDSC', account_number: String(41426800 + n), name: ['Sam Holder'] } } },
+    {
+      data: {
+        id: crypto.randomUUID(),
+        organisation_id: client.organisation_id,
+        type: 'accounts',
+        attributes: {
+          country: 'GB',
+          bank_id: '400300',
+          bank_id_code: 'GBDSC',
+          account_number: String(41426800 + n),
+          name: ['Sam Holder'],
+        },
+      },
+    },
     { client },
   );
 
 describe('notifier and outbox', () => {
-  it('names a subscription\'s first pending entry, in the order they were made, and moves on once it is delivered', async () => {
+  it("names a subscription's first pending entry, in the order they were made, and moves on once it is delivered", async () => {
     const sub = (await (await subscribe()).json()) as { data: { id: string } };
     const other = (await (await subscribe({}, HARBOUR)).json()) as { data: { id: string } };
     await createAccount(1);
@@ -58,7 +86,12 @@ describe('notifier and outbox', () => {
     await createAccount();
     const pending = rt.sim.outbox.pending();
     expect(pending).toHaveLength(1);
-    expect(pending[0]!.notification).toMatchObject({ event_type: 'created', record_type: 'accounts', actioned_by: 'northwind-dev', action_time: '2026-12-21T09:00:00.000Z' });
+    expect(pending[0]!.notification).toMatchObject({
+      event_type: 'created',
+      record_type: 'accounts',
+      actioned_by: 'northwind-dev',
+      action_time: '2026-12-21T09:00:00.000Z',
+    });
     expect(receiver.requests).toHaveLength(0); // nothing is sent before the worker runs
   });
 
@@ -78,7 +111,9 @@ describe('notifier and outbox', () => {
     expect(await rt.delivery.runDue()).toBe(0);
     expect(receiver.requests.map((r) => r.status)).toEqual([500, 503, 200]);
     const attempts = (await (await rt.call('GET', '/v1/simulator/deliveries')).json()) as any;
-    expect(attempts.data.map((a: any) => [a.attributes.attempt, a.attributes.status, a.attributes.response_code])).toEqual([
+    expect(
+      attempts.data.map((a: any) => [a.attributes.attempt, a.attributes.status, a.attributes.response_code]),
+    ).toEqual([
       [1, 'failed', 500],
       [2, 'failed', 503],
       [3, 'succeeded', 200],
@@ -109,7 +144,9 @@ describe('notifier and outbox', () => {
     expect(receiver.requests.at(-1)!.headers['webhook-id']).toBe(entry!.id);
     expect(rt.sim.outbox.entries.get(entry!.id)!.status).toBe('delivered');
     expect((await rt.call('POST', `/v1/simulator/deliveries/${crypto.randomUUID()}/redeliver`)).status).toBe(404);
-    expect((await rt.call('POST', `/v1/simulator/deliveries/${entry!.id}/redeliver`, undefined, { client: HARBOUR })).status).toBe(404);
+    expect(
+      (await rt.call('POST', `/v1/simulator/deliveries/${entry!.id}/redeliver`, undefined, { client: HARBOUR })).status,
+    ).toBe(404);
   });
 
   it('refuses (409) to redeliver a delivery still pending, and rate-limits redelivery (429) in wall time', async () => {
@@ -118,7 +155,9 @@ describe('notifier and outbox', () => {
     const [entry] = rt.sim.outbox.entries.values();
     const pending = await rt.call('POST', `/v1/simulator/deliveries/${entry!.id}/redeliver`);
     expect(pending.status).toBe(409);
-    expect(((await pending.json()) as any).error_message).toBe(`delivery ${entry!.id} is already pending (attempt 1 due at 2026-12-21T09:00:00.000Z); redeliver it once it has finished`);
+    expect(((await pending.json()) as any).error_message).toBe(
+      `delivery ${entry!.id} is already pending (attempt 1 due at 2026-12-21T09:00:00.000Z); redeliver it once it has finished`,
+    );
     expect(await rt.delivery.runDue()).toBe(1);
     expect(rt.sim.outbox.entries.get(entry!.id)!.status).toBe('delivered');
     expect((await rt.call('POST', `/v1/simulator/deliveries/${entry!.id}/redeliver`)).status).toBe(202);
@@ -128,7 +167,9 @@ describe('notifier and outbox', () => {
     const soon = await rt.call('POST', `/v1/simulator/deliveries/${entry!.id}/redeliver`);
     expect(soon.status).toBe(429);
     expect(soon.headers.get('retry-after')).toBe('1');
-    expect(((await soon.json()) as any).error_message).toBe(`delivery ${entry!.id} was redelivered less than 10 s ago; try again in 1 s`);
+    expect(((await soon.json()) as any).error_message).toBe(
+      `delivery ${entry!.id} was redelivered less than 10 s ago; try again in 1 s`,
+    );
     rt.wall.advanceMs(1_000);
     expect((await rt.call('POST', `/v1/simulator/deliveries/${entry!.id}/redeliver`)).status).toBe(202);
     expect(await rt.delivery.runDue()).toBe(1);
@@ -147,7 +188,9 @@ describe('notifier and outbox', () => {
   it('cancels pending deliveries of a deactivated subscription and refuses to redeliver them', async () => {
     const sub = (await (await subscribe()).json()) as any;
     await createAccount();
-    await rt.call('PATCH', `/v1/notification/subscriptions/${sub.data.id}`, { data: { version: 0, attributes: { deactivated: true } } });
+    await rt.call('PATCH', `/v1/notification/subscriptions/${sub.data.id}`, {
+      data: { version: 0, attributes: { deactivated: true } },
+    });
     expect(await rt.delivery.runDue()).toBe(0);
     const [entry] = rt.sim.outbox.entries.values();
     expect(entry).toMatchObject({ status: 'cancelled', status_reason: `subscription ${sub.data.id} is deactivated` });
@@ -159,7 +202,9 @@ describe('notifier and outbox', () => {
   it('does not loop on subscriptions to subscriptions: a 410 deactivates once', async () => {
     receiver.otherwise = 410;
     const sub = (await (await subscribe({ event_type: 'updated', record_type: 'subscriptions' })).json()) as any;
-    await rt.call('PATCH', `/v1/notification/subscriptions/${sub.data.id}`, { data: { version: 0, attributes: { user_defined_data: [{ key: 'a', value: 'b' }] } } });
+    await rt.call('PATCH', `/v1/notification/subscriptions/${sub.data.id}`, {
+      data: { version: 0, attributes: { user_defined_data: [{ key: 'a', value: 'b' }] } },
+    });
     expect(await rt.delivery.runDue()).toBe(1);
     expect(await rt.delivery.runDue()).toBe(0);
     const after = (await (await rt.call('GET', `/v1/notification/subscriptions/${sub.data.id}`)).json()) as any;
@@ -173,7 +218,10 @@ describe('notifier and outbox', () => {
     await createAccount();
     expect((await rt.call('DELETE', `/v1/notification/subscriptions/${sub.data.id}?version=0`)).status).toBe(204);
     expect(await rt.delivery.runDue()).toBe(0);
-    expect(rt.sim.outbox.entries.values()[0]).toMatchObject({ status: 'cancelled', status_reason: `subscription ${sub.data.id} was deleted` });
+    expect(rt.sim.outbox.entries.values()[0]).toMatchObject({
+      status: 'cancelled',
+      status_reason: `subscription ${sub.data.id} was deleted`,
+    });
     expect(rt.sim.subscriptions.secretOf(sub.data.id)).toBeUndefined();
     expect(receiver.requests).toHaveLength(0);
   });

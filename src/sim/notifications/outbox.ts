@@ -1,11 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import { isoTimestamp, type Clock } from '../../clock/clock.ts';
+import { type Clock, isoTimestamp } from '../../clock/clock.ts';
 import { MinHeap } from '../../clock/heap.ts';
 import type { Collection } from '../../store/collection.ts';
-import { conflict, notFound, rateLimited } from '../errors.ts';
 import type { Store } from '../../store/store.ts';
+import { conflict, notFound, rateLimited } from '../errors.ts';
 import type { Notification } from './notification.ts';
-import { DEFAULT_REDELIVERY_INTERVAL_MS, type AttemptOutcome, type DeliveryAttempt, type OutboxEntry } from './outbox-records.ts';
+import {
+  type AttemptOutcome,
+  DEFAULT_REDELIVERY_INTERVAL_MS,
+  type DeliveryAttempt,
+  type OutboxEntry,
+} from './outbox-records.ts';
 import { DEFAULT_DELIVERY_RETENTION, type DeliveryRetention } from './outbox-retention.ts';
 import { DEFAULT_RETRY_SCHEDULE, delayBefore, nextAttemptAt, type RetrySchedule } from './retry-schedule.ts';
 import type { Subscription } from './subscriptions.ts';
@@ -47,7 +52,9 @@ export class Outbox {
     this.entries = store.collection('notification_outbox');
     this.attempts = store.collection('notification_delivery_attempts');
     this.entries.defineIndex('pending', (e) => (e.status === 'pending' ? 'pending' : undefined));
-    this.entries.defineIndex('pending-by-subscription', (e) => (e.status === 'pending' ? e.subscription_id : undefined));
+    this.entries.defineIndex('pending-by-subscription', (e) =>
+      e.status === 'pending' ? e.subscription_id : undefined,
+    );
     this.attempts.defineIndex('organisation', (a) => a.organisation_id);
     this.attempts.defineIndex('subscription', (a) => a.subscription_id);
     this.attempts.defineIndex('notification', (a) => a.notification_id);
@@ -146,7 +153,13 @@ export class Outbox {
    * Logs an attempt and moves the entry on: delivered on success (recorded once: an entry no
    * longer pending is left as it is), else the next attempt per the schedule or abandoned.
    */
-  recordAttempt(entryId: string, subscription: Subscription, outcome: AttemptOutcome, startedAtMs: number, random?: () => number): DeliveryAttempt | undefined {
+  recordAttempt(
+    entryId: string,
+    subscription: Subscription,
+    outcome: AttemptOutcome,
+    startedAtMs: number,
+    random?: () => number,
+  ): DeliveryAttempt | undefined {
     const entry = this.entries.get(entryId);
     if (entry?.status !== 'pending') return undefined;
     const now = this.#wall.now();
@@ -194,7 +207,8 @@ export class Outbox {
   /** Stores an entry that has left pending, then drops the finished entries over the count kept. */
   #finish(entry: OutboxEntry, nowMs: number): void {
     this.entries.put({ ...entry, finished_at_ms: nowMs });
-    while (this.entries.count('finished', 'finished') > this.retention.maxFinished) this.#remove(this.entries.first('finished', 'finished')!.id);
+    while (this.entries.count('finished', 'finished') > this.retention.maxFinished)
+      this.#remove(this.entries.first('finished', 'finished')!.id);
   }
 
   /** Drops a finished entry and its attempts. */
@@ -222,7 +236,8 @@ export class Outbox {
   /** Stops delivering an entry whose subscription is gone or deactivated. */
   cancel(entryId: string, reason: string): void {
     const entry = this.entries.get(entryId);
-    if (entry && entry.status === 'pending') this.#finish({ ...entry, status: 'cancelled', status_reason: reason }, this.#wall.now().getTime());
+    if (entry && entry.status === 'pending')
+      this.#finish({ ...entry, status: 'cancelled', status_reason: reason }, this.#wall.now().getTime());
   }
 
   /** The entry with this notification id, or the entry of the attempt with this id, in the organisation. */
@@ -241,9 +256,14 @@ export class Outbox {
     const entry = this.find(id, organisationId);
     if (!entry) throw notFound(`delivery ${id} does not exist`);
     if (!subscription) throw conflict(`subscription ${entry.subscription_id} of delivery ${id} no longer exists`);
-    if (subscription.attributes.deactivated) throw conflict(`subscription ${subscription.id} is deactivated; activate it (PATCH deactivated false) before redelivering`);
+    if (subscription.attributes.deactivated)
+      throw conflict(
+        `subscription ${subscription.id} is deactivated; activate it (PATCH deactivated false) before redelivering`,
+      );
     if (entry.status === 'pending') {
-      throw conflict(`delivery ${entry.id} is already pending (attempt ${entry.attempts + 1} due at ${isoTimestamp(new Date(entry.next_attempt_ms))}); redeliver it once it has finished`);
+      throw conflict(
+        `delivery ${entry.id} is already pending (attempt ${entry.attempts + 1} due at ${isoTimestamp(new Date(entry.next_attempt_ms))}); redeliver it once it has finished`,
+      );
     }
     const now = this.#wall.now().getTime();
     if (entry.redelivered_at_ms !== undefined && now - entry.redelivered_at_ms < this.redeliveryIntervalMs) {
@@ -253,7 +273,13 @@ export class Outbox {
         Math.ceil(waitMs / 1000),
       );
     }
-    const next: OutboxEntry = { ...entry, status: 'pending', queued_at_ms: now, next_attempt_ms: now, redelivered_at_ms: now };
+    const next: OutboxEntry = {
+      ...entry,
+      status: 'pending',
+      queued_at_ms: now,
+      next_attempt_ms: now,
+      redelivered_at_ms: now,
+    };
     delete next.status_reason;
     delete next.finished_at_ms;
     // Out and in again: the row moves behind the entries already pending, in the data file too,

@@ -8,7 +8,16 @@ const high = () => 0.999999; // +jitter
 
 describe('retry schedule', () => {
   it('follows ≈ 0 s, 5 s, 30 s, 2 min, 10 min, 1 h, then hourly', () => {
-    expect([1, 2, 3, 4, 5, 6, 7, 20].map((n) => delayBefore(DEFAULT_RETRY_SCHEDULE, n, mid))).toEqual([0, 5000, 30000, 120000, 600000, H, H, H]);
+    expect([1, 2, 3, 4, 5, 6, 7, 20].map((n) => delayBefore(DEFAULT_RETRY_SCHEDULE, n, mid))).toEqual([
+      0,
+      5000,
+      30000,
+      120000,
+      600000,
+      H,
+      H,
+      H,
+    ]);
   });
 
   it('spreads each delay by at most ±20%', () => {

@@ -42,7 +42,13 @@ export function delayBefore(schedule: RetrySchedule, attempt: number, random: ()
  * When attempt `nextAttempt` is due after a failure at `failedAtMs`, or null when the schedule is
  * exhausted (the delivery is abandoned).
  */
-export function nextAttemptAt(schedule: RetrySchedule, storedAtMs: number, failedAtMs: number, nextAttempt: number, random?: () => number): number | null {
+export function nextAttemptAt(
+  schedule: RetrySchedule,
+  storedAtMs: number,
+  failedAtMs: number,
+  nextAttempt: number,
+  random?: () => number,
+): number | null {
   const at = failedAtMs + delayBefore(schedule, nextAttempt, random);
   return at - storedAtMs > schedule.giveUpAfterMs ? null : at;
 }
@@ -50,7 +56,8 @@ export function nextAttemptAt(schedule: RetrySchedule, storedAtMs: number, faile
 /** Checks a schedule given as a runtime option; throws naming the bad field. */
 export function checkSchedule(s: RetrySchedule): RetrySchedule {
   const ok = (n: number) => Number.isFinite(n) && n >= 0;
-  if (s.delaysMs.length === 0 || !s.delaysMs.every(ok)) throw new Error('retry schedule delaysMs must be a non-empty list of non-negative numbers');
+  if (s.delaysMs.length === 0 || !s.delaysMs.every(ok))
+    throw new Error('retry schedule delaysMs must be a non-empty list of non-negative numbers');
   if (!ok(s.repeatMs) || s.repeatMs === 0) throw new Error('retry schedule repeatMs must be positive');
   if (!ok(s.giveUpAfterMs)) throw new Error('retry schedule giveUpAfterMs must be non-negative');
   if (!(s.jitter >= 0 && s.jitter < 1)) throw new Error('retry schedule jitter must be in [0, 1)');

@@ -1,10 +1,10 @@
 import { networkInterfaces } from 'node:os';
+import { secretProblem } from '../../delivery/signing.ts';
 import type { Collection } from '../../store/collection.ts';
 import { conflict, invalid } from '../errors.ts';
 import type { EventType } from '../events.ts';
 import { Repository, type RepositoryContext } from '../repository.ts';
-import { knownResourceTypes, registerSelfPath, type Resource } from '../resource.ts';
-import { secretProblem } from '../../delivery/signing.ts';
+import { knownResourceTypes, type Resource, registerSelfPath } from '../resource.ts';
 
 export type CallbackTransport = 'http' | 'queue';
 
@@ -56,7 +56,12 @@ export interface SelfAddress {
   prefix: string;
 }
 
-const isLoopback = (host: string) => host === 'localhost' || host.endsWith('.localhost') || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host) || host === '[::1]' || host === '[::ffff:7f00:1]';
+const isLoopback = (host: string) =>
+  host === 'localhost' ||
+  host.endsWith('.localhost') ||
+  /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host) ||
+  host === '[::1]' ||
+  host === '[::ffff:7f00:1]';
 const isWildcard = (host: string) => host === '0.0.0.0' || host === '[::]';
 
 /** The names a request to `self` may use: its own, loopback and wildcard, and every interface address when it binds them all. */
@@ -66,7 +71,8 @@ function reaches(self: SelfAddress, host: string): boolean {
   if (local && (isLoopback(host) || isWildcard(host))) return true;
   if (isWildcard(self.host)) {
     for (const list of Object.values(networkInterfaces())) {
-      for (const a of list ?? []) if ((a.family === 'IPv6' ? `[${a.address}]` : a.address).toLowerCase() === host) return true;
+      for (const a of list ?? [])
+        if ((a.family === 'IPv6' ? `[${a.address}]` : a.address).toLowerCase() === host) return true;
     }
   }
   return false;
@@ -94,7 +100,11 @@ export function selfAddressOf(baseUrl: string): SelfAddress {
  * itself (one of `self`) is refused: its deliveries would call the simulator's own API (e.g. a
  * redeliver), which can feed itself forever.
  */
-export function callbackUriProblem(transport: CallbackTransport, uri: string, self: readonly SelfAddress[] = []): string | undefined {
+export function callbackUriProblem(
+  transport: CallbackTransport,
+  uri: string,
+  self: readonly SelfAddress[] = [],
+): string | undefined {
   let url: URL;
   try {
     url = new URL(uri);
@@ -114,14 +124,19 @@ export function callbackUriProblem(transport: CallbackTransport, uri: string, se
   return undefined;
 }
 
-function problems(a: SubscriptionAttributes, secret: string | null | undefined, self: readonly SelfAddress[]): string[] {
+function problems(
+  a: SubscriptionAttributes,
+  secret: string | null | undefined,
+  self: readonly SelfAddress[],
+): string[] {
   const out: string[] = [];
   const known = knownResourceTypes();
   if (!known.includes(a.record_type)) out.push(`record_type in body should be one of [${known.join(' ')}]`);
   const uri = callbackUriProblem(a.callback_transport, a.callback_uri, self);
   if (uri) out.push(uri);
   const udd = a.user_defined_data ?? [];
-  if (udd.length > MAX_USER_DEFINED_DATA) out.push(`user_defined_data in body should have at most ${MAX_USER_DEFINED_DATA} items`);
+  if (udd.length > MAX_USER_DEFINED_DATA)
+    out.push(`user_defined_data in body should have at most ${MAX_USER_DEFINED_DATA} items`);
   const keys = new Set(udd.map((p) => p.key));
   if (keys.size !== udd.length) out.push('user_defined_data in body should not repeat a key');
   if (typeof secret === 'string') {
@@ -143,7 +158,8 @@ function apply(base: SubscriptionAttributes, input: SubscriptionInput, hasSecret
   return next;
 }
 
-const matchKey = (organisationId: string, eventType: string, recordType: string) => `${organisationId}|${eventType}|${recordType}`;
+const matchKey = (organisationId: string, eventType: string, recordType: string) =>
+  `${organisationId}|${eventType}|${recordType}`;
 
 /** Who wants to hear about which changes, and where to send it. */
 export class Subscriptions {
@@ -157,7 +173,9 @@ export class Subscriptions {
     this.repo = new Repository<SubscriptionAttributes>(ctx, SUBSCRIPTION_TYPE, {
       duplicate: 'Subscription cannot be created as it violates a duplicate constraint',
     });
-    this.repo.rows.defineIndex('match', (s) => matchKey(s.organisation_id, s.attributes.event_type, s.attributes.record_type));
+    this.repo.rows.defineIndex('match', (s) =>
+      matchKey(s.organisation_id, s.attributes.event_type, s.attributes.record_type),
+    );
     this.#secrets = ctx.store.collection('subscription_secrets');
   }
 
@@ -170,13 +188,21 @@ export class Subscriptions {
   create(input: { id: string; organisation_id: string; attributes: SubscriptionInput }): Subscription {
     const a = input.attributes;
     const attributes = apply(
-      { event_type: a.event_type!, record_type: a.record_type!, callback_transport: a.callback_transport!, callback_uri: a.callback_uri!, deactivated: false, has_secret: false },
+      {
+        event_type: a.event_type!,
+        record_type: a.record_type!,
+        callback_transport: a.callback_transport!,
+        callback_uri: a.callback_uri!,
+        deactivated: false,
+        has_secret: false,
+      },
       a,
       typeof a.secret === 'string',
     );
     const bad = problems(attributes, a.secret, this.#self);
     if (bad.length) throw invalid(`validation failure list: ${bad.join('; ')}`);
-    if (this.repo.rows.has(input.id)) throw conflict('Subscription cannot be created as it violates a duplicate constraint');
+    if (this.repo.rows.has(input.id))
+      throw conflict('Subscription cannot be created as it violates a duplicate constraint');
     if (typeof a.secret === 'string') this.#secrets.put({ id: input.id, secret: a.secret });
     return this.repo.create({ id: input.id, organisation_id: input.organisation_id, attributes });
   }
@@ -191,7 +217,9 @@ export class Subscriptions {
 
   list(organisationId: string, filter: SubscriptionListFilter = {}): Subscription[] {
     const entries = Object.entries(filter).filter(([, v]) => v !== undefined);
-    return this.repo.listFor(organisationId).filter((s) => entries.every(([k, v]) => String(s.attributes[k as keyof SubscriptionAttributes]) === v));
+    return this.repo
+      .listFor(organisationId)
+      .filter((s) => entries.every(([k, v]) => String(s.attributes[k as keyof SubscriptionAttributes]) === v));
   }
 
   update(id: string, organisationId: string, version: number, input: SubscriptionInput): Subscription {
@@ -222,7 +250,9 @@ export class Subscriptions {
 
   /** Active subscriptions of the organisation for this event and record type (indexed). */
   matching(organisationId: string, eventType: string, recordType: string): Subscription[] {
-    return this.repo.rows.lookup('match', matchKey(organisationId, eventType, recordType)).filter((s) => !s.attributes.deactivated);
+    return this.repo.rows
+      .lookup('match', matchKey(organisationId, eventType, recordType))
+      .filter((s) => !s.attributes.deactivated);
   }
 
   /** The subscription's own signing secret, if any. Never put it in a response or a log. */

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { isoTimestamp } from '../../clock/clock.ts';
 import { notFound } from '../errors.ts';
-import { ref, registerSelfPath, type Resource } from '../resource.ts';
 import { Repository, type RepositoryContext } from '../repository.ts';
+import { type Resource, ref, registerSelfPath } from '../resource.ts';
 
 export const PAYMENT_TYPE = 'payments';
 export const PAYMENT_ADMISSION_TYPE = 'payment_admissions';
@@ -113,7 +113,9 @@ export class Payments {
   /** The organisation's payments in creation order, filtered by exact attribute values. */
   list(organisationId: string, filter: PaymentFilter = {}): Payment[] {
     const all = this.payments.listFor(organisationId);
-    const entries = Object.entries(filter).filter(([, v]) => v !== undefined) as Array<[keyof PaymentAttributes, string]>;
+    const entries = Object.entries(filter).filter(([, v]) => v !== undefined) as Array<
+      [keyof PaymentAttributes, string]
+    >;
     if (entries.length === 0) return all;
     return all.filter((p) => entries.every(([k, v]) => p.attributes[k] === v));
   }

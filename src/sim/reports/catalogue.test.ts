@@ -1,13 +1,30 @@
 import { describe, expect, it } from 'vitest';
 import { BacsCalendar } from '../../clock/calendar.ts';
-import { loadCatalogue, processingDateFor, ReportCatalogue, validateCatalogue, type CatalogueEntry } from './catalogue.ts';
+import {
+  type CatalogueEntry,
+  loadCatalogue,
+  processingDateFor,
+  ReportCatalogue,
+  validateCatalogue,
+} from './catalogue.ts';
 
 const entries = loadCatalogue();
 const catalogue = new ReportCatalogue(entries);
 
 describe('report catalogue fixture', () => {
   it('holds every Bacs report DESIGN.md names', () => {
-    const bacs = ['BACS_INPUT', 'BACS_ARRIVAL', 'BACS_WITHDRAWAL', 'BACS_ARUCS', 'BACS_ARUDD', 'BACS_AUDDIS', 'BACS_ADDACS', 'BACS_AWACS', 'BACS_DDIC_ADVICE', 'BACS_DDIC_CLAIM_SUBMISSION'];
+    const bacs = [
+      'BACS_INPUT',
+      'BACS_ARRIVAL',
+      'BACS_WITHDRAWAL',
+      'BACS_ARUCS',
+      'BACS_ARUDD',
+      'BACS_AUDDIS',
+      'BACS_ADDACS',
+      'BACS_AWACS',
+      'BACS_DDIC_ADVICE',
+      'BACS_DDIC_CLAIM_SUBMISSION',
+    ];
     for (const t of bacs) expect(catalogue.get(t)?.report_source.startsWith('bacs-'), t).toBe(true);
   });
 
@@ -39,7 +56,11 @@ describe('validateCatalogue', () => {
 
   it('names the entry and the field that is wrong', () => {
     expect(() => validateCatalogue(broken({ formats: ['docx' as never] }))).toThrow(/BACS_INPUT\): formats/);
-    expect(() => validateCatalogue(broken({ schedule: { days: 'bacs_working_days', london_time: '25:00', processing_date: 'same_day' } }))).toThrow(/london_time/);
+    expect(() =>
+      validateCatalogue(
+        broken({ schedule: { days: 'bacs_working_days', london_time: '25:00', processing_date: 'same_day' } }),
+      ),
+    ).toThrow(/london_time/);
     expect(() => validateCatalogue(broken({ audience: 'some' as never }))).toThrow(/audience/);
     expect(() => validateCatalogue(broken({ xml_element: '1bad' }))).toThrow(/xml_element/);
     expect(() => validateCatalogue([good, good])).toThrow(/duplicated/);
@@ -61,6 +82,9 @@ describe('docs/reports.md', () => {
   it('documents every catalogue entry', async () => {
     const { readFileSync } = await import('node:fs');
     const doc = readFileSync(new URL('../../../docs/reports.md', import.meta.url), 'utf8');
-    for (const e of entries) expect(doc, e.report_type).toContain(`| \`${e.report_type}\` | ${e.report_type_description} | \`${e.report_source}\``);
+    for (const e of entries)
+      expect(doc, e.report_type).toContain(
+        `| \`${e.report_type}\` | ${e.report_type_description} | \`${e.report_source}\``,
+      );
   });
 });

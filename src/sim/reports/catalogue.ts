@@ -59,7 +59,15 @@ export interface CatalogueEntry {
   audience: 'all' | 'sponsors';
 }
 
-export const DEFAULT_CATALOGUE_FILE = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', 'fixtures', 'reports', 'catalogue.json');
+export const DEFAULT_CATALOGUE_FILE = resolve(
+  dirname(fileURLToPath(import.meta.url)),
+  '..',
+  '..',
+  '..',
+  'fixtures',
+  'reports',
+  'catalogue.json',
+);
 
 const TIME_RE = /^([01]\d|2[0-3]):[0-5]\d$/;
 const XML_NAME_RE = /^[A-Za-z_][A-Za-z0-9_.-]*$/;
@@ -75,21 +83,42 @@ export function validateCatalogue(entries: unknown): CatalogueEntry[] {
       if (!ok) throw new Error(`${where}: ${what}`);
     };
     need(typeof e === 'object' && e !== null, 'must be an object');
-    need(typeof e.report_type === 'string' && /^[A-Z0-9_]+$/.test(e.report_type), 'report_type must be an upper-case code');
+    need(
+      typeof e.report_type === 'string' && /^[A-Z0-9_]+$/.test(e.report_type),
+      'report_type must be an upper-case code',
+    );
     need(!seen.has(e.report_type), 'report_type is duplicated');
     seen.add(e.report_type);
-    need(typeof e.report_type_description === 'string' && e.report_type_description.length > 0, 'report_type_description is required');
-    need(typeof e.report_source === 'string' && /^[a-z]+(-[a-z]+)*$/.test(e.report_source), 'report_source must be lower-case words joined by -');
+    need(
+      typeof e.report_type_description === 'string' && e.report_type_description.length > 0,
+      'report_type_description is required',
+    );
+    need(
+      typeof e.report_source === 'string' && /^[a-z]+(-[a-z]+)*$/.test(e.report_source),
+      'report_source must be lower-case words joined by -',
+    );
     need(typeof e.xml_element === 'string' && XML_NAME_RE.test(e.xml_element), 'xml_element must be an XML name');
     need(CONTENT_KINDS.includes(e.content), `content must be one of ${CONTENT_KINDS.join(', ')}`);
-    need(Array.isArray(e.formats) && e.formats.length > 0 && e.formats.every((f) => f in REPORT_FORMATS), 'formats must list pdf, xml or zipped_xhtml');
+    need(
+      Array.isArray(e.formats) && e.formats.length > 0 && e.formats.every((f) => f in REPORT_FORMATS),
+      'formats must list pdf, xml or zipped_xhtml',
+    );
     need(typeof e.download_mandatory === 'boolean', 'download_mandatory must be a boolean');
     need(e.audience === 'all' || e.audience === 'sponsors', 'audience must be all or sponsors');
     const s = e.schedule;
     need(typeof s === 'object' && s !== null, 'schedule is required');
-    need(['bacs_working_days', 'every_day', 'on_event'].includes(s.days), 'schedule.days must be bacs_working_days, every_day or on_event');
-    need(s.days === 'on_event' || (typeof s.london_time === 'string' && TIME_RE.test(s.london_time)), 'schedule.london_time must be HH:MM');
-    need(['same_day', 'next_working_day', 'previous_working_day', 'previous_day'].includes(s.processing_date), 'schedule.processing_date is not a known rule');
+    need(
+      ['bacs_working_days', 'every_day', 'on_event'].includes(s.days),
+      'schedule.days must be bacs_working_days, every_day or on_event',
+    );
+    need(
+      s.days === 'on_event' || (typeof s.london_time === 'string' && TIME_RE.test(s.london_time)),
+      'schedule.london_time must be HH:MM',
+    );
+    need(
+      ['same_day', 'next_working_day', 'previous_working_day', 'previous_day'].includes(s.processing_date),
+      'schedule.processing_date is not a known rule',
+    );
     return e;
   });
 }

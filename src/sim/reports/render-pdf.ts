@@ -35,9 +35,18 @@ function table(doc: PDFKit.PDFDocument, content: ReportContent): void {
   let cut = false;
   const line = (cells: string[]) => {
     cells.forEach((cell, i) => {
-      doc.text(cell, left + i * colWidth + PAD, y + 3, { width: colWidth - 2 * PAD, height: ROW_HEIGHT - 3, ellipsis: true });
+      doc.text(cell, left + i * colWidth + PAD, y + 3, {
+        width: colWidth - 2 * PAD,
+        height: ROW_HEIGHT - 3,
+        ellipsis: true,
+      });
     });
-    doc.moveTo(left, y + ROW_HEIGHT).lineTo(left + width, y + ROW_HEIGHT).lineWidth(0.3).strokeColor('#bbbbbb').stroke();
+    doc
+      .moveTo(left, y + ROW_HEIGHT)
+      .lineTo(left + width, y + ROW_HEIGHT)
+      .lineWidth(0.3)
+      .strokeColor('#bbbbbb')
+      .stroke();
     y += ROW_HEIGHT;
   };
   const header = () => {
@@ -65,7 +74,8 @@ function table(doc: PDFKit.PDFDocument, content: ReportContent): void {
   doc.x = left;
   doc.y = y + 4;
   const leftOut: string[] = [];
-  if (content.columns.length > columns.length) leftOut.push(`the first ${columns.length} of ${content.columns.length} columns`);
+  if (content.columns.length > columns.length)
+    leftOut.push(`the first ${columns.length} of ${content.columns.length} columns`);
   if (content.rows.length > rows.length) leftOut.push(`the first ${rows.length} of ${content.rows.length} records`);
   if (leftOut.length > 0 || cut) {
     const parts = [
@@ -79,7 +89,11 @@ function table(doc: PDFKit.PDFDocument, content: ReportContent): void {
 
 function fieldLines(doc: PDFKit.PDFDocument, fields: Field[]): void {
   for (const f of fields) {
-    doc.font('Helvetica-Bold').text(`${latin1(f.label)}: `, { continued: true }).font('Helvetica').text(latin1(f.value || '-'));
+    doc
+      .font('Helvetica-Bold')
+      .text(`${latin1(f.label)}: `, { continued: true })
+      .font('Helvetica')
+      .text(latin1(f.value || '-'));
   }
 }
 
@@ -98,7 +112,15 @@ export async function renderPdf(content: ReportContent, generationTime: string):
       layout: 'landscape',
       margin: 36,
       compress: true,
-      info: { Title: latin1(content.title), Author: 'scheme-sim', Subject: latin1(content.element), Producer: 'scheme-sim', Creator: 'scheme-sim', CreationDate: at, ModDate: at },
+      info: {
+        Title: latin1(content.title),
+        Author: 'scheme-sim',
+        Subject: latin1(content.element),
+        Producer: 'scheme-sim',
+        Creator: 'scheme-sim',
+        CreationDate: at,
+        ModDate: at,
+      },
     });
     const chunks: Buffer[] = [];
     doc.on('data', (c: Buffer) => chunks.push(c));

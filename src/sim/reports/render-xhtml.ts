@@ -2,15 +2,25 @@ import { zipSync } from 'fflate';
 import { escapeXml, xmlName } from './markup.ts';
 import type { ReportContent } from './report-content.ts';
 
-const STYLE = 'body{font-family:sans-serif;font-size:12px}table{border-collapse:collapse}th,td{border:1px solid #999;padding:2px 6px;text-align:left}dt{font-weight:bold;float:left;clear:left;width:12em}dd{margin-left:13em}';
+const STYLE =
+  'body{font-family:sans-serif;font-size:12px}table{border-collapse:collapse}th,td{border:1px solid #999;padding:2px 6px;text-align:left}dt{font-weight:bold;float:left;clear:left;width:12em}dd{margin-left:13em}';
 
 /** A well-formed XHTML 1.0 document with the header as a definition list and the rows as a table. */
 export function renderXhtml(content: ReportContent): string {
   const e = escapeXml;
-  const header = content.header.map((f) => `<dt>${e(f.label)}</dt><dd class="${xmlName(f.name)}">${e(f.value)}</dd>`).join('\n');
+  const header = content.header
+    .map((f) => `<dt>${e(f.label)}</dt><dd class="${xmlName(f.name)}">${e(f.value)}</dd>`)
+    .join('\n');
   const head = content.columns.map((c) => `<th scope="col">${e(c.label)}</th>`).join('');
-  const body = content.rows.map((r) => `<tr>${content.columns.map((c) => `<td class="${xmlName(c.key)}">${e(r[c.key] ?? '')}</td>`).join('')}</tr>`).join('\n');
-  const totals = content.totals.map((f) => `<dt>${e(f.label)}</dt><dd class="${xmlName(f.name)}">${e(f.value)}</dd>`).join('\n');
+  const body = content.rows
+    .map(
+      (r) =>
+        `<tr>${content.columns.map((c) => `<td class="${xmlName(c.key)}">${e(r[c.key] ?? '')}</td>`).join('')}</tr>`,
+    )
+    .join('\n');
+  const totals = content.totals
+    .map((f) => `<dt>${e(f.label)}</dt><dd class="${xmlName(f.name)}">${e(f.value)}</dd>`)
+    .join('\n');
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
     '<!DOCTYPE html PUBLIC "-//W3C//DTD XHTML 1.0 Strict//EN" "http://www.w3.org/TR/xhtml1/DTD/xhtml1-strict.dtd">',

@@ -1,7 +1,8 @@
 import { escapeXml, xmlName } from './markup.ts';
 import type { Field, ReportContent } from './report-content.ts';
 
-const fields = (fs: Field[], indent: string) => fs.map((f) => `${indent}<${xmlName(f.name)}>${escapeXml(f.value)}</${xmlName(f.name)}>`).join('\n');
+const fields = (fs: Field[], indent: string) =>
+  fs.map((f) => `${indent}<${xmlName(f.name)}>${escapeXml(f.value)}</${xmlName(f.name)}>`).join('\n');
 
 /**
  * A Bacs-style XML document: `BACSDocument/Data/<Report>` holding a Header, one Record per row
@@ -28,6 +29,15 @@ export function renderXml(content: ReportContent): Uint8Array {
     }
     lines.push('        </Record>');
   }
-  lines.push('      </Records>', '      <Totals>', fields(content.totals, '        '), '      </Totals>', `    </${el}>`, '  </Data>', '</BACSDocument>', '');
+  lines.push(
+    '      </Records>',
+    '      <Totals>',
+    fields(content.totals, '        '),
+    '      </Totals>',
+    `    </${el}>`,
+    '  </Data>',
+    '</BACSDocument>',
+    '',
+  );
   return new TextEncoder().encode(lines.join('\n'));
 }

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { parseXml, pdfText, unzipXhtml } from '../../../features/support/report-files.ts';
 import { renderPdf } from './render-pdf.ts';
-import { renderXml } from './render-xml.ts';
 import { renderZippedXhtml } from './render-xhtml.ts';
+import { renderXml } from './render-xml.ts';
 import type { ReportContent } from './report-content.ts';
 
 const hostile = 'O\'Brien & Sons <script>"x"</script> ]]> \u0001 Zoë 😀';
@@ -64,7 +64,18 @@ describe('renderPdf', () => {
     expect(new TextDecoder().decode(bytes.slice(0, 5))).toBe('%PDF-');
     const { text, pages } = await pdfText(bytes);
     expect(pages).toBe(1);
-    for (const s of [content.title, 'Report id', '9b8e1c52-3f0a-4d8b-9a57-1c2d3e4f5a6b', 'BACS_ARUDD', '2026-12-18', 'REF000001', 'REF000002', 'SMITH J', '2.50', 'Records']) {
+    for (const s of [
+      content.title,
+      'Report id',
+      '9b8e1c52-3f0a-4d8b-9a57-1c2d3e4f5a6b',
+      'BACS_ARUDD',
+      '2026-12-18',
+      'REF000001',
+      'REF000002',
+      'SMITH J',
+      '2.50',
+      'Records',
+    ]) {
       expect(text, s).toContain(s);
     }
     expect(text).toContain("O'Brien & Sons");
@@ -78,7 +89,12 @@ describe('renderPdf', () => {
   });
 
   it('runs over several pages for many rows', async () => {
-    const rows = Array.from({ length: 300 }, (_, i) => ({ Reference: `REF${String(i).padStart(6, '0')}`, 'Payer Name': 'JONES A', '1st amount': '1.00', xmlish: '' }));
+    const rows = Array.from({ length: 300 }, (_, i) => ({
+      Reference: `REF${String(i).padStart(6, '0')}`,
+      'Payer Name': 'JONES A',
+      '1st amount': '1.00',
+      xmlish: '',
+    }));
     const { text, pages } = await pdfText(await renderPdf({ ...content, rows }, at));
     expect(pages).toBeGreaterThan(1);
     expect(text).toContain('REF000299');

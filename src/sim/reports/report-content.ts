@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Faker } from '@faker-js/faker';
 import type { CatalogueEntry } from './catalogue.ts';
-import { generateTable, type Column } from './content-generators.ts';
+import { type Column, generateTable } from './content-generators.ts';
 import type { Report } from './report-types.ts';
 
 export interface Field {
@@ -74,7 +74,11 @@ function totalsOf(columns: Column[], rows: Array<Record<string, string>>): Field
     if (!numeric) continue;
     const neg = pence < 0n;
     const abs = neg ? -pence : pence;
-    totals.push({ name: `Total${c.key}`, label: `Total ${c.label.toLowerCase()}`, value: `${neg ? '-' : ''}${abs / 100n}.${String(abs % 100n).padStart(2, '0')}` });
+    totals.push({
+      name: `Total${c.key}`,
+      label: `Total ${c.label.toLowerCase()}`,
+      value: `${neg ? '-' : ''}${abs / 100n}.${String(abs % 100n).padStart(2, '0')}`,
+    });
   }
   return totals;
 }
@@ -106,7 +110,11 @@ export async function reportContent(
     rows = givenRows.map((r) => Object.fromEntries(columns.map((c) => [c.key, text(r[c.key])])));
   } else {
     const faker = await seededFaker(seedOf(report.id));
-    const generated = generateTable(entry?.content ?? 'transaction_summary', faker, a.processing_date ?? a.generation_time.slice(0, 10));
+    const generated = generateTable(
+      entry?.content ?? 'transaction_summary',
+      faker,
+      a.processing_date ?? a.generation_time.slice(0, 10),
+    );
     columns = generated.columns;
     rows = generated.rows;
   }

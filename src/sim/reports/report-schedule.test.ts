@@ -7,7 +7,9 @@ const cal = new BacsCalendar();
 
 describe('daily report slots', () => {
   it('are the distinct (days, London time) pairs of the catalogue', () => {
-    const keys = slotsOf(new ReportCatalogue(loadCatalogue())).map((s) => `${s.days}@${s.london_time}`).sort();
+    const keys = slotsOf(new ReportCatalogue(loadCatalogue()))
+      .map((s) => `${s.days}@${s.london_time}`)
+      .sort();
     expect(keys).toEqual(['bacs_working_days@06:00', 'bacs_working_days@22:30', 'every_day@06:30', 'every_day@07:00']);
   });
 
@@ -15,13 +17,19 @@ describe('daily report slots', () => {
     const bacs = { days: 'bacs_working_days', london_time: '06:00' } as const;
     const fps = { days: 'every_day', london_time: '06:30' } as const;
     // Thursday 24 December 2026 after 06:00: Friday 25 and Monday 28 (Boxing Day substitute) are holidays.
-    expect(nextOccurrence(bacs, new Date('2026-12-24T07:00:00Z'), cal)).toEqual({ date: '2026-12-29', due: new Date('2026-12-29T06:00:00Z') });
+    expect(nextOccurrence(bacs, new Date('2026-12-24T07:00:00Z'), cal)).toEqual({
+      date: '2026-12-29',
+      due: new Date('2026-12-29T06:00:00Z'),
+    });
     expect(nextOccurrence(fps, new Date('2026-12-24T07:00:00Z'), cal)?.date).toBe('2026-12-25');
   });
 
   it('are strictly after the instant and in London time (BST in summer)', () => {
     const bacs = { days: 'bacs_working_days', london_time: '06:00' } as const;
-    expect(nextOccurrence(bacs, new Date('2027-06-01T05:00:00Z'), cal)).toEqual({ date: '2027-06-02', due: new Date('2027-06-02T05:00:00Z') });
+    expect(nextOccurrence(bacs, new Date('2027-06-01T05:00:00Z'), cal)).toEqual({
+      date: '2027-06-02',
+      due: new Date('2027-06-02T05:00:00Z'),
+    });
     expect(nextOccurrence(bacs, new Date('2027-06-01T04:59:59Z'), cal)?.date).toBe('2027-06-01');
   });
 
@@ -33,6 +41,8 @@ describe('daily report slots', () => {
   });
 
   it('have one job id per organisation, date and slot', () => {
-    expect(dailyJobId('org', '2026-12-22', { days: 'every_day', london_time: '06:30' })).toBe('reports:daily:org:2026-12-22:fps-0630');
+    expect(dailyJobId('org', '2026-12-22', { days: 'every_day', london_time: '06:30' })).toBe(
+      'reports:daily:org:2026-12-22:fps-0630',
+    );
   });
 });

@@ -1,4 +1,4 @@
-import { registerSelfPath, type Resource } from '../resource.ts';
+import { type Resource, registerSelfPath } from '../resource.ts';
 import type { ReportFormat } from './catalogue.ts';
 
 export const REPORT_TYPE = 'reports';

@@ -1,13 +1,13 @@
-import { describe, expect, it } from 'vitest';
-import { SchemeClock } from '../../clock/scheme-clock.ts';
-import { HARBOUR, NORTHWIND, testRuntime } from '../../../test/support/testing.ts';
 import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { HARBOUR, NORTHWIND, testRuntime } from '../../../test/support/testing.ts';
+import { SchemeClock } from '../../clock/scheme-clock.ts';
 import { FIXTURES_DIR } from '../../runtime.ts';
+import { openStore } from '../../store/store.ts';
 import type { RecordEvent } from '../events.ts';
 import type { Organisation } from '../organisations.ts';
-import { readJsonFile, Simulator } from '../simulator.ts';
-import { openStore } from '../../store/store.ts';
 import { recordBody } from '../resource.ts';
+import { readJsonFile, Simulator } from '../simulator.ts';
 import { reportContent } from './report-content.ts';
 import type { Report } from './report-types.ts';
 
@@ -23,8 +23,15 @@ async function simAt(at: string) {
 describe('Reports.arrive', () => {
   it('creates a Report and a delivery_confirmed Report Admission, emitting created for each in that order', async () => {
     const { sim, events } = await simAt('2026-12-21T09:00:00.000Z');
-    const { report, admission } = sim.reports.arrive({ organisation_id: NORTHWIND.organisation_id, report_type: 'BACS_ARUDD', processing_date: '2026-12-18' });
-    expect(events.map((e) => `${e.event_type}/${e.record_type}`)).toEqual(['created/reports', 'created/report_admissions']);
+    const { report, admission } = sim.reports.arrive({
+      organisation_id: NORTHWIND.organisation_id,
+      report_type: 'BACS_ARUDD',
+      processing_date: '2026-12-18',
+    });
+    expect(events.map((e) => `${e.event_type}/${e.record_type}`)).toEqual([
+      'created/reports',
+      'created/report_admissions',
+    ]);
     expect(report).toMatchObject({
       type: 'reports',
       version: 0,
@@ -39,35 +46,73 @@ describe('Reports.arrive', () => {
       },
       relationships: { report_admission: { data: [{ id: admission.id, type: 'report_admissions' }] } },
     });
-    expect(admission.attributes).toEqual({ admission_datetime: '2026-12-21T09:00:00.000Z', status: 'delivery_confirmed' });
-    expect(admission.relationships?.report?.data).toEqual([{ id: report.id, type: 'reports', version: 0, organisation_id: NORTHWIND.organisation_id, attributes: report.attributes }]);
+    expect(admission.attributes).toEqual({
+      admission_datetime: '2026-12-21T09:00:00.000Z',
+      status: 'delivery_confirmed',
+    });
+    expect(admission.relationships?.report?.data).toEqual([
+      {
+        id: report.id,
+        type: 'reports',
+        version: 0,
+        organisation_id: NORTHWIND.organisation_id,
+        attributes: report.attributes,
+      },
+    ]);
     // What a notification carries as data: the admission's GET body.
-    expect(recordBody(events[1]!.record).links.self).toBe(`/v1/notification/reports/${report.id}/admissions/${admission.id}`);
+    expect(recordBody(events[1]!.record).links.self).toBe(
+      `/v1/notification/reports/${report.id}/admissions/${admission.id}`,
+    );
     expect(recordBody(report).links.self).toBe(`/v1/notification/reports/${report.id}`);
   });
 
   it('dates processing by the catalogue rule when no processing_date is given', async () => {
     const { sim } = await simAt('2026-12-29T09:00:00.000Z');
-    const arudd = sim.reports.arrive({ organisation_id: NORTHWIND.organisation_id, report_type: 'BACS_ARUDD' }).report as Report;
-    const input = sim.reports.arrive({ organisation_id: NORTHWIND.organisation_id, report_type: 'BACS_INPUT' }).report as Report;
+    const arudd = sim.reports.arrive({ organisation_id: NORTHWIND.organisation_id, report_type: 'BACS_ARUDD' })
+      .report as Report;
+    const input = sim.reports.arrive({ organisation_id: NORTHWIND.organisation_id, report_type: 'BACS_INPUT' })
+      .report as Report;
     expect(arudd.attributes.processing_date).toBe('2026-12-24');
     expect(input.attributes.processing_date).toBe('2026-12-30');
   });
 
   it('refuses unknown types and organisations, bad dates, and the sponsor-only report for a non-sponsor', async () => {
     const { sim, events } = await simAt('2026-12-21T09:00:00.000Z');
-    expect(() => sim.reports.arrive({ organisation_id: NORTHWIND.organisation_id, report_type: 'BACS_NOPE' })).toThrow(/not in the report catalogue; known: BACS_INPUT/);
-    expect(() => sim.reports.arrive({ organisation_id: '00000000-0000-4000-8000-000000000000', report_type: 'BACS_ARUDD' })).toThrow(/not a known organisation/);
-    expect(() => sim.reports.arrive({ organisation_id: NORTHWIND.organisation_id, report_type: 'BACS_ARUDD', processing_date: '2026-02-30' })).toThrow(/processing_date/);
-    expect(() => sim.reports.arrive({ organisation_id: HARBOUR.organisation_id, report_type: 'FPS_SPONSORED_PARTICIPANT' })).toThrow(/only available to organisations that sponsor/);
+    expect(() => sim.reports.arrive({ organisation_id: NORTHWIND.organisation_id, report_type: 'BACS_NOPE' })).toThrow(
+      /not in the report catalogue; known: BACS_INPUT/,
+    );
+    expect(() =>
+      sim.reports.arrive({ organisation_id: '00000000-0000-4000-8000-000000000000', report_type: 'BACS_ARUDD' }),
+    ).toThrow(/not a known organisation/);
+    expect(() =>
+      sim.reports.arrive({
+        organisation_id: NORTHWIND.organisation_id,
+        report_type: 'BACS_ARUDD',
+        processing_date: '2026-02-30',
+      }),
+    ).toThrow(/processing_date/);
+    expect(() =>
+      sim.reports.arrive({ organisation_id: HARBOUR.organisation_id, report_type: 'FPS_SPONSORED_PARTICIPANT' }),
+    ).toThrow(/only available to organisations that sponsor/);
     expect(events).toEqual([]);
-    expect(sim.reports.arrive({ organisation_id: NORTHWIND.organisation_id, report_type: 'FPS_SPONSORED_PARTICIPANT' }).report.attributes.report_source).toBe('fps-sponsor');
+    expect(
+      sim.reports.arrive({ organisation_id: NORTHWIND.organisation_id, report_type: 'FPS_SPONSORED_PARTICIPANT' })
+        .report.attributes.report_source,
+    ).toBe('fps-sponsor');
   });
 
   it('keeps given rows as the report content', async () => {
     const { sim } = await simAt('2026-12-21T09:00:00.000Z');
-    const rows = [{ Reference: 'DDICREF0001', SequenceNumber: '0000000042', Amount: '12.50' }, { Reference: 'DDICREF0002', SequenceNumber: 43, Amount: '7.25' }];
-    const { report } = sim.reports.arrive({ organisation_id: NORTHWIND.organisation_id, report_type: 'BACS_DDIC_CLAIM_SUBMISSION', processing_date: '2026-12-22', rows });
+    const rows = [
+      { Reference: 'DDICREF0001', SequenceNumber: '0000000042', Amount: '12.50' },
+      { Reference: 'DDICREF0002', SequenceNumber: 43, Amount: '7.25' },
+    ];
+    const { report } = sim.reports.arrive({
+      organisation_id: NORTHWIND.organisation_id,
+      report_type: 'BACS_DDIC_CLAIM_SUBMISSION',
+      processing_date: '2026-12-22',
+      rows,
+    });
     const content = await sim.reports.content(report as Report);
     expect(content.columns.map((c) => c.key)).toEqual(['Reference', 'SequenceNumber', 'Amount']);
     expect(content.rows[1]).toEqual({ Reference: 'DDICREF0002', SequenceNumber: '43', Amount: '7.25' });
@@ -79,18 +124,36 @@ describe('Reports.arrive', () => {
 });
 
 describe('size limits', () => {
-  const bigDay = Array.from({ length: 10_000 }, (_, i) => ({ Reference: `DDIC${i}`, SequenceNumber: String(i).padStart(12, '0'), Amount: '1.00', A: 'a', B: 'b', C: 'c', D: 'd', E: 'e', F: 'f' }));
+  const bigDay = Array.from({ length: 10_000 }, (_, i) => ({
+    Reference: `DDIC${i}`,
+    SequenceNumber: String(i).padStart(12, '0'),
+    Amount: '1.00',
+    A: 'a',
+    B: 'b',
+    C: 'c',
+    D: 'd',
+    E: 'e',
+    F: 'f',
+  }));
 
   it('caps what a client injects (rows × keys) with a message naming rows', async () => {
     const { sim } = await simAt('2026-12-21T09:00:00.000Z');
-    expect(() => sim.reports.inject({ organisation_id: NORTHWIND.organisation_id, report_type: 'BACS_DDIC_CLAIM_SUBMISSION', rows: bigDay })).toThrow(
-      /rows in body should have at most 20000 cells/,
-    );
+    expect(() =>
+      sim.reports.inject({
+        organisation_id: NORTHWIND.organisation_id,
+        report_type: 'BACS_DDIC_CLAIM_SUBMISSION',
+        rows: bigDay,
+      }),
+    ).toThrow(/rows in body should have at most 20000 cells/);
   });
 
   it("does not cap the simulator's own reports: a day of 10,000 claims files its submission report", async () => {
     const { sim } = await simAt('2026-12-21T09:00:00.000Z');
-    const { report } = sim.reports.arrive({ organisation_id: NORTHWIND.organisation_id, report_type: 'BACS_DDIC_CLAIM_SUBMISSION', rows: bigDay });
+    const { report } = sim.reports.arrive({
+      organisation_id: NORTHWIND.organisation_id,
+      report_type: 'BACS_DDIC_CLAIM_SUBMISSION',
+      rows: bigDay,
+    });
     const content = await sim.reports.content(sim.reports.get(report.id));
     expect(content.rows).toHaveLength(10_000);
   });
@@ -100,14 +163,21 @@ describe('generated content', () => {
   it('is the same for the same report id and differs for another, for every catalogue type', async () => {
     const { sim } = await simAt('2026-12-21T09:00:00.000Z');
     for (const entry of sim.reports.catalogue.entries) {
-      const { report } = sim.reports.arrive({ organisation_id: NORTHWIND.organisation_id, report_type: entry.report_type });
+      const { report } = sim.reports.arrive({
+        organisation_id: NORTHWIND.organisation_id,
+        report_type: entry.report_type,
+      });
       const r = report as Report;
       const a = await reportContent(r, entry, 'Northwind Bank plc');
       expect(await reportContent(r, entry, 'Northwind Bank plc'), entry.report_type).toEqual(a);
       expect(a.columns.length, entry.report_type).toBeGreaterThan(1);
       expect(a.element).toBe(entry.xml_element);
       for (const row of a.rows) expect(Object.keys(row).sort()).toEqual(a.columns.map((c) => c.key).sort());
-      const other = await reportContent({ ...r, id: '11111111-2222-4333-8444-555555555555' }, entry, 'Northwind Bank plc');
+      const other = await reportContent(
+        { ...r, id: '11111111-2222-4333-8444-555555555555' },
+        entry,
+        'Northwind Bank plc',
+      );
       if (a.rows.length > 0 || other.rows.length > 0) expect(other.rows, entry.report_type).not.toEqual(a.rows);
     }
   });
@@ -134,11 +204,16 @@ describe('scheduled arrivals', () => {
     const { sim } = await simAt('2026-12-24T09:00:00.000Z');
     sim.scheduler.advanceTo(new Date('2026-12-29T09:00:00.000Z'));
     const mine = sim.reports.list(NORTHWIND.organisation_id);
-    const of = (type: string) => mine.filter((r) => r.attributes.report_type === type).map((r) => `${r.attributes.generation_time} ${r.attributes.processing_date}`);
+    const of = (type: string) =>
+      mine
+        .filter((r) => r.attributes.report_type === type)
+        .map((r) => `${r.attributes.generation_time} ${r.attributes.processing_date}`);
     expect(of('BACS_INPUT')).toEqual(['2026-12-24T22:30:00.000Z 2026-12-29']);
     expect(of('BACS_ARUDD')).toEqual(['2026-12-29T06:00:00.000Z 2026-12-24']);
     expect(of('BACS_DDIC_CLAIM_SUBMISSION')).toEqual([]);
-    expect(of('FPS_SETTLEMENT')).toEqual(['25', '26', '27', '28', '29'].map((d) => `2026-12-${d}T06:30:00.000Z 2026-12-${Number(d) - 1}`));
+    expect(of('FPS_SETTLEMENT')).toEqual(
+      ['25', '26', '27', '28', '29'].map((d) => `2026-12-${d}T06:30:00.000Z 2026-12-${Number(d) - 1}`),
+    );
     expect(of('FPS_SPONSORED_PARTICIPANT')).toHaveLength(5);
     const harbour = sim.reports.list(HARBOUR.organisation_id);
     expect(harbour.filter((r) => r.attributes.report_type === 'FPS_SPONSORED_PARTICIPANT')).toEqual([]);
@@ -147,7 +222,9 @@ describe('scheduled arrivals', () => {
     // Each arrival has its admission, stamped with the job's own due time.
     for (const r of mine) {
       const admissionId = r.relationships!.report_admission!.data[0]!.id;
-      expect(sim.reports.admission(r.id, admissionId, NORTHWIND.organisation_id).attributes.admission_datetime).toBe(r.attributes.generation_time);
+      expect(sim.reports.admission(r.id, admissionId, NORTHWIND.organisation_id).attributes.admission_datetime).toBe(
+        r.attributes.generation_time,
+      );
     }
   });
 
@@ -168,7 +245,12 @@ describe('scheduled arrivals', () => {
     sim.scheduler.advanceTo(new Date('2026-12-22T09:00:00.000Z'));
     const before = sim.reports.list(NORTHWIND.organisation_id).length;
     const slot = { days: 'bacs_working_days', london_time: '06:00' };
-    sim.scheduler.schedule('reports:daily', new Date('2026-12-22T09:30:00.000Z'), { organisation_id: NORTHWIND.organisation_id, date: '2026-12-22', slot }, 'replayed');
+    sim.scheduler.schedule(
+      'reports:daily',
+      new Date('2026-12-22T09:30:00.000Z'),
+      { organisation_id: NORTHWIND.organisation_id, date: '2026-12-22', slot },
+      'replayed',
+    );
     const result = sim.scheduler.advanceTo(new Date('2026-12-22T10:00:00.000Z'));
     expect(result.jobs_run.find((j) => j.id === 'replayed')?.error).toBeUndefined();
     expect(sim.reports.list(NORTHWIND.organisation_id)).toHaveLength(before);
@@ -176,9 +258,16 @@ describe('scheduled arrivals', () => {
 
   it('can be switched off (nothing scheduled, arrivals still work)', async () => {
     const store = await openStore();
-    const sim = new Simulator({ store, organisations: readJsonFile<Organisation[]>(join(FIXTURES_DIR, 'organisations.json')), clock: SchemeClock.frozenAt('2026-12-21T09:00:00.000Z'), scheduledReports: false });
+    const sim = new Simulator({
+      store,
+      organisations: readJsonFile<Organisation[]>(join(FIXTURES_DIR, 'organisations.json')),
+      clock: SchemeClock.frozenAt('2026-12-21T09:00:00.000Z'),
+      scheduledReports: false,
+    });
     expect(sim.scheduler.pendingCount).toBe(0);
-    expect(sim.reports.arrive({ organisation_id: NORTHWIND.organisation_id, report_type: 'BACS_AWACS' }).admission.type).toBe('report_admissions');
+    expect(
+      sim.reports.arrive({ organisation_id: NORTHWIND.organisation_id, report_type: 'BACS_AWACS' }).admission.type,
+    ).toBe('report_admissions');
     sim.reports.seedSchedule();
     expect(sim.scheduler.pendingCount).toBe(12);
   });

@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { BacsCalendar } from '../../clock/calendar.ts';
 import { isoTimestamp } from '../../clock/clock.ts';
-import { dateProblem, DateRangeError } from '../../clock/dates.ts';
+import { DateRangeError, dateProblem } from '../../clock/dates.ts';
 import { londonDate } from '../../clock/london.ts';
 import type { Job, Scheduler } from '../../clock/scheduler.ts';
 import type { Collection } from '../../store/collection.ts';
@@ -9,14 +9,34 @@ import { DomainError, invalid, notFound } from '../errors.ts';
 import type { Organisations } from '../organisations.ts';
 import { Repository, type RepositoryContext } from '../repository.ts';
 import type { Resource } from '../resource.ts';
-import { processingDateFor, REPORT_FORMATS, ReportCatalogue, type CatalogueEntry, type ReportFormat } from './catalogue.ts';
+import {
+  type CatalogueEntry,
+  processingDateFor,
+  REPORT_FORMATS,
+  ReportCatalogue,
+  type ReportFormat,
+} from './catalogue.ts';
 import { FileCache } from './file-cache.ts';
 import { renderPdf } from './render-pdf.ts';
-import { renderXml } from './render-xml.ts';
 import { renderZippedXhtml } from './render-xhtml.ts';
-import { reportContent, type ReportContent } from './report-content.ts';
-import { dailyJobId, DAILY_REPORTS_JOB, inSlot, nextOccurrence, slotsOf, type DailyReportsPayload } from './report-schedule.ts';
-import { REPORT_ADMISSION_TYPE, REPORT_TYPE, type Report, type ReportAdmission, type ReportAdmissionAttributes, type ReportAttributes } from './report-types.ts';
+import { renderXml } from './render-xml.ts';
+import { type ReportContent, reportContent } from './report-content.ts';
+import {
+  DAILY_REPORTS_JOB,
+  type DailyReportsPayload,
+  dailyJobId,
+  inSlot,
+  nextOccurrence,
+  slotsOf,
+} from './report-schedule.ts';
+import {
+  REPORT_ADMISSION_TYPE,
+  REPORT_TYPE,
+  type Report,
+  type ReportAdmission,
+  type ReportAdmissionAttributes,
+  type ReportAttributes,
+} from './report-types.ts';
 
 export interface ReportsContext extends RepositoryContext {
   calendar: BacsCalendar;
@@ -50,7 +70,8 @@ export function rowsProblem(rows: ReadonlyArray<Record<string, unknown>>): strin
   const keys = new Set<string>();
   for (const r of rows) {
     for (const k of Object.keys(r)) keys.add(k);
-    if (keys.size > MAX_INJECT_COLUMNS) return `rows in body should have at most ${MAX_INJECT_COLUMNS} distinct keys (columns) across all rows`;
+    if (keys.size > MAX_INJECT_COLUMNS)
+      return `rows in body should have at most ${MAX_INJECT_COLUMNS} distinct keys (columns) across all rows`;
   }
   const cells = rows.length * keys.size;
   if (cells > MAX_INJECT_CELLS) {
@@ -120,8 +141,16 @@ export class Reports {
       const a = r.attributes;
       if (filter.report_type !== undefined && a.report_type !== filter.report_type) return false;
       if (filter.report_source !== undefined && a.report_source !== filter.report_source) return false;
-      if (filter.processing_date_from !== undefined && !(a.processing_date && a.processing_date >= filter.processing_date_from)) return false;
-      if (filter.processing_date_to !== undefined && !(a.processing_date && a.processing_date <= filter.processing_date_to)) return false;
+      if (
+        filter.processing_date_from !== undefined &&
+        !(a.processing_date && a.processing_date >= filter.processing_date_from)
+      )
+        return false;
+      if (
+        filter.processing_date_to !== undefined &&
+        !(a.processing_date && a.processing_date <= filter.processing_date_to)
+      )
+        return false;
       return true;
     });
   }
@@ -143,14 +172,22 @@ export class Reports {
   /** What the report's files show. */
   content(report: Report): Promise<ReportContent> {
     const organisation = this.#ctx.organisations.get(report.organisation_id);
-    return reportContent(report, this.catalogue.get(report.attributes.report_type), organisation?.name ?? report.organisation_id, this.#rows.get(report.id)?.rows);
+    return reportContent(
+      report,
+      this.catalogue.get(report.attributes.report_type),
+      organisation?.name ?? report.organisation_id,
+      this.#rows.get(report.id)?.rows,
+    );
   }
 
   /** The report's file in a format it offers (rendered once, then served from the cache). */
   async file(id: string, organisationId: string | undefined, format: ReportFormat): Promise<ReportFile> {
     const report = this.get(id, organisationId);
     if (!report.attributes.formats.includes(format)) {
-      throw new DomainError('unprocessable', `report ${id} is not offered as ${format}; formats: ${report.attributes.formats.join(', ')}`);
+      throw new DomainError(
+        'unprocessable',
+        `report ${id} is not offered as ${format}; formats: ${report.attributes.formats.join(', ')}`,
+      );
     }
     const bytes = await this.files.get(`${report.id}:${report.version}:${format}`, () => this.#render(report, format));
     return { format, contentType: REPORT_FORMATS[format], bytes };
@@ -167,7 +204,12 @@ export class Reports {
         if (!this.catalogue.entries.some((e) => inSlot(e, slot) && this.catalogue.offeredTo(e, organisation))) continue;
         const next = nextOccurrence(slot, now, this.#ctx.calendar);
         if (!next) continue; // past the last supported date: the schedule has ended
-        this.#ctx.scheduler.schedule<DailyReportsPayload>(DAILY_REPORTS_JOB, next.due, { organisation_id: organisation.id, date: next.date, slot }, dailyJobId(organisation.id, next.date, slot));
+        this.#ctx.scheduler.schedule<DailyReportsPayload>(
+          DAILY_REPORTS_JOB,
+          next.due,
+          { organisation_id: organisation.id, date: next.date, slot },
+          dailyJobId(organisation.id, next.date, slot),
+        );
       }
     }
   }
@@ -183,17 +225,31 @@ export class Reports {
     const organisation = this.#ctx.organisations.get(organisation_id);
     if (!organisation) return; // the organisation left the fixtures: its schedule ends here
     for (const entry of this.catalogue.entries) {
-      if (!inSlot(entry, slot) || !this.catalogue.offeredTo(entry, organisation) || !this.catalogue.arrivesOn(entry, date, this.#ctx.calendar)) continue;
+      if (
+        !inSlot(entry, slot) ||
+        !this.catalogue.offeredTo(entry, organisation) ||
+        !this.catalogue.arrivesOn(entry, date, this.#ctx.calendar)
+      )
+        continue;
       const name = `${organisation_id}|${entry.report_type}|${date}|${slot.london_time}`;
       const reportId = nameUuid(`report|${name}`);
       if (this.reports.rows.has(reportId)) continue; // this day's report already arrived
       const processing_date = this.#processingDate(entry, date);
       if (processing_date === undefined) continue; // its processing date would fall after the supported dates
-      this.#arrive({ organisation_id, report_type: entry.report_type, processing_date }, reportId, nameUuid(`admission|${name}`));
+      this.#arrive(
+        { organisation_id, report_type: entry.report_type, processing_date },
+        reportId,
+        nameUuid(`admission|${name}`),
+      );
     }
     const next = nextOccurrence(slot, now, this.#ctx.calendar);
     if (!next) return; // past the last supported date: the schedule has ended
-    this.#ctx.scheduler.schedule<DailyReportsPayload>(DAILY_REPORTS_JOB, next.due, { organisation_id, date: next.date, slot }, dailyJobId(organisation_id, next.date, slot));
+    this.#ctx.scheduler.schedule<DailyReportsPayload>(
+      DAILY_REPORTS_JOB,
+      next.due,
+      { organisation_id, date: next.date, slot },
+      dailyJobId(organisation_id, next.date, slot),
+    );
   }
 
   /** The processing date of an arrival on `date`, or undefined when it lies outside the supported dates. */
@@ -208,16 +264,23 @@ export class Reports {
 
   #arrive(input: ArrivalInput, reportId: string, admissionId: string): { report: Report; admission: ReportAdmission } {
     const entry = this.catalogue.get(input.report_type);
-    if (!entry) throw invalid(`report_type ${input.report_type} is not in the report catalogue; known: ${this.catalogue.types.join(', ')}`);
+    if (!entry)
+      throw invalid(
+        `report_type ${input.report_type} is not in the report catalogue; known: ${this.catalogue.types.join(', ')}`,
+      );
     const organisation = this.#ctx.organisations.get(input.organisation_id);
     if (!organisation) throw invalid(`organisation_id ${input.organisation_id} is not a known organisation`);
     if (!this.catalogue.offeredTo(entry, organisation)) {
-      throw new DomainError('unprocessable', `report_type ${entry.report_type} is only available to organisations that sponsor other participants`);
+      throw new DomainError(
+        'unprocessable',
+        `report_type ${entry.report_type} is only available to organisations that sponsor other participants`,
+      );
     }
     const problem = input.processing_date === undefined ? undefined : dateProblem(input.processing_date);
     if (problem) throw invalid(`processing_date ${problem}`);
     const now = this.#ctx.clock.now();
-    const processing_date = input.processing_date ?? processingDateFor(entry.schedule.processing_date, londonDate(now), this.#ctx.calendar);
+    const processing_date =
+      input.processing_date ?? processingDateFor(entry.schedule.processing_date, londonDate(now), this.#ctx.calendar);
     const attributes: ReportAttributes = {
       report_type: entry.report_type,
       report_type_description: entry.report_type_description,
@@ -239,7 +302,15 @@ export class Reports {
       attributes: { admission_datetime: isoTimestamp(now), status: 'delivery_confirmed' },
       relationships: {
         report: {
-          data: [{ id: report.id, type: report.type, version: report.version, organisation_id: report.organisation_id, attributes: structuredClone(report.attributes) }],
+          data: [
+            {
+              id: report.id,
+              type: report.type,
+              version: report.version,
+              organisation_id: report.organisation_id,
+              attributes: structuredClone(report.attributes),
+            },
+          ],
         },
       },
     });
