@@ -8,7 +8,7 @@ export interface CalendarOverrides {
   working?: string[];
 }
 
-export interface Holiday {
+interface Holiday {
   date: string;
   name: string;
 }

@@ -19,6 +19,5 @@ export class DomainError extends Error {
 export const invalid = (message: string) => new DomainError('invalid', message);
 export const notFound = (message: string) => new DomainError('not_found', message);
 export const conflict = (message: string) => new DomainError('conflict', message);
-export const forbidden = (message: string) => new DomainError('forbidden', message);
 export const rateLimited = (message: string, retryAfterSeconds: number) =>
   new DomainError('rate_limited', message, retryAfterSeconds);

@@ -7,7 +7,6 @@ import { DurableJsonFile } from './durable-json-file.ts';
 import { FileLock } from './file-lock.ts';
 import { StoreError } from './store-error.ts';
 
-export { FileLock } from './file-lock.ts';
 export { StoreError } from './store-error.ts';
 
 export interface StoreData {

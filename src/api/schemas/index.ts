@@ -46,4 +46,3 @@ export function schemaValidator(id: string): ValidateFunction {
   return fn;
 }
 
-export type { ErrorObject };

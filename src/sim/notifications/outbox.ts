@@ -15,8 +15,7 @@ import { DEFAULT_DELIVERY_RETENTION, type DeliveryRetention } from './outbox-ret
 import { DEFAULT_RETRY_SCHEDULE, delayBefore, nextAttemptAt, type RetrySchedule } from './retry-schedule.ts';
 import type { Subscription } from './subscriptions.ts';
 
-export type { AttemptOutcome, DeliveryAttempt, DeliveryStatus, ErrorCategory, OutboxEntry } from './outbox-records.ts';
-export { DEFAULT_REDELIVERY_INTERVAL_MS } from './outbox-records.ts';
+export type { AttemptOutcome, DeliveryAttempt, OutboxEntry } from './outbox-records.ts';
 
 /**
  * The persisted outbox: entries waiting to be delivered and the log of every attempt. Changes
