@@ -1,20 +1,12 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { SECRET_PREFIX } from '../sim/notifications/webhook-secret.ts';
+
+export { secretProblem } from '../sim/notifications/webhook-secret.ts';
 
 /**
  * Standard Webhooks signing (https://www.standardwebhooks.com): a secret is `whsec_` followed by
  * base64 of 24–64 random bytes; the signature is `v1,` + base64(HMAC-SHA256(key, "id.timestamp.body")).
  */
-export const SECRET_PREFIX = 'whsec_';
-const SECRET_RE = /^whsec_[A-Za-z0-9+/]+={0,2}$/;
-
-/** Why a secret is unusable, or undefined when it is fine. */
-export function secretProblem(secret: string): string | undefined {
-  if (!SECRET_RE.test(secret)) return `must be "${SECRET_PREFIX}" followed by base64 (Standard Webhooks format)`;
-  const bytes = Buffer.from(secret.slice(SECRET_PREFIX.length), 'base64').length;
-  if (bytes < 24 || bytes > 64) return `must encode 24 to 64 bytes, got ${bytes}`;
-  return undefined;
-}
-
 function key(secret: string): Buffer {
   return Buffer.from(secret.startsWith(SECRET_PREFIX) ? secret.slice(SECRET_PREFIX.length) : secret, 'base64');
 }

@@ -1,10 +1,10 @@
 import { networkInterfaces } from 'node:os';
-import { secretProblem } from '../../delivery/signing.ts';
 import type { Collection } from '../../store/collection.ts';
 import { conflict, invalid } from '../errors.ts';
 import type { EventType } from '../events.ts';
 import { Repository, type RepositoryContext } from '../repository.ts';
 import { knownResourceTypes, type Resource, registerSelfPath } from '../resource.ts';
+import { secretProblem } from './webhook-secret.ts';
 
 export type CallbackTransport = 'http' | 'queue';
 

@@ -1,0 +1,124 @@
+// The layer rules of docs/design.md as data, and a checker that reads every import of a tree.
+// test/layers.test.ts runs it over the repository; its own test runs it over small made-up trees,
+// so a rule that stopped biting would be seen.
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, relative, resolve, sep } from 'node:path';
+
+/** Where a file sits, as far as the rules care. */
+export type Layer =
+  | 'clock'
+  | 'store'
+  | 'sim'
+  | 'delivery'
+  | 'api'
+  | 'node'
+  | 'cli'
+  | 'runtime'
+  | 'entry'
+  | 'src-test'
+  | 'test'
+  | 'features'
+  | 'bench'
+  | 'scripts'
+  | 'other';
+
+/** What each layer of src may import from src (besides itself). Anything else is upward or sideways. */
+const MAY_IMPORT: Record<string, readonly Layer[]> = {
+  clock: [],
+  store: [],
+  sim: ['clock', 'store'],
+  delivery: ['clock', 'store', 'sim'],
+  api: ['clock', 'store', 'sim'],
+  node: ['clock', 'store', 'sim', 'delivery', 'api', 'runtime'],
+  cli: ['clock', 'store', 'sim', 'delivery', 'api', 'node', 'runtime'],
+  runtime: ['clock', 'store', 'sim', 'delivery', 'api', 'node'],
+  entry: ['clock', 'store', 'sim', 'delivery', 'api', 'node', 'runtime'],
+};
+
+/** What features/ may use of src: the package's public entry points only. */
+const FEATURES_MAY_IMPORT = new Set(['src/index.ts', 'src/msw.ts']);
+
+export function layerOf(path: string): Layer {
+  const parts = path.split('/');
+  if (parts[0] === 'src') {
+    if (path.endsWith('.test.ts')) return 'src-test';
+    if (parts.length === 2) return path === 'src/runtime.ts' ? 'runtime' : 'entry';
+    const folder = parts[1] as Layer;
+    return folder in MAY_IMPORT ? folder : 'other';
+  }
+  if (parts[0] === 'test') return 'test';
+  if (parts[0] === 'features') return 'features';
+  if (parts[0] === 'bench') return 'bench';
+  if (parts[0] === 'scripts') return 'scripts';
+  return 'other';
+}
+
+export interface Violation {
+  file: string;
+  imports: string;
+  rule: string;
+}
+
+/** The rule an import from `from` to `to` (both repository-relative) breaks, if any. */
+export function ruleBroken(from: string, to: string): string | undefined {
+  const a = layerOf(from);
+  const b = layerOf(to);
+  if (to.startsWith('test/') && from.startsWith('src/') && a !== 'src-test')
+    return 'src must not import test-only code (test/)';
+  if (a === 'features') {
+    if (to.startsWith('src/') && !FEATURES_MAY_IMPORT.has(to))
+      return 'features may import src only through its public entry points (src/index.ts, src/msw.ts) and test/support';
+    return undefined;
+  }
+  if (a === 'src-test' || a === 'test' || a === 'bench' || a === 'scripts' || a === 'other') return undefined;
+  if (!to.startsWith('src/')) return `src/${a} must not import outside src (${to})`;
+  if (a === b) return undefined;
+  if (b === 'src-test') return 'src must not import a test file';
+  const allowed = MAY_IMPORT[a] ?? [];
+  if (!allowed.includes(b)) return `src/${a} must not import ${b === 'runtime' || b === 'entry' ? to : `src/${b}`}`;
+  return undefined;
+}
+
+const IMPORT = /(?:^|[\s;])(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|(?:^|[\s;(])import\s*\(\s*['"]([^'"]+)['"]\s*\)|^\s*import\s*['"]([^'"]+)['"]/gm;
+
+/** The relative imports of one source text, as written. */
+export function importsOf(text: string): string[] {
+  const out: string[] = [];
+  for (const m of text.matchAll(IMPORT)) {
+    const spec = m[1] ?? m[2] ?? m[3];
+    if (spec?.startsWith('.')) out.push(spec);
+  }
+  return out;
+}
+
+function* sources(dir: string): Generator<string> {
+  for (const name of readdirSync(dir)) {
+    if (name === 'node_modules' || name.startsWith('.')) continue;
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) yield* sources(path);
+    else if (/\.(ts|mts|mjs)$/.test(name)) yield path;
+  }
+}
+
+/** Every import in `root`'s src, test, features, bench and scripts that breaks a layer rule. */
+export function checkLayers(root: string): Violation[] {
+  const violations: Violation[] = [];
+  for (const top of ['src', 'test', 'features', 'bench', 'scripts']) {
+    let exists = true;
+    try {
+      statSync(join(root, top));
+    } catch {
+      exists = false;
+    }
+    if (!exists) continue;
+    for (const abs of sources(join(root, top))) {
+      const file = relative(root, abs).split(sep).join('/');
+      for (const spec of importsOf(readFileSync(abs, 'utf8'))) {
+        const target = relative(root, resolve(dirname(abs), spec)).split(sep).join('/');
+        const rule = ruleBroken(file, target);
+        if (rule) violations.push({ file, imports: spec, rule });
+      }
+    }
+  }
+  return violations;
+}
