@@ -1,6 +1,10 @@
 // `npm run fixtures:holidays`: writes fixtures/calendar/bank-holidays.json from date-holidays.
 import { writeFileSync } from 'node:fs';
-import { HOLIDAY_TABLE_FILE, type HolidayTable, holidaysFromLibrary } from '../src/clock/bank-holidays.ts';
+import { join } from 'node:path';
+import { type HolidayTable, holidaysFromLibrary } from '../src/clock/bank-holidays.ts';
+import { FIXTURES_DIR } from '../src/fixtures.ts';
+
+export const HOLIDAY_TABLE_FILE = join(FIXTURES_DIR, 'calendar', 'bank-holidays.json');
 
 export const TABLE_YEARS = { from: 2015, to: 2045 };
 

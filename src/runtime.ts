@@ -13,15 +13,16 @@ import type { ClockState } from './clock/scheme-clock.ts';
 import { type DeliveryOptions, DeliveryWorker } from './delivery/delivery-worker.ts';
 import { sqsOptionsFromEnv } from './delivery/queue-transport.ts';
 import { secretProblem } from './delivery/signing.ts';
+import { FIXTURES_DIR, type Fixtures, readFixtures } from './fixtures.ts';
 import type { SeedAccount } from './sim/accounts.ts';
 import type { Participant } from './sim/cop/participants.ts';
 import { type DeliveryRetention, retentionFrom } from './sim/notifications/outbox-retention.ts';
 import { checkSchedule, type RetrySchedule } from './sim/notifications/retry-schedule.ts';
 import type { Organisation } from './sim/organisations.ts';
-import { readJsonFile, Simulator } from './sim/simulator.ts';
+import { Simulator } from './sim/simulator.ts';
 import { openStore, type Store } from './store/store.ts';
 
-export const FIXTURES_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '..', 'fixtures');
+export { FIXTURES_DIR } from './fixtures.ts';
 
 export interface RuntimeOptions {
   /** JSON data file; omitted (or `memory: true`) keeps everything in memory. */
@@ -64,6 +65,8 @@ export interface Worker {
 
 export interface Runtime {
   sim: Simulator;
+  /** The first client of the clients file, which `npm start` prints for a quick start. */
+  devClient: OAuthClient | undefined;
   app: Hono<AppEnv>;
   deps: AppDeps;
   workers: Worker[];
@@ -77,7 +80,7 @@ export interface Runtime {
 
 /** Opens the store, loads fixtures and builds the domain and the app: everything but the socket. */
 export async function createRuntime(options: RuntimeOptions = {}): Promise<Runtime> {
-  const fixtures = options.fixturesDir ?? FIXTURES_DIR;
+  const fixtures = readFixtures(options.fixturesDir ?? FIXTURES_DIR);
   if (options.webhookSecret !== undefined) {
     const problem = secretProblem(options.webhookSecret);
     if (problem) throw new Error(`webhook secret ${problem}`);
@@ -99,19 +102,16 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Runti
 async function assemble(
   store: Store,
   options: RuntimeOptions,
-  fixtures: string,
+  fixtures: Fixtures,
   deliveryRetention: DeliveryRetention | undefined,
 ): Promise<Runtime> {
-  const organisations = readJsonFile<Organisation[]>(join(fixtures, 'organisations.json'));
-  const overridesFile = join(fixtures, 'calendar', 'overrides.json');
-  const calendarOverrides = existsSync(overridesFile) ? readJsonFile<CalendarOverrides>(overridesFile) : {};
-  const participantsFile = join(fixtures, 'participants.json');
-  const participants = existsSync(participantsFile) ? readJsonFile<Participant[]>(participantsFile) : [];
   const sim = new Simulator({
     store,
-    organisations,
-    participants,
-    calendarOverrides,
+    organisations: fixtures.organisations,
+    participants: fixtures.participants,
+    calendarOverrides: fixtures.calendarOverrides,
+    holidayTable: fixtures.holidayTable,
+    reportCatalogue: fixtures.reportCatalogue,
     ...(options.clock ? { clock: options.clock } : {}),
     ...(options.wall ? { wall: options.wall } : {}),
     ...(options.retrySchedule ? { retrySchedule: options.retrySchedule } : {}),
@@ -120,19 +120,17 @@ async function assemble(
     scheduledReports: options.scheduledReports !== false,
   });
 
-  const accountsFile = join(fixtures, 'accounts.json');
   const seedAccounts = () => {
-    if (options.seedAccounts !== false && sim.accounts.repo.rows.size === 0 && existsSync(accountsFile)) {
-      for (const account of readJsonFile<SeedAccount[]>(accountsFile)) sim.accounts.create(account);
+    if (options.seedAccounts !== false && sim.accounts.repo.rows.size === 0) {
+      for (const account of fixtures.seedAccounts()) sim.accounts.create(account);
     }
   };
   seedAccounts();
   // A reset returns to the fixture state, seed accounts included.
   sim.onReset(seedAccounts);
 
-  const clients = new ClientRegistry(
-    readJsonFile<OAuthClient[]>(options.clientsFile ?? join(fixtures, 'clients.json')),
-  );
+  const clientList = fixtures.clients(options.clientsFile);
+  const clients = new ClientRegistry(clientList);
   let key = store.getMeta<string>('auth_key');
   if (!key) {
     key = TokenIssuer.newKey();
@@ -165,6 +163,7 @@ async function assemble(
   return {
     sim,
     app,
+    devClient: clientList[0],
     deps,
     workers,
     delivery,

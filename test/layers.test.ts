@@ -90,7 +90,9 @@ describe('the layers checker (a test of the test)', () => {
       "const e = await import('./e.ts');",
       "import { Hono } from 'hono';",
     ].join('\n');
-    expect(importsOf(text)).toEqual(['./a.ts', '../b.ts', './c.ts', './e.ts', './d.ts'].sort((x, y) => text.indexOf(x) - text.indexOf(y)));
+    expect(importsOf(text)).toEqual(
+      ['./a.ts', '../b.ts', './c.ts', './e.ts', './d.ts'].sort((x, y) => text.indexOf(x) - text.indexOf(y)),
+    );
   });
 
   it('places files in their layers', () => {

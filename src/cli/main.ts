@@ -1,13 +1,11 @@
 #!/usr/bin/env node
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import type { OAuthClient } from '../api/auth/clients.ts';
 import { isSupportedInstant, SUPPORTED_RANGE } from '../clock/dates.ts';
 import { type ClockState, MAX_SPEED, SchemeClock } from '../clock/scheme-clock.ts';
 import { secretProblem } from '../delivery/signing.ts';
 import { listen } from '../node/server.ts';
-import { createRuntime, FIXTURES_DIR } from '../runtime.ts';
-import { readJsonFile } from '../sim/simulator.ts';
+import { createRuntime } from '../runtime.ts';
 import { CliError, clockCommand } from './clock.ts';
 
 const HELP: Record<string, string> = {
@@ -128,8 +126,6 @@ async function start(argv: string[]): Promise<void> {
     return fail(`cannot listen on ${values.host}:${port}: ${err.message}`);
   });
 
-  const clients = readJsonFile<OAuthClient[]>(values.clients ?? join(FIXTURES_DIR, 'clients.json'));
-  const dev = clients[0]!;
   console.log(`scheme-sim listening on ${server.url}`);
   console.log(`  store:  ${runtime.sim.store.location}`);
   const c = runtime.sim.clock;
@@ -147,7 +143,9 @@ async function start(argv: string[]): Promise<void> {
   console.log(
     `  webhooks: ${webhookSecret ? 'signed with the server secret unless a subscription has its own' : 'signed only for subscriptions with a secret'}`,
   );
-  if (values.clients) {
+  const dev = runtime.devClient;
+  if (!dev) console.log('  clients: none in the clients file; every route but /health will answer 401');
+  else if (values.clients) {
     // A clients file of the user's may hold real secrets (CI): name the client, never its secret.
     console.log(`  client: ${dev.client_id} (organisation ${dev.organisation_id}), secret from ${values.clients}`);
   } else {

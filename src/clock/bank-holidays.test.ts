@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { generateHolidayTable, TABLE_YEARS } from '../../scripts/generate-bank-holidays.ts';
-import { bankHolidays, HOLIDAY_TABLE_FILE, holidaysFromLibrary } from './bank-holidays.ts';
+import { generateHolidayTable, HOLIDAY_TABLE_FILE, TABLE_YEARS } from '../../scripts/generate-bank-holidays.ts';
+import { bankHolidays, holidaysFromLibrary } from './bank-holidays.ts';
 
 describe('bank holiday table', () => {
   it('is exactly what date-holidays says for every year it holds (regenerate with npm run fixtures:holidays)', () => {

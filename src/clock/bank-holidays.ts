@@ -1,7 +1,4 @@
-import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type HolidaysType from 'date-holidays';
 import { isWeekend } from './dates.ts';
 
@@ -11,33 +8,13 @@ import { isWeekend } from './dates.ts';
  *
  * Loading date-holidays costs about 350 ms (it parses every country's rules), a third of the
  * start-up budget. So the years simulations use are served from a table generated from the same
- * library (`npm run fixtures:holidays`; a test keeps it equal to the library), and the library
- * itself is loaded, synchronously and once, only for a year outside the table.
+ * library (fixtures/calendar/bank-holidays.json, written by `npm run fixtures:holidays`; a test keeps
+ * it equal to the library). The runtime reads that file and hands the table to the calendar; the
+ * library itself is loaded, synchronously and once, only for a year outside the table.
  */
 export type HolidayTable = Record<string, Array<{ date: string; name: string }>>;
 
-export const HOLIDAY_TABLE_FILE = join(
-  dirname(fileURLToPath(import.meta.url)),
-  '..',
-  '..',
-  'fixtures',
-  'calendar',
-  'bank-holidays.json',
-);
-
-let table: HolidayTable | undefined;
 let library: HolidaysType | undefined;
-
-function loadTable(): HolidayTable {
-  if (!table) {
-    try {
-      table = JSON.parse(readFileSync(HOLIDAY_TABLE_FILE, 'utf8')) as HolidayTable;
-    } catch {
-      table = {}; // no table: every year comes from the library
-    }
-  }
-  return table;
-}
 
 /** The year's holidays straight from date-holidays (loaded on first use). */
 export function holidaysFromLibrary(year: number): Array<{ date: string; name: string }> {
@@ -56,6 +33,6 @@ export function holidaysFromLibrary(year: number): Array<{ date: string; name: s
 }
 
 /** The year's weekday bank holidays: from the table when it holds the year, else from the library. */
-export function bankHolidays(year: number): Array<{ date: string; name: string }> {
-  return loadTable()[String(year)] ?? holidaysFromLibrary(year);
+export function bankHolidays(year: number, table: HolidayTable = {}): Array<{ date: string; name: string }> {
+  return table[String(year)] ?? holidaysFromLibrary(year);
 }

@@ -1,4 +1,4 @@
-import { bankHolidays } from './bank-holidays.ts';
+import { bankHolidays, type HolidayTable } from './bank-holidays.ts';
 import { addDays, dateProblem, daysBetween, isWeekend } from './dates.ts';
 
 export interface CalendarOverrides {
@@ -28,8 +28,11 @@ export class BacsCalendar {
   readonly #holidays = new Map<number, Map<string, string>>();
   readonly #extra: Array<{ date: string; name: string }>;
   readonly #working: Set<string>;
+  readonly #table: HolidayTable;
 
-  constructor(overrides: CalendarOverrides = {}) {
+  /** `table`: the bank holidays of the years it holds (fixtures/calendar/bank-holidays.json); other years come from date-holidays. */
+  constructor(overrides: CalendarOverrides = {}, table: HolidayTable = {}) {
+    this.#table = table;
     for (const o of overrides.non_working ?? []) {
       const problem = dateProblem(o.date);
       if (problem) throw new Error(`calendar override non_working date ${o.date} ${problem}`);
@@ -51,7 +54,7 @@ export class BacsCalendar {
     let map = this.#holidays.get(year);
     if (map) return map;
     map = new Map();
-    for (const h of bankHolidays(year)) map.set(h.date, h.name);
+    for (const h of bankHolidays(year, this.#table)) map.set(h.date, h.name);
     for (const o of this.#extra) if (o.date.startsWith(`${year}-`) && !isWeekend(o.date)) map.set(o.date, o.name);
     for (const d of this.#working) map.delete(d);
     this.#holidays.set(year, map);

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import type { HolidayTable } from '../clock/bank-holidays.ts';
 import { BacsCalendar, type CalendarOverrides } from '../clock/calendar.ts';
 import { type Clock, systemClock } from '../clock/clock.ts';
 import { type Job, Scheduler } from '../clock/scheduler.ts';
@@ -16,7 +16,7 @@ import type { RetrySchedule } from './notifications/retry-schedule.ts';
 import { Subscriptions } from './notifications/subscriptions.ts';
 import { type Organisation, Organisations } from './organisations.ts';
 import { Payments } from './payments/payments.ts';
-import { type CatalogueEntry, loadCatalogue } from './reports/catalogue.ts';
+import type { CatalogueEntry } from './reports/catalogue.ts';
 import { Reports } from './reports/reports.ts';
 
 export interface SimulatorOptions {
@@ -27,6 +27,8 @@ export interface SimulatorOptions {
   /** Initial clock state when the store has none (a restart keeps the stored one). */
   clock?: ClockState;
   calendarOverrides?: CalendarOverrides;
+  /** Bank holidays by year (fixtures/calendar/bank-holidays.json); years it lacks come from date-holidays. */
+  holidayTable?: HolidayTable;
   /** Wall time, for what must not follow the scheme clock. */
   wall?: Clock;
   /** When failed notification deliveries are retried (wall time); default ≈ 0 s … hourly to 24 h. */
@@ -35,8 +37,8 @@ export interface SimulatorOptions {
   redeliveryIntervalMs?: number;
   /** What is kept of finished deliveries and their attempts (default 7 days, at most 10,000). */
   deliveryRetention?: DeliveryRetention;
-  /** The report catalogue (default fixtures/reports/catalogue.json). */
-  reportCatalogue?: CatalogueEntry[];
+  /** The report catalogue (fixtures/reports/catalogue.json, checked by validateCatalogue). */
+  reportCatalogue: CatalogueEntry[];
   /** Seed the daily report arrivals at start-up (default true). */
   scheduledReports?: boolean;
 }
@@ -76,7 +78,7 @@ export class Simulator {
         ? { ...configured, wall_ms: this.wall.now().getTime() }
         : SchemeClock.runningFrom(this.wall.now(), 1, this.wall);
     this.organisations = new Organisations(options.organisations);
-    this.calendar = new BacsCalendar(options.calendarOverrides);
+    this.calendar = new BacsCalendar(options.calendarOverrides, options.holidayTable);
     this.clock = new SchemeClock({
       initial: this.#startClock(),
       wall: this.wall,
@@ -98,7 +100,7 @@ export class Simulator {
     this.accounts = new Accounts(ctx);
     this.reports = new Reports(
       { ...ctx, calendar: this.calendar, scheduler: this.scheduler, organisations: this.organisations },
-      options.reportCatalogue ?? loadCatalogue(),
+      options.reportCatalogue,
     );
     if (options.scheduledReports !== false) this.reports.seedSchedule();
     // A reset drops every record and job: the report schedule is seeded again, the file cache emptied.
@@ -150,13 +152,5 @@ export class Simulator {
     this.clock.reset(this.#startClock());
     this.scheduler.reload();
     for (const fn of this.#resetHooks) fn();
-  }
-}
-
-export function readJsonFile<T>(path: string): T {
-  try {
-    return JSON.parse(readFileSync(path, 'utf8')) as T;
-  } catch (err) {
-    throw new Error(`cannot read ${path}: ${(err as Error).message}`);
   }
 }

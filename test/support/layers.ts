@@ -42,7 +42,7 @@ export function layerOf(path: string): Layer {
   const parts = path.split('/');
   if (parts[0] === 'src') {
     if (path.endsWith('.test.ts')) return 'src-test';
-    if (parts.length === 2) return path === 'src/runtime.ts' ? 'runtime' : 'entry';
+    if (parts.length === 2) return path === 'src/runtime.ts' || path === 'src/fixtures.ts' ? 'runtime' : 'entry';
     const folder = parts[1] as Layer;
     return folder in MAY_IMPORT ? folder : 'other';
   }
@@ -79,7 +79,8 @@ export function ruleBroken(from: string, to: string): string | undefined {
   return undefined;
 }
 
-const IMPORT = /(?:^|[\s;])(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|(?:^|[\s;(])import\s*\(\s*['"]([^'"]+)['"]\s*\)|^\s*import\s*['"]([^'"]+)['"]/gm;
+const IMPORT =
+  /(?:^|[\s;])(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|(?:^|[\s;(])import\s*\(\s*['"]([^'"]+)['"]\s*\)|^\s*import\s*['"]([^'"]+)['"]/gm;
 
 /** The relative imports of one source text, as written. */
 export function importsOf(text: string): string[] {
@@ -114,7 +115,9 @@ export function checkLayers(root: string): Violation[] {
     for (const abs of sources(join(root, top))) {
       const file = relative(root, abs).split(sep).join('/');
       for (const spec of importsOf(readFileSync(abs, 'utf8'))) {
-        const target = relative(root, resolve(dirname(abs), spec)).split(sep).join('/');
+        const target = relative(root, resolve(dirname(abs), spec))
+          .split(sep)
+          .join('/');
         const rule = ruleBroken(file, target);
         if (rule) violations.push({ file, imports: spec, rule });
       }

@@ -45,4 +45,3 @@ export function schemaValidator(id: string): ValidateFunction {
   validators.set(id, fn);
   return fn;
 }
-

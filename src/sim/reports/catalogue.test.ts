@@ -1,14 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { BacsCalendar } from '../../clock/calendar.ts';
-import {
-  type CatalogueEntry,
-  loadCatalogue,
-  processingDateFor,
-  ReportCatalogue,
-  validateCatalogue,
-} from './catalogue.ts';
+import { readFixtures } from '../../fixtures.ts';
+import { type CatalogueEntry, processingDateFor, ReportCatalogue, validateCatalogue } from './catalogue.ts';
 
-const entries = loadCatalogue();
+const entries = readFixtures().reportCatalogue;
 const catalogue = new ReportCatalogue(entries);
 
 describe('report catalogue fixture', () => {

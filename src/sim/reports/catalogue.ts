@@ -1,6 +1,3 @@
-import { readFileSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { BacsCalendar } from '../../clock/calendar.ts';
 import { addDays } from '../../clock/dates.ts';
 import type { Organisation } from '../organisations.ts';
@@ -59,16 +56,6 @@ export interface CatalogueEntry {
   audience: 'all' | 'sponsors';
 }
 
-export const DEFAULT_CATALOGUE_FILE = resolve(
-  dirname(fileURLToPath(import.meta.url)),
-  '..',
-  '..',
-  '..',
-  'fixtures',
-  'reports',
-  'catalogue.json',
-);
-
 const TIME_RE = /^([01]\d|2[0-3]):[0-5]\d$/;
 const XML_NAME_RE = /^[A-Za-z_][A-Za-z0-9_.-]*$/;
 
@@ -121,16 +108,6 @@ export function validateCatalogue(entries: unknown): CatalogueEntry[] {
     );
     return e;
   });
-}
-
-export function loadCatalogue(file: string = DEFAULT_CATALOGUE_FILE): CatalogueEntry[] {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(readFileSync(file, 'utf8'));
-  } catch (err) {
-    throw new Error(`cannot read report catalogue ${file}: ${(err as Error).message}`);
-  }
-  return validateCatalogue(parsed);
 }
 
 /** Read access to the catalogue with the rules that depend on it. */

@@ -1,13 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { BacsCalendar } from '../../clock/calendar.ts';
-import { loadCatalogue, ReportCatalogue } from './catalogue.ts';
+import { readFixtures } from '../../fixtures.ts';
+import { ReportCatalogue } from './catalogue.ts';
 import { dailyJobId, nextOccurrence, slotsOf } from './report-schedule.ts';
 
 const cal = new BacsCalendar();
 
 describe('daily report slots', () => {
   it('are the distinct (days, London time) pairs of the catalogue', () => {
-    const keys = slotsOf(new ReportCatalogue(loadCatalogue()))
+    const keys = slotsOf(new ReportCatalogue(readFixtures().reportCatalogue))
       .map((s) => `${s.days}@${s.london_time}`)
       .sort();
     expect(keys).toEqual(['bacs_working_days@06:00', 'bacs_working_days@22:30', 'every_day@06:30', 'every_day@07:00']);

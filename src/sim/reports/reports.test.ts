@@ -1,13 +1,11 @@
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { HARBOUR, NORTHWIND, testRuntime } from '../../../test/support/testing.ts';
 import { SchemeClock } from '../../clock/scheme-clock.ts';
-import { FIXTURES_DIR } from '../../runtime.ts';
+import { readFixtures } from '../../fixtures.ts';
 import { openStore } from '../../store/store.ts';
 import type { RecordEvent } from '../events.ts';
-import type { Organisation } from '../organisations.ts';
 import { recordBody } from '../resource.ts';
-import { readJsonFile, Simulator } from '../simulator.ts';
+import { Simulator } from '../simulator.ts';
 import { reportContent } from './report-content.ts';
 import type { Report } from './report-types.ts';
 
@@ -260,7 +258,8 @@ describe('scheduled arrivals', () => {
     const store = await openStore();
     const sim = new Simulator({
       store,
-      organisations: readJsonFile<Organisation[]>(join(FIXTURES_DIR, 'organisations.json')),
+      organisations: readFixtures().organisations,
+      reportCatalogue: readFixtures().reportCatalogue,
       clock: SchemeClock.frozenAt('2026-12-21T09:00:00.000Z'),
       scheduledReports: false,
     });

@@ -1,0 +1,59 @@
+// The one reader of fixtures/: every file the simulator starts from is read here, from the folder the
+// runtime was given (RuntimeOptions.fixturesDir), so a team's own fixtures replace all of them.
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { OAuthClient } from './api/auth/clients.ts';
+import type { HolidayTable } from './clock/bank-holidays.ts';
+import type { CalendarOverrides } from './clock/calendar.ts';
+import type { SeedAccount } from './sim/accounts.ts';
+import type { Participant } from './sim/cop/participants.ts';
+import type { Organisation } from './sim/organisations.ts';
+import { type CatalogueEntry, validateCatalogue } from './sim/reports/catalogue.ts';
+
+/** The fixtures shipped with the package. */
+export const FIXTURES_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '..', 'fixtures');
+
+export function readJsonFile<T>(path: string): T {
+  try {
+    return JSON.parse(readFileSync(path, 'utf8')) as T;
+  } catch (err) {
+    throw new Error(`cannot read ${path}: ${(err as Error).message}`);
+  }
+}
+
+function optional<T>(path: string, absent: T): T {
+  return existsSync(path) ? readJsonFile<T>(path) : absent;
+}
+
+/** What a fixtures folder holds; only organisations.json and reports/catalogue.json are required. */
+export interface Fixtures {
+  organisations: Organisation[];
+  participants: Participant[];
+  calendarOverrides: CalendarOverrides;
+  holidayTable: HolidayTable;
+  reportCatalogue: CatalogueEntry[];
+  /** Read on demand: a store that already holds accounts never needs them. */
+  seedAccounts(): SeedAccount[];
+  clients(file?: string): OAuthClient[];
+}
+
+export function readFixtures(dir: string = FIXTURES_DIR): Fixtures {
+  const catalogueFile = join(dir, 'reports', 'catalogue.json');
+  let reportCatalogue: CatalogueEntry[];
+  try {
+    reportCatalogue = validateCatalogue(readJsonFile<unknown>(catalogueFile));
+  } catch (err) {
+    throw new Error(`report catalogue ${catalogueFile}: ${(err as Error).message}`);
+  }
+  const accountsFile = join(dir, 'accounts.json');
+  return {
+    organisations: readJsonFile<Organisation[]>(join(dir, 'organisations.json')),
+    participants: optional<Participant[]>(join(dir, 'participants.json'), []),
+    calendarOverrides: optional<CalendarOverrides>(join(dir, 'calendar', 'overrides.json'), {}),
+    holidayTable: optional<HolidayTable>(join(dir, 'calendar', 'bank-holidays.json'), {}),
+    reportCatalogue,
+    seedAccounts: () => optional<SeedAccount[]>(accountsFile, []),
+    clients: (file) => readJsonFile<OAuthClient[]>(file ?? join(dir, 'clients.json')),
+  };
+}
