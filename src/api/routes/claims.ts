@@ -4,7 +4,7 @@ import { CLAIM_FILTERS } from '../../sim/claims/claims.ts';
 import { assertOwnOrganisation } from '../auth/middleware.ts';
 import { readJson } from '../body.ts';
 import type { AppDeps, AppEnv } from '../context.ts';
-import { one, page, queryOf } from '../envelope.ts';
+import { page, queryOf } from '../envelope.ts';
 import { methodNotAllowed } from '../errors.ts';
 import { parseFilters } from '../filters.ts';
 import { parseId } from '../ids.ts';
@@ -39,7 +39,7 @@ export function claimRoutes({ sim }: AppDeps): Hono<AppEnv> {
 
   r.post('/', async (c) => {
     const body = await createBody<ClaimAttributes>(c, 'claim-create');
-    return c.json(one(claims.create(body)), 201);
+    return c.json(sim.paths.bodyOf(claims.create(body)), 201);
   });
 
   r.get('/', (c) => {
@@ -47,17 +47,17 @@ export function claimRoutes({ sim }: AppDeps): Hono<AppEnv> {
     return c.json(page(c, claims.list(org(c), filter)));
   });
 
-  r.get('/:id', (c) => c.json(one(claims.get(parseId(c.req.param('id')), org(c)))));
+  r.get('/:id', (c) => c.json(sim.paths.bodyOf(claims.get(parseId(c.req.param('id')), org(c)))));
 
   r.post('/:id/submissions', async (c) => {
     const claimId = parseId(c.req.param('id'));
     const body = await createBody(c, 'claim-submission-create');
-    return c.json(one(claims.submit(claimId, body, org(c))), 201);
+    return c.json(sim.paths.bodyOf(claims.submit(claimId, body, org(c))), 201);
   });
 
   r.get('/:id/submissions/:sid', (c) => {
     const s = claims.getSubmission(parseId(c.req.param('id')), parseId(c.req.param('sid'), 'submission_id'), org(c));
-    return c.json(one(s));
+    return c.json(sim.paths.bodyOf(s));
   });
 
   r.post('/:id/reversals', async (c) => {
@@ -68,7 +68,7 @@ export function claimRoutes({ sim }: AppDeps): Hono<AppEnv> {
       { id: body.id, organisation_id: body.organisation_id, ...body.attributes },
       org(c),
     );
-    return c.json(one(reversal), 201);
+    return c.json(sim.paths.bodyOf(reversal), 201);
   });
 
   r.get('/:id/reversals/:rid', (c) => {
@@ -77,14 +77,14 @@ export function claimRoutes({ sim }: AppDeps): Hono<AppEnv> {
       parseId(c.req.param('rid'), 'reversal_id'),
       org(c),
     );
-    return c.json(one(reversal));
+    return c.json(sim.paths.bodyOf(reversal));
   });
 
   r.post('/:id/reversals/:rid/submissions', async (c) => {
     const claimId = parseId(c.req.param('id'));
     const reversalId = parseId(c.req.param('rid'), 'reversal_id');
     const body = await createBody(c, 'claim-reversal-submission-create');
-    return c.json(one(claims.reversals.submit(claimId, reversalId, body, org(c))), 201);
+    return c.json(sim.paths.bodyOf(claims.reversals.submit(claimId, reversalId, body, org(c))), 201);
   });
 
   r.get('/:id/reversals/:rid/submissions/:sid', (c) => {
@@ -94,7 +94,7 @@ export function claimRoutes({ sim }: AppDeps): Hono<AppEnv> {
       parseId(c.req.param('sid'), 'submission_id'),
       org(c),
     );
-    return c.json(one(s));
+    return c.json(sim.paths.bodyOf(s));
   });
 
   r.all('/', methodNotAllowed(['GET', 'POST']));

@@ -6,7 +6,7 @@ import type { Store } from '../../store/store.ts';
 import { formatPence } from '../payments/money.ts';
 import type { Payments } from '../payments/payments.ts';
 import type { Repository } from '../repository.ts';
-import { ref } from '../resource.ts';
+import { ref, relatedId } from '../resource.ts';
 import type { ClaimCalendar } from './claim-calendar.ts';
 import {
   CLAIM_SUBMISSION_STATUSES,
@@ -14,7 +14,6 @@ import {
   type ClaimSubmission,
   type ClaimSubmissionAttributes,
   type ClaimSubmissionStatus,
-  relatedId,
 } from './claim-resources.ts';
 import { claimPence } from './claim-rules.ts';
 import { contraPayment } from './contra.ts';

@@ -4,7 +4,6 @@ import { SchemeClock } from '../../clock/scheme-clock.ts';
 import { readFixtures } from '../../fixtures.ts';
 import { openStore } from '../../store/store.ts';
 import type { RecordEvent } from '../events.ts';
-import { recordBody } from '../resource.ts';
 import { Simulator } from '../simulator.ts';
 import { reportContent } from './report-content.ts';
 import type { Report } from './report-types.ts';
@@ -58,10 +57,10 @@ describe('Reports.arrive', () => {
       },
     ]);
     // What a notification carries as data: the admission's GET body.
-    expect(recordBody(events[1]!.record).links.self).toBe(
+    expect(sim.paths.bodyOf(events[1]!.record).links.self).toBe(
       `/v1/notification/reports/${report.id}/admissions/${admission.id}`,
     );
-    expect(recordBody(report).links.self).toBe(`/v1/notification/reports/${report.id}`);
+    expect(sim.paths.bodyOf(report).links.self).toBe(`/v1/notification/reports/${report.id}`);
   });
 
   it('dates processing by the catalogue rule when no processing_date is given', async () => {

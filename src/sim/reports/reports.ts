@@ -8,7 +8,7 @@ import type { Collection } from '../../store/collection.ts';
 import { DomainError, invalid, notFound } from '../errors.ts';
 import type { Organisations } from '../organisations.ts';
 import { Repository, type RepositoryContext } from '../repository.ts';
-import type { Resource } from '../resource.ts';
+import { type Resource, relatedId } from '../resource.ts';
 import {
   type CatalogueEntry,
   processingDateFor,
@@ -36,6 +36,7 @@ import {
   type ReportAdmission,
   type ReportAdmissionAttributes,
   type ReportAttributes,
+  reportPath,
 } from './report-types.ts';
 
 export interface ReportsContext extends RepositoryContext {
@@ -107,8 +108,10 @@ export class Reports {
   constructor(ctx: ReportsContext, catalogue: CatalogueEntry[], options: { cacheBytes?: number } = {}) {
     this.#ctx = ctx;
     this.catalogue = new ReportCatalogue(catalogue);
-    this.reports = new Repository<ReportAttributes>(ctx, REPORT_TYPE);
-    this.admissions = new Repository<ReportAdmissionAttributes>(ctx, REPORT_ADMISSION_TYPE);
+    this.reports = new Repository<ReportAttributes>(ctx, REPORT_TYPE, { path: (r) => reportPath(r.id) });
+    this.admissions = new Repository<ReportAdmissionAttributes>(ctx, REPORT_ADMISSION_TYPE, {
+      path: (r) => `${reportPath(relatedId(r, 'report') ?? '')}/admissions/${r.id}`,
+    });
     this.#rows = ctx.store.collection<StoredRows>('report_rows');
     this.files = new FileCache<Uint8Array>(options.cacheBytes !== undefined ? { maxBytes: options.cacheBytes } : {});
     ctx.scheduler.handle<DailyReportsPayload>(DAILY_REPORTS_JOB, (job, now) => this.#runDaily(job, now));
@@ -161,12 +164,8 @@ export class Reports {
 
   /** An admission of a report; 404 unless it belongs to that report and organisation. */
   admission(reportId: string, admissionId: string, organisationId?: string): ReportAdmission {
-    const report = this.reports.get(reportId, organisationId);
-    const admission = this.admissions.find(admissionId, organisationId);
-    if (!admission || admission.relationships?.report?.data[0]?.id !== report.id) {
-      throw notFound(`record ${admissionId} does not exist`);
-    }
-    return admission;
+    this.reports.get(reportId, organisationId);
+    return this.admissions.getChild(admissionId, organisationId, { report: reportId });
   }
 
   /** What the report's files show. */
