@@ -120,6 +120,7 @@ export class ClaimReversals {
       schemeStepAt(processing_date),
       { reversal_submission_id: submission.id },
       `${REVERSAL_JOB}:${submission.id}`,
+      submission.organisation_id,
     );
     return submission;
   }

@@ -80,11 +80,11 @@ export class ClaimTimeline {
     // Validation at acceptance, but not before 00:00 London of D0 (a weekend submission waits).
     const accepted = new Date(a.submission_datetime);
     const validation = accepted.getTime() > at.validationFrom.getTime() ? accepted : at.validationFrom;
-    scheduler.schedule(JOB.validate, validation, { submission_id: s.id }, `${JOB.validate}:${s.id}`);
-    scheduler.schedule(JOB.release, at.release, batch, `${JOB.release}:${key}`);
-    scheduler.schedule(JOB.process, at.process, batch, `${JOB.process}:${key}`);
-    scheduler.schedule(JOB.deliver, at.deliver, batch, `${JOB.deliver}:${key}`);
-    scheduler.schedule(JOB.settle, at.settle, batch, `${JOB.settle}:${key}`);
+    scheduler.schedule(JOB.validate, validation, { submission_id: s.id }, `${JOB.validate}:${s.id}`, s.organisation_id);
+    scheduler.schedule(JOB.release, at.release, batch, `${JOB.release}:${key}`, s.organisation_id);
+    scheduler.schedule(JOB.process, at.process, batch, `${JOB.process}:${key}`, s.organisation_id);
+    scheduler.schedule(JOB.deliver, at.deliver, batch, `${JOB.deliver}:${key}`, s.organisation_id);
+    scheduler.schedule(JOB.settle, at.settle, batch, `${JOB.settle}:${key}`, s.organisation_id);
   }
 
   #batch(b: BatchPayload): ClaimSubmission[] {

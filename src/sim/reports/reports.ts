@@ -208,6 +208,7 @@ export class Reports {
           next.due,
           { organisation_id: organisation.id, date: next.date, slot },
           dailyJobId(organisation.id, next.date, slot),
+          organisation.id,
         );
       }
     }
@@ -248,6 +249,7 @@ export class Reports {
       next.due,
       { organisation_id, date: next.date, slot },
       dailyJobId(organisation_id, next.date, slot),
+      organisation_id,
     );
   }
 
