@@ -193,7 +193,7 @@ describe('Scheduler', () => {
     expect(result.jobs_run[2]!.error).toBe('late failure');
   });
 
-  it('keeps a job\'s owner in the job store and names it on the run, never reading the payload for it', () => {
+  it("keeps a job's owner in the job store and names it on the run, never reading the payload for it", () => {
     const { scheduler, jobs } = setup();
     scheduler.schedule('record', at(1), { name: 'owned', organisation_id: 'not-the-owner' }, 'owned', 'org-a');
     scheduler.schedule('record', at(1), { name: 'shared', organisation_id: 'org-b' }, 'shared');

@@ -131,7 +131,7 @@ export class Repository<A extends object, R extends Resource<A> = Resource<A>> {
    */
   update(id: string, organisationId: string | undefined, change: (r: R) => R, expectedVersion?: number): R {
     const current = this.get(id, organisationId);
-    if (expectedVersion !== undefined && expectedVersion !== current.version) throw conflict(this.#messages.badVersion);
+    if (expectedVersion !== undefined) this.assertVersion(current, expectedVersion);
     const next = change(cloneJson(current));
     const record = {
       ...next,
@@ -150,10 +150,15 @@ export class Repository<A extends object, R extends Resource<A> = Resource<A>> {
   /** Deletes at the given version and emits `deleted`. */
   delete(id: string, organisationId: string, version: number): R {
     const current = this.get(id, organisationId);
-    if (version !== current.version) throw conflict(this.#messages.badVersion);
+    this.assertVersion(current, version);
     this.rows.delete(id);
     this.#emit('deleted', current);
     return current;
+  }
+
+  /** 409 unless the client's version is the stored one (optimistic concurrency). */
+  assertVersion(current: R, version: number): void {
+    if (version !== current.version) throw conflict(this.#messages.badVersion);
   }
 
   #emit(event_type: 'created' | 'updated' | 'deleted', record: R): void {

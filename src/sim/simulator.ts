@@ -106,10 +106,7 @@ export class Simulator {
     );
     if (options.scheduledReports !== false) this.reports.seedSchedule();
     // A reset drops every record and job: the report schedule is seeded again, the file cache emptied.
-    this.onReset(() => {
-      this.reports.files.clear();
-      if (options.scheduledReports !== false) this.reports.seedSchedule();
-    });
+    this.onReset(() => this.reports.reset(options.scheduledReports !== false));
     this.participants = new Participants(options.participants ?? []);
     this.nameVerification = new NameVerification(this.participants, this.accounts);
     this.subscriptions = new Subscriptions(ctx);

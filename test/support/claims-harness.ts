@@ -7,9 +7,9 @@ import { type AdvanceResult, type Job, Scheduler } from '../../src/clock/schedul
 import { SchemeClock } from '../../src/clock/scheme-clock.ts';
 import type { ClaimAttributes } from '../../src/sim/claims/claim-resources.ts';
 import { Claims } from '../../src/sim/claims/claims.ts';
-import type { ReportArrivalInput } from '../../src/sim/claims/report-arrivals.ts';
 import { EventBus, type RecordEvent } from '../../src/sim/events.ts';
 import { Payments } from '../../src/sim/payments/payments.ts';
+import type { ArrivalInput } from '../../src/sim/reports/report-types.ts';
 import { ResourcePaths } from '../../src/sim/resource-paths.ts';
 import { openStore } from '../../src/store/store.ts';
 
@@ -45,7 +45,7 @@ export async function claimsHarness(start = '2026-12-21T09:00:00.000Z') {
   events.on((e) => seen.push(e));
   const ctx = { store, clock, events, paths: new ResourcePaths() };
   const payments = new Payments(ctx);
-  const reports: ReportArrivalInput[] = [];
+  const reports: ArrivalInput[] = [];
   const claims = new Claims(ctx, {
     scheduler,
     calendar,

@@ -224,7 +224,7 @@ export class Subscriptions {
 
   update(id: string, organisationId: string, version: number, input: SubscriptionInput): Subscription {
     const current = this.get(id, organisationId);
-    if (version !== current.version) throw conflict('invalid version');
+    this.repo.assertVersion(current, version);
     const hasSecret = input.secret === undefined ? current.attributes.has_secret : input.secret !== null;
     const attributes = apply(current.attributes, input, hasSecret);
     // A callback at the simulator itself stored before that was refused must not block other

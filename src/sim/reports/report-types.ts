@@ -23,3 +23,12 @@ export type Report = Resource<ReportAttributes>;
 export type ReportAdmission = Resource<ReportAdmissionAttributes>;
 
 export const reportPath = (id: string) => `/v1/notification/reports/${id}`;
+
+/** A report to arrive: for whom, of which type, and optionally its processing date and content. */
+export interface ArrivalInput {
+  organisation_id: string;
+  report_type: string;
+  processing_date?: string;
+  /** The report's content lines; when absent, content is generated from the report id. */
+  rows?: Array<Record<string, unknown>>;
+}

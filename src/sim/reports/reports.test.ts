@@ -270,15 +270,17 @@ describe('scheduled arrivals', () => {
     expect(sim.scheduler.pendingCount).toBe(12);
   });
 
-  it('reset() forgets rendered files and seeds the schedule again', async () => {
+  it('reset() forgets rendered files and seeds the schedule again when the reports are scheduled', async () => {
     const { sim } = await simAt('2026-12-21T09:00:00.000Z');
     const { report } = sim.reports.arrive({ organisation_id: NORTHWIND.organisation_id, report_type: 'BACS_ARUDD' });
     await sim.reports.file(report.id, NORTHWIND.organisation_id, 'xml');
     expect(sim.reports.files.size).toBe(1);
     for (const job of sim.store.collection<{ id: string }>('scheduler_jobs').values()) sim.scheduler.cancel(job.id);
     expect(sim.scheduler.pendingCount).toBe(0);
-    sim.reports.reset();
+    sim.reports.reset(false);
     expect(sim.reports.files.size).toBe(0);
+    expect(sim.scheduler.pendingCount).toBe(0); // not scheduled: nothing seeded
+    sim.reports.reset(true);
     expect(sim.scheduler.pendingCount).toBe(12);
   });
 });

@@ -30,6 +30,7 @@ import {
   slotsOf,
 } from './report-schedule.ts';
 import {
+  type ArrivalInput,
   REPORT_ADMISSION_TYPE,
   REPORT_TYPE,
   type Report,
@@ -43,14 +44,6 @@ export interface ReportsContext extends RepositoryContext {
   calendar: BacsCalendar;
   scheduler: Scheduler;
   organisations: Organisations;
-}
-
-export interface ArrivalInput {
-  organisation_id: string;
-  report_type: string;
-  processing_date?: string;
-  /** The report's content lines; when absent, content is generated from the report id. */
-  rows?: Array<Record<string, unknown>>;
 }
 
 export const REPORT_FILTERS = ['report_type', 'report_source', 'processing_date_from', 'processing_date_to'] as const;
@@ -214,10 +207,10 @@ export class Reports {
     }
   }
 
-  /** After the store was cleared (simulator reset): forget rendered files and seed the schedule again. */
-  reset(): void {
+  /** After the store was cleared (simulator reset): forget rendered files and, when scheduled, seed the schedule again. */
+  reset(scheduled: boolean): void {
     this.files.clear();
-    this.seedSchedule();
+    if (scheduled) this.seedSchedule();
   }
 
   #runDaily(job: Job<DailyReportsPayload>, now: Date): void {
