@@ -5,7 +5,7 @@ import { DateRangeError, dateProblem } from '../../clock/dates.ts';
 import { londonDate } from '../../clock/london.ts';
 import type { Job, Scheduler } from '../../clock/scheduler.ts';
 import type { Collection } from '../../store/collection.ts';
-import { DomainError, invalid, notFound } from '../errors.ts';
+import { DomainError, invalid } from '../errors.ts';
 import type { Organisations } from '../organisations.ts';
 import { Repository, type RepositoryContext } from '../repository.ts';
 import { type Resource, relatedId } from '../resource.ts';
