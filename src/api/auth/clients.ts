@@ -29,18 +29,10 @@ export class ClientRegistry {
     }
   }
 
-  get all(): OAuthClient[] {
-    return [...this.#byId.values()];
-  }
-
   /** The client if the credentials are right. An unknown id still costs one comparison. */
   authenticate(clientId: string, secret: string): OAuthClient | undefined {
     const client = this.#byId.get(clientId);
     const ok = secretsEqual(client?.client_secret ?? '\u0000no-client', secret);
     return client && ok ? client : undefined;
-  }
-
-  get(clientId: string): OAuthClient | undefined {
-    return this.#byId.get(clientId);
   }
 }
