@@ -35,6 +35,11 @@ Before(async function (this: SimWorld) {
 });
 
 After(async function (this: SimWorld, { result }) {
+  if (result?.status === Status.FAILED && this.filled.size > 0) {
+    // What each {{placeholder}} of the scenario stood for, so a failure can be read without rerunning it.
+    const lines = [...this.filled].map(([name, value]) => `${name} = ${value}`);
+    await this.attach(`placeholders:\n${lines.join('\n')}`, { mediaType: 'text/plain', fileName: 'placeholders' });
+  }
   await this.target?.close();
   if (result?.status === Status.PASSED) counts.passed++;
   else if (result?.status === Status.SKIPPED) counts.skipped++;

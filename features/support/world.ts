@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { type IWorldOptions, setWorldConstructor, World } from '@cucumber/cucumber';
 import type { TestRuntime } from '../../test/support/testing.ts';
+import { describeBody, formatExchange } from './exchange.ts';
 import type { WebhookReceiver } from './receiver.ts';
 import { openTarget, type Target, type TargetName, type TargetOptions } from './targets.ts';
 
@@ -32,6 +33,10 @@ export class SimWorld extends World<WorldParameters> {
   /** Per-scenario values that are not strings (parsed bodies, counters) for flow steps. */
   readonly state: Record<string, unknown> = {};
   last: LastResponse | undefined;
+  /** The last request sent, as a trace (secrets masked), for failure messages. */
+  lastExchange: string | undefined;
+  /** Every {{placeholder}} the scenario filled in, with its value, for the report of a failure. */
+  readonly filled = new Map<string, string>();
   receiver!: WebhookReceiver;
 
   constructor(options: IWorldOptions<WorldParameters>) {
@@ -67,7 +72,11 @@ export class SimWorld extends World<WorldParameters> {
     return text.replace(/\{\{\s*([\w.-]+)\s*\}\}/g, (_, name: string) => {
       if (name === 'new_uuid') return randomUUID();
       const v = this.vars[name];
-      if (v === undefined) throw new Error(`no value remembered as "${name}"`);
+      if (v === undefined)
+        throw new Error(
+          `no value remembered as "${name}"; remembered: ${Object.keys(this.vars).sort().join(', ') || 'nothing yet'}`,
+        );
+      this.filled.set(name, v);
       return v;
     });
   }
@@ -124,14 +133,28 @@ export class SimWorld extends World<WorldParameters> {
       if (typeof body === 'string') body = new TextEncoder().encode(body);
     } else if (options.contentType !== undefined) headers.set('content-type', options.contentType);
     else if (body !== undefined && !headers.has('content-type')) headers.set('content-type', 'application/json');
+    const url = `${this.target.baseUrl}${this.interpolate(path)}`;
     const res = await this.target.fetch(
-      new Request(`${this.target.baseUrl}${this.interpolate(path)}`, {
+      new Request(url, {
         method,
         headers,
         ...(body !== undefined ? { body: body as BodyInit } : {}),
       }),
     );
-    return this.record(res);
+    const last = await this.record(res);
+    const bodyShown = describeBody(body);
+    this.lastExchange = formatExchange(
+      { method, url, headers, ...(bodyShown !== undefined ? { body: bodyShown } : {}) },
+      last,
+    );
+    // Every exchange goes into the cucumber report (reports/cucumber.html), under its step.
+    await this.attach(this.lastExchange, { mediaType: 'text/plain', fileName: `${method} ${path}` });
+    return last;
+  }
+
+  /** What a failed assertion adds to its message: the exchange it is about. */
+  get exchange(): string {
+    return this.lastExchange ? `\n--- exchange ---\n${this.lastExchange}` : '';
   }
 
   /** Reads a response fully and keeps it as `last`, the subject of the Then steps. */
