@@ -39,7 +39,9 @@ describe('conformance settings', () => {
   it('are checked against the target: unreachable, refused, or fine', async () => {
     const server = createServer((req, res) => {
       const ok = req.headers.authorization === `Basic ${Buffer.from('id:secret').toString('base64')}`;
-      res.writeHead(ok ? 200 : 403, { 'content-type': 'application/json', connection: 'close' }).end(ok ? '{"access_token":"t"}' : '{}');
+      res
+        .writeHead(ok ? 200 : 403, { 'content-type': 'application/json', connection: 'close' })
+        .end(ok ? '{"access_token":"t"}' : '{}');
     });
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
     const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
