@@ -1,6 +1,21 @@
 // Library entry: build the simulator in process, or serve it.
 
 export { createApp } from './api/app.ts';
+export {
+  type JwsProfile,
+  OB_IAT,
+  OB_ISS,
+  OB_TAN,
+  type SignatureErrorCode,
+  type VerifiedJwsHeader,
+} from './api/open-banking/jws-profile.ts';
+export {
+  type CopRequestClaims,
+  JwsProblem,
+  signCopRequest,
+  type VerifyCopResponseOptions,
+  verifyCopResponse,
+} from './api/open-banking/requester-tools.ts';
 export { SCHEMA_DIR, schemaValidator } from './api/schemas/index.ts';
 export { type AdvanceRequest, advanceTarget } from './clock/advance.ts';
 export { BacsCalendar } from './clock/calendar.ts';

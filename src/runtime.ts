@@ -156,7 +156,12 @@ async function assemble(
   const tokens = new TokenIssuer(key, sim.wall, options.tokenTtlSeconds);
   // Generated keys are made in the background: start-up does not wait for RSA key generation.
   sim.signingKeys.load(options.participantSigningKeys);
-  const signer = new ResponderSigner(sim.signingKeys, sim.wall, options.jwsProfile ?? '3.1.4', options.copSignatureCache);
+  const signer = new ResponderSigner(
+    sim.signingKeys,
+    sim.wall,
+    options.jwsProfile ?? '3.1.4',
+    options.copSignatureCache,
+  );
   const deps: AppDeps = {
     sim,
     clients,

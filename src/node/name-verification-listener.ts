@@ -63,7 +63,10 @@ export function nameVerificationListener(deps: AppDeps): (req: IncomingMessage, 
 
 /** Writes an answer now, or once it is signed (the request may be gone by then). */
 function deliver(res: ServerResponse, answer: ObAnswer | Promise<ObAnswer>): void {
-  if (!(answer instanceof Promise)) return write(res, answer);
+  if (!(answer instanceof Promise)) {
+    write(res, answer);
+    return;
+  }
   answer.then(
     (a) => {
       if (!res.destroyed) write(res, a);

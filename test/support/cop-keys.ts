@@ -4,6 +4,7 @@
 import { readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { signCopRequest } from '../../src/api/open-banking/requester-tools.ts';
 import type { GivenSigningKey } from '../../src/sim/cop/signing-keys.ts';
 
 interface RequesterKey {
@@ -49,4 +50,25 @@ export function clientsFileWithTestKeys(): string {
   });
   clientsFile = file;
   return file;
+}
+
+/** The open_banking_id each requester test key signs as (its organisation's participant). */
+export const REQUESTER_ISS = { northwind: '0015800001041REAAY', harbour: '0015800000jf9GgAAI' } as const;
+
+/**
+ * The x-jws-signature of `body` as a requester test key signs it: kid, iss (its participant's id)
+ * and profile 3.1.4 unless told otherwise. `iat` is required: tests run on a manual wall clock.
+ */
+export function signAsRequester(
+  requester: 'northwind' | 'harbour',
+  body: string | Uint8Array,
+  claims: { iat: number; kid?: string; iss?: string; profile?: '3.1.4' | '3.1.3' },
+): Promise<string> {
+  const key = REQUESTER_TEST_KEYS[requester];
+  return signCopRequest(body, key.private_key, {
+    kid: claims.kid ?? key.key_id,
+    iss: claims.iss ?? REQUESTER_ISS[requester],
+    iat: claims.iat,
+    ...(claims.profile ? { profile: claims.profile } : {}),
+  });
 }

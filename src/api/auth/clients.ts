@@ -81,7 +81,8 @@ function readKeys(client: OAuthClient): Map<string, KeyObject> {
   const where = `client ${client.client_id}: public_keys`;
   if (!Array.isArray(client.public_keys)) throw new Error(`${where} must be an array of {key_id, public_key}`);
   client.public_keys.forEach((k, i) => {
-    if (typeof k?.key_id !== 'string' || k.key_id === '') throw new Error(`${where}[${i}].key_id must be a non-empty string`);
+    if (typeof k?.key_id !== 'string' || k.key_id === '')
+      throw new Error(`${where}[${i}].key_id must be a non-empty string`);
     if (keys.has(k.key_id)) throw new Error(`${where}[${i}].key_id ${k.key_id} is listed twice`);
     if (typeof k.public_key !== 'string' || k.public_key.includes('PRIVATE KEY'))
       throw new Error(`${where}[${i}].public_key must be the PEM of a public key (never the private one)`);

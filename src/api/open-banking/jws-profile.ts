@@ -14,6 +14,8 @@ export const OB_TAN = 'http://openbanking.org.uk/tan';
 /** The trust anchor of the Open Banking Directory, the one the simulator's keys stand for. */
 export const OB_TRUST_ANCHOR = 'openbanking.org.uk';
 const OB_CLAIMS = [OB_IAT, OB_ISS, OB_TAN] as const;
+/** Seconds an iat may run ahead of the verifier's clock (two machines' clocks), unless told otherwise. */
+export const DEFAULT_IAT_SKEW_SECONDS = 30;
 /** The private claims jose must treat as understood when they are listed in crit. */
 const CRIT_UNDERSTOOD = { [OB_IAT]: true, [OB_ISS]: true, [OB_TAN]: true };
 
@@ -85,8 +87,8 @@ export interface JwsExpectations {
   issuerProblem(iss: string): string | undefined;
   /** Now, ms since the epoch: iat must not be later. */
   now: number;
-  /** Seconds an iat may run ahead of `now` (the two clocks' skew); default 0. */
-  skewSeconds?: number;
+  /** Seconds an iat may run ahead of `now` (the two clocks' skew). */
+  skewSeconds: number;
   trustedAnchors?: readonly string[];
 }
 
@@ -166,7 +168,7 @@ function checkHeader(header: Record<string, unknown>, expect: JwsExpectations): 
   if (iat === undefined) throw missingClaim(OB_IAT);
   if (typeof iat !== 'number' || !Number.isFinite(iat))
     throw invalidClaim(OB_IAT, `${OB_IAT} must be a JSON number of seconds since the epoch`);
-  if (iat * 1000 > expect.now + (expect.skewSeconds ?? 0) * 1000)
+  if (iat * 1000 > expect.now + expect.skewSeconds * 1000)
     throw invalidClaim(
       OB_IAT,
       `${OB_IAT} ${iat} is in the future (now ${Math.floor(expect.now / 1000)}); it must be in the past`,
@@ -200,8 +202,14 @@ function checkCrit(header: Record<string, unknown>, profile: JwsProfile): void {
   const extra = crit.filter((c) => !expected.includes(c));
   const missing = expected.filter((c) => !crit.includes(c));
   if (extra.length === 0 && missing.length === 0 && crit.length === expected.length) return;
-  const said = [extra.length > 0 ? `extra ${extra.join(', ')}` : '', missing.length > 0 ? `missing ${missing.join(', ')}` : '']
+  const said = [
+    extra.length > 0 ? `extra ${extra.join(', ')}` : '',
+    missing.length > 0 ? `missing ${missing.join(', ')}` : '',
+  ]
     .filter(Boolean)
     .join('; ');
-  throw invalidClaim('crit', `crit must list exactly ${expected.join(', ')} (profile ${profile})${said ? `: ${said}` : ''}`);
+  throw invalidClaim(
+    'crit',
+    `crit must list exactly ${expected.join(', ')} (profile ${profile})${said ? `: ${said}` : ''}`,
+  );
 }

@@ -135,11 +135,10 @@ export class NameVerificationExchange {
       };
       const report = this.#deps.sim.nameVerification.verify(this.#openBankingId, request);
       const body = JSON.stringify({ Data: { VerificationReport: report }, Links: { Self: this.#req.path }, Meta: {} });
-      return {
-        status: 200,
-        headers: { 'content-type': 'application/json', [INTERACTION]: this.interactionId, [JWS_STATUS]: check.status },
-        body,
-      };
+      return withVerdict(
+        { status: 200, headers: { 'content-type': 'application/json', [INTERACTION]: this.interactionId }, body },
+        check,
+      );
     } catch (err) {
       return withVerdict(this.fail(err), check);
     }
@@ -233,7 +232,8 @@ function headerChecks(req: ObRequestInfo, strict: boolean, openBankingId: string
       400,
       `required header${missing.length > 1 ? 's' : ''} ${missing.join(', ')} missing`,
       missing.map((h) => ({
-        ErrorCode: h === 'x-jws-signature' ? ('UK.OBIE.Signature.Missing' as const) : ('UK.OBIE.Header.Missing' as const),
+        ErrorCode:
+          h === 'x-jws-signature' ? ('UK.OBIE.Signature.Missing' as const) : ('UK.OBIE.Header.Missing' as const),
         Message: `${h} is required`,
         Path: h,
       })),

@@ -1,7 +1,7 @@
 import type { KeyObject } from 'node:crypto';
 import type { OAuthClient } from '../auth/clients.ts';
 import type { AppDeps } from '../context.ts';
-import { JwsProblem, verifyDetached } from './jws-profile.ts';
+import { DEFAULT_IAT_SKEW_SECONDS, JwsProblem, verifyDetached } from './jws-profile.ts';
 
 /** What the simulator made of a request's x-jws-signature (reported in x-scheme-sim-jws). */
 export type RequestJwsStatus = 'valid' | 'invalid' | 'absent';
@@ -11,9 +11,6 @@ export interface RequestJwsCheck {
   /** Why it is invalid. */
   problem?: JwsProblem;
 }
-
-/** Seconds a requester's iat may run ahead of the simulator's wall clock (two machines' clocks). */
-const IAT_SKEW_SECONDS = 30;
 
 /**
  * Verifies a name-verification request's x-jws-signature over the exact bytes of its body, as a
@@ -45,7 +42,7 @@ export async function checkRequestSignature(
       },
       issuerProblem: (iss) => issuerProblem(deps, client!, iss),
       now: deps.sim.wall.now().getTime(),
-      skewSeconds: IAT_SKEW_SECONDS,
+      skewSeconds: DEFAULT_IAT_SKEW_SECONDS,
     });
     return { status: 'valid' };
   } catch (err) {
@@ -62,6 +59,7 @@ export async function checkRequestSignature(
 function issuerProblem(deps: AppDeps, client: OAuthClient, iss: string): string | undefined {
   const id = deps.sim.participants.ofOrganisation(client.organisation_id)?.open_banking_id ?? client.organisation_id;
   if (iss === id) return undefined;
-  if (iss.startsWith(`${id}/`) && iss.length > id.length + 1 && !iss.slice(id.length + 1).includes('/')) return undefined;
+  if (iss.startsWith(`${id}/`) && iss.length > id.length + 1 && !iss.slice(id.length + 1).includes('/'))
+    return undefined;
   return `iss ${iss} is not the requester's id ${id} (or ${id}/<software statement id>) of client ${client.client_id}`;
 }

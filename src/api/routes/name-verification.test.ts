@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { signAsRequester } from '../../../test/support/cop-keys.ts';
 import {
   assertMatchesSchema,
   HARBOUR,
@@ -258,20 +259,22 @@ describe('POST /v1/participants/{open_banking_id}/open-banking/v3.1/accounts/nam
 });
 
 describe('name verification in strict mode (--cop-strict)', () => {
-  it('demands x-fapi-financial-id (the participant id) and x-jws-signature', async () => {
+  it('demands x-fapi-financial-id (the participant id) and x-jws-signature (verified: name-verification-signing.test.ts)', async () => {
     const rt = await testRuntime({ copStrict: true });
     const missing = await obError(await rt.call('POST', PATH, body()), 400);
     expect(missing.Errors.map((e) => [e.ErrorCode, e.Path])).toEqual([
       ['UK.OBIE.Header.Missing', 'x-fapi-financial-id'],
-      ['UK.OBIE.Header.Missing', 'x-jws-signature'],
+      ['UK.OBIE.Signature.Missing', 'x-jws-signature'],
     ]);
     const wrong = await obError(
       await rt.call('POST', PATH, body(), { headers: { 'x-fapi-financial-id': 'other', 'x-jws-signature': 'sig' } }),
       400,
     );
     expect(wrong.Errors[0]).toMatchObject({ ErrorCode: 'UK.OBIE.Header.Invalid', Path: 'x-fapi-financial-id' });
-    const ok = await rt.call('POST', PATH, body(), {
-      headers: { 'x-fapi-financial-id': NW, 'x-jws-signature': 'e30..sig' },
+    const text = JSON.stringify(body());
+    const iat = Math.floor(rt.wall.now().getTime() / 1000);
+    const ok = await rt.call('POST', PATH, text, {
+      headers: { 'x-fapi-financial-id': NW, 'x-jws-signature': await signAsRequester('northwind', text, { iat }) },
     });
     expect((await ok.json()).Data.VerificationReport).toEqual({ Matched: false, ReasonCode: 'AC01' });
   });

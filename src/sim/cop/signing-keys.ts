@@ -1,12 +1,5 @@
 import { createPrivateKey, createPublicKey } from 'node:crypto';
-import {
-  type CryptoKey,
-  calculateJwkThumbprint,
-  exportPKCS8,
-  generateKeyPair,
-  importPKCS8,
-  type JWK,
-} from 'jose';
+import { type CryptoKey, calculateJwkThumbprint, exportPKCS8, generateKeyPair, importPKCS8, type JWK } from 'jose';
 import type { Store } from '../../store/store.ts';
 import type { Participant } from './participants.ts';
 
@@ -78,7 +71,10 @@ export class ParticipantSigningKeys {
 
   /** The participant's key, waiting for the keys to load. */
   async key(openBankingId: string): Promise<ParticipantKey | undefined> {
-    return this.#keys.get(openBankingId) ?? (await this.ready(), this.#keys.get(openBankingId));
+    const loaded = this.#keys.get(openBankingId);
+    if (loaded) return loaded;
+    await this.ready();
+    return this.#keys.get(openBankingId);
   }
 
   async #loadAll(sources: Map<string, GivenSigningKey | undefined>): Promise<void> {
