@@ -33,6 +33,11 @@ export class SimWorld extends World<WorldParameters> {
   readonly state: Record<string, unknown> = {};
   last: LastResponse | undefined;
   receiver!: WebhookReceiver;
+  /**
+   * Checks every response `send` records must pass, with the path it was sent to: a flow's
+   * Background registers them (name verification: every answer is signed).
+   */
+  readonly responseChecks: Array<(path: string, response: LastResponse) => Promise<void>> = [];
 
   constructor(options: IWorldOptions<WorldParameters>) {
     super(options);
@@ -124,14 +129,22 @@ export class SimWorld extends World<WorldParameters> {
       if (typeof body === 'string') body = new TextEncoder().encode(body);
     } else if (options.contentType !== undefined) headers.set('content-type', options.contentType);
     else if (body !== undefined && !headers.has('content-type')) headers.set('content-type', 'application/json');
+    const url = this.interpolate(path);
     const res = await this.target.fetch(
-      new Request(`${this.target.baseUrl}${this.interpolate(path)}`, {
+      new Request(`${this.target.baseUrl}${url}`, {
         method,
         headers,
         ...(body !== undefined ? { body: body as BodyInit } : {}),
       }),
     );
-    return this.record(res);
+    const recorded = await this.record(res);
+    for (const check of this.responseChecks) await check(url, recorded);
+    return recorded;
+  }
+
+  /** The target's wall time: the in-process runtime's manual clock, or the system clock. */
+  wallNow(): Date {
+    return this.target.runtime?.wall.now() ?? new Date();
   }
 
   /** Reads a response fully and keeps it as `last`, the subject of the Then steps. */
