@@ -1,5 +1,5 @@
 // Name verification over HTTP with 100,000 accounts registered, against a bare Hono handler
-// measured in the same run. Budget (DESIGN.md): throughput ≥ 60% of bare Hono, p99 ≤ 10 ms at half
+// measured in the same run. Budget (docs/design.md): throughput ≥ 60% of bare Hono, p99 ≤ 10 ms at half
 // of peak load. `npx tsx bench/cop.ts` or `npm run bench -- cop`.
 // Peak throughput is autocannon's (closed loop: each connection sends as soon as it is answered).
 // Latency at half of peak is bench/paced.ts's, not autocannon's `overallRate`: that spends each

@@ -109,7 +109,7 @@ export interface BenchReport {
   name: string;
   /** Lines to print and to copy into bench/RESULTS.md. */
   lines: string[];
-  /** Whether the budget of DESIGN.md held in this run. */
+  /** Whether the budget of docs/design.md held in this run. */
   withinBudget: boolean;
 }
 

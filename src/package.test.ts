@@ -161,3 +161,19 @@ describe('the package, from a consumer project without tsx', () => {
     expect(checked).toBe('');
   }, 70_000);
 });
+
+describe('the packed package', () => {
+  it('holds no test-only file: no test, no test support, no harness or corpus', async () => {
+    const { stdout } = await run('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], {
+      cwd: ROOT,
+      timeout: 60_000,
+    });
+    const files = (JSON.parse(stdout) as Array<{ files: Array<{ path: string }> }>)[0]!.files.map((f) => f.path);
+    expect(files).toContain('dist/index.js');
+    expect(files).toContain('src/runtime.ts');
+    const testOnly = files.filter(
+      (f) => /\.test\.(ts|js|d\.ts)$/.test(f) || f.startsWith('test/') || /harness|corpus|receiver|testing\./.test(f),
+    );
+    expect(testOnly).toEqual([]);
+  }, 70_000);
+});

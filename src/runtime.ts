@@ -1,6 +1,3 @@
-import { existsSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Hono } from 'hono';
 import { createApp } from './api/app.ts';
 import { ClientRegistry, type OAuthClient } from './api/auth/clients.ts';
@@ -8,7 +5,6 @@ import { TokenIssuer } from './api/auth/tokens.ts';
 import type { AppDeps, AppEnv } from './api/context.ts';
 import { JWS_PROFILES, type JwsProfile } from './api/open-banking/jws-profile.ts';
 import { ResponderSigner } from './api/open-banking/responder-signer.ts';
-import type { CalendarOverrides } from './clock/calendar.ts';
 import type { Clock } from './clock/clock.ts';
 import { SchedulerTimer } from './clock/scheduler-timer.ts';
 import type { ClockState } from './clock/scheme-clock.ts';
@@ -16,12 +12,9 @@ import { type DeliveryOptions, DeliveryWorker } from './delivery/delivery-worker
 import { sqsOptionsFromEnv } from './delivery/queue-transport.ts';
 import { secretProblem } from './delivery/signing.ts';
 import { FIXTURES_DIR, type Fixtures, readFixtures } from './fixtures.ts';
-import type { SeedAccount } from './sim/accounts.ts';
-import type { Participant } from './sim/cop/participants.ts';
 import type { GivenSigningKey } from './sim/cop/signing-keys.ts';
 import { type DeliveryRetention, retentionFrom } from './sim/notifications/outbox-retention.ts';
 import { checkSchedule, type RetrySchedule } from './sim/notifications/retry-schedule.ts';
-import type { Organisation } from './sim/organisations.ts';
 import { Simulator } from './sim/simulator.ts';
 import { openStore, type Store } from './store/store.ts';
 

@@ -62,7 +62,7 @@ Then(
   },
 );
 
-// The notification of a report's arrival (DESIGN.md: `data` is the admission's GET body, whose
+// The notification of a report's arrival (docs/design.md: `data` is the admission's GET body, whose
 // relationships.report.data holds the Report) names the report to fetch.
 When(
   'I remember the report of the {string} report_admissions notification as {string}',

@@ -1,4 +1,5 @@
 import { FENWICK, HARBOUR, NORTHWIND, type TestRuntime, testRuntime } from '../../test/support/testing.ts';
+import { readSettings } from './settings.ts';
 
 export type TargetName = 'inprocess' | 'sim' | 'staging';
 
@@ -30,8 +31,9 @@ export interface TargetOptions {
   jwsProfile?: '3.1.4' | '3.1.3';
 }
 
+/** A setting the preflight (hooks.ts) already required; from the environment or conformance.json. */
 function env(name: string): string {
-  const v = process.env[name];
+  const v = readSettings()[name];
   if (!v) throw new Error(`${name} must be set for this conformance target`);
   return v;
 }
@@ -56,7 +58,7 @@ function stagingClients(): Record<string, TargetClient> {
     organisation_id: env('CONFORMANCE_ORGANISATION_ID'),
   };
   const clients: Record<string, TargetClient> = { default: main, northwind: main };
-  if (process.env.CONFORMANCE_OTHER_CLIENT_ID) {
+  if (readSettings().CONFORMANCE_OTHER_CLIENT_ID) {
     clients.harbour = {
       client_id: env('CONFORMANCE_OTHER_CLIENT_ID'),
       client_secret: env('CONFORMANCE_OTHER_CLIENT_SECRET'),

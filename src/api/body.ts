@@ -21,3 +21,9 @@ export async function readJson(c: Context): Promise<unknown> {
     throw new ApiError(400, `request body is not valid JSON: ${(err as Error).message}`);
   }
 }
+
+/** The JSON body of an action whose body is optional: none (or whitespace) reads as `{}`. */
+export async function optionalJson(c: Context): Promise<unknown> {
+  const text = await c.req.text();
+  return text.trim() === '' ? {} : readJson(c);
+}

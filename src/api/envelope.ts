@@ -1,11 +1,5 @@
 import type { Context } from 'hono';
-import { type Resource, recordBody } from '../sim/resource.ts';
 import { paginate, parsePage } from './paginate.ts';
-
-/** `{data, links: {self}}` of one resource. */
-export function one<R extends Resource<object>>(r: R) {
-  return recordBody(r);
-}
 
 /** The query of the request as URLSearchParams. */
 export function queryOf(c: Context): URLSearchParams {

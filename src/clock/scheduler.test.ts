@@ -193,6 +193,19 @@ describe('Scheduler', () => {
     expect(result.jobs_run[2]!.error).toBe('late failure');
   });
 
+  it("keeps a job's owner in the job store and names it on the run, never reading the payload for it", () => {
+    const { scheduler, jobs } = setup();
+    scheduler.schedule('record', at(1), { name: 'owned', organisation_id: 'not-the-owner' }, 'owned', 'org-a');
+    scheduler.schedule('record', at(1), { name: 'shared', organisation_id: 'org-b' }, 'shared');
+    expect(jobs.get('owned')?.owner).toBe('org-a');
+    expect(jobs.get('shared')).not.toHaveProperty('owner');
+    const result = scheduler.advanceTo(at(2));
+    expect(result.jobs_run.map((r) => [r.id, r.organisation_id])).toEqual([
+      ['owned', 'org-a'],
+      ['shared', undefined],
+    ]);
+  });
+
   it('refuses a second handler for a kind and an invalid due', () => {
     const { scheduler } = setup();
     expect(() => scheduler.handle('record', () => {})).toThrow(/already registered/);

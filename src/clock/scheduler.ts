@@ -8,6 +8,8 @@ export interface Job<P = unknown> {
   due: string;
   kind: string;
   payload: P;
+  /** The organisation the job works for, if it works for one (answers show a client only its own). */
+  owner?: string;
   /** Insertion sequence: breaks ties between jobs due at the same instant (first scheduled runs first). */
   seq: number;
 }
@@ -29,7 +31,7 @@ export interface JobRun {
   id: string;
   kind: string;
   due: string;
-  /** The organisation the job works for, when its payload names one (answers show a client only its own). */
+  /** The job's owner: the organisation it works for, if any. */
   organisation_id?: string;
   error?: string;
 }
@@ -97,11 +99,12 @@ export class Scheduler {
   }
 
   /** Schedules a job; with an `id` that is already pending, the existing job is kept (idempotent). */
-  schedule<P>(kind: string, due: Date, payload: P, id: string = randomUUID()): Job<P> {
+  /** Queues a job (once per id: scheduling a pending id again keeps the first); `owner` is the organisation it works for. */
+  schedule<P>(kind: string, due: Date, payload: P, id: string = randomUUID(), owner?: string): Job<P> {
     if (Number.isNaN(due.getTime())) throw new RangeError(`job ${kind} ${id}: due is not a valid date`);
     const existing = this.#pending.get(id);
     if (existing) return existing as Job<P>;
-    const job: Job<P> = { id, due: due.toISOString(), kind, payload, seq: this.#seq++ };
+    const job: Job<P> = { id, due: due.toISOString(), kind, payload, seq: this.#seq++, ...(owner ? { owner } : {}) };
     this.#changes++;
     this.#jobs.put(job);
     this.#pending.set(id, job);
@@ -170,12 +173,11 @@ export class Scheduler {
         const now = new Date(floor);
         count++;
         byKind[job.kind] = (byKind[job.kind] ?? 0) + 1;
-        const organisation = (job.payload as { organisation_id?: unknown } | null)?.organisation_id;
         const run: JobRun = {
           id: job.id,
           kind: job.kind,
           due: job.due,
-          ...(typeof organisation === 'string' ? { organisation_id: organisation } : {}),
+          ...(job.owner ? { organisation_id: job.owner } : {}),
         };
         const changes = this.#changes;
         try {

@@ -105,7 +105,7 @@ describe('FIFO queue subscriptions', () => {
       { ok: false, response_code: 500, error_category: 'queue_error', error_message: 'down' },
       rt.wall.now().getTime(),
     );
-    rt.sim.outbox.redeliver(a!.id, NORTHWIND.organisation_id, sub);
+    rt.sim.outbox.redeliver(a!.id, NORTHWIND.organisation_id);
     expect(rt.sim.outbox.firstPending(fifo)?.id).toBe(b!.id);
     await rt.close();
 

@@ -38,7 +38,7 @@ class NodeRequestInfo implements ObRequestInfo {
 /**
  * The Node adapter of name verification for the real server: answers a request under
  * /v1/participants straight from Node's request and response objects, with no web Request or
- * Response built and no promise (the hot path of name verification; DESIGN.md sets its budget
+ * Response built and no promise (the hot path of name verification; docs/design.md sets its budget
  * against a bare Hono handler). Returns false, touching nothing, for any request it leaves to Hono.
  */
 export function nameVerificationListener(deps: AppDeps): (req: IncomingMessage, res: ServerResponse) => boolean {

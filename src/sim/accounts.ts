@@ -1,6 +1,6 @@
 import { conflict } from './errors.ts';
 import { Repository, type RepositoryContext } from './repository.ts';
-import { type Resource, registerSelfPath } from './resource.ts';
+import type { Resource } from './resource.ts';
 
 export type AccountClassification = 'Personal' | 'Business';
 export type NameMatchingStatus = 'supported' | 'switched' | 'opted_out' | 'not_supported';
@@ -37,8 +37,6 @@ export interface SeedAccount {
 export const ACCOUNT_TYPE = 'accounts';
 const DUPLICATE = 'Account cannot be created as it violates a duplicate constraint';
 
-registerSelfPath(ACCOUNT_TYPE, (r) => `/v1/organisation/accounts/${r.id}`);
-
 /** Filters of the account list, each an exact match on the attribute. */
 export const ACCOUNT_FILTERS = ['country', 'bank_id', 'bank_id_code', 'account_number', 'customer_id', 'iban'] as const;
 export type AccountFilter = Partial<Record<(typeof ACCOUNT_FILTERS)[number], string>>;
@@ -73,7 +71,10 @@ export class Accounts {
   readonly repo: Repository<AccountAttributes>;
 
   constructor(ctx: RepositoryContext) {
-    this.repo = new Repository<AccountAttributes>(ctx, ACCOUNT_TYPE, { duplicate: DUPLICATE });
+    this.repo = new Repository<AccountAttributes>(ctx, ACCOUNT_TYPE, {
+      duplicate: DUPLICATE,
+      path: (r) => `/v1/organisation/accounts/${r.id}`,
+    });
     this.repo.rows.defineIndex('sort_code_account', (a) =>
       sortCodeKey(a.organisation_id, a.attributes.bank_id, a.attributes.account_number),
     );
@@ -90,10 +91,7 @@ export class Accounts {
   }
 
   list(organisationId: string, filter: AccountFilter = {}): Account[] {
-    const all = this.repo.listFor(organisationId);
-    const entries = Object.entries(filter).filter(([, v]) => v !== undefined);
-    if (entries.length === 0) return all;
-    return all.filter((a) => entries.every(([k, v]) => a.attributes[k] === v));
+    return this.repo.list(organisationId, filter);
   }
 
   /** Merges changed attributes at the expected version. */

@@ -3,12 +3,14 @@ import type { Collection } from '../store/collection.ts';
 import type { Store } from '../store/store.ts';
 import { conflict, notFound } from './errors.ts';
 import type { EventBus } from './events.ts';
-import type { Relationship, Resource } from './resource.ts';
+import { type ListFilter, matchingExactly, type Relationship, type Resource, relatedId } from './resource.ts';
+import type { ResourcePaths } from './resource-paths.ts';
 
 export interface RepositoryContext {
   store: Store;
   clock: Clock;
   events: EventBus;
+  paths: ResourcePaths;
 }
 
 export interface NewResource<A extends object> {
@@ -16,6 +18,11 @@ export interface NewResource<A extends object> {
   organisation_id: string;
   attributes: A;
   relationships?: Record<string, Relationship>;
+}
+
+export interface RepositoryOptions<R> extends RepositoryMessages {
+  /** Where a record is addressed (its links.self). */
+  path: (r: R) => string;
 }
 
 export interface RepositoryMessages {
@@ -42,11 +49,12 @@ export class Repository<A extends object, R extends Resource<A> = Resource<A>> {
   readonly #ctx: RepositoryContext;
   readonly #messages: Required<RepositoryMessages>;
 
-  constructor(ctx: RepositoryContext, type: string, messages: RepositoryMessages = {}) {
+  constructor(ctx: RepositoryContext, type: string, messages: RepositoryOptions<R>) {
     this.#ctx = ctx;
     this.type = type;
     this.rows = ctx.store.collection<R>(type);
     this.rows.defineIndex('organisation', (r) => r.organisation_id);
+    ctx.paths.register(type, messages.path as (r: Resource<object>) => string);
     this.#messages = {
       duplicate: messages.duplicate ?? `${recordLabel(type)} cannot be created as it violates a duplicate constraint`,
       notFound: messages.notFound ?? ((id) => `record ${id} does not exist`),
@@ -92,9 +100,29 @@ export class Repository<A extends object, R extends Resource<A> = Resource<A>> {
     return r;
   }
 
+  /**
+   * A record that hangs under parents in its path (a claim's submission): 404, as for an unknown id,
+   * unless each named relationship points at the given parent.
+   */
+  getChild(id: string, organisationId: string | undefined, parents: Readonly<Record<string, string>>): R {
+    const r = this.find(id, organisationId);
+    if (!r || Object.entries(parents).some(([name, parentId]) => relatedId(r, name) !== parentId))
+      throw notFound(this.#messages.notFound(id));
+    return r;
+  }
+
   /** The organisation's records in creation order. */
   listFor(organisationId: string): R[] {
     return this.rows.lookup('organisation', organisationId);
+  }
+
+  /** The organisation's records, in creation order, whose attributes match `filter` (any of each entry's values). */
+  list(organisationId: string, filter: ListFilter = {}): R[] {
+    return matchingExactly(
+      this.listFor(organisationId),
+      filter,
+      (r, k) => (r.attributes as Record<string, unknown>)[k],
+    );
   }
 
   /**
@@ -103,7 +131,7 @@ export class Repository<A extends object, R extends Resource<A> = Resource<A>> {
    */
   update(id: string, organisationId: string | undefined, change: (r: R) => R, expectedVersion?: number): R {
     const current = this.get(id, organisationId);
-    if (expectedVersion !== undefined && expectedVersion !== current.version) throw conflict(this.#messages.badVersion);
+    if (expectedVersion !== undefined) this.assertVersion(current, expectedVersion);
     const next = change(cloneJson(current));
     const record = {
       ...next,
@@ -122,10 +150,15 @@ export class Repository<A extends object, R extends Resource<A> = Resource<A>> {
   /** Deletes at the given version and emits `deleted`. */
   delete(id: string, organisationId: string, version: number): R {
     const current = this.get(id, organisationId);
-    if (version !== current.version) throw conflict(this.#messages.badVersion);
+    this.assertVersion(current, version);
     this.rows.delete(id);
     this.#emit('deleted', current);
     return current;
+  }
+
+  /** 409 unless the client's version is the stored one (optimistic concurrency). */
+  assertVersion(current: R, version: number): void {
+    if (version !== current.version) throw conflict(this.#messages.badVersion);
   }
 
   #emit(event_type: 'created' | 'updated' | 'deleted', record: R): void {

@@ -19,30 +19,25 @@ export function ref(r: { id: string; type: string }): { id: string; type: string
   return { id: r.id, type: r.type };
 }
 
-type AnyResource = Resource<object>;
+/** A list filter: attribute → one value, or several meaning any of them; undefined entries are ignored. */
+export type ListFilter = Readonly<Record<string, string | readonly string[] | undefined>>;
 
-const selfPaths = new Map<string, (r: AnyResource) => string>();
+/** The id of the first record a relationship names (`claim` of a submission), or undefined. */
+export function relatedId(r: Resource<object>, name: string): string | undefined {
+  return r.relationships?.[name]?.data[0]?.id;
+}
 
 /**
- * Registers how a resource type is addressed. Paths are part of a resource's representation
- * (links.self, and the body of a notification), so the domain owns them.
+ * Records whose attributes equal the filter's values: each entry holds one or more values, any of
+ * which matches (`filter[status]=a,b`). Compared as strings, as a query string gives them.
  */
-export function registerSelfPath(type: string, path: (r: AnyResource) => string): void {
-  selfPaths.set(type, path);
-}
-
-/** Every resource type the simulator serves (those with a registered path). */
-export function knownResourceTypes(): string[] {
-  return [...selfPaths.keys()].sort();
-}
-
-export function selfPath(r: AnyResource): string {
-  const fn = selfPaths.get(r.type);
-  if (!fn) throw new Error(`no self path registered for resource type ${r.type}`);
-  return fn(r);
-}
-
-/** The body a GET of the record answers: what notifications carry as `data`. */
-export function recordBody<R extends AnyResource>(r: R): { data: R; links: { self: string } } {
-  return { data: r, links: { self: selfPath(r) } };
+export function matchingExactly<T extends object>(
+  rows: readonly T[],
+  filter: ListFilter,
+  get: (row: T, key: string) => unknown = (row, key) => (row as Record<string, unknown>)[key],
+): T[] {
+  const entries: Array<readonly [string, readonly string[]]> = [];
+  for (const [k, v] of Object.entries(filter)) if (v !== undefined) entries.push([k, typeof v === 'string' ? [v] : v]);
+  if (entries.length === 0) return [...rows];
+  return rows.filter((row) => entries.every(([k, values]) => values.includes(String(get(row, k)))));
 }

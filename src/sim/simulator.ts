@@ -10,7 +10,7 @@ import { NameVerification } from './cop/name-verification.ts';
 import { type Participant, Participants } from './cop/participants.ts';
 import { ParticipantSigningKeys, SIGNING_KEYS_META } from './cop/signing-keys.ts';
 import { EventBus } from './events.ts';
-import { Notifier } from './notifications/notifier.ts';
+import { notifyOnChanges } from './notifications/notifier.ts';
 import { Outbox } from './notifications/outbox.ts';
 import type { DeliveryRetention } from './notifications/outbox-retention.ts';
 import type { RetrySchedule } from './notifications/retry-schedule.ts';
@@ -19,6 +19,7 @@ import { type Organisation, Organisations } from './organisations.ts';
 import { Payments } from './payments/payments.ts';
 import type { CatalogueEntry } from './reports/catalogue.ts';
 import { Reports } from './reports/reports.ts';
+import { ResourcePaths } from './resource-paths.ts';
 
 export interface SimulatorOptions {
   store: Store;
@@ -55,6 +56,8 @@ export class Simulator {
   readonly calendar: BacsCalendar;
   readonly scheduler: Scheduler;
   readonly events = new EventBus();
+  /** Where each resource type is addressed; each repository registers its own. */
+  readonly paths = new ResourcePaths();
   readonly organisations: Organisations;
   readonly accounts: Accounts;
   readonly payments: Payments;
@@ -63,7 +66,6 @@ export class Simulator {
   readonly #resetHooks: Array<() => void> = [];
   readonly subscriptions: Subscriptions;
   readonly outbox: Outbox;
-  readonly notifier: Notifier;
   readonly participants: Participants;
   readonly nameVerification: NameVerification;
   /** The participants' signing keys; `signingKeys.load()` (the runtime calls it) loads or generates them. */
@@ -99,7 +101,7 @@ export class Simulator {
     this.store.onRollback((touched) => {
       if (touched.has('scheduler_jobs') && !this.scheduler.advancing) this.scheduler.reload();
     });
-    const ctx = { store: this.store, clock: this.clock, events: this.events };
+    const ctx = { store: this.store, clock: this.clock, events: this.events, paths: this.paths };
     this.accounts = new Accounts(ctx);
     this.reports = new Reports(
       { ...ctx, calendar: this.calendar, scheduler: this.scheduler, organisations: this.organisations },
@@ -107,26 +109,25 @@ export class Simulator {
     );
     if (options.scheduledReports !== false) this.reports.seedSchedule();
     // A reset drops every record and job: the report schedule is seeded again, the file cache emptied.
-    this.onReset(() => {
-      this.reports.files.clear();
-      if (options.scheduledReports !== false) this.reports.seedSchedule();
-    });
+    this.onReset(() => this.reports.reset(options.scheduledReports !== false));
     this.participants = new Participants(options.participants ?? []);
     this.nameVerification = new NameVerification(this.participants, this.accounts);
     this.signingKeys = new ParticipantSigningKeys(this.store, this.participants.all());
     this.subscriptions = new Subscriptions(ctx);
-    this.outbox = new Outbox(
-      this.store,
-      { wall: this.wall, scheme: this.clock },
-      options.retrySchedule,
-      options.redeliveryIntervalMs,
-      options.deliveryRetention,
-    );
-    this.notifier = new Notifier({
+    this.outbox = new Outbox(this.store, {
+      wall: this.wall,
+      scheme: this.clock,
+      subscriptionOf: (id) => this.subscriptions.find(id),
+      ...(options.retrySchedule ? { schedule: options.retrySchedule } : {}),
+      ...(options.redeliveryIntervalMs !== undefined ? { redeliveryIntervalMs: options.redeliveryIntervalMs } : {}),
+      ...(options.deliveryRetention ? { retention: options.deliveryRetention } : {}),
+    });
+    notifyOnChanges({
       events: this.events,
       subscriptions: this.subscriptions,
       outbox: this.outbox,
       clock: this.clock,
+      paths: this.paths,
     });
     this.payments = new Payments(ctx);
     this.claims = new Claims(ctx, {

@@ -7,9 +7,10 @@ import { type AdvanceResult, type Job, Scheduler } from '../../src/clock/schedul
 import { SchemeClock } from '../../src/clock/scheme-clock.ts';
 import type { ClaimAttributes } from '../../src/sim/claims/claim-resources.ts';
 import { Claims } from '../../src/sim/claims/claims.ts';
-import type { ReportArrivalInput } from '../../src/sim/claims/report-arrivals.ts';
 import { EventBus, type RecordEvent } from '../../src/sim/events.ts';
 import { Payments } from '../../src/sim/payments/payments.ts';
+import type { ArrivalInput } from '../../src/sim/reports/report-types.ts';
+import { ResourcePaths } from '../../src/sim/resource-paths.ts';
 import { openStore } from '../../src/store/store.ts';
 
 export const HARNESS_ORG = '743d5b63-8e6f-432e-a8fa-c5d8d2ee5fcb';
@@ -42,9 +43,9 @@ export async function claimsHarness(start = '2026-12-21T09:00:00.000Z') {
   const events = new EventBus();
   const seen: RecordEvent[] = [];
   events.on((e) => seen.push(e));
-  const ctx = { store, clock, events };
+  const ctx = { store, clock, events, paths: new ResourcePaths() };
   const payments = new Payments(ctx);
-  const reports: ReportArrivalInput[] = [];
+  const reports: ArrivalInput[] = [];
   const claims = new Claims(ctx, {
     scheduler,
     calendar,

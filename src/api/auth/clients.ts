@@ -59,10 +59,6 @@ export class ClientRegistry {
     return undefined;
   }
 
-  get all(): OAuthClient[] {
-    return [...this.#byId.values()];
-  }
-
   /** The client if the credentials are right. An unknown id still costs one comparison. */
   authenticate(clientId: string, secret: string): OAuthClient | undefined {
     const client = this.#byId.get(clientId);

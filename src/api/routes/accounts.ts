@@ -1,10 +1,10 @@
 import { Hono } from 'hono';
 import { ACCOUNT_FILTERS } from '../../sim/accounts.ts';
-import { assertOwnOrganisation } from '../auth/middleware.ts';
 import { readJson } from '../body.ts';
 import { assertBodyIdentity } from '../body-identity.ts';
 import type { AppDeps, AppEnv } from '../context.ts';
-import { one, page, queryOf } from '../envelope.ts';
+import { readCreateBody } from '../create-body.ts';
+import { page, queryOf } from '../envelope.ts';
 import { methodNotAllowed } from '../errors.ts';
 import { parseFilters } from '../filters.ts';
 import { parseId, parseVersionQuery } from '../ids.ts';
@@ -28,14 +28,8 @@ export function accountRoutes({ sim }: AppDeps): Hono<AppEnv> {
   const r = new Hono<AppEnv>();
 
   r.post('/', async (c) => {
-    const body = validateOrThrow<AccountBody>('account-create', await readJson(c));
-    assertOwnOrganisation(c.get('organisationId'), body.data.organisation_id);
-    const account = sim.accounts.create({
-      id: body.data.id.toLowerCase(),
-      organisation_id: body.data.organisation_id.toLowerCase(),
-      attributes: body.data.attributes,
-    });
-    return c.json(one(account), 201);
+    const account = sim.accounts.create(await readCreateBody<Record<string, unknown>>(c, 'account-create'));
+    return c.json(sim.paths.bodyOf(account), 201);
   });
 
   r.get('/', (c) => {
@@ -43,7 +37,7 @@ export function accountRoutes({ sim }: AppDeps): Hono<AppEnv> {
     return c.json(page(c, sim.accounts.list(c.get('organisationId'), filter)));
   });
 
-  r.get('/:id', (c) => c.json(one(sim.accounts.get(parseId(c.req.param('id')), c.get('organisationId')))));
+  r.get('/:id', (c) => c.json(sim.paths.bodyOf(sim.accounts.get(parseId(c.req.param('id')), c.get('organisationId')))));
 
   r.patch('/:id', async (c) => {
     const id = parseId(c.req.param('id'));
@@ -60,7 +54,7 @@ export function accountRoutes({ sim }: AppDeps): Hono<AppEnv> {
     validateOrThrow('account-update', {
       data: { version: body.data.version, attributes: { ...stored, ...body.data.attributes } },
     });
-    return c.json(one(sim.accounts.update(id, organisationId, body.data.version, body.data.attributes)));
+    return c.json(sim.paths.bodyOf(sim.accounts.update(id, organisationId, body.data.version, body.data.attributes)));
   });
 
   r.delete('/:id', (c) => {

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { PAYMENT_FILTERS } from '../../sim/payments/payments.ts';
 import type { AppDeps, AppEnv } from '../context.ts';
-import { one, page, queryOf } from '../envelope.ts';
+import { page, queryOf } from '../envelope.ts';
 import { methodNotAllowed } from '../errors.ts';
 import { parseFilters } from '../filters.ts';
 import { parseId } from '../ids.ts';
@@ -15,7 +15,7 @@ export function paymentRoutes({ sim }: AppDeps): Hono<AppEnv> {
     return c.json(page(c, sim.payments.list(c.get('organisationId'), filter)));
   });
 
-  r.get('/:id', (c) => c.json(one(sim.payments.get(parseId(c.req.param('id')), c.get('organisationId')))));
+  r.get('/:id', (c) => c.json(sim.paths.bodyOf(sim.payments.get(parseId(c.req.param('id')), c.get('organisationId')))));
 
   r.get('/:id/admissions/:aid', (c) => {
     const admission = sim.payments.getAdmission(
@@ -23,7 +23,7 @@ export function paymentRoutes({ sim }: AppDeps): Hono<AppEnv> {
       parseId(c.req.param('aid'), 'admission_id'),
       c.get('organisationId'),
     );
-    return c.json(one(admission));
+    return c.json(sim.paths.bodyOf(admission));
   });
 
   r.all('/', methodNotAllowed(['GET']));

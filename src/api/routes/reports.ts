@@ -1,28 +1,21 @@
 import { type Context, Hono } from 'hono';
 import { REPORT_FORMATS, type ReportFormat } from '../../sim/reports/catalogue.ts';
-import { type Report, reportPath } from '../../sim/reports/report-types.ts';
+import type { Report } from '../../sim/reports/report-types.ts';
 import { REPORT_FILTERS, type Reports } from '../../sim/reports/reports.ts';
 import { JSON_MEDIA_TYPES } from '../body.ts';
 import type { AppDeps, AppEnv } from '../context.ts';
-import { one, page, queryOf } from '../envelope.ts';
+import { page, queryOf } from '../envelope.ts';
 import { ApiError, methodNotAllowed } from '../errors.ts';
 import { parseFilters } from '../filters.ts';
 import { parseId } from '../ids.ts';
 import { negotiate } from '../negotiate.ts';
+import { reportBody } from '../views/report-view.ts';
 
 const FORMAT_OF = Object.fromEntries(Object.entries(REPORT_FORMATS).map(([f, t]) => [t, f as ReportFormat])) as Record<
   string,
   ReportFormat
 >;
 const EXTENSION: Record<ReportFormat, string> = { pdf: 'pdf', xml: 'xml', zipped_xhtml: 'zip' };
-
-/** GET body of a report: links.self and one links.<format> per offered format (objects with href). */
-export function reportBody(report: Report) {
-  const href = reportPath(report.id);
-  const links: Record<string, { href: string; meta?: { 'content-type': string } }> = { self: { href } };
-  for (const f of report.attributes.formats) links[f] = { href, meta: { 'content-type': REPORT_FORMATS[f] } };
-  return { data: report, links };
-}
 
 function notAcceptable(c: Context, report: Report, files: boolean): never {
   const offered = report.attributes.formats.map((f) => REPORT_FORMATS[f]);
@@ -78,7 +71,7 @@ export function reportRoutes({ sim }: AppDeps): Hono<AppEnv> {
       parseId(c.req.param('admission_id'), 'admission_id'),
       c.get('organisationId'),
     );
-    return c.json(one(admission));
+    return c.json(sim.paths.bodyOf(admission));
   });
 
   r.all('/', methodNotAllowed(['GET']));

@@ -252,8 +252,8 @@ describe('what an advance tells a client about other organisations', () => {
     const rt = await testRuntime();
     rt.sim.scheduler.handle<{ organisation_id?: string }>('tenancy-probe', () => {});
     const at = new Date('2026-12-21T10:00:00.000Z');
-    rt.sim.scheduler.schedule('tenancy-probe', at, { organisation_id: NORTHWIND.organisation_id }, 'own-job');
-    rt.sim.scheduler.schedule('tenancy-probe', at, { organisation_id: HARBOUR.organisation_id }, 'other-job');
+    rt.sim.scheduler.schedule('tenancy-probe', at, {}, 'own-job', NORTHWIND.organisation_id);
+    rt.sim.scheduler.schedule('tenancy-probe', at, {}, 'other-job', HARBOUR.organisation_id);
     rt.sim.scheduler.schedule('tenancy-probe', at, {}, 'shared-job');
     const res = await rt.call('POST', '/v1/simulator/clock/advance', { hours: 2 });
     const data = (

@@ -8,39 +8,15 @@ import {
   MAX_ADVANCE_YEARS,
 } from '../../clock/advance.ts';
 import { DateRangeError, isSupportedInstant, SUPPORTED_RANGE } from '../../clock/dates.ts';
-import { londonDate } from '../../clock/london.ts';
 import { ClockError } from '../../clock/scheme-clock.ts';
-import type { Simulator } from '../../sim/simulator.ts';
-import { readJson } from '../body.ts';
+import { optionalJson, readJson } from '../body.ts';
 import type { AppDeps, AppEnv } from '../context.ts';
 import { ApiError, methodNotAllowed } from '../errors.ts';
 import { validateOrThrow } from '../validate.ts';
+import { clockView } from '../views/clock-view.ts';
 
 /** How many runs an advance answer lists (failed runs beyond it too); `jobs_run_count` counts them all. */
 export const MAX_LISTED_RUNS = 1000;
-
-/** The scheme clock as the control API shows it (schema `clock#/$defs/clock`). */
-export function clockView(sim: Simulator) {
-  const now = sim.clock.now();
-  const next = sim.scheduler.nextDue();
-  const date = londonDate(now);
-  return {
-    now: now.toISOString(),
-    mode: sim.clock.mode,
-    speed: sim.clock.speed,
-    london_date: date,
-    // Outside the supported dates the calendar knows no working days.
-    bacs_working_day: isSupportedInstant(now) && sim.calendar.isBacsWorkingDay(date),
-    next_due: next ? next.toISOString() : null,
-    pending_jobs: sim.scheduler.pendingCount,
-  };
-}
-
-/** The JSON body of an action whose body is optional: none (or whitespace) reads as `{}`. */
-export async function optionalJson(c: Context): Promise<unknown> {
-  const text = await c.req.text();
-  return text.trim() === '' ? {} : readJson(c);
-}
 
 function isObject(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);

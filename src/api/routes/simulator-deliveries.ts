@@ -1,5 +1,4 @@
 import { Hono } from 'hono';
-import type { DeliveryAttempt } from '../../sim/notifications/outbox.ts';
 import type { AppDeps, AppEnv } from '../context.ts';
 import { page, queryOf } from '../envelope.ts';
 import { ApiError, methodNotAllowed } from '../errors.ts';
@@ -22,10 +21,7 @@ export function simulatorDeliveryRoutes({ sim }: AppDeps): Hono<AppEnv> {
   const r = new Hono<AppEnv>();
 
   r.get('/', (c) => {
-    const filter = Object.entries(parseFilters(queryOf(c), DELIVERY_FILTERS)) as Array<[keyof DeliveryAttempt, string]>;
-    const attempts = sim.outbox.attempts
-      .lookup('organisation', c.get('organisationId'))
-      .filter((a) => filter.every(([k, v]) => String(a[k]) === v));
+    const attempts = sim.outbox.attemptsOf(c.get('organisationId'), parseFilters(queryOf(c), DELIVERY_FILTERS));
     return c.json(page(c, attempts, attemptView));
   });
 
@@ -38,9 +34,7 @@ export function simulatorDeliveryRoutes({ sim }: AppDeps): Hono<AppEnv> {
 
   r.post('/:id/redeliver', (c) => {
     const id = parseId(c.req.param('id'));
-    const entry = sim.outbox.find(id, c.get('organisationId'));
-    const subscription = entry ? sim.subscriptions.find(entry.subscription_id) : undefined;
-    return c.json(deliveryView(sim.outbox.redeliver(id, c.get('organisationId'), subscription)), 202);
+    return c.json(deliveryView(sim.outbox.redeliver(id, c.get('organisationId'))), 202);
   });
 
   r.all('/', methodNotAllowed(['GET']));

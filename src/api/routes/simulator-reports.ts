@@ -5,7 +5,7 @@ import { readJson } from '../body.ts';
 import type { AppDeps, AppEnv } from '../context.ts';
 import { methodNotAllowed } from '../errors.ts';
 import { validateOrThrow } from '../validate.ts';
-import { reportBody } from './reports.ts';
+import { reportBody } from '../views/report-view.ts';
 
 interface InjectBody {
   report_type: string;

@@ -1,8 +1,9 @@
 import { Hono } from 'hono';
+import { optionalJson } from '../body.ts';
 import type { AppDeps, AppEnv } from '../context.ts';
 import { methodNotAllowed } from '../errors.ts';
 import { validateOrThrow } from '../validate.ts';
-import { clockView, optionalJson } from './simulator-clock.ts';
+import { clockView } from '../views/clock-view.ts';
 
 /**
  * POST /v1/simulator/reset: back to an empty simulator with the clock at its start state. Answers

@@ -1,10 +1,10 @@
 import { Hono } from 'hono';
 import { SUBSCRIPTION_FILTERS, type SubscriptionInput } from '../../sim/notifications/subscriptions.ts';
-import { assertOwnOrganisation } from '../auth/middleware.ts';
 import { readJson } from '../body.ts';
 import { assertBodyIdentity } from '../body-identity.ts';
 import type { AppDeps, AppEnv } from '../context.ts';
-import { one, page, queryOf } from '../envelope.ts';
+import { readCreateBody } from '../create-body.ts';
+import { page, queryOf } from '../envelope.ts';
 import { methodNotAllowed } from '../errors.ts';
 import { parseFilters } from '../filters.ts';
 import { parseId, parseVersionQuery } from '../ids.ts';
@@ -20,14 +20,8 @@ export function subscriptionRoutes({ sim }: AppDeps): Hono<AppEnv> {
   const r = new Hono<AppEnv>();
 
   r.post('/', async (c) => {
-    const body = validateOrThrow<SubscriptionBody>('subscription-create', await readJson(c));
-    assertOwnOrganisation(c.get('organisationId'), body.data.organisation_id);
-    const s = sim.subscriptions.create({
-      id: body.data.id.toLowerCase(),
-      organisation_id: body.data.organisation_id.toLowerCase(),
-      attributes: body.data.attributes,
-    });
-    return c.json(one(s), 201);
+    const s = sim.subscriptions.create(await readCreateBody<SubscriptionInput>(c, 'subscription-create'));
+    return c.json(sim.paths.bodyOf(s), 201);
   });
 
   r.get('/', (c) => {
@@ -35,11 +29,13 @@ export function subscriptionRoutes({ sim }: AppDeps): Hono<AppEnv> {
     return c.json(page(c, sim.subscriptions.list(c.get('organisationId'), filter)));
   });
 
-  r.get('/:id', (c) => c.json(one(sim.subscriptions.get(parseId(c.req.param('id')), c.get('organisationId')))));
+  r.get('/:id', (c) =>
+    c.json(sim.paths.bodyOf(sim.subscriptions.get(parseId(c.req.param('id')), c.get('organisationId')))),
+  );
 
   r.get('/:id/errors', (c) => {
     const s = sim.subscriptions.get(parseId(c.req.param('id')), c.get('organisationId'));
-    const failed = sim.outbox.attempts.lookup('subscription', s.id).filter((a) => a.status === 'failed');
+    const failed = sim.outbox.failedAttemptsOf(s.id);
     return c.json(page(c, failed, errorView));
   });
 
@@ -50,7 +46,9 @@ export function subscriptionRoutes({ sim }: AppDeps): Hono<AppEnv> {
       data: Partial<SubscriptionBody['data']> & { version: number; attributes: SubscriptionInput };
     }>('subscription-update', await readJson(c));
     assertBodyIdentity(id, organisationId, body.data);
-    return c.json(one(sim.subscriptions.update(id, organisationId, body.data.version, body.data.attributes)));
+    return c.json(
+      sim.paths.bodyOf(sim.subscriptions.update(id, organisationId, body.data.version, body.data.attributes)),
+    );
   });
 
   r.delete('/:id', (c) => {

@@ -2,7 +2,7 @@
 // dates need Intl, which is slow enough to dominate when 10,000 claims are filed.
 import type { BacsCalendar } from '../../clock/calendar.ts';
 import { londonParts, londonTime } from '../../clock/london.ts';
-import { type ClaimDates, CUT_OFF_HOUR, claimDates, releaseAt, STEP_HOURS, schemeStepAt } from './claim-dates.ts';
+import { type ClaimDates, claimDates, releaseAt, STEP_HOURS, schemeDayAt, schemeStepAt } from './claim-dates.ts';
 
 const HOUR_MS = 3_600_000;
 const MAX_ENTRIES = 10_000;
@@ -44,10 +44,13 @@ export class ClaimCalendar {
     });
   }
 
-  /** Same answer as schemeDayOf (claim-dates.ts): the working day an instant counts for. */
+  /** schemeDayOf (claim-dates.ts) with this calendar's caches: the working day an instant counts for. */
   dayOf(instant: Date): string {
-    const p = this.london(instant);
-    return p.hour >= CUT_OFF_HOUR ? this.nextWorkingDay(p.date) : this.calendar.workingDayOnOrAfter(p.date);
+    return schemeDayAt(this.london(instant), this);
+  }
+
+  workingDayOnOrAfter(date: string): string {
+    return this.calendar.workingDayOnOrAfter(date);
   }
 
   nextWorkingDay(date: string): string {

@@ -29,9 +29,15 @@ export const SETTLEMENT_DAY = 14;
  * time is before the 22:00 cut-off, else the next working day.
  */
 export function schemeDayOf(instant: Date, calendar: BacsCalendar): string {
-  const p = londonParts(instant);
-  if (p.hour >= CUT_OFF_HOUR) return calendar.nextWorkingDay(p.date);
-  return calendar.workingDayOnOrAfter(p.date);
+  return schemeDayAt(londonParts(instant), calendar);
+}
+
+/** schemeDayOf for a London date and hour already known (the cached claim calendar passes its own). */
+export function schemeDayAt(
+  london: { date: string; hour: number },
+  days: { nextWorkingDay(date: string): string; workingDayOnOrAfter(date: string): string },
+): string {
+  return london.hour >= CUT_OFF_HOUR ? days.nextWorkingDay(london.date) : days.workingDayOnOrAfter(london.date);
 }
 
 export interface ClaimDates {

@@ -1,5 +1,5 @@
 // The four claim resources, their attributes and where each is addressed.
-import { type Resource, registerSelfPath } from '../resource.ts';
+import { type Resource, relatedId } from '../resource.ts';
 
 export const CLAIM_TYPE = 'claims';
 export const CLAIM_SUBMISSION_TYPE = 'claim_submissions';
@@ -70,16 +70,10 @@ export type ClaimSubmission = Resource<ClaimSubmissionAttributes>;
 export type ClaimReversal = Resource<ClaimReversalAttributes>;
 export type ClaimReversalSubmission = Resource<ClaimReversalSubmissionAttributes>;
 
-/** The id of the single resource a relationship points at (claim of a submission, etc.). */
-export function relatedId(r: Resource<object>, name: string): string | undefined {
-  return r.relationships?.[name]?.data[0]?.id;
-}
-
-registerSelfPath(CLAIM_TYPE, (r) => `/v1/transaction/claims/${r.id}`);
-registerSelfPath(CLAIM_SUBMISSION_TYPE, (r) => `/v1/transaction/claims/${relatedId(r, 'claim')}/submissions/${r.id}`);
-registerSelfPath(CLAIM_REVERSAL_TYPE, (r) => `/v1/transaction/claims/${relatedId(r, 'claim')}/reversals/${r.id}`);
-registerSelfPath(
-  CLAIM_REVERSAL_SUBMISSION_TYPE,
-  (r) =>
-    `/v1/transaction/claims/${relatedId(r, 'claim')}/reversals/${relatedId(r, 'claim_reversal')}/submissions/${r.id}`,
-);
+export const claimPath = (r: Resource<object>) => `/v1/transaction/claims/${r.id}`;
+export const claimSubmissionPath = (r: Resource<object>) =>
+  `/v1/transaction/claims/${relatedId(r, 'claim')}/submissions/${r.id}`;
+export const claimReversalPath = (r: Resource<object>) =>
+  `/v1/transaction/claims/${relatedId(r, 'claim')}/reversals/${r.id}`;
+export const claimReversalSubmissionPath = (r: Resource<object>) =>
+  `/v1/transaction/claims/${relatedId(r, 'claim')}/reversals/${relatedId(r, 'claim_reversal')}/submissions/${r.id}`;

@@ -1,9 +1,9 @@
 // Claim reversals (cancellations) and their submissions.
 import { isoTimestamp } from '../../clock/clock.ts';
 import type { Scheduler } from '../../clock/scheduler.ts';
-import { conflict, invalid, notFound } from '../errors.ts';
+import { conflict, invalid } from '../errors.ts';
 import { Repository, type RepositoryContext } from '../repository.ts';
-import { ref } from '../resource.ts';
+import { ref, relatedId } from '../resource.ts';
 import type { ClaimCalendar } from './claim-calendar.ts';
 import { LAST_REVERSAL_DAY, PROCESSING_DAY, schemeStepAt } from './claim-dates.ts';
 import {
@@ -15,7 +15,8 @@ import {
   type ClaimReversalSubmission,
   type ClaimReversalSubmissionAttributes,
   type ClaimSubmission,
-  relatedId,
+  claimReversalPath,
+  claimReversalSubmissionPath,
 } from './claim-resources.ts';
 
 export const REVERSAL_JOB = 'claims.reversal.process';
@@ -45,8 +46,10 @@ export class ClaimReversals {
   constructor(ctx: RepositoryContext, deps: ClaimReversalsDeps) {
     this.#d = deps;
     this.#store = ctx.store;
-    this.reversals = new Repository<ClaimReversalAttributes>(ctx, CLAIM_REVERSAL_TYPE);
-    this.submissions = new Repository<ClaimReversalSubmissionAttributes>(ctx, CLAIM_REVERSAL_SUBMISSION_TYPE);
+    this.reversals = new Repository<ClaimReversalAttributes>(ctx, CLAIM_REVERSAL_TYPE, { path: claimReversalPath });
+    this.submissions = new Repository<ClaimReversalSubmissionAttributes>(ctx, CLAIM_REVERSAL_SUBMISSION_TYPE, {
+      path: claimReversalSubmissionPath,
+    });
     this.reversals.rows.defineIndex('claim', (r) => relatedId(r, 'claim'));
     this.submissions.rows.defineIndex('reversal', (r) => relatedId(r, 'claim_reversal'));
     deps.scheduler.handle<{ reversal_submission_id: string }>(REVERSAL_JOB, (job) => {
@@ -117,14 +120,13 @@ export class ClaimReversals {
       schemeStepAt(processing_date),
       { reversal_submission_id: submission.id },
       `${REVERSAL_JOB}:${submission.id}`,
+      submission.organisation_id,
     );
     return submission;
   }
 
   get(claimId: string, reversalId: string, organisationId: string): ClaimReversal {
-    const r = this.reversals.get(reversalId, organisationId);
-    if (relatedId(r, 'claim') !== claimId) throw notFound(`record ${reversalId} does not exist`);
-    return r;
+    return this.reversals.getChild(reversalId, organisationId, { claim: claimId });
   }
 
   getSubmission(
@@ -133,10 +135,7 @@ export class ClaimReversals {
     submissionId: string,
     organisationId: string,
   ): ClaimReversalSubmission {
-    const s = this.submissions.get(submissionId, organisationId);
-    if (relatedId(s, 'claim') !== claimId || relatedId(s, 'claim_reversal') !== reversalId)
-      throw notFound(`record ${submissionId} does not exist`);
-    return s;
+    return this.submissions.getChild(submissionId, organisationId, { claim: claimId, claim_reversal: reversalId });
   }
 
   reversalOf(claimId: string): ClaimReversal | undefined {

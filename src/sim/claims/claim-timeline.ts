@@ -6,7 +6,7 @@ import type { Store } from '../../store/store.ts';
 import { formatPence } from '../payments/money.ts';
 import type { Payments } from '../payments/payments.ts';
 import type { Repository } from '../repository.ts';
-import { ref } from '../resource.ts';
+import { ref, relatedId } from '../resource.ts';
 import type { ClaimCalendar } from './claim-calendar.ts';
 import {
   CLAIM_SUBMISSION_STATUSES,
@@ -14,7 +14,6 @@ import {
   type ClaimSubmission,
   type ClaimSubmissionAttributes,
   type ClaimSubmissionStatus,
-  relatedId,
 } from './claim-resources.ts';
 import { claimPence } from './claim-rules.ts';
 import { contraPayment } from './contra.ts';
@@ -81,11 +80,11 @@ export class ClaimTimeline {
     // Validation at acceptance, but not before 00:00 London of D0 (a weekend submission waits).
     const accepted = new Date(a.submission_datetime);
     const validation = accepted.getTime() > at.validationFrom.getTime() ? accepted : at.validationFrom;
-    scheduler.schedule(JOB.validate, validation, { submission_id: s.id }, `${JOB.validate}:${s.id}`);
-    scheduler.schedule(JOB.release, at.release, batch, `${JOB.release}:${key}`);
-    scheduler.schedule(JOB.process, at.process, batch, `${JOB.process}:${key}`);
-    scheduler.schedule(JOB.deliver, at.deliver, batch, `${JOB.deliver}:${key}`);
-    scheduler.schedule(JOB.settle, at.settle, batch, `${JOB.settle}:${key}`);
+    scheduler.schedule(JOB.validate, validation, { submission_id: s.id }, `${JOB.validate}:${s.id}`, s.organisation_id);
+    scheduler.schedule(JOB.release, at.release, batch, `${JOB.release}:${key}`, s.organisation_id);
+    scheduler.schedule(JOB.process, at.process, batch, `${JOB.process}:${key}`, s.organisation_id);
+    scheduler.schedule(JOB.deliver, at.deliver, batch, `${JOB.deliver}:${key}`, s.organisation_id);
+    scheduler.schedule(JOB.settle, at.settle, batch, `${JOB.settle}:${key}`, s.organisation_id);
   }
 
   #batch(b: BatchPayload): ClaimSubmission[] {

@@ -3,10 +3,10 @@ import type { BacsCalendar } from '../../clock/calendar.ts';
 import { isoTimestamp } from '../../clock/clock.ts';
 import { DateRangeError, LAST_DATE, SUPPORTED_RANGE } from '../../clock/dates.ts';
 import type { Scheduler } from '../../clock/scheduler.ts';
-import { conflict, notFound } from '../errors.ts';
+import { conflict } from '../errors.ts';
 import type { Payments } from '../payments/payments.ts';
 import { Repository, type RepositoryContext } from '../repository.ts';
-import { type Resource, ref } from '../resource.ts';
+import { type Resource, ref, relatedId } from '../resource.ts';
 import { ClaimCalendar } from './claim-calendar.ts';
 import { type ClaimDates, SETTLEMENT_DAY } from './claim-dates.ts';
 import {
@@ -16,7 +16,8 @@ import {
   type ClaimAttributes,
   type ClaimSubmission,
   type ClaimSubmissionAttributes,
-  relatedId,
+  claimPath,
+  claimSubmissionPath,
 } from './claim-resources.ts';
 import { ClaimReversals, type NewRecord } from './claim-reversals.ts';
 import { assertClaimRules, normaliseClaim } from './claim-rules.ts';
@@ -46,8 +47,10 @@ export class Claims {
   constructor(ctx: RepositoryContext, deps: ClaimsDeps) {
     this.#store = ctx.store;
     this.#dates = new ClaimCalendar(deps.calendar);
-    this.claims = new Repository<ClaimAttributes>(ctx, CLAIM_TYPE);
-    this.submissions = new Repository<ClaimSubmissionAttributes>(ctx, CLAIM_SUBMISSION_TYPE);
+    this.claims = new Repository<ClaimAttributes>(ctx, CLAIM_TYPE, { path: claimPath });
+    this.submissions = new Repository<ClaimSubmissionAttributes>(ctx, CLAIM_SUBMISSION_TYPE, {
+      path: claimSubmissionPath,
+    });
     this.submissions.rows.defineIndex('claim', (s) => relatedId(s, 'claim'));
     this.reversals = new ClaimReversals(ctx, {
       scheduler: deps.scheduler,
@@ -84,11 +87,8 @@ export class Claims {
 
   list(organisationId: string, filter: ClaimFilter = {}): Claim[] {
     const { 'submission.status': status, ...plain } = filter;
-    const entries = Object.entries(plain).filter(([, v]) => v !== undefined) as Array<[keyof ClaimAttributes, string]>;
-    return this.claims.listFor(organisationId).filter((c) => {
-      if (!entries.every(([k, v]) => String(c.attributes[k]) === v)) return false;
-      return status === undefined || this.submissionOf(c.id)?.attributes.status === status;
-    });
+    const claims = this.claims.list(organisationId, plain);
+    return status === undefined ? claims : claims.filter((c) => this.submissionOf(c.id)?.attributes.status === status);
   }
 
   /**
@@ -130,9 +130,7 @@ export class Claims {
   }
 
   getSubmission(claimId: string, submissionId: string, organisationId: string): ClaimSubmission {
-    const s = this.submissions.get(submissionId, organisationId);
-    if (relatedId(s, 'claim') !== claimId) throw notFound(`record ${submissionId} does not exist`);
-    return s;
+    return this.submissions.getChild(submissionId, organisationId, { claim: claimId });
   }
 
   /** The claim's submission (a claim is submitted at most once). */

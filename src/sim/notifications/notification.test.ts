@@ -57,6 +57,7 @@ describe('envelope', () => {
     const record = structuredClone(account);
     const n = buildNotification(
       { ...event, record },
+      { data: record, links: { self: `/v1/organisation/accounts/${record.id}` } },
       sub({ user_defined_data: [{ key: 'team', value: 'ops' }] }),
       new Date('2026-12-21T09:30:00Z'),
       'northwind-dev',

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { isoTimestamp } from '../../clock/clock.ts';
 import type { RecordEvent } from '../events.ts';
-import { recordBody } from '../resource.ts';
 import type { Subscription, SubscriptionFilter } from './subscriptions.ts';
 
 /** What a subscriber receives: the webhook body and the SQS message body. */
@@ -56,6 +55,8 @@ export function subscriptionMatches(s: Subscription, event: RecordEvent): boolea
 /** The notification of one event for one subscription. */
 export function buildNotification(
   event: RecordEvent,
+  /** The record's GET body (ResourcePaths.bodyOf), which the notification carries as `data`. */
+  body: { data: object; links: { self: string } },
   subscription: Subscription,
   actionTime: Date,
   actionedBy: string,
@@ -69,7 +70,7 @@ export function buildNotification(
     record_type: event.record_type,
     action_time: isoTimestamp(actionTime),
     actioned_by: actionedBy,
-    data: structuredClone(recordBody(event.record)),
+    data: structuredClone(body),
   };
   if (subscription.attributes.user_defined_data?.length)
     n.user_defined_data = structuredClone(subscription.attributes.user_defined_data);

@@ -1,6 +1,7 @@
 import type { Clock } from '../../clock/clock.ts';
 import { currentActor } from '../actor.ts';
 import type { EventBus } from '../events.ts';
+import type { ResourcePaths } from '../resource-paths.ts';
 import { buildNotification, subscriptionMatches } from './notification.ts';
 import type { Outbox } from './outbox.ts';
 import type { Subscriptions } from './subscriptions.ts';
@@ -9,20 +10,19 @@ import type { Subscriptions } from './subscriptions.ts';
  * Turns record changes into outbox entries, synchronously inside the change, so a notification is
  * committed together with the change it announces and before anything is sent.
  */
-export class Notifier {
-  readonly #off: () => void;
-
-  constructor(deps: { events: EventBus; subscriptions: Subscriptions; outbox: Outbox; clock: Clock }) {
-    this.#off = deps.events.on((event) => {
-      const subs = deps.subscriptions.matching(event.record.organisation_id, event.event_type, event.record_type);
-      for (const s of subs) {
-        if (!subscriptionMatches(s, event)) continue;
-        deps.outbox.enqueue(buildNotification(event, s, deps.clock.now(), currentActor()), s);
-      }
-    });
-  }
-
-  stop(): void {
-    this.#off();
-  }
+export function notifyOnChanges(deps: {
+  events: EventBus;
+  subscriptions: Subscriptions;
+  outbox: Outbox;
+  clock: Clock;
+  paths: ResourcePaths;
+}): void {
+  deps.events.on((event) => {
+    const subs = deps.subscriptions.matching(event.record.organisation_id, event.event_type, event.record_type);
+    for (const s of subs) {
+      if (!subscriptionMatches(s, event)) continue;
+      const body = deps.paths.bodyOf(event.record);
+      deps.outbox.enqueue(buildNotification(event, body, s, deps.clock.now(), currentActor()), s);
+    }
+  });
 }

@@ -18,7 +18,7 @@ const note = (id: string) =>
 describe('outbox due queue', () => {
   it('hands out due entries in due order, once, and takes back what was not attempted', async () => {
     const wall = new ManualClock('2026-12-21T09:00:00Z');
-    const outbox = new Outbox(await openStore(), { wall, scheme: wall }, schedule);
+    const outbox = new Outbox(await openStore(), { wall, scheme: wall, schedule });
     outbox.enqueue(note('a'), sub);
     wall.advanceMs(10);
     outbox.enqueue(note('b'), sub);
@@ -34,7 +34,7 @@ describe('outbox due queue', () => {
 
   it('queues a failed attempt at its next due time and forgets delivered ones', async () => {
     const wall = new ManualClock('2026-12-21T09:00:00Z');
-    const outbox = new Outbox(await openStore(), { wall, scheme: wall }, schedule);
+    const outbox = new Outbox(await openStore(), { wall, scheme: wall, schedule });
     outbox.enqueue(note('a'), sub);
     outbox.enqueue(note('b'), sub);
     const t0 = wall.now().getTime();
@@ -53,11 +53,11 @@ describe('outbox due queue', () => {
   it('rebuilds the queue from the stored pending entries (a restart)', async () => {
     const wall = new ManualClock('2026-12-21T09:00:00Z');
     const store = await openStore();
-    const first = new Outbox(store, { wall, scheme: wall }, schedule);
+    const first = new Outbox(store, { wall, scheme: wall, schedule });
     first.enqueue(note('a'), sub);
     first.enqueue(note('b'), sub);
     first.recordAttempt('b', sub, { ok: true, response_code: 200 }, 0);
-    const second = new Outbox(store, { wall, scheme: wall }, schedule);
+    const second = new Outbox(store, { wall, scheme: wall, schedule });
     expect(second.takeDue(wall.now().getTime())?.id).toBe('a');
     expect(second.takeDue(wall.now().getTime())).toBeUndefined();
   });

@@ -3,7 +3,8 @@ import { type Clock, isoTimestamp } from '../../clock/clock.ts';
 import { MinHeap } from '../../clock/heap.ts';
 import type { Collection } from '../../store/collection.ts';
 import type { Store } from '../../store/store.ts';
-import { conflict, notFound, rateLimited } from '../errors.ts';
+import { notFound } from '../errors.ts';
+import { matchingExactly } from '../resource.ts';
 import type { Notification } from './notification.ts';
 import {
   type AttemptOutcome,
@@ -11,11 +12,22 @@ import {
   type DeliveryAttempt,
   type OutboxEntry,
 } from './outbox-records.ts';
+import { assertRedeliverable } from './outbox-redelivery.ts';
 import { DEFAULT_DELIVERY_RETENTION, type DeliveryRetention } from './outbox-retention.ts';
 import { DEFAULT_RETRY_SCHEDULE, delayBefore, nextAttemptAt, type RetrySchedule } from './retry-schedule.ts';
 import type { Subscription } from './subscriptions.ts';
 
 export type { AttemptOutcome, DeliveryAttempt, OutboxEntry } from './outbox-records.ts';
+
+export interface OutboxDeps {
+  wall: Clock;
+  scheme: Clock;
+  /** The subscription an entry belongs to, for redelivery (the simulator gives Subscriptions.find). */
+  subscriptionOf?: (id: string) => Subscription | undefined;
+  schedule?: RetrySchedule;
+  redeliveryIntervalMs?: number;
+  retention?: DeliveryRetention;
+}
 
 /**
  * The persisted outbox: entries waiting to be delivered and the log of every attempt. Changes
@@ -38,16 +50,12 @@ export class Outbox {
    */
   readonly #due = new MinHeap<{ id: string; at: number }>((a, b) => a.at < b.at);
   readonly #queued = new Set<string>();
+  readonly #subscriptionOf: (id: string) => Subscription | undefined;
 
-  constructor(
-    store: Store,
-    clocks: { wall: Clock; scheme: Clock },
-    schedule: RetrySchedule = DEFAULT_RETRY_SCHEDULE,
-    redeliveryIntervalMs: number = DEFAULT_REDELIVERY_INTERVAL_MS,
-    retention: DeliveryRetention = DEFAULT_DELIVERY_RETENTION,
-  ) {
-    this.redeliveryIntervalMs = redeliveryIntervalMs;
-    this.retention = retention;
+  constructor(store: Store, deps: OutboxDeps) {
+    this.redeliveryIntervalMs = deps.redeliveryIntervalMs ?? DEFAULT_REDELIVERY_INTERVAL_MS;
+    this.retention = deps.retention ?? DEFAULT_DELIVERY_RETENTION;
+    this.#subscriptionOf = deps.subscriptionOf ?? (() => undefined);
     this.entries = store.collection('notification_outbox');
     this.attempts = store.collection('notification_delivery_attempts');
     this.entries.defineIndex('pending', (e) => (e.status === 'pending' ? 'pending' : undefined));
@@ -59,9 +67,9 @@ export class Outbox {
     this.attempts.defineIndex('notification', (a) => a.notification_id);
     // In the order entries finished (after a restart, the order they were made): the first go first.
     this.entries.defineIndex('finished', (e) => (e.status === 'pending' ? undefined : 'finished'));
-    this.#wall = clocks.wall;
-    this.#clock = clocks.scheme;
-    this.schedule = schedule;
+    this.#wall = deps.wall;
+    this.#clock = deps.scheme;
+    this.schedule = deps.schedule ?? DEFAULT_RETRY_SCHEDULE;
     for (const e of this.pending()) this.#push(e);
     // An entry a failed unit put back to pending must be due again (#push skips what is queued).
     store.onRollback((touched) => {
@@ -239,6 +247,16 @@ export class Outbox {
       this.#finish({ ...entry, status: 'cancelled', status_reason: reason }, this.#wall.now().getTime());
   }
 
+  /** The failed attempts of a subscription, oldest first (its /errors). */
+  failedAttemptsOf(subscriptionId: string): DeliveryAttempt[] {
+    return this.attempts.lookup('subscription', subscriptionId).filter((a) => a.status === 'failed');
+  }
+
+  /** The attempts of an organisation, oldest first, that have every attribute of `filter` exactly. */
+  attemptsOf(organisationId: string, filter: Partial<Record<keyof DeliveryAttempt, string>> = {}): DeliveryAttempt[] {
+    return matchingExactly(this.attempts.lookup('organisation', organisationId), filter);
+  }
+
   /** The entry with this notification id, or the entry of the attempt with this id, in the organisation. */
   find(id: string, organisationId: string): OutboxEntry | undefined {
     const entry = this.entries.get(id) ?? this.entries.get(this.attempts.get(id)?.notification_id ?? '');
@@ -251,27 +269,11 @@ export class Outbox {
    * `redeliveryIntervalMs` of wall time after the last one: two callbacks redelivering each other
    * cannot spin.
    */
-  redeliver(id: string, organisationId: string, subscription: Subscription | undefined): OutboxEntry {
+  redeliver(id: string, organisationId: string): OutboxEntry {
     const entry = this.find(id, organisationId);
     if (!entry) throw notFound(`delivery ${id} does not exist`);
-    if (!subscription) throw conflict(`subscription ${entry.subscription_id} of delivery ${id} no longer exists`);
-    if (subscription.attributes.deactivated)
-      throw conflict(
-        `subscription ${subscription.id} is deactivated; activate it (PATCH deactivated false) before redelivering`,
-      );
-    if (entry.status === 'pending') {
-      throw conflict(
-        `delivery ${entry.id} is already pending (attempt ${entry.attempts + 1} due at ${isoTimestamp(new Date(entry.next_attempt_ms))}); redeliver it once it has finished`,
-      );
-    }
     const now = this.#wall.now().getTime();
-    if (entry.redelivered_at_ms !== undefined && now - entry.redelivered_at_ms < this.redeliveryIntervalMs) {
-      const waitMs = entry.redelivered_at_ms + this.redeliveryIntervalMs - now;
-      throw rateLimited(
-        `delivery ${entry.id} was redelivered less than ${this.redeliveryIntervalMs / 1000} s ago; try again in ${Math.ceil(waitMs / 1000)} s`,
-        Math.ceil(waitMs / 1000),
-      );
-    }
+    assertRedeliverable(entry, this.#subscriptionOf(entry.subscription_id), now, this.redeliveryIntervalMs);
     const next: OutboxEntry = {
       ...entry,
       status: 'pending',

@@ -3,7 +3,8 @@ import type { Collection } from '../../store/collection.ts';
 import { conflict, invalid } from '../errors.ts';
 import type { EventType } from '../events.ts';
 import { Repository, type RepositoryContext } from '../repository.ts';
-import { knownResourceTypes, type Resource, registerSelfPath } from '../resource.ts';
+import type { Resource } from '../resource.ts';
+import type { ResourcePaths } from '../resource-paths.ts';
 import { secretProblem } from './webhook-secret.ts';
 
 export type CallbackTransport = 'http' | 'queue';
@@ -29,8 +30,6 @@ export const SUBSCRIPTION_TYPE = 'subscriptions';
 export const SUBSCRIPTION_FILTERS = ['event_type', 'record_type', 'callback_transport', 'deactivated'] as const;
 export type SubscriptionListFilter = Partial<Record<(typeof SUBSCRIPTION_FILTERS)[number], string>>;
 export const MAX_USER_DEFINED_DATA = 5;
-
-registerSelfPath(SUBSCRIPTION_TYPE, (r) => `/v1/notification/subscriptions/${r.id}`);
 
 /** What a client may send as attributes (after the JSON Schema has checked shapes). */
 export interface SubscriptionInput {
@@ -128,9 +127,10 @@ function problems(
   a: SubscriptionAttributes,
   secret: string | null | undefined,
   self: readonly SelfAddress[],
+  paths: ResourcePaths,
 ): string[] {
   const out: string[] = [];
-  const known = knownResourceTypes();
+  const known = paths.types();
   if (!known.includes(a.record_type)) out.push(`record_type in body should be one of [${known.join(' ')}]`);
   const uri = callbackUriProblem(a.callback_transport, a.callback_uri, self);
   if (uri) out.push(uri);
@@ -168,10 +168,13 @@ export class Subscriptions {
   readonly #secrets: Collection<{ id: string; secret: string }>;
   /** Where the simulator answers, once known (after listen); callbacks there are refused. */
   readonly #self: SelfAddress[] = [];
+  readonly #paths: ResourcePaths;
 
   constructor(ctx: RepositoryContext) {
+    this.#paths = ctx.paths;
     this.repo = new Repository<SubscriptionAttributes>(ctx, SUBSCRIPTION_TYPE, {
       duplicate: 'Subscription cannot be created as it violates a duplicate constraint',
+      path: (r) => `/v1/notification/subscriptions/${r.id}`,
     });
     this.repo.rows.defineIndex('match', (s) =>
       matchKey(s.organisation_id, s.attributes.event_type, s.attributes.record_type),
@@ -199,7 +202,7 @@ export class Subscriptions {
       a,
       typeof a.secret === 'string',
     );
-    const bad = problems(attributes, a.secret, this.#self);
+    const bad = problems(attributes, a.secret, this.#self, this.#paths);
     if (bad.length) throw invalid(`validation failure list: ${bad.join('; ')}`);
     if (this.repo.rows.has(input.id))
       throw conflict('Subscription cannot be created as it violates a duplicate constraint');
@@ -216,20 +219,17 @@ export class Subscriptions {
   }
 
   list(organisationId: string, filter: SubscriptionListFilter = {}): Subscription[] {
-    const entries = Object.entries(filter).filter(([, v]) => v !== undefined);
-    return this.repo
-      .listFor(organisationId)
-      .filter((s) => entries.every(([k, v]) => String(s.attributes[k as keyof SubscriptionAttributes]) === v));
+    return this.repo.list(organisationId, filter);
   }
 
   update(id: string, organisationId: string, version: number, input: SubscriptionInput): Subscription {
     const current = this.get(id, organisationId);
-    if (version !== current.version) throw conflict('invalid version');
+    this.repo.assertVersion(current, version);
     const hasSecret = input.secret === undefined ? current.attributes.has_secret : input.secret !== null;
     const attributes = apply(current.attributes, input, hasSecret);
     // A callback at the simulator itself stored before that was refused must not block other
     // changes (deactivating it above all): only a new callback_uri is checked against it.
-    const bad = problems(attributes, input.secret, input.callback_uri !== undefined ? this.#self : []);
+    const bad = problems(attributes, input.secret, input.callback_uri !== undefined ? this.#self : [], this.#paths);
     if (bad.length) throw invalid(`validation failure list: ${bad.join('; ')}`);
     if (input.secret === null) this.#secrets.delete(id);
     else if (typeof input.secret === 'string') this.#secrets.put({ id, secret: input.secret });

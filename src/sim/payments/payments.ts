@@ -1,17 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { isoTimestamp } from '../../clock/clock.ts';
-import { notFound } from '../errors.ts';
 import { Repository, type RepositoryContext } from '../repository.ts';
-import { type Resource, ref, registerSelfPath } from '../resource.ts';
+import { type Resource, ref, relatedId } from '../resource.ts';
 
 export const PAYMENT_TYPE = 'payments';
 export const PAYMENT_ADMISSION_TYPE = 'payment_admissions';
-
-registerSelfPath(PAYMENT_TYPE, (r) => `/v1/transaction/payments/${r.id}`);
-registerSelfPath(PAYMENT_ADMISSION_TYPE, (r) => {
-  const payment = (r as PaymentAdmission).relationships?.payment?.data[0]?.id;
-  return `/v1/transaction/payments/${payment}/admissions/${r.id}`;
-});
 
 /** A party of a payment, in the shape the API material shows. */
 export interface PaymentParty {
@@ -71,8 +64,12 @@ export class Payments {
   readonly admissions: Repository<PaymentAdmissionAttributes>;
 
   constructor(ctx: RepositoryContext) {
-    this.payments = new Repository<PaymentAttributes>(ctx, PAYMENT_TYPE);
-    this.admissions = new Repository<PaymentAdmissionAttributes>(ctx, PAYMENT_ADMISSION_TYPE);
+    this.payments = new Repository<PaymentAttributes>(ctx, PAYMENT_TYPE, {
+      path: (r) => `/v1/transaction/payments/${r.id}`,
+    });
+    this.admissions = new Repository<PaymentAdmissionAttributes>(ctx, PAYMENT_ADMISSION_TYPE, {
+      path: (r) => `/v1/transaction/payments/${relatedId(r, 'payment')}/admissions/${r.id}`,
+    });
   }
 
   /**
@@ -112,21 +109,12 @@ export class Payments {
 
   /** The organisation's payments in creation order, filtered by exact attribute values. */
   list(organisationId: string, filter: PaymentFilter = {}): Payment[] {
-    const all = this.payments.listFor(organisationId);
-    const entries = Object.entries(filter).filter(([, v]) => v !== undefined) as Array<
-      [keyof PaymentAttributes, string]
-    >;
-    if (entries.length === 0) return all;
-    return all.filter((p) => entries.every(([k, v]) => p.attributes[k] === v));
+    return this.payments.list(organisationId, filter);
   }
 
   /** An admission of the payment; 404 when either is unknown or they do not belong together. */
   getAdmission(paymentId: string, admissionId: string, organisationId: string): PaymentAdmission {
     this.payments.get(paymentId, organisationId);
-    const admission = this.admissions.find(admissionId, organisationId);
-    if (!admission || admission.relationships?.payment?.data[0]?.id !== paymentId) {
-      throw notFound(`record ${admissionId} does not exist`);
-    }
-    return admission;
+    return this.admissions.getChild(admissionId, organisationId, { payment: paymentId });
   }
 }

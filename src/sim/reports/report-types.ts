@@ -1,4 +1,4 @@
-import { type Resource, registerSelfPath } from '../resource.ts';
+import type { Resource } from '../resource.ts';
 import type { ReportFormat } from './catalogue.ts';
 
 export const REPORT_TYPE = 'reports';
@@ -24,9 +24,11 @@ export type ReportAdmission = Resource<ReportAdmissionAttributes>;
 
 export const reportPath = (id: string) => `/v1/notification/reports/${id}`;
 
-registerSelfPath(REPORT_TYPE, (r) => reportPath(r.id));
-registerSelfPath(REPORT_ADMISSION_TYPE, (r) => {
-  const reportId = r.relationships?.report?.data[0]?.id;
-  if (!reportId) throw new Error(`report admission ${r.id} has no report`);
-  return `${reportPath(reportId)}/admissions/${r.id}`;
-});
+/** A report to arrive: for whom, of which type, and optionally its processing date and content. */
+export interface ArrivalInput {
+  organisation_id: string;
+  report_type: string;
+  processing_date?: string;
+  /** The report's content lines; when absent, content is generated from the report id. */
+  rows?: Array<Record<string, unknown>>;
+}

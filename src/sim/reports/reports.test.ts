@@ -4,7 +4,6 @@ import { SchemeClock } from '../../clock/scheme-clock.ts';
 import { readFixtures } from '../../fixtures.ts';
 import { openStore } from '../../store/store.ts';
 import type { RecordEvent } from '../events.ts';
-import { recordBody } from '../resource.ts';
 import { Simulator } from '../simulator.ts';
 import { reportContent } from './report-content.ts';
 import type { Report } from './report-types.ts';
@@ -58,10 +57,10 @@ describe('Reports.arrive', () => {
       },
     ]);
     // What a notification carries as data: the admission's GET body.
-    expect(recordBody(events[1]!.record).links.self).toBe(
+    expect(sim.paths.bodyOf(events[1]!.record).links.self).toBe(
       `/v1/notification/reports/${report.id}/admissions/${admission.id}`,
     );
-    expect(recordBody(report).links.self).toBe(`/v1/notification/reports/${report.id}`);
+    expect(sim.paths.bodyOf(report).links.self).toBe(`/v1/notification/reports/${report.id}`);
   });
 
   it('dates processing by the catalogue rule when no processing_date is given', async () => {
@@ -271,15 +270,17 @@ describe('scheduled arrivals', () => {
     expect(sim.scheduler.pendingCount).toBe(12);
   });
 
-  it('reset() forgets rendered files and seeds the schedule again', async () => {
+  it('reset() forgets rendered files and seeds the schedule again when the reports are scheduled', async () => {
     const { sim } = await simAt('2026-12-21T09:00:00.000Z');
     const { report } = sim.reports.arrive({ organisation_id: NORTHWIND.organisation_id, report_type: 'BACS_ARUDD' });
     await sim.reports.file(report.id, NORTHWIND.organisation_id, 'xml');
     expect(sim.reports.files.size).toBe(1);
     for (const job of sim.store.collection<{ id: string }>('scheduler_jobs').values()) sim.scheduler.cancel(job.id);
     expect(sim.scheduler.pendingCount).toBe(0);
-    sim.reports.reset();
+    sim.reports.reset(false);
     expect(sim.reports.files.size).toBe(0);
+    expect(sim.scheduler.pendingCount).toBe(0); // not scheduled: nothing seeded
+    sim.reports.reset(true);
     expect(sim.scheduler.pendingCount).toBe(12);
   });
 });

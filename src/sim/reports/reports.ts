@@ -5,10 +5,10 @@ import { DateRangeError, dateProblem } from '../../clock/dates.ts';
 import { londonDate } from '../../clock/london.ts';
 import type { Job, Scheduler } from '../../clock/scheduler.ts';
 import type { Collection } from '../../store/collection.ts';
-import { DomainError, invalid, notFound } from '../errors.ts';
+import { DomainError, invalid } from '../errors.ts';
 import type { Organisations } from '../organisations.ts';
 import { Repository, type RepositoryContext } from '../repository.ts';
-import type { Resource } from '../resource.ts';
+import { type Resource, relatedId } from '../resource.ts';
 import {
   type CatalogueEntry,
   processingDateFor,
@@ -30,26 +30,20 @@ import {
   slotsOf,
 } from './report-schedule.ts';
 import {
+  type ArrivalInput,
   REPORT_ADMISSION_TYPE,
   REPORT_TYPE,
   type Report,
   type ReportAdmission,
   type ReportAdmissionAttributes,
   type ReportAttributes,
+  reportPath,
 } from './report-types.ts';
 
 export interface ReportsContext extends RepositoryContext {
   calendar: BacsCalendar;
   scheduler: Scheduler;
   organisations: Organisations;
-}
-
-export interface ArrivalInput {
-  organisation_id: string;
-  report_type: string;
-  processing_date?: string;
-  /** The report's content lines; when absent, content is generated from the report id. */
-  rows?: Array<Record<string, unknown>>;
 }
 
 export const REPORT_FILTERS = ['report_type', 'report_source', 'processing_date_from', 'processing_date_to'] as const;
@@ -107,8 +101,10 @@ export class Reports {
   constructor(ctx: ReportsContext, catalogue: CatalogueEntry[], options: { cacheBytes?: number } = {}) {
     this.#ctx = ctx;
     this.catalogue = new ReportCatalogue(catalogue);
-    this.reports = new Repository<ReportAttributes>(ctx, REPORT_TYPE);
-    this.admissions = new Repository<ReportAdmissionAttributes>(ctx, REPORT_ADMISSION_TYPE);
+    this.reports = new Repository<ReportAttributes>(ctx, REPORT_TYPE, { path: (r) => reportPath(r.id) });
+    this.admissions = new Repository<ReportAdmissionAttributes>(ctx, REPORT_ADMISSION_TYPE, {
+      path: (r) => `${reportPath(relatedId(r, 'report') ?? '')}/admissions/${r.id}`,
+    });
     this.#rows = ctx.store.collection<StoredRows>('report_rows');
     this.files = new FileCache<Uint8Array>(options.cacheBytes !== undefined ? { maxBytes: options.cacheBytes } : {});
     ctx.scheduler.handle<DailyReportsPayload>(DAILY_REPORTS_JOB, (job, now) => this.#runDaily(job, now));
@@ -161,12 +157,8 @@ export class Reports {
 
   /** An admission of a report; 404 unless it belongs to that report and organisation. */
   admission(reportId: string, admissionId: string, organisationId?: string): ReportAdmission {
-    const report = this.reports.get(reportId, organisationId);
-    const admission = this.admissions.find(admissionId, organisationId);
-    if (!admission || admission.relationships?.report?.data[0]?.id !== report.id) {
-      throw notFound(`record ${admissionId} does not exist`);
-    }
-    return admission;
+    this.reports.get(reportId, organisationId);
+    return this.admissions.getChild(admissionId, organisationId, { report: reportId });
   }
 
   /** What the report's files show. */
@@ -209,15 +201,16 @@ export class Reports {
           next.due,
           { organisation_id: organisation.id, date: next.date, slot },
           dailyJobId(organisation.id, next.date, slot),
+          organisation.id,
         );
       }
     }
   }
 
-  /** After the store was cleared (simulator reset): forget rendered files and seed the schedule again. */
-  reset(): void {
+  /** After the store was cleared (simulator reset): forget rendered files and, when scheduled, seed the schedule again. */
+  reset(scheduled: boolean): void {
     this.files.clear();
-    this.seedSchedule();
+    if (scheduled) this.seedSchedule();
   }
 
   #runDaily(job: Job<DailyReportsPayload>, now: Date): void {
@@ -249,6 +242,7 @@ export class Reports {
       next.due,
       { organisation_id, date: next.date, slot },
       dailyJobId(organisation_id, next.date, slot),
+      organisation_id,
     );
   }
 

@@ -1,0 +1,20 @@
+import { isSupportedInstant } from '../../clock/dates.ts';
+import { londonDate } from '../../clock/london.ts';
+import type { Simulator } from '../../sim/simulator.ts';
+
+/** The scheme clock as the control API shows it (schema `clock#/$defs/clock`). */
+export function clockView(sim: Simulator) {
+  const now = sim.clock.now();
+  const next = sim.scheduler.nextDue();
+  const date = londonDate(now);
+  return {
+    now: now.toISOString(),
+    mode: sim.clock.mode,
+    speed: sim.clock.speed,
+    london_date: date,
+    // Outside the supported dates the calendar knows no working days.
+    bacs_working_day: isSupportedInstant(now) && sim.calendar.isBacsWorkingDay(date),
+    next_due: next ? next.toISOString() : null,
+    pending_jobs: sim.scheduler.pendingCount,
+  };
+}
