@@ -168,7 +168,6 @@ export async function run(): Promise<BenchReport> {
   );
   // Every answer signed afresh: what the budget would see without the signature cache.
   const uncached = await serveListener(requestListener(withoutSignatureCache(runtime)));
-  const cost = await signingCost(runtime, NW.id, sampleText);
 
   try {
     const url = (s: { url: string }) => `${s.url}${PATH}`;
@@ -261,6 +260,8 @@ export async function run(): Promise<BenchReport> {
     const bareHalf = await atHalf(bare);
     // Shown, not budgeted: with as few sockets as the peak phase, the client queues (see PACED_CONNECTIONS).
     const copHalfFewSockets = await atHalf(cop, CONNECTIONS);
+    // Last, so that its burst of signatures on the thread pool disturbs no HTTP phase.
+    const cost = await signingCost(runtime, NW.id, sampleText);
     const share = copPeak.requestsPerSecond / barePeak.requestsPerSecond;
     // A request left unsent at half of peak means the server fell behind the rate: a failure too.
     const failures =

@@ -1,21 +1,18 @@
 import { createServer, request as httpRequest, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyIndependently } from '../../test/support/independent-jws.ts';
-import { NORTHWIND, type TestRuntime, testRuntime } from '../../test/support/testing.ts';
+import {
+  copRequest,
+  NORTHWIND,
+  NORTHWIND_COP_PATH,
+  type TestRuntime,
+  testRuntime,
+} from '../../test/support/testing.ts';
 import { requestListener } from './server.ts';
 
 const NW = '0015800001041REAAY';
-const PATH = `/v1/participants/${NW}/open-banking/v3.1/accounts/name-verification`;
-const data = (d: Record<string, unknown> = {}) =>
-  JSON.stringify({
-    Data: {
-      SchemeName: 'SortCodeAccountNumber',
-      AccountType: 'Personal',
-      Identification: '40030012345678',
-      Name: 'Samantha Holder',
-      ...d,
-    },
-  });
+const PATH = NORTHWIND_COP_PATH;
+const data = (d: Record<string, unknown> = {}) => JSON.stringify(copRequest(d));
 
 interface Raw {
   status: number;

@@ -110,3 +110,19 @@ export function assertMatchesSchema(name: string, value: unknown): void {
     `response does not match schema "${name}":\n${lines.join('\n')}\n(${describeErrors(validate.errors).join('; ')})`,
   );
 }
+
+/** The name-verification path of the Northwind participant. */
+export const NORTHWIND_COP_PATH = '/v1/participants/0015800001041REAAY/open-banking/v3.1/accounts/name-verification';
+
+/** A name-verification request body: Samantha Holder at Northwind 400300 12345678, with `data` over it. */
+export function copRequest(data: Record<string, unknown> = {}): { Data: Record<string, unknown> } {
+  return {
+    Data: {
+      SchemeName: 'SortCodeAccountNumber',
+      AccountType: 'Personal',
+      Identification: '40030012345678',
+      Name: 'Samantha Holder',
+      ...data,
+    },
+  };
+}

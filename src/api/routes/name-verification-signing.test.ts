@@ -2,23 +2,22 @@ import type { JSONWebKeySet } from 'jose';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { REQUESTER_TEST_KEYS, signAsRequester } from '../../../test/support/cop-keys.ts';
 import { verifyIndependently } from '../../../test/support/independent-jws.ts';
-import { FENWICK, HARBOUR, NORTHWIND, type TestRuntime, testRuntime } from '../../../test/support/testing.ts';
+import {
+  copRequest,
+  FENWICK,
+  HARBOUR,
+  NORTHWIND,
+  NORTHWIND_COP_PATH,
+  type TestRuntime,
+  testRuntime,
+} from '../../../test/support/testing.ts';
 import { OB_IAT, OB_ISS } from '../open-banking/jws-profile.ts';
 import { verifyCopResponse } from '../open-banking/requester-tools.ts';
 
 const NW = '0015800001041REAAY';
-const PATH = `/v1/participants/${NW}/open-banking/v3.1/accounts/name-verification`;
+const PATH = NORTHWIND_COP_PATH;
 const JWKS_PATH = `/v1/participants/${NW}/jwks.json`;
-const body = (data: Record<string, unknown> = {}) =>
-  JSON.stringify({
-    Data: {
-      SchemeName: 'SortCodeAccountNumber',
-      AccountType: 'Personal',
-      Identification: '40030012345678',
-      Name: 'Samantha Holder',
-      ...data,
-    },
-  });
+const body = (data: Record<string, unknown> = {}) => JSON.stringify(copRequest(data));
 
 async function jwksOf(rt: TestRuntime, id = NW): Promise<JSONWebKeySet> {
   const res = await rt.app.request(`/v1/participants/${id}/jwks.json`);

@@ -2,25 +2,19 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { signAsRequester } from '../../../test/support/cop-keys.ts';
 import {
   assertMatchesSchema,
+  copRequest,
   HARBOUR,
   NORTHWIND,
+  NORTHWIND_COP_PATH,
   type TestRuntime,
   testRuntime,
 } from '../../../test/support/testing.ts';
 
 const NW = '0015800001041REAAY';
-const PATH = `/v1/participants/${NW}/open-banking/v3.1/accounts/name-verification`;
+const PATH = NORTHWIND_COP_PATH;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
-const body = (data: Record<string, unknown> = {}) => ({
-  Data: {
-    SchemeName: 'SortCodeAccountNumber',
-    AccountType: 'Personal',
-    Identification: '40030012345678',
-    Name: 'Samantha Holder',
-    ...data,
-  },
-});
+const body = copRequest;
 
 async function obError(res: Response, status: number) {
   expect(res.status).toBe(status);
