@@ -59,21 +59,21 @@ export function expressionRegExp(pattern: string): RegExp {
       i = end;
     } else if (ch === '(') {
       const end = pattern.indexOf(')', i);
-      re += `(?:${escape(pattern.slice(i + 1, end))})?`;
+      re += `(?:${escapeRegExp(pattern.slice(i + 1, end))})?`;
       i = end;
     } else if (/\w/.test(ch) && pattern[i + 1] === '/') {
       // a/b: alternatives of single words
       const word = /^[\w/]+/.exec(pattern.slice(i))![0];
       re = re.replace(/\w*$/, '');
       const start = pattern.slice(0, i).match(/\w*$/)![0];
-      re += `(?:${[start + word.split('/')[0], ...word.split('/').slice(1)].map(escape).join('|')})`;
+      re += `(?:${[start + word.split('/')[0], ...word.split('/').slice(1)].map(escapeRegExp).join('|')})`;
       i += word.length - 1;
-    } else re += escape(ch);
+    } else re += escapeRegExp(ch);
   }
   return new RegExp(`^\\s*(?:Given|When|Then|And|But|\\*)\\s+${re}\\s*:?$`);
 }
 
-function escape(s: string): string {
+function escapeRegExp(s: string): string {
   return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 

@@ -25,6 +25,10 @@ export interface Target {
 export interface TargetOptions {
   /** In process only: run the app with `--auth off`. */
   auth?: 'on' | 'off';
+  /** In process only: `--cop-strict`. */
+  copStrict?: boolean;
+  /** In process only: `--jws-profile`. */
+  jwsProfile?: '3.1.4' | '3.1.3';
 }
 
 /** A setting the preflight (hooks.ts) already required; from the environment or conformance.json. */
@@ -83,7 +87,12 @@ export async function openTarget(name: string, options: TargetOptions = {}): Pro
   }
   if (name !== 'inprocess') throw new Error(`unknown conformance target ${name}; use inprocess, sim or staging`);
   // Like `npm start`: the catalogue's daily reports arrive as the clock moves.
-  const runtime = await testRuntime({ scheduledReports: true, ...(options.auth ? { auth: options.auth } : {}) });
+  const runtime = await testRuntime({
+    scheduledReports: true,
+    ...(options.auth ? { auth: options.auth } : {}),
+    ...(options.copStrict ? { copStrict: true } : {}),
+    ...(options.jwsProfile ? { jwsProfile: options.jwsProfile } : {}),
+  });
   runtime.start();
   return {
     name: 'inprocess',

@@ -38,6 +38,11 @@ export class SimWorld extends World<WorldParameters> {
   /** Every {{placeholder}} the scenario filled in, with its value, for the report of a failure. */
   readonly filled = new Map<string, string>();
   receiver!: WebhookReceiver;
+  /**
+   * Checks every response `send` records must pass, with the path it was sent to: a flow's
+   * Background registers them (name verification: every answer is signed).
+   */
+  readonly responseChecks: Array<(path: string, response: LastResponse) => Promise<void>> = [];
 
   constructor(options: IWorldOptions<WorldParameters>) {
     super(options);
@@ -133,7 +138,8 @@ export class SimWorld extends World<WorldParameters> {
       if (typeof body === 'string') body = new TextEncoder().encode(body);
     } else if (options.contentType !== undefined) headers.set('content-type', options.contentType);
     else if (body !== undefined && !headers.has('content-type')) headers.set('content-type', 'application/json');
-    const url = `${this.target.baseUrl}${this.interpolate(path)}`;
+    const sentPath = this.interpolate(path);
+    const url = `${this.target.baseUrl}${sentPath}`;
     const res = await this.target.fetch(
       new Request(url, {
         method,
@@ -149,7 +155,13 @@ export class SimWorld extends World<WorldParameters> {
     );
     // Every exchange goes into the cucumber report (reports/cucumber.html), under its step.
     await this.attach(this.lastExchange, { mediaType: 'text/plain', fileName: `${method} ${path}` });
+    for (const check of this.responseChecks) await check(sentPath, last);
     return last;
+  }
+
+  /** The target's wall time: the in-process runtime's manual clock, or the system clock. */
+  wallNow(): Date {
+    return this.target.runtime?.wall.now() ?? new Date();
   }
 
   /** What a failed assertion adds to its message: the exchange it is about. */
