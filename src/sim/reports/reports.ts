@@ -1,4 +1,4 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import type { BacsCalendar } from '../../clock/calendar.ts';
 import { isoTimestamp } from '../../clock/clock.ts';
 import { DateRangeError, dateProblem } from '../../clock/dates.ts';
