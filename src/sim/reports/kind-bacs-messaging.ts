@@ -3,10 +3,10 @@
 // only) and MessagingError, as public ADDACS and AUDDIS samples show. ADDACS (7001), AUDDIS bank
 // returned DDIs (7002), AUDDIS file acceptance (AUDACC 7003) and rejection (AUDREJ 7004), AWACS.
 import type { Faker } from '@faker-js/faker';
+import { messagingView } from './messaging-view.ts';
 import { adviceNumber, draw, drawItems, type ReportContext } from './report-context.ts';
 import { type FieldSpec, field, type Item } from './report-items.ts';
 import { kind } from './report-kind.ts';
-import { bacsHeader, count, dashedSortCode, type ReportView, viewField } from './report-view.ts';
 import {
   ADDACS_MOVES,
   ADDACS_REASONS,
@@ -15,15 +15,14 @@ import {
   AUDDIS_RECORD_TYPES,
   AWACS_REASONS,
   DDI_TRANSACTION_CODES,
-  describeCode,
   type SchemeCode,
 } from './scheme-codes.ts';
 import type { ServiceUser } from './service-users.ts';
 import { bacsDocument, el } from './xml-writer.ts';
 
-type Advice = Record<string, string | undefined>;
+export type Advice = Record<string, string | undefined>;
 
-interface MessagingData {
+export interface MessagingData {
   adviceType: string;
   reportType: string;
   title: string;
@@ -36,7 +35,7 @@ interface MessagingData {
   errors: string[];
 }
 
-interface Flavour {
+export interface Flavour {
   adviceType: string;
   reportType: string;
   fields: readonly FieldSpec[];
@@ -50,27 +49,6 @@ interface Flavour {
   reasons?: readonly SchemeCode[];
   errors?(items: Item[]): string[];
 }
-
-const LABELS: Record<string, string> = {
-  aosn: 'AOSN',
-  'record-type': 'Record type',
-  reference: 'Reference',
-  'payer-name': 'Name',
-  'payer-sort-code': 'Sort code',
-  'payer-account-number': 'Account',
-  'reason-code': 'Reason',
-  'payer-new-sort-code': 'New sort code',
-  'payer-new-account-number': 'New account',
-  'effective-date': 'Effective date',
-  'processing-date': 'Processing date',
-  'originator-file-number': 'File number',
-  'work-code': 'Work code',
-  'file-type': 'File type',
-  'accepted-ddi': 'DDIs accepted',
-  'rejected-ddi': 'DDIs rejected',
-  'vol-serial-number': 'Volume serial number',
-  'file-error-code': 'File error code',
-};
 
 const aosn = (i: number) => String(i + 1).padStart(8, '0');
 
@@ -281,51 +259,6 @@ function xml(d: MessagingData): string {
   );
 }
 
-function cell(attr: string, value: string | undefined, reasons?: readonly SchemeCode[]): string {
-  if (value === undefined) return '';
-  if (attr.endsWith('sort-code')) return dashedSortCode(value);
-  if (attr === 'reason-code' && reasons) return `${value} ${describeCode(reasons, value)}`;
-  return value;
-}
-
-function view(fl: Flavour, d: MessagingData): ReportView {
-  const byReason = new Map<string, number>();
-  for (const a of d.advices)
-    if (a['reason-code']) byReason.set(a['reason-code'], (byReason.get(a['reason-code']) ?? 0) + 1);
-  return {
-    title: d.title,
-    subtitle: `${d.adviceType} advice, document ${d.documentNumber}`,
-    header: bacsHeader({
-      user: d.user,
-      report: `${d.adviceType} (report type ${d.reportType})`,
-      numberLabel: 'Document number',
-      number: d.documentNumber,
-      processingDate: d.processingDate,
-      generationTime: d.generationTime,
-      reportId: d.reportId,
-    }),
-    sections: [
-      {
-        heading: 'Advices',
-        fields: [],
-        columns: fl.columns.map((c) => ({
-          label: LABELS[c] ?? c,
-          ...(c.endsWith('-ddi') ? { align: 'right' as const } : {}),
-        })),
-        rows: d.advices.map((a) => fl.columns.map((c) => cell(c, a[c], fl.reasons))),
-        totals: [...byReason].map(([code, n]) =>
-          viewField(`Reason${code}`, `Reason ${code} ${describeCode(fl.reasons ?? [], code)}`, count(n)),
-        ),
-      },
-    ],
-    totals: [
-      viewField('TotalAdvices', 'Advices', count(d.advices.length)),
-      ...d.errors.map((e, i) => viewField(`Error${i + 1}`, 'File error', e)),
-    ],
-    notes: [],
-  };
-}
-
 const messaging = (fl: Flavour) =>
   kind<MessagingData>({
     fields: fl.fields,
@@ -333,7 +266,7 @@ const messaging = (fl: Flavour) =>
     ...(fl.adviceType === 'AUDACC' || fl.adviceType === 'AUDREJ' ? { minRows: 1 } : {}),
     build: (ctx) => build(fl, ctx),
     xml,
-    view: (d) => view(fl, d),
+    view: (d) => messagingView(fl, d),
   });
 
 export const ADDACS = messaging(ADDACS_FLAVOUR);

@@ -5,62 +5,21 @@
 import { adviceNumber, draw, drawItems, type ReportContext } from './report-context.ts';
 import { field, type Item } from './report-items.ts';
 import { kind } from './report-kind.ts';
-import { bacsHeader, count, dashedSortCode, money, type ReportView, sum, viewField } from './report-view.ts';
-import type { OriginatingAccount, ServiceUser } from './service-users.ts';
+import {
+  acceptedDebits,
+  attributesOf,
+  contraOf,
+  none,
+  rejectedOf,
+  type SubmissionData,
+  shareOf,
+  sumTallies,
+  type Tally,
+  tallyOf,
+  type UserFile,
+} from './submission-data.ts';
+import { submissionView } from './submission-view.ts';
 import { bacsDocument, el, type XmlNode } from './xml-writer.ts';
-
-/** A number of records and their value. */
-export interface Tally {
-  numberOf: number;
-  valueOf: string;
-}
-
-interface RejectedItem {
-  reference: string;
-  name: string;
-  sortCode: string;
-  accountNumber: string;
-  valueOf: string;
-}
-
-interface UserFile {
-  number: string;
-  account: OriginatingAccount;
-  fileReference: string;
-  debits: Tally;
-  credits: Tally;
-  rejected: RejectedItem[];
-  reason?: string;
-}
-
-interface SubmissionData {
-  report: 'InputReport' | 'ArrivalReport' | 'WithdrawalReport';
-  reportType: string;
-  title: string;
-  reportId: string;
-  generationTime: string;
-  producedTime: string;
-  reportNumber: string;
-  processingDate: string;
-  user: ServiceUser;
-  submissionReference: string;
-  volumeSerialNumber: string;
-  files: UserFile[];
-}
-
-const tally = (items: string[]): Tally => ({ numberOf: items.length, valueOf: sum(items) });
-const sumTallies = (ts: Tally[]): Tally => ({
-  numberOf: ts.reduce((n, t) => n + t.numberOf, 0),
-  valueOf: sum(ts.map((t) => t.valueOf)),
-});
-const minus = (a: Tally, b: Tally): Tally => ({
-  numberOf: a.numberOf - b.numberOf,
-  valueOf: sum([a.valueOf, `-${b.valueOf}`]),
-});
-const money0 = (t: Tally) => ({ numberOf: t.numberOf, currency: 'GBP', valueOf: t.valueOf });
-/** The contra of a side: one record balancing the accepted items, none when there are none. */
-const contraOf = (t: Tally): Tally =>
-  t.numberOf > 0 ? { numberOf: 1, valueOf: t.valueOf } : { numberOf: 0, valueOf: '0.00' };
 
 const FIELDS = [
   field.digits(3)('UserFileNumber'),
@@ -142,21 +101,6 @@ function build(report: SubmissionData['report'], reportType: string, ctx: Report
   };
 }
 
-/** Records and their value; no records carry no value. */
-function tallyOf(numberOf: string, value: string): Tally {
-  const n = Number(numberOf);
-  return n === 0 ? { numberOf: 0, valueOf: '0.00' } : { numberOf: n, valueOf: value };
-}
-
-/** One record's equal share of a tally's value (whole pence, rounded down). */
-function shareOf(t: Tally): string {
-  const each = BigInt(t.valueOf.replace('.', '')) / BigInt(t.numberOf);
-  return `${each / 100n}.${String(each % 100n).padStart(2, '0')}`;
-}
-
-const rejectedOf = (file: UserFile) => tally(file.rejected.map((r) => r.valueOf));
-const acceptedDebits = (file: UserFile) => minus(file.debits, rejectedOf(file));
-
 function userFileInformation(d: SubmissionData, file: UserFile): XmlNode {
   return el('UserFileInformation', {
     userNumber: d.user.service_user_number,
@@ -172,17 +116,15 @@ function userFileInformation(d: SubmissionData, file: UserFile): XmlNode {
 }
 
 const side = (name: 'Credit' | 'Debit', t: Tally, contra?: Tally) =>
-  el(name, money0(t), contra ? [el('Contra', money0(contra))] : []);
+  el(name, attributesOf(t), contra ? [el('Contra', attributesOf(contra))] : []);
 
 const entry = (name: string, accepted: Tally, rejected: Tally, last: 'TotalsRecords' | 'UserTrailerTotals') =>
   el(name, {}, [
-    el('AcceptedRecords', money0(accepted)),
-    el('RejectedRecords', money0(rejected)),
-    el(last, money0(sumTallies([accepted, rejected]))),
-    ...(last === 'UserTrailerTotals' ? [el('AdjustmentRecords', money0({ numberOf: 0, valueOf: '0.00' }))] : []),
+    el('AcceptedRecords', attributesOf(accepted)),
+    el('RejectedRecords', attributesOf(rejected)),
+    el(last, attributesOf(sumTallies([accepted, rejected]))),
+    ...(last === 'UserTrailerTotals' ? [el('AdjustmentRecords', attributesOf({ numberOf: 0, valueOf: '0.00' }))] : []),
   ]);
-
-const none: Tally = { numberOf: 0, valueOf: '0.00' };
 
 function inputUserFile(d: SubmissionData, file: UserFile): XmlNode {
   const accepted = acceptedDebits(file);
@@ -275,113 +217,14 @@ function xml(d: SubmissionData): string {
   );
 }
 
-function view(d: SubmissionData): ReportView {
-  const name = { InputReport: 'Input report', ArrivalReport: 'Arrival report', WithdrawalReport: 'Withdrawal report' }[
-    d.report
-  ];
-  const row = (label: string, accepted: Tally, rejected: Tally) => [
-    label,
-    count(accepted.numberOf),
-    money(accepted.valueOf),
-    count(rejected.numberOf),
-    money(rejected.valueOf),
-  ];
-  const sections = d.files.flatMap((file) => {
-    const accepted = acceptedDebits(file);
-    const fileSection = {
-      heading: `User file ${file.number}, originating account ${dashedSortCode(file.account.sort_code)} ${file.account.account_number} ${file.account.name}`,
-      fields: [
-        viewField('FileReference', 'File reference', file.fileReference),
-        ...(file.reason ? [viewField('WithdrawalReason', 'Withdrawn because', file.reason)] : []),
-      ],
-      columns: [
-        { label: 'Entries' },
-        { label: d.report === 'InputReport' ? 'Accepted' : 'Records', align: 'right' as const },
-        { label: 'Value', align: 'right' as const },
-        { label: 'Rejected', align: 'right' as const },
-        { label: 'Rejected value', align: 'right' as const },
-      ],
-      rows: [
-        row('Debits', d.report === 'InputReport' ? accepted : file.debits, rejectedOf(file)),
-        row('Credits', file.credits, none),
-        ...(d.report === 'InputReport'
-          ? [row('Debit contra', contraOf(accepted), none), row('Credit contra', contraOf(file.credits), none)]
-          : []),
-      ],
-      totals: [
-        viewField(
-          'FileDebits',
-          'Debit value for this account',
-          money(d.report === 'InputReport' ? accepted.valueOf : file.debits.valueOf),
-        ),
-        viewField('FileCredits', 'Credit value for this account', money(file.credits.valueOf)),
-      ],
-    };
-    if (file.rejected.length === 0) return [fileSection];
-    return [
-      fileSection,
-      {
-        heading: `Rejected records, user file ${file.number}`,
-        fields: [],
-        columns: [
-          { label: 'Reference' },
-          { label: 'Name' },
-          { label: 'Sort code' },
-          { label: 'Account' },
-          { label: 'Reason' },
-          { label: 'Amount', align: 'right' as const },
-        ],
-        rows: file.rejected.map((r) => [
-          r.reference,
-          r.name,
-          dashedSortCode(r.sortCode),
-          r.accountNumber,
-          'REJECTED: destination account details invalid',
-          money(r.valueOf),
-        ]),
-        totals: [viewField('FileRejected', 'Rejected value', money(rejectedOf(file).valueOf))],
-      },
-    ];
-  });
-  const debits = d.files.map((f) => (d.report === 'InputReport' ? acceptedDebits(f) : f.debits));
-  return {
-    title: d.title,
-    subtitle: `${name} ${d.reportNumber}, submission ${d.submissionReference}`,
-    header: [
-      ...bacsHeader({
-        user: d.user,
-        report: `${name} (${d.reportType})`,
-        numberLabel: 'Report number',
-        number: d.reportNumber,
-        processingDate: d.processingDate,
-        generationTime: d.generationTime,
-        reportId: d.reportId,
-      }),
-      viewField('Submission', 'Submission', `${d.submissionReference} (volume ${d.volumeSerialNumber}, BACSTEL-IP)`),
-    ],
-    sections,
-    totals: [
-      viewField('Files', 'User files', count(d.files.length)),
-      viewField(
-        'TotalDebits',
-        d.report === 'InputReport' ? 'Debits accepted' : 'Debits',
-        `${count(sumTallies(debits).numberOf)} for ${money(sumTallies(debits).valueOf)}`,
-      ),
-      viewField(
-        'TotalCredits',
-        'Credits',
-        `${count(sumTallies(d.files.map((f) => f.credits)).numberOf)} for ${money(sumTallies(d.files.map((f) => f.credits)).valueOf)}`,
-      ),
-      ...(d.report === 'InputReport'
-        ? [viewField('TotalRejected', 'Records rejected', count(d.files.reduce((n, f) => n + f.rejected.length, 0)))]
-        : []),
-    ],
-    notes: [],
-  };
-}
-
 const submissionKind = (report: SubmissionData['report'], reportType: string) =>
-  kind<SubmissionData>({ fields: FIELDS, minRows: 1, build: (ctx) => build(report, reportType, ctx), xml, view });
+  kind<SubmissionData>({
+    fields: FIELDS,
+    minRows: 1,
+    build: (ctx) => build(report, reportType, ctx),
+    xml,
+    view: submissionView,
+  });
 
 export const INPUT = submissionKind('InputReport', 'REFT2013');
 export const ARRIVAL = submissionKind('ArrivalReport', 'REFT2011');

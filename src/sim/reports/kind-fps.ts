@@ -2,67 +2,24 @@
 // `FPSDocument/Data/<report>` with a Header naming the participant and the settlement date, then
 // the report's records and totals that add up: net position = received − sent, per settlement
 // cycle, per participant and for the day. Settlement runs three cycles on working days only.
+
+import {
+  type Flow,
+  type FpsData,
+  flow,
+  net,
+  PAYMENT_TYPE_NAMES,
+  type Position,
+  sumPositions,
+  total,
+} from './fps-data.ts';
+import { fpsView } from './fps-view.ts';
 import { adviceNumber, draw, drawItems, type ReportContext } from './report-context.ts';
 import { type FieldSpec, field, type Item } from './report-items.ts';
 import { kind } from './report-kind.ts';
-import { count, dashedSortCode, difference, money, type ReportView, sum, viewField } from './report-view.ts';
+import { sum } from './report-view.ts';
 import { describeCode, FPS_PAYMENT_TYPES, FPS_RETURN_REASONS } from './scheme-codes.ts';
-import type { ServiceUser } from './service-users.ts';
 import { el, type XmlNode, xmlDocument } from './xml-writer.ts';
-
-interface Flow {
-  numberOf: number;
-  valueOf: string;
-}
-
-interface Position {
-  label: string;
-  sent: Flow;
-  received: Flow;
-}
-
-interface FpsData {
-  report: 'SettlementReport' | 'SponsoredParticipantReport' | 'TransactionSummary' | 'RejectedPayments';
-  title: string;
-  reportId: string;
-  reportNumber: string;
-  generationTime: string;
-  settlementDate: string;
-  settlementDay: boolean;
-  user: ServiceUser;
-  organisationName: string;
-  /** Settlement and sponsored reports: groups (the participant itself, or each sponsored one) of cycle positions. */
-  groups: Array<{ name: string; sortCode: string; positions: Position[] }>;
-  /** Rejected payments. */
-  rejected: Item[];
-}
-
-const PAYMENT_TYPE_NAMES: Record<string, string> = {
-  SIP: 'Single Immediate Payment',
-  SOP: 'Standing Order Payment',
-  FDP: 'Forward Dated Payment',
-  RTN: 'Return Payment',
-};
-
-const REPORT_NAMES: Record<FpsData['report'], string> = {
-  SettlementReport: 'Settlement report',
-  SponsoredParticipantReport: 'Sponsored participant report',
-  TransactionSummary: 'Daily transaction summary',
-  RejectedPayments: 'Rejected payments report',
-};
-
-const flow = (n: string, v: string): Flow =>
-  Number(n) === 0 ? { numberOf: 0, valueOf: '0.00' } : { numberOf: Number(n), valueOf: v };
-const total = (fs: Flow[]): Flow => ({
-  numberOf: fs.reduce((n, f) => n + f.numberOf, 0),
-  valueOf: sum(fs.map((f) => f.valueOf)),
-});
-const net = (p: { sent: Flow; received: Flow }) => difference(p.received.valueOf, p.sent.valueOf);
-const sumPositions = (label: string, ps: Position[]): Position => ({
-  label,
-  sent: total(ps.map((p) => p.sent)),
-  received: total(ps.map((p) => p.received)),
-});
 
 const positionFields = [
   field.count('SentCount'),
@@ -295,125 +252,8 @@ function xml(d: FpsData): string {
   return xmlDocument(el('FPSDocument', {}, [el('Data', {}, [el(d.report, {}, [header, ...body])])]));
 }
 
-const positionRow = (p: Position) => [
-  p.label,
-  count(p.sent.numberOf),
-  money(p.sent.valueOf),
-  count(p.received.numberOf),
-  money(p.received.valueOf),
-  money(net(p)),
-];
-const POSITION_COLUMNS = [
-  { label: 'Cycle' },
-  { label: 'Sent', align: 'right' as const },
-  { label: 'Sent value', align: 'right' as const },
-  { label: 'Received', align: 'right' as const },
-  { label: 'Received value', align: 'right' as const },
-  { label: 'Net position', align: 'right' as const },
-];
-const positionTotals = (prefix: string, p: Position) => [
-  viewField(`${prefix}Sent`, 'Sent', `${count(p.sent.numberOf)} for ${money(p.sent.valueOf)}`),
-  viewField(`${prefix}Received`, 'Received', `${count(p.received.numberOf)} for ${money(p.received.valueOf)}`),
-  viewField(`${prefix}Net`, 'Net position', money(net(p))),
-];
-
-function view(d: FpsData): ReportView {
-  const all = d.groups.flatMap((g) => g.positions);
-  const header = [
-    viewField(
-      'Participant',
-      'Participant',
-      `${d.organisationName} (sort code ${dashedSortCode(d.user.fps_participant_sort_code)})`,
-    ),
-    viewField('Report', 'Faster Payments report', REPORT_NAMES[d.report]),
-    viewField('ReportNumber', 'Report number', d.reportNumber),
-    viewField('ProcessingDate', 'Settlement date', d.settlementDate),
-    viewField('Generated', 'Produced', `${d.generationTime.slice(0, 10)} ${d.generationTime.slice(11, 19)} UTC`),
-    viewField('ReportId', 'Report id', d.reportId),
-  ];
-  const notes =
-    d.settlementDay || d.report === 'RejectedPayments' || d.report === 'TransactionSummary'
-      ? []
-      : [
-          `${d.settlementDate} is not a settlement day: payments of this day settle in the first cycle of the next working day.`,
-        ];
-  const base = { title: d.title, subtitle: `${REPORT_NAMES[d.report]} ${d.reportNumber}`, header, notes };
-  switch (d.report) {
-    case 'SettlementReport':
-    case 'SponsoredParticipantReport':
-      return {
-        ...base,
-        sections: d.groups.map((g) => ({
-          heading: `${g.name} (sort code ${dashedSortCode(g.sortCode)})`,
-          fields: [],
-          columns: POSITION_COLUMNS,
-          rows: g.positions.map(positionRow),
-          totals: positionTotals('Group', sumPositions(g.name, g.positions)),
-        })),
-        totals: positionTotals(d.report === 'SettlementReport' ? 'Day' : 'Sponsor', sumPositions('all', all)),
-      };
-    case 'TransactionSummary':
-      return {
-        ...base,
-        sections: [
-          {
-            heading: 'Payments by type',
-            fields: [],
-            columns: [
-              { label: 'Payment type' },
-              { label: 'Outbound', align: 'right' as const },
-              { label: 'Outbound value', align: 'right' as const },
-              { label: 'Inbound', align: 'right' as const },
-              { label: 'Inbound value', align: 'right' as const },
-            ],
-            rows: all.map((p) => [
-              `${p.label} ${PAYMENT_TYPE_NAMES[p.label]}`,
-              count(p.sent.numberOf),
-              money(p.sent.valueOf),
-              count(p.received.numberOf),
-              money(p.received.valueOf),
-            ]),
-            totals: [],
-          },
-        ],
-        totals: positionTotals('Day', sumPositions('all', all)),
-      };
-    case 'RejectedPayments':
-      return {
-        ...base,
-        sections: [
-          {
-            heading: 'Rejected payments',
-            fields: [],
-            columns: [
-              { label: 'FPID' },
-              { label: 'Type' },
-              { label: 'Beneficiary sort code' },
-              { label: 'Beneficiary account' },
-              { label: 'Reason' },
-              { label: 'Amount', align: 'right' as const },
-            ],
-            rows: d.rejected.map((r) => [
-              r.FPID!,
-              r.PaymentType!,
-              dashedSortCode(r.BeneficiarySortCode!),
-              r.BeneficiaryAccount!,
-              `${r.ReasonCode} ${describeCode(FPS_RETURN_REASONS, r.ReasonCode!)}`,
-              money(r.Amount!),
-            ]),
-            totals: [],
-          },
-        ],
-        totals: [
-          viewField('TotalRejected', 'Payments rejected', count(d.rejected.length)),
-          viewField('TotalValue', 'Total value', money(sum(d.rejected.map((r) => r.Amount!)))),
-        ],
-      };
-  }
-}
-
 const fps = (report: FpsData['report']) =>
-  kind<FpsData>({ fields: FIELDS[report], build: (ctx) => build(report, ctx), xml, view });
+  kind<FpsData>({ fields: FIELDS[report], build: (ctx) => build(report, ctx), xml, view: fpsView });
 
 export const FPS_SETTLEMENT = fps('SettlementReport');
 export const FPS_SPONSORED = fps('SponsoredParticipantReport');
