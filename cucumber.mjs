@@ -4,7 +4,8 @@
 // the simulator itself (wall clock, start-up options), so only the default profile runs it;
 // @two-organisations needs a second client, which staging has only when CONFORMANCE_OTHER_* is set.
 const common = {
-  import: ['features/support/**/*.ts', 'features/steps/**/*.ts'],
+  // Unit tests of the support code sit beside it (vitest runs them); cucumber must not load them.
+  import: ['features/support/**/!(*.test).ts', 'features/steps/**/!(*.test).ts'],
   format: [
     'progress',
     'html:reports/cucumber.html',

@@ -1,7 +1,7 @@
 // DDIC claims on the scheme clock: 10,000 claims submitted over 20 working days (500 a day), the
-// clock advanced a working day at a time and then through the last settlement. Budget (DESIGN.md):
+// clock advanced a working day at a time and then through the last settlement. Budget (docs/design.md):
 // the advancing takes ≤ 3 s. Baseline: the same advances of a simulator with no claims, same run.
-// Also DESIGN.md's form: one 15-working-day advance with 10,000 claims open at once, ≤ 3 s.
+// Also docs/design.md's form: one 15-working-day advance with 10,000 claims open at once, ≤ 3 s.
 import { randomUUID } from 'node:crypto';
 import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
@@ -95,7 +95,7 @@ async function measure(claims: number): Promise<Measure> {
   };
 }
 
-/** DESIGN.md's form of the budget: 10,000 claims open at once (filed on one day), one 15-day advance. */
+/** docs/design.md's form of the budget: 10,000 claims open at once (filed on one day), one 15-day advance. */
 async function measureOpen(claims: number): Promise<{ ms: number; settled: number }> {
   const rt = await createRuntime({ memory: true, clock: SchemeClock.frozenAt('2026-12-21T09:00:00.000Z') });
   const { sim } = rt;

@@ -1,6 +1,6 @@
 // Scheduler throughput: 100,000 jobs spread over two years of scheme time, run by advancing the
 // clock through them, each job writing a record, with the store persisted to a real data file once
-// per advance. Budget (DESIGN.md): at least 50,000 jobs/s. The baseline is the same advance over an
+// per advance. Budget (docs/design.md): at least 50,000 jobs/s. The baseline is the same advance over an
 // empty schedule (clock move + one store write), measured in the same run.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';

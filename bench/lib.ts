@@ -88,11 +88,17 @@ export async function load(o: LoadOptions): Promise<LoadResult> {
 }
 
 /** A bare Hono app answering `body` with `contentType`: the baseline every HTTP benchmark divides by. */
-export function bareHono(method: 'GET' | 'POST', path: string, body: string | Uint8Array, contentType: string): Hono {
+export function bareHono(
+  method: 'GET' | 'POST',
+  path: string,
+  body: string | Uint8Array,
+  contentType: string,
+  headers: Record<string, string> = {},
+): Hono {
   const app = new Hono();
   const handler = async (c: import('hono').Context) => {
     if (method === 'POST') await c.req.text();
-    return c.body(body as never, 200, { 'content-type': contentType });
+    return c.body(body as never, 200, { ...headers, 'content-type': contentType });
   };
   if (method === 'POST') app.post(path, handler);
   else app.get(path, handler);
@@ -103,7 +109,7 @@ export interface BenchReport {
   name: string;
   /** Lines to print and to copy into bench/RESULTS.md. */
   lines: string[];
-  /** Whether the budget of DESIGN.md held in this run. */
+  /** Whether the budget of docs/design.md held in this run. */
   withinBudget: boolean;
 }
 

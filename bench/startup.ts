@@ -1,4 +1,4 @@
-// Two budgets of DESIGN.md measured end to end in child processes:
+// Two budgets of docs/design.md measured end to end in child processes:
 // - start-up to listening ≤ 1 s: `scheme-sim start --memory --port 0` (the bin, through tsx) until
 //   its "listening on" line, against a baseline in the same run: a bare Hono app on
 //   @hono/node-server started through the same tsx loader.

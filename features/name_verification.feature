@@ -3,17 +3,22 @@ Feature: Confirmation of Payee name verification
   A participant answers Open Banking v3.1 name-verification requests about the accounts of its
   organisation. Every case of the corpus (fixtures/cop/cases.json, rules in docs/cop.md) is one
   scenario below; the error scenarios check the Open Banking error body against its schema.
+  Every answer of the participant, success or error, must carry an x-jws-signature (a detached
+  PS256 JWS of its exact bytes) that verifies against the participant's published JWKS, with jose
+  and independently with Node's own crypto: the Background registers that check on every response.
   Tagged @simulator as a whole: the participant ids and seed sort codes are the simulator's own
   (fixtures/participants.json); a staging environment has the operator's.
 
   Background:
     Given I am authenticated as "northwind"
     And I remember "/v1/participants/0015800001041REAAY/open-banking/v3.1/accounts/name-verification" as "cop_path"
+    And every answer under participant "0015800001041REAAY" must carry an x-jws-signature that verifies against its JWKS
 
   Scenario Outline: corpus case <case>
     Given the account of CoP case "<case>" is registered
     When the participant is asked to verify the name of CoP case "<case>"
     Then the verification report is what CoP case "<case>" expects
+    And the answer was signed and verified against the JWKS
 
     Examples:
       | case |
@@ -350,3 +355,110 @@ Feature: Confirmation of Payee name verification
     Then the response status is 405
     And the response matches the "ob-error" schema
     And the response header "Allow" is "POST"
+
+  Scenario: the participant's JWKS is public
+    Given I am not authenticated
+    When I send a GET request to "/v1/participants/0015800001041REAAY/jwks.json"
+    Then the response status is 200
+    And the JWKS of participant "0015800001041REAAY" holds one PS256 signing key
+
+  Scenario: an unsigned request is answered and reported absent
+    When I send a POST request to "{{cop_path}}" with body:
+      """
+      {"Data": {"SchemeName": "SortCodeAccountNumber", "AccountType": "Personal", "Identification": "40030012345678", "Name": "Sam"}}
+      """
+    Then the response status is 200
+    And the response header "x-scheme-sim-jws" is "absent"
+    And the answer was signed and verified against the JWKS
+
+  @inprocess
+  Scenario: a request signed with the client's registered key is reported valid
+    Given name verification requests are signed as "northwind"
+    When I send the name verification request to "{{cop_path}}" with body:
+      """
+      {"Data": {"SchemeName": "SortCodeAccountNumber", "AccountType": "Personal", "Identification": "40030012345678", "Name": "Sam"}}
+      """
+    Then the response status is 200
+    And the response header "x-scheme-sim-jws" is "valid"
+
+  @inprocess
+  Scenario: outside strict mode a signature over another body is reported invalid, never refused
+    Given name verification requests are signed as "northwind" with:
+      | body | {"Data": {}} |
+    When I send the name verification request to "{{cop_path}}" with body:
+      """
+      {"Data": {"SchemeName": "SortCodeAccountNumber", "AccountType": "Personal", "Identification": "40030012345678", "Name": "Sam"}}
+      """
+    Then the response status is 200
+    And the response header "x-scheme-sim-jws" is "invalid"
+    And the response header "x-scheme-sim-jws-problem" contains "UK.OBIE.Signature.Invalid"
+
+  @inprocess
+  Scenario: strict mode answers a request signed with the client's registered key
+    Given the simulator runs with CoP options "--cop-strict"
+    And the name verification request carries the headers:
+      | x-fapi-financial-id | 0015800001041REAAY |
+    And name verification requests are signed as "northwind"
+    When I send the name verification request to "{{cop_path}}" with body:
+      """
+      {"Data": {"SchemeName": "SortCodeAccountNumber", "AccountType": "Personal", "Identification": "40030012345678", "Name": "Sam"}}
+      """
+    Then the response status is 200
+    And the response header "x-scheme-sim-jws" is "valid"
+    And the answer was signed and verified against the JWKS
+
+  @inprocess
+  Scenario: strict mode refuses a signature over another body with UK.OBIE.Signature.Invalid
+    Given the simulator runs with CoP options "--cop-strict"
+    And the name verification request carries the headers:
+      | x-fapi-financial-id | 0015800001041REAAY |
+    And name verification requests are signed as "northwind" with:
+      | body | {"Data": {}} |
+    When I send the name verification request to "{{cop_path}}" with body:
+      """
+      {"Data": {"SchemeName": "SortCodeAccountNumber", "AccountType": "Personal", "Identification": "40030012345678", "Name": "Sam"}}
+      """
+    Then the response status is 400
+    And the response matches the "ob-error" schema
+    And the response field "Errors.0.ErrorCode" equals "UK.OBIE.Signature.Invalid"
+    And the answer was signed and verified against the JWKS
+
+  @inprocess
+  Scenario Outline: strict mode refuses <what> with <code> at <path>
+    Given the simulator runs with CoP options "--cop-strict"
+    And the name verification request carries the headers:
+      | x-fapi-financial-id | 0015800001041REAAY |
+    And name verification requests are signed as "northwind" with:
+      | <change> | <value> |
+    When I send the name verification request to "{{cop_path}}" with body:
+      """
+      {"Data": {"SchemeName": "SortCodeAccountNumber", "AccountType": "Personal", "Identification": "40030012345678", "Name": "Sam"}}
+      """
+    Then the response status is 400
+    And the response matches the "ob-error" schema
+    And the response field "Errors.0.ErrorCode" equals "<code>"
+    And the response field "Errors.0.Path" equals "<path>"
+    And the answer was signed and verified against the JWKS
+
+    Examples:
+      | what                        | change  | value              | code                           | path                          |
+      | a kid the client lacks      | kid     | not-registered     | UK.OBIE.Signature.InvalidClaim | kid                           |
+      | an iat an hour ahead        | iat     | +3600              | UK.OBIE.Signature.InvalidClaim | http://openbanking.org.uk/iat |
+      | another requester's iss     | iss     | 0015800000jf9GgAAI | UK.OBIE.Signature.InvalidClaim | http://openbanking.org.uk/iss |
+      | an extra crit entry         | crit    | urn:example:extra  | UK.OBIE.Signature.InvalidClaim | crit                          |
+      | a 3.1.3 signature (b64)     | profile | 3.1.3              | UK.OBIE.Signature.InvalidClaim | b64                           |
+
+  @inprocess
+  Scenario: --jws-profile 3.1.3 signs answers with b64 false and takes 3.1.3 request signatures
+    Given the simulator runs with CoP options "--cop-strict --jws-profile 3.1.3"
+    And the name verification request carries the headers:
+      | x-fapi-financial-id | 0015800001041REAAY |
+    And name verification requests are signed as "northwind" with:
+      | profile | 3.1.3 |
+    When I send the name verification request to "{{cop_path}}" with body:
+      """
+      {"Data": {"SchemeName": "SortCodeAccountNumber", "AccountType": "Personal", "Identification": "40030012345678", "Name": "Sam"}}
+      """
+    Then the response status is 200
+    And the answer is signed with b64 false
+    And the answer was signed and verified against the JWKS

@@ -1,7 +1,15 @@
 // The package's public API: build the simulator in process or serve it, and the helpers a
-// receiver of its notifications needs. Everything else is internal and may change; msw handlers
-// are the separate entry `scheme-sim/msw`.
+// receiver of its notifications and a Confirmation of Payee requester (message signing) need.
+// Everything else is internal and may change; msw handlers are the separate entry `scheme-sim/msw`.
 
+export type { JwsProfile, SignatureErrorCode, VerifiedJwsHeader } from './api/open-banking/jws-profile.ts';
+export {
+  type CopRequestClaims,
+  JwsProblem,
+  signCopRequest,
+  type VerifyCopResponseOptions,
+  verifyCopResponse,
+} from './api/open-banking/requester-tools.ts';
 export type { AdvanceRequest } from './clock/advance.ts';
 export type { AdvanceResult } from './clock/scheduler.ts';
 export type { ClockState } from './clock/scheme-clock.ts';

@@ -18,7 +18,7 @@ const run = promisify(execFile);
 // over a plain fetch. Creating validates against the JSON Schemas, the runtime reads fixtures/.
 const CONSUMER_JS = `
 import { setupServer } from 'msw/node';
-import { createRuntime } from 'scheme-sim';
+import { createRuntime, verifyCopResponse } from 'scheme-sim';
 import { handlersFor } from 'scheme-sim/msw';
 
 const BASE = 'http://scheme-sim.test';
@@ -44,7 +44,17 @@ try {
     body: JSON.stringify({ data: { id: crypto.randomUUID(), organisation_id: '${NORTHWIND.organisation_id}', type: 'accounts', attributes: { country: 'GB' } } }),
   });
   const list = await fetch(BASE + '/v1/organisation/accounts', { headers: auth });
+  // A signed Confirmation of Payee answer, verified with the package's own tool against the JWKS.
+  const nw = '0015800001041REAAY';
+  const jwks = await (await fetch(BASE + '/v1/participants/' + nw + '/jwks.json')).json();
+  const cop = await fetch(BASE + '/v1/participants/' + nw + '/open-banking/v3.1/accounts/name-verification', {
+    method: 'POST',
+    headers: { ...auth, 'content-type': 'application/json' },
+    body: JSON.stringify({ Data: { SchemeName: 'SortCodeAccountNumber', AccountType: 'Personal', Identification: '40030012345678', Name: 'Samantha Holder' } }),
+  });
+  const copHeader = await verifyCopResponse(cop.headers, new Uint8Array(await cop.arrayBuffer()), jwks, { iss: nw });
   console.log(JSON.stringify({
+    cop: { status: cop.status, iss: copHeader['http://openbanking.org.uk/iss'] },
     resolved: [import.meta.resolve('scheme-sim'), import.meta.resolve('scheme-sim/msw')],
     token: token.status,
     created: created.status,
@@ -122,6 +132,7 @@ describe('the package, from a consumer project without tsx', () => {
       invalid: number;
       list: { status: number; type: string; ids: string[] };
       id: string;
+      cop: { status: number; iss: string };
     };
     // Node resolves through the symlink to its real path: the repo's dist/.
     expect(out.resolved.map((url) => fileURLToPath(url))).toEqual([
@@ -134,6 +145,7 @@ describe('the package, from a consumer project without tsx', () => {
     expect(out.list.status).toBe(200);
     expect(out.list.type).toMatch(/json/);
     expect(out.list.ids).toContain(out.id);
+    expect(out.cop).toEqual({ status: 200, iss: '0015800001041REAAY' });
   }, 40_000);
 
   it('gives a consumer TypeScript project the declarations', async () => {
@@ -147,5 +159,21 @@ describe('the package, from a consumer project without tsx', () => {
       (err: { stdout?: string }) => err.stdout ?? String(err),
     );
     expect(checked).toBe('');
+  }, 70_000);
+});
+
+describe('the packed package', () => {
+  it('holds no test-only file: no test, no test support, no harness or corpus', async () => {
+    const { stdout } = await run('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], {
+      cwd: ROOT,
+      timeout: 60_000,
+    });
+    const files = (JSON.parse(stdout) as Array<{ files: Array<{ path: string }> }>)[0]!.files.map((f) => f.path);
+    expect(files).toContain('dist/index.js');
+    expect(files).toContain('src/runtime.ts');
+    const testOnly = files.filter(
+      (f) => /\.test\.(ts|js|d\.ts)$/.test(f) || f.startsWith('test/') || /harness|corpus|receiver|testing\./.test(f),
+    );
+    expect(testOnly).toEqual([]);
   }, 70_000);
 });

@@ -1,12 +1,10 @@
-import { existsSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Hono } from 'hono';
 import { createApp } from './api/app.ts';
 import { ClientRegistry, type OAuthClient } from './api/auth/clients.ts';
 import { TokenIssuer } from './api/auth/tokens.ts';
 import type { AppDeps, AppEnv } from './api/context.ts';
-import type { CalendarOverrides } from './clock/calendar.ts';
+import { JWS_PROFILES, type JwsProfile } from './api/open-banking/jws-profile.ts';
+import { ResponderSigner } from './api/open-banking/responder-signer.ts';
 import type { Clock } from './clock/clock.ts';
 import { SchedulerTimer } from './clock/scheduler-timer.ts';
 import type { ClockState } from './clock/scheme-clock.ts';
@@ -14,11 +12,9 @@ import { type DeliveryOptions, DeliveryWorker } from './delivery/delivery-worker
 import { sqsOptionsFromEnv } from './delivery/queue-transport.ts';
 import { secretProblem } from './delivery/signing.ts';
 import { FIXTURES_DIR, type Fixtures, readFixtures } from './fixtures.ts';
-import type { SeedAccount } from './sim/accounts.ts';
-import type { Participant } from './sim/cop/participants.ts';
+import type { GivenSigningKey } from './sim/cop/signing-keys.ts';
 import { type DeliveryRetention, retentionFrom } from './sim/notifications/outbox-retention.ts';
 import { checkSchedule, type RetrySchedule } from './sim/notifications/retry-schedule.ts';
-import type { Organisation } from './sim/organisations.ts';
 import { Simulator } from './sim/simulator.ts';
 import { openStore, type Store } from './store/store.ts';
 
@@ -53,8 +49,20 @@ export interface RuntimeOptions {
   seedAccounts?: boolean;
   /** Schedule the daily report arrivals of the catalogue (default true; tests that count jobs turn it off). */
   scheduledReports?: boolean;
-  /** Name verification demands x-fapi-financial-id and x-jws-signature (CLI --cop-strict). */
+  /** Name verification demands x-fapi-financial-id and a valid x-jws-signature (CLI --cop-strict). */
   copStrict?: boolean;
+  /** The Open Banking message-signing profile of x-jws-signature (CLI --jws-profile; default 3.1.4). */
+  jwsProfile?: JwsProfile;
+  /**
+   * Distinct successful name-verification answers whose signature is kept, per participant
+   * (default 4096; 0 signs every answer afresh).
+   */
+  copSignatureCache?: number;
+  /**
+   * Participants' signing keys by open_banking_id, over those of fixtures/participants.json (tests
+   * pass keys made once, rather than generating three RSA keys per runtime).
+   */
+  participantSigningKeys?: Record<string, GivenSigningKey>;
 }
 
 /** Something that runs in the background while the simulator serves (outbox, running clock). */
@@ -86,6 +94,8 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Runti
     if (problem) throw new Error(`webhook secret ${problem}`);
   }
   if (options.retrySchedule) checkSchedule(options.retrySchedule);
+  if (options.jwsProfile !== undefined && !JWS_PROFILES.includes(options.jwsProfile))
+    throw new Error(`JWS profile must be one of ${JWS_PROFILES.join(', ')}, got ${String(options.jwsProfile)}`);
   // Checked before the data file is opened; the fields left out are the defaults.
   const deliveryRetention = options.deliveryRetention ? retentionFrom(options.deliveryRetention) : undefined;
   const store = await openStore(options.memory || !options.data ? {} : { file: options.data });
@@ -138,7 +148,22 @@ async function assemble(
     store.setMeta('auth_key', key);
   }
   const tokens = new TokenIssuer(key, sim.wall, options.tokenTtlSeconds);
-  const deps: AppDeps = { sim, clients, tokens, auth: options.auth ?? 'on', copStrict: options.copStrict ?? false };
+  // Generated keys are made in the background: start-up does not wait for RSA key generation.
+  sim.signingKeys.load(options.participantSigningKeys);
+  const signer = new ResponderSigner(
+    sim.signingKeys,
+    sim.wall,
+    options.jwsProfile ?? '3.1.4',
+    options.copSignatureCache,
+  );
+  const deps: AppDeps = {
+    sim,
+    clients,
+    tokens,
+    auth: options.auth ?? 'on',
+    copStrict: options.copStrict ?? false,
+    signer,
+  };
   const app = createApp(deps);
   await store.commit();
 
@@ -175,6 +200,7 @@ async function assemble(
     },
     async close() {
       for (const w of workers) await w.stop();
+      await sim.signingKeys.ready().catch(() => undefined); // its store write must land before the store closes
       await store.close();
     },
   };

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { randomInt } from 'node:crypto';
 import { type DataTable, Given, Then, When } from '@cucumber/cucumber';
 import { type CopCase, loadCorpus, materialise } from '../../test/support/cop-corpus.ts';
+import { requestSignature } from '../support/cop-signing.ts';
 import { assertMatchesSchema } from '../support/schema.ts';
 import type { SimWorld } from '../support/world.ts';
 
@@ -64,6 +65,9 @@ When(
   'I send the name verification request to {string} with body:',
   async function (this: SimWorld, path: string, body: string) {
     const headers = JSON.parse(this.vars.cop_headers ?? '{}') as Record<string, string>;
-    await this.send('POST', path, { headers, body: this.interpolate(body) });
+    const text = this.interpolate(body);
+    const signature = await requestSignature(this, text);
+    if (signature !== undefined) headers['x-jws-signature'] = signature;
+    await this.send('POST', path, { headers, body: text });
   },
 );

@@ -1,6 +1,6 @@
-import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { type DataTable, Given, Then, When } from '@cucumber/cucumber';
+import * as assert from '../support/assert.ts';
 import { assertMatchesSchema } from '../support/schema.ts';
 import { pick, type SimWorld } from '../support/world.ts';
 
@@ -55,15 +55,15 @@ When(
 );
 
 Then('the response status is {int}', function (this: SimWorld, status: number) {
-  assert.equal(
-    this.response.status,
-    status,
-    `expected ${status}, got ${this.response.status}: ${this.response.text.slice(0, 500)}`,
-  );
+  assert.equal(this.response.status, status, `expected status ${status}, got ${this.response.status}${this.exchange}`);
 });
 
 Then('the response matches the {string} schema', function (this: SimWorld, schema: string) {
-  assertMatchesSchema(schema, this.response.json);
+  try {
+    assertMatchesSchema(schema, this.response.json);
+  } catch (err) {
+    assert.fail(`${(err as Error).message}${this.exchange}`);
+  }
 });
 
 Then('the response field {string} equals {string}', function (this: SimWorld, path: string, expected: string) {
@@ -72,7 +72,7 @@ Then('the response field {string} equals {string}', function (this: SimWorld, pa
   assert.equal(
     typeof actual === 'string' ? actual : JSON.stringify(actual),
     want,
-    `${path} of ${this.response.text.slice(0, 500)}`,
+    `${path}: expected ${JSON.stringify(want)}, got ${JSON.stringify(actual)}${this.exchange}`,
   );
 });
 
@@ -80,7 +80,7 @@ Then('the response field {string} is absent', function (this: SimWorld, path: st
   assert.equal(
     pick(this.response.json, path),
     undefined,
-    `${path} should be absent in ${this.response.text.slice(0, 500)}`,
+    `${path} should be absent, got ${JSON.stringify(pick(this.response.json, path))}${this.exchange}`,
   );
 });
 
@@ -88,42 +88,51 @@ Then('the response field {string} contains {string}', function (this: SimWorld, 
   const actual = pick(this.response.json, path);
   assert.ok(
     String(typeof actual === 'string' ? actual : JSON.stringify(actual)).includes(this.interpolate(expected)),
-    `${path} = ${JSON.stringify(actual)} does not contain ${expected}`,
+    `${path}: expected to contain ${JSON.stringify(this.interpolate(expected))}, got ${JSON.stringify(actual)}${this.exchange}`,
   );
 });
 
 Then('the response field {string} has {int} item(s)', function (this: SimWorld, path: string, n: number) {
   const actual = pick(this.response.json, path);
-  assert.ok(Array.isArray(actual), `${path} is not an array`);
-  assert.equal(actual.length, n);
+  assert.ok(Array.isArray(actual), `${path}: expected an array of ${n}, got ${JSON.stringify(actual)}${this.exchange}`);
+  assert.equal(actual.length, n, `${path}: expected ${n} items, got ${actual.length}${this.exchange}`);
 });
 
 Then('the response header {string} is {string}', function (this: SimWorld, name: string, value: string) {
-  assert.equal(this.response.headers.get(name), this.interpolate(value));
+  const want = this.interpolate(value);
+  assert.equal(
+    this.response.headers.get(name),
+    want,
+    `header ${name}: expected ${JSON.stringify(want)}, got ${JSON.stringify(this.response.headers.get(name))}${this.exchange}`,
+  );
 });
 
 Then('the response header {string} contains {string}', function (this: SimWorld, name: string, value: string) {
   assert.ok(
     (this.response.headers.get(name) ?? '').includes(this.interpolate(value)),
-    `${name}: ${this.response.headers.get(name)}`,
+    `header ${name}: expected to contain ${JSON.stringify(this.interpolate(value))}, got ${JSON.stringify(this.response.headers.get(name))}${this.exchange}`,
   );
 });
 
 Then('the error message contains {string}', function (this: SimWorld, text: string) {
   assertMatchesSchema('error', this.response.json);
   const message = (this.response.json as { error_message: string }).error_message;
-  assert.ok(message.includes(this.interpolate(text)), `error_message "${message}" does not contain "${text}"`);
+  const want = this.interpolate(text);
+  assert.ok(
+    message.includes(want),
+    `error_message: expected to contain ${JSON.stringify(want)}, got ${JSON.stringify(message)}${this.exchange}`,
+  );
 });
 
 Then('I remember the response field {string} as {string}', function (this: SimWorld, path: string, name: string) {
   const v = pick(this.response.json, path);
-  assert.ok(v !== undefined && v !== null, `${path} is absent in ${this.response.text.slice(0, 300)}`);
+  assert.ok(v !== undefined && v !== null, `${path} is absent${this.exchange}`);
   this.vars[name] = typeof v === 'string' ? v : JSON.stringify(v);
 });
 
 Then('the response field {string} equals the response field {string}', function (this: SimWorld, a: string, b: string) {
   const json = this.response.json;
-  assert.deepEqual(pick(json, a), pick(json, b), `${a} and ${b} differ in ${this.response.text.slice(0, 500)}`);
+  assert.deepEqual(pick(json, a), pick(json, b), `${a} and ${b} differ${this.exchange}`);
 });
 
 Given(

@@ -161,6 +161,20 @@ function wanted(
   };
 }
 
+/**
+ * In process the wall clock is a manual one, so a delivery whose first attempt failed would wait
+ * for a retry that never comes due: while a scenario waits for a webhook, the wall is moved to the
+ * next retry and the worker asked to run it, as real time would. Other targets keep real time.
+ */
+function bringRetriesDue(world: SimWorld): void {
+  const rt = world.target.runtime;
+  if (!rt) return;
+  const next = rt.sim.outbox.nextDueMs();
+  if (next === undefined) return;
+  if (next > rt.wall.now().getTime()) rt.wall.set(new Date(next));
+  rt.delivery.runDue().catch(() => undefined);
+}
+
 async function awaitNotification(
   world: SimWorld,
   eventType: string,
@@ -170,7 +184,11 @@ async function awaitNotification(
 ): Promise<void> {
   const s = stateOf(world);
   const match = wanted(world, eventType, recordType, field, value);
-  const hit = await world.receiver.waitFor((r) => !s.consumed.has(r) && ours(world, r) && match(r.json), 10_000);
+  const hit = await world.receiver.waitFor(
+    (r) => !s.consumed.has(r) && ours(world, r) && match(r.json),
+    10_000,
+    () => bringRetriesDue(world),
+  );
   s.consumed.add(hit);
   s.last = { kind: 'webhook', request: hit, json: hit.json };
   rememberAll(world, 'notification', hit.json);

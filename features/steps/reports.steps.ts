@@ -64,7 +64,7 @@ Then(
   },
 );
 
-// The notification of a report's arrival (DESIGN.md: `data` is the admission's GET body, whose
+// The notification of a report's arrival (docs/design.md: `data` is the admission's GET body, whose
 // relationships.report.data holds the Report) names the report to fetch.
 When(
   'I remember the report of the {string} report_admissions notification as {string}',
@@ -100,16 +100,18 @@ function downloadedXml(world: SimWorld): string {
   return new TextDecoder().decode(res.bytes);
 }
 
+// The last downloaded XML file, asked an XPath 1.0 question as a client's parser would: it selects a non-empty value.
 Then('the XML file selects {string}', function (this: SimWorld, expression: string) {
   const values = xpathValues(downloadedXml(this), this.interpolate(expression));
   assert.ok(values.length > 0 && values.some((v) => v !== ''), `the XPath ${expression} selects nothing`);
 });
 
-Then('the XML file\'s {string} is {string}', function (this: SimWorld, expression: string, expected: string) {
+Then("the XML file's {string} is {string}", function (this: SimWorld, expression: string, expected: string) {
   const values = xpathValues(downloadedXml(this), this.interpolate(expression));
   assert.deepEqual(values, this.interpolate(expected).split('|'), `the XPath ${expression}`);
 });
 
+// Downloads each format a report's links offer and checks each file opens and holds every `|`-separated text.
 When(
   'I download every format of {string}, each a valid file containing {string}',
   async function (this: SimWorld, linksName: string, expected: string) {

@@ -1,5 +1,7 @@
 import { After, AfterAll, Before, BeforeAll, Status, setDefaultTimeout } from '@cucumber/cucumber';
 import { WebhookReceiver } from './receiver.ts';
+import { missingSettings, reachTarget, readSettings, settingsOf } from './settings.ts';
+import { FIXTURE_CLIENTS } from './targets.ts';
 import type { SimWorld } from './world.ts';
 
 setDefaultTimeout(20_000);
@@ -8,19 +10,36 @@ const receiver = new WebhookReceiver();
 const counts = { passed: 0, failed: 0, skipped: 0 };
 
 BeforeAll(async function (this: { parameters?: { target?: string } }) {
-  // A target without its settings fails once, here, rather than in every scenario.
-  const target = this.parameters?.target;
-  const needed =
-    target === 'staging'
-      ? ['CONFORMANCE_BASE_URL', 'CONFORMANCE_CLIENT_ID', 'CONFORMANCE_CLIENT_SECRET']
-      : target === 'sim'
-        ? ['SIM_BASE_URL']
-        : [];
-  const missing = needed.filter((name) => !process.env[name]);
-  if (missing.length > 0)
-    throw new Error(`the ${target} conformance target needs ${missing.join(', ')} (see README, Conformance harness)`);
+  await preflight(this.parameters?.target ?? 'inprocess');
   await receiver.start();
 });
+
+/**
+ * A target without its settings, or one that cannot be reached or refuses the client, stops the run
+ * here with one line naming every problem: not a stack, and not the same error once per scenario.
+ */
+async function preflight(target: string): Promise<void> {
+  const settings = readSettings();
+  let problem = missingSettings(target, settingsOf(target), settings);
+  if (!problem && target === 'staging')
+    problem = await reachTarget(
+      settings.CONFORMANCE_BASE_URL!,
+      settings.CONFORMANCE_CLIENT_ID!,
+      settings.CONFORMANCE_CLIENT_SECRET!,
+    );
+  if (!problem && target === 'sim') {
+    const client = FIXTURE_CLIENTS.default!;
+    problem = await reachTarget(
+      settings.SIM_BASE_URL!,
+      settings.SIM_CLIENT_ID ?? client.client_id,
+      settings.SIM_CLIENT_SECRET ?? client.client_secret,
+    );
+  }
+  if (problem) {
+    process.stderr.write(`conformance preflight: ${problem}\n`);
+    process.exit(2);
+  }
+}
 
 Before(async function (this: SimWorld) {
   receiver.reset();
@@ -35,6 +54,11 @@ Before(async function (this: SimWorld) {
 });
 
 After(async function (this: SimWorld, { result }) {
+  if (result?.status === Status.FAILED && this.filled.size > 0) {
+    // What each {{placeholder}} of the scenario stood for, so a failure can be read without rerunning it.
+    const lines = [...this.filled].map(([name, value]) => `${name} = ${value}`);
+    await this.attach(`placeholders:\n${lines.join('\n')}`, { mediaType: 'text/plain', fileName: 'placeholders' });
+  }
   await this.target?.close();
   if (result?.status === Status.PASSED) counts.passed++;
   else if (result?.status === Status.SKIPPED) counts.skipped++;

@@ -63,11 +63,17 @@ export class WebhookReceiver {
   }
 
   /** Waits until a received request satisfies `match`, or fails after `timeoutMs`. */
-  async waitFor(match: (r: ReceivedRequest) => boolean, timeoutMs = 5000): Promise<ReceivedRequest> {
+  /** The first request that matches, waiting up to `timeoutMs`; `onTick` runs every 100 ms meanwhile. */
+  async waitFor(
+    match: (r: ReceivedRequest) => boolean,
+    timeoutMs = 5000,
+    onTick: () => void = () => {},
+  ): Promise<ReceivedRequest> {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
       const hit = this.received.find(match);
       if (hit) return hit;
+      onTick();
       const left = deadline - Date.now();
       if (left <= 0) throw new Error(`no matching webhook within ${timeoutMs} ms; received ${this.received.length}`);
       await new Promise<void>((resolve) => {

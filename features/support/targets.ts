@@ -1,4 +1,5 @@
 import { FENWICK, HARBOUR, NORTHWIND, type TestRuntime, testRuntime } from '../../test/support/testing.ts';
+import { readSettings } from './settings.ts';
 
 export type TargetName = 'inprocess' | 'sim' | 'staging';
 
@@ -24,10 +25,15 @@ export interface Target {
 export interface TargetOptions {
   /** In process only: run the app with `--auth off`. */
   auth?: 'on' | 'off';
+  /** In process only: `--cop-strict`. */
+  copStrict?: boolean;
+  /** In process only: `--jws-profile`. */
+  jwsProfile?: '3.1.4' | '3.1.3';
 }
 
+/** A setting the preflight (hooks.ts) already required; from the environment or conformance.json. */
 function env(name: string): string {
-  const v = process.env[name];
+  const v = readSettings()[name];
   if (!v) throw new Error(`${name} must be set for this conformance target`);
   return v;
 }
@@ -52,7 +58,7 @@ function stagingClients(): Record<string, TargetClient> {
     organisation_id: env('CONFORMANCE_ORGANISATION_ID'),
   };
   const clients: Record<string, TargetClient> = { default: main, northwind: main };
-  if (process.env.CONFORMANCE_OTHER_CLIENT_ID) {
+  if (readSettings().CONFORMANCE_OTHER_CLIENT_ID) {
     clients.harbour = {
       client_id: env('CONFORMANCE_OTHER_CLIENT_ID'),
       client_secret: env('CONFORMANCE_OTHER_CLIENT_SECRET'),
@@ -81,7 +87,12 @@ export async function openTarget(name: string, options: TargetOptions = {}): Pro
   }
   if (name !== 'inprocess') throw new Error(`unknown conformance target ${name}; use inprocess, sim or staging`);
   // Like `npm start`: the catalogue's daily reports arrive as the clock moves.
-  const runtime = await testRuntime({ scheduledReports: true, ...(options.auth ? { auth: options.auth } : {}) });
+  const runtime = await testRuntime({
+    scheduledReports: true,
+    ...(options.auth ? { auth: options.auth } : {}),
+    ...(options.copStrict ? { copStrict: true } : {}),
+    ...(options.jwsProfile ? { jwsProfile: options.jwsProfile } : {}),
+  });
   runtime.start();
   return {
     name: 'inprocess',

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { type IWorldOptions, setWorldConstructor, World } from '@cucumber/cucumber';
 import type { TestRuntime } from '../../test/support/testing.ts';
+import { describeBody, formatExchange } from './exchange.ts';
 import type { WebhookReceiver } from './receiver.ts';
 import { openTarget, type Target, type TargetName, type TargetOptions } from './targets.ts';
 
@@ -32,7 +33,16 @@ export class SimWorld extends World<WorldParameters> {
   /** Per-scenario values that are not strings (parsed bodies, counters) for flow steps. */
   readonly state: Record<string, unknown> = {};
   last: LastResponse | undefined;
+  /** The last request sent, as a trace (secrets masked), for failure messages. */
+  lastExchange: string | undefined;
+  /** Every {{placeholder}} the scenario filled in, with its value, for the report of a failure. */
+  readonly filled = new Map<string, string>();
   receiver!: WebhookReceiver;
+  /**
+   * Checks every response `send` records must pass, with the path it was sent to: a flow's
+   * Background registers them (name verification: every answer is signed).
+   */
+  readonly responseChecks: Array<(path: string, response: LastResponse) => Promise<void>> = [];
 
   constructor(options: IWorldOptions<WorldParameters>) {
     super(options);
@@ -67,7 +77,11 @@ export class SimWorld extends World<WorldParameters> {
     return text.replace(/\{\{\s*([\w.-]+)\s*\}\}/g, (_, name: string) => {
       if (name === 'new_uuid') return randomUUID();
       const v = this.vars[name];
-      if (v === undefined) throw new Error(`no value remembered as "${name}"`);
+      if (v === undefined)
+        throw new Error(
+          `no value remembered as "${name}"; remembered: ${Object.keys(this.vars).sort().join(', ') || 'nothing yet'}`,
+        );
+      this.filled.set(name, v);
       return v;
     });
   }
@@ -124,14 +138,35 @@ export class SimWorld extends World<WorldParameters> {
       if (typeof body === 'string') body = new TextEncoder().encode(body);
     } else if (options.contentType !== undefined) headers.set('content-type', options.contentType);
     else if (body !== undefined && !headers.has('content-type')) headers.set('content-type', 'application/json');
+    const sentPath = this.interpolate(path);
+    const url = `${this.target.baseUrl}${sentPath}`;
     const res = await this.target.fetch(
-      new Request(`${this.target.baseUrl}${this.interpolate(path)}`, {
+      new Request(url, {
         method,
         headers,
         ...(body !== undefined ? { body: body as BodyInit } : {}),
       }),
     );
-    return this.record(res);
+    const last = await this.record(res);
+    const bodyShown = describeBody(body);
+    this.lastExchange = formatExchange(
+      { method, url, headers, ...(bodyShown !== undefined ? { body: bodyShown } : {}) },
+      last,
+    );
+    // Every exchange goes into the cucumber report (reports/cucumber.html), under its step.
+    await this.attach(this.lastExchange, { mediaType: 'text/plain', fileName: `${method} ${path}` });
+    for (const check of this.responseChecks) await check(sentPath, last);
+    return last;
+  }
+
+  /** The target's wall time: the in-process runtime's manual clock, or the system clock. */
+  wallNow(): Date {
+    return this.target.runtime?.wall.now() ?? new Date();
+  }
+
+  /** What a failed assertion adds to its message: the exchange it is about. */
+  get exchange(): string {
+    return this.lastExchange ? `\n--- exchange ---\n${this.lastExchange}` : '';
   }
 
   /** Reads a response fully and keeps it as `last`, the subject of the Then steps. */

@@ -1,6 +1,7 @@
 import type { Simulator } from '../sim/simulator.ts';
 import type { ClientRegistry } from './auth/clients.ts';
 import type { TokenIssuer } from './auth/tokens.ts';
+import type { ResponderSigner } from './open-banking/responder-signer.ts';
 
 /** What every route can read from the context. */
 export interface AppEnv {
@@ -17,6 +18,8 @@ export interface AppDeps {
   tokens: TokenIssuer;
   /** `off` lets a local user call without tokens, as the default organisation. */
   auth: 'on' | 'off';
-  /** Name verification demands x-fapi-financial-id and x-jws-signature. */
+  /** Name verification demands x-fapi-financial-id and a valid x-jws-signature. */
   copStrict?: boolean;
+  /** Signs name-verification answers (x-jws-signature) in the runtime's JWS profile. */
+  signer: ResponderSigner;
 }

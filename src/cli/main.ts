@@ -37,7 +37,11 @@ Run 'scheme-sim <command> --help' for the options of a command.`,
                       how long finished deliveries and their attempts are kept (default 168)
   --delivery-history N
                       finished deliveries kept at most, the oldest dropped first (default 10000)
-  --cop-strict        name verification demands x-fapi-financial-id and x-jws-signature
+  --cop-strict        name verification demands x-fapi-financial-id and a valid x-jws-signature
+                      (verified against the client's public_keys; without it a signature is
+                      verified and reported in x-scheme-sim-jws, never refused)
+  --jws-profile P     Open Banking message-signing profile of x-jws-signature: 3.1.4 (default)
+                      or 3.1.3 (b64: false, listed in crit)
   --no-seed           do not load fixtures/accounts.json into an empty store
   -h, --help          this help
 
@@ -69,6 +73,7 @@ async function start(argv: string[]): Promise<void> {
       'delivery-retention': { type: 'string' },
       'delivery-history': { type: 'string' },
       'cop-strict': { type: 'boolean', default: false },
+      'jws-profile': { type: 'string', default: '3.1.4' },
       'no-seed': { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
     },
@@ -97,6 +102,8 @@ async function start(argv: string[]): Promise<void> {
   if (history !== undefined && !(Number.isInteger(history) && history >= 0 && history <= 10_000_000)) {
     fail(`--delivery-history must be a whole number 0–10000000, got ${values['delivery-history']}`);
   }
+  const jwsProfile = values['jws-profile'];
+  if (jwsProfile !== '3.1.4' && jwsProfile !== '3.1.3') fail(`--jws-profile must be 3.1.4 or 3.1.3, got ${jwsProfile}`);
   const clock = clockOptions(values.clock, values['clock-start'], values['clock-speed']);
   const webhookSecret = values['webhook-secret'] ?? process.env.SCHEME_SIM_WEBHOOK_SECRET;
   if (webhookSecret !== undefined) {
@@ -113,6 +120,7 @@ async function start(argv: string[]): Promise<void> {
     ...(clock ? { clock } : {}),
     ...(webhookSecret ? { webhookSecret } : {}),
     copStrict: values['cop-strict'],
+    jwsProfile,
     ...(redelivery !== undefined ? { redeliveryIntervalMs: Math.round(redelivery * 1000) } : {}),
     deliveryRetention: {
       ...(retentionHours !== undefined ? { maxAgeMs: Math.round(retentionHours * 3_600_000) } : {}),
@@ -138,7 +146,7 @@ async function start(argv: string[]): Promise<void> {
     );
   console.log(`  auth:   ${values.auth}`);
   console.log(
-    `  cop:    ${runtime.sim.participants.all().length} participants, ${runtime.sim.accounts.repo.rows.size} accounts${values['cop-strict'] ? ', strict headers' : ''}`,
+    `  cop:    ${runtime.sim.participants.all().length} participants, ${runtime.sim.accounts.repo.rows.size} accounts${values['cop-strict'] ? ', strict headers and request signatures' : ''}; answers signed (JWS profile ${jwsProfile}, keys at /v1/participants/{open_banking_id}/jwks.json)`,
   );
   console.log(
     `  webhooks: ${webhookSecret ? 'signed with the server secret unless a subscription has its own' : 'signed only for subscriptions with a secret'}`,

@@ -5,6 +5,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HARBOUR, NORTHWIND } from '../../test/support/testing.ts';
+import { verifyCopResponse } from '../index.ts';
 
 // The real command, as a user runs it: a child process on a free port, stopped by a signal.
 
@@ -161,6 +162,35 @@ describe('scheme-sim start', () => {
   );
 
   it(
+    'signs name-verification answers with keys generated at start, in the --jws-profile asked for',
+    async () => {
+      const sim = await start(['--memory', '--no-seed', '--jws-profile', '3.1.3']);
+      expect(sim.out()).toContain('answers signed (JWS profile 3.1.3');
+      const nw = '0015800001041REAAY';
+      const jwks = await (await fetch(`${sim.url}/v1/participants/${nw}/jwks.json`)).json();
+      const res = await fetch(`${sim.url}/v1/participants/${nw}/open-banking/v3.1/accounts/name-verification`, {
+        method: 'POST',
+        headers: await bearer(sim.url),
+        body: JSON.stringify({
+          Data: {
+            SchemeName: 'SortCodeAccountNumber',
+            AccountType: 'Personal',
+            Identification: '40030012345678',
+            Name: 'A',
+          },
+        }),
+      });
+      expect(res.status).toBe(200);
+      const body = new Uint8Array(await res.arrayBuffer());
+      expect(await verifyCopResponse(res.headers, body, jwks, { iss: nw, profile: '3.1.3' })).toMatchObject({
+        b64: false,
+      });
+      expect(await stop(sim)).toBe(0);
+    },
+    LONG,
+  );
+
+  it(
     'with --auth off answers /v1 without a token',
     async () => {
       const sim = await start(['--memory', '--auth', 'off']);
@@ -197,6 +227,7 @@ describe('scheme-sim start', () => {
         [['--memory', '--redelivery-interval', 'soon'], '--redelivery-interval must be 0–86400 seconds'],
         [['--memory', '--delivery-retention', '0'], '--delivery-retention must be more than 0 and at most 87600 hours'],
         [['--memory', '--delivery-history', '1.5'], '--delivery-history must be a whole number 0–10000000'],
+        [['--memory', '--jws-profile', '3.2'], '--jws-profile must be 3.1.4 or 3.1.3, got 3.2'],
       ] as const) {
         const { out, exited } = run(['start', ...args]);
         expect((await exited).code).toBe(2);

@@ -9,7 +9,6 @@ export const ADVANCE_UNITS = ['working_days', 'days', 'hours', 'to'] as const;
 
 /** How far one advance may move the clock: five years (and the largest counts that stay inside it). */
 export const MAX_ADVANCE_YEARS = 5;
-const MAX_ADVANCE = { working_days: 1305, days: 1827, hours: 43_830 } as const;
 
 /** The latest instant an advance from `now` may reach: the same instant five calendar years on. */
 export function latestTarget(now: Date): Date {

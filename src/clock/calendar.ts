@@ -8,11 +8,6 @@ export interface CalendarOverrides {
   working?: string[];
 }
 
-interface Holiday {
-  date: string;
-  name: string;
-}
-
 export interface CalendarDay {
   date: string;
   working: boolean;

@@ -1,5 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { createServer as createNetServer } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { MAX_ERROR_BODY_BYTES, postWebhook, readBodyPrefix } from './http-transport.ts';
 
@@ -88,5 +89,52 @@ describe('readBodyPrefix', () => {
   it('reads a short body whole and a missing one as empty', async () => {
     expect(await readBodyPrefix(new Response('upstream down').body)).toBe('upstream down');
     expect(await readBodyPrefix(null)).toBe('');
+  });
+});
+
+/** A raw server that drops the first `drops` connections once a request arrives (as a receiver closing an idle keep-alive connection does), then answers 200. */
+async function droppingServer(drops: number): Promise<{ url: string; connections: () => number; close: () => void }> {
+  let connections = 0;
+  const server = createNetServer((socket) => {
+    const n = ++connections;
+    socket.once('data', () => {
+      if (n <= drops) return void socket.destroy();
+      socket.end('HTTP/1.1 200 OK\r\ncontent-length: 0\r\nconnection: close\r\n\r\n');
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const { port } = server.address() as AddressInfo;
+  return { url: `http://127.0.0.1:${port}/hook`, connections: () => connections, close: () => server.close() };
+}
+
+describe('postWebhook on a connection the receiver closed', () => {
+  const request = (uri: string) => ({
+    uri,
+    id: 'n-1',
+    body: '{}',
+    now: new Date(),
+    timeoutMs: 5_000,
+    signal: new AbortController().signal,
+  });
+
+  it('sends again at once, on a new connection, and succeeds', async () => {
+    const server = await droppingServer(1);
+    try {
+      expect(await postWebhook(request(server.url))).toEqual({ ok: true, response_code: 200 });
+      expect(server.connections()).toBe(2);
+    } finally {
+      server.close();
+    }
+  });
+
+  it('sends again only once: a second closed connection is a failure for the retry schedule', async () => {
+    const server = await droppingServer(5);
+    try {
+      const outcome = await postWebhook(request(server.url));
+      expect(outcome).toMatchObject({ ok: false, response_code: null, error_category: 'connection_error' });
+      expect(server.connections()).toBe(2);
+    } finally {
+      server.close();
+    }
   });
 });

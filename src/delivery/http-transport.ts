@@ -59,6 +59,14 @@ export async function readBodyPrefix(
   return new TextDecoder().decode(bytes);
 }
 
+/** Codes undici gives a request that died on a connection the other side had already closed. */
+const STALE_CONNECTION_CODES = new Set(['UND_ERR_SOCKET', 'ECONNRESET', 'EPIPE']);
+
+export function isStaleConnection(err: unknown): boolean {
+  const code = (err as { cause?: { code?: string } }).cause?.code;
+  return code !== undefined && STALE_CONNECTION_CODES.has(code);
+}
+
 function describeCause(err: unknown): string {
   const cause = (err as { cause?: { code?: string; message?: string } }).cause;
   if (cause?.code) return `${cause.code}${cause.message ? ` (${cause.message})` : ''}`;
@@ -76,7 +84,14 @@ export async function postWebhook(req: WebhookRequest): Promise<AttemptOutcome> 
   const timeout = AbortSignal.timeout(req.timeoutMs);
   const signal = AbortSignal.any([req.signal, timeout]);
   try {
-    const res = await fetch(req.uri, { method: 'POST', headers, body: req.body, redirect: 'manual', signal });
+    const init: RequestInit = { method: 'POST', headers, body: req.body, redirect: 'manual', signal };
+    const res = await fetch(req.uri, init).catch((err: unknown) => {
+      // A keep-alive connection the receiver closed while it sat idle fails the next request on it
+      // before a byte of answer: sent again at once, on a new connection. Only that failure, only
+      // once: delivery is at-least-once anyway, and every other failure waits for the retry schedule.
+      if (signal.aborted || !isStaleConnection(err)) throw err;
+      return fetch(req.uri, init);
+    });
     if (res.status >= 200 && res.status < 300) {
       // The answer's body means nothing to a delivery: never read, the stream is dropped.
       await res.body?.cancel().catch(() => undefined);

@@ -1,20 +1,18 @@
 import { createServer, request as httpRequest, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NORTHWIND, type TestRuntime, testRuntime } from '../../test/support/testing.ts';
+import { verifyIndependently } from '../../test/support/independent-jws.ts';
+import {
+  copRequest,
+  NORTHWIND,
+  NORTHWIND_COP_PATH,
+  type TestRuntime,
+  testRuntime,
+} from '../../test/support/testing.ts';
 import { requestListener } from './server.ts';
 
 const NW = '0015800001041REAAY';
-const PATH = `/v1/participants/${NW}/open-banking/v3.1/accounts/name-verification`;
-const data = (d: Record<string, unknown> = {}) =>
-  JSON.stringify({
-    Data: {
-      SchemeName: 'SortCodeAccountNumber',
-      AccountType: 'Personal',
-      Identification: '40030012345678',
-      Name: 'Samantha Holder',
-      ...d,
-    },
-  });
+const PATH = NORTHWIND_COP_PATH;
+const data = (d: Record<string, unknown> = {}) => JSON.stringify(copRequest(d));
 
 interface Raw {
   status: number;
@@ -57,6 +55,7 @@ describe('name verification through the Node adapter of the real server', () => 
   let server: Server;
   let port: number;
   let token: string;
+  let jwk: Record<string, unknown>;
   beforeAll(async () => {
     rt = await testRuntime();
     rt.sim.accounts.create({
@@ -75,6 +74,8 @@ describe('name verification through the Node adapter of the real server', () => 
       },
     });
     token = await rt.token();
+    jwk = ((await (await rt.app.request(`/v1/participants/${NW}/jwks.json`)).json()) as { keys: object[] })
+      .keys[0] as Record<string, unknown>;
     server = createServer(requestListener(rt));
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
     port = (server.address() as { port: number }).port;
@@ -151,8 +152,25 @@ describe('name verification through the Node adapter of the real server', () => 
       const interaction = headers()['x-fapi-interaction-id'];
       if (interaction) expect(viaNode.headers['x-fapi-interaction-id']).toBe(interaction);
       else expect(viaNode.headers['x-fapi-interaction-id']).toMatch(UUID);
+      expect(viaNode.headers['x-scheme-sim-jws']).toBe(viaHono.headers.get('x-scheme-sim-jws') ?? undefined);
+      // Both are signed by the participant the path names (none for an unknown one), over their own bytes.
+      const signature = viaNode.headers['x-jws-signature'];
+      expect(signature === undefined).toBe(viaHono.headers.get('x-jws-signature') === null);
+      if (path.startsWith(`/v1/participants/${NW}/`)) {
+        verifyIndependently(String(signature), Buffer.from(viaNode.body), jwk);
+      } else expect(signature).toBeUndefined();
     },
   );
+
+  it('serves the JWKS as Hono does, with no token', async () => {
+    const viaNode = await send(port, 'GET', `/v1/participants/${NW}/jwks.json`, {});
+    const viaHono = await rt.app.request(`/v1/participants/${NW}/jwks.json`);
+    expect(viaNode.status).toBe(200);
+    expect(viaNode.body).toBe(await viaHono.text());
+    expect(viaNode.headers['content-type']).toBe('application/json');
+    expect((await send(port, 'DELETE', `/v1/participants/${NW}/jwks.json`, {})).status).toBe(405);
+    expect((await send(port, 'GET', '/v1/participants/NOPE/jwks.json', {})).status).toBe(404);
+  });
 
   it('refuses a body over 1 MiB by its declared length, and a chunked one as it arrives, with 413 and a closed connection', async () => {
     const big = `{"pad":"${'x'.repeat(1024 * 1024)}"}`;

@@ -8,6 +8,7 @@ import {
   PARTICIPANTS_PREFIX,
 } from '../api/open-banking/name-verification-exchange.ts';
 import type { ObRequestInfo } from '../api/open-banking/ob-errors.ts';
+import { jwksAnswer } from '../api/open-banking/participant-jwks.ts';
 
 /**
  * Paths the Node adapter answers as they are: /v1/participants and below, made only of characters
@@ -37,7 +38,7 @@ class NodeRequestInfo implements ObRequestInfo {
 /**
  * The Node adapter of name verification for the real server: answers a request under
  * /v1/participants straight from Node's request and response objects, with no web Request or
- * Response built and no promise (the hot path of name verification; DESIGN.md sets its budget
+ * Response built and no promise (the hot path of name verification; docs/design.md sets its budget
  * against a bare Hono handler). Returns false, touching nothing, for any request it leaves to Hono.
  */
 export function nameVerificationListener(deps: AppDeps): (req: IncomingMessage, res: ServerResponse) => boolean {
@@ -48,11 +49,33 @@ export function nameVerificationListener(deps: AppDeps): (req: IncomingMessage, 
     const path = query === -1 ? url : url.slice(0, query);
     const host = req.headers.host;
     if (!PLAIN_PATH.test(path) || host === undefined || !PLAIN_HOST.test(host)) return false;
-    const exchange = new NameVerificationExchange(deps, new NodeRequestInfo(req.method ?? 'GET', path, req.headers));
-    if (exchange.early) write(res, exchange.early);
-    else readBody(req, res, exchange);
+    const method = req.method ?? 'GET';
+    const jwks = jwksAnswer(deps, method, path);
+    if (jwks) deliver(res, jwks);
+    else {
+      const exchange = new NameVerificationExchange(deps, new NodeRequestInfo(method, path, req.headers));
+      if (exchange.early) deliver(res, exchange.signed(exchange.early));
+      else readBody(req, res, exchange);
+    }
     return true;
   };
+}
+
+/** Writes an answer now, or once it is signed (the request may be gone by then). */
+function deliver(res: ServerResponse, answer: ObAnswer | Promise<ObAnswer>): void {
+  if (!(answer instanceof Promise)) {
+    write(res, answer);
+    return;
+  }
+  answer.then(
+    (a) => {
+      if (!res.destroyed) write(res, a);
+    },
+    (err: unknown) => {
+      console.error('scheme-sim: a name-verification answer could not be made', err);
+      if (!res.destroyed && !res.headersSent) res.writeHead(500).end();
+    },
+  );
 }
 
 function write(res: ServerResponse, answer: ObAnswer): void {
@@ -77,20 +100,18 @@ function readBody(req: IncomingMessage, res: ServerResponse, exchange: NameVerif
     if (size <= MAX_BODY_BYTES) return void chunks.push(chunk);
     settled = true;
     req.pause();
-    write(res, exchange.fail(tooLarge()));
+    deliver(res, exchange.signed(exchange.fail(tooLarge())));
   });
   req.once('end', () => {
     if (settled) return;
     settled = true;
-    write(
-      res,
-      exchange.answer(chunks.length === 1 ? chunks[0]!.toString('utf8') : Buffer.concat(chunks).toString('utf8')),
-    );
+    deliver(res, exchange.answer(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks)));
   });
   req.once('close', () => {
     if (settled) return;
     settled = true;
-    if (!res.destroyed) write(res, exchange.fail(new ApiError(400, 'the request body was cut off before its end')));
+    if (!res.destroyed)
+      deliver(res, exchange.signed(exchange.fail(new ApiError(400, 'the request body was cut off before its end'))));
   });
   req.once('error', () => undefined); // an aborted request; 'close' follows and answers
 }

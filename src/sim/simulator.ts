@@ -8,6 +8,7 @@ import { Accounts } from './accounts.ts';
 import { Claims } from './claims/claims.ts';
 import { NameVerification } from './cop/name-verification.ts';
 import { type Participant, Participants } from './cop/participants.ts';
+import { ParticipantSigningKeys, SIGNING_KEYS_META } from './cop/signing-keys.ts';
 import { EventBus } from './events.ts';
 import { notifyOnChanges } from './notifications/notifier.ts';
 import { Outbox } from './notifications/outbox.ts';
@@ -70,6 +71,8 @@ export class Simulator {
   readonly outbox: Outbox;
   readonly participants: Participants;
   readonly nameVerification: NameVerification;
+  /** The participants' signing keys; `signingKeys.load()` (the runtime calls it) loads or generates them. */
+  readonly signingKeys: ParticipantSigningKeys;
   readonly reports: Reports;
 
   constructor(options: SimulatorOptions) {
@@ -113,6 +116,7 @@ export class Simulator {
     this.onReset(() => this.reports.reset(options.scheduledReports !== false));
     this.participants = new Participants(options.participants ?? []);
     this.nameVerification = new NameVerification(this.participants, this.accounts);
+    this.signingKeys = new ParticipantSigningKeys(this.store, this.participants.all());
     this.subscriptions = new Subscriptions(ctx);
     this.outbox = new Outbox(this.store, {
       wall: this.wall,
@@ -148,12 +152,13 @@ export class Simulator {
 
   /**
    * Back to an empty simulator: every record and pending job is dropped, all meta but the token
-   * signing key (tokens already issued stay valid), and the scheme clock returns to its start
+   * signing key (tokens already issued stay valid) and the participants' signing keys (a requester
+   * may hold their JWKS), and the scheme clock returns to its start
    * state, backwards included. The caller commits the store.
    */
   reset(): void {
     if (this.scheduler.advancing) throw new ClockError('cannot reset while an advance is running');
-    this.store.clear({ keepMeta: ['auth_key'] });
+    this.store.clear({ keepMeta: ['auth_key', SIGNING_KEYS_META] });
     this.clock.reset(this.#startClock());
     this.scheduler.reload();
     for (const fn of this.#resetHooks) fn();

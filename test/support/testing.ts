@@ -6,6 +6,7 @@ import { ManualClock } from '../../src/clock/clock.ts';
 import type { ClockState } from '../../src/clock/scheme-clock.ts';
 import { SchemeClock } from '../../src/clock/scheme-clock.ts';
 import { createRuntime, type Runtime, type RuntimeOptions } from '../../src/runtime.ts';
+import { clientsFileWithTestKeys, PARTICIPANT_TEST_KEYS } from './cop-keys.ts';
 
 /** The fixed instant tests start at: a Monday, 09:00 London (winter, so UTC). */
 export const TEST_START = '2026-12-21T09:00:00.000Z';
@@ -40,7 +41,10 @@ export interface TestRuntime extends Runtime {
   ): Promise<Response>;
 }
 
-/** A memory runtime with the scheme clock frozen at TEST_START and a manual wall clock. */
+/**
+ * A memory runtime with the scheme clock frozen at TEST_START and a manual wall clock, the test
+ * signing keys of the participants and the fixture clients with requester test keys registered.
+ */
 export async function testRuntime(options: RuntimeOptions & { clockState?: ClockState } = {}): Promise<TestRuntime> {
   const wall = new ManualClock('2026-12-21T09:00:00.000Z');
   const runtime = await createRuntime({
@@ -50,6 +54,9 @@ export async function testRuntime(options: RuntimeOptions & { clockState?: Clock
     // Tests start from an empty registry; the seed accounts are for `npm start`.
     seedAccounts: false,
     scheduledReports: false,
+    // Made once, not three RSA keys per runtime; the requesters' public keys of test/support/cop-keys.ts.
+    participantSigningKeys: PARTICIPANT_TEST_KEYS,
+    clientsFile: clientsFileWithTestKeys(),
     ...options,
   });
   const tokens = new Map<string, string>();
@@ -102,4 +109,20 @@ export function assertMatchesSchema(name: string, value: unknown): void {
   throw new Error(
     `response does not match schema "${name}":\n${lines.join('\n')}\n(${describeErrors(validate.errors).join('; ')})`,
   );
+}
+
+/** The name-verification path of the Northwind participant. */
+export const NORTHWIND_COP_PATH = '/v1/participants/0015800001041REAAY/open-banking/v3.1/accounts/name-verification';
+
+/** A name-verification request body: Samantha Holder at Northwind 400300 12345678, with `data` over it. */
+export function copRequest(data: Record<string, unknown> = {}): { Data: Record<string, unknown> } {
+  return {
+    Data: {
+      SchemeName: 'SortCodeAccountNumber',
+      AccountType: 'Personal',
+      Identification: '40030012345678',
+      Name: 'Samantha Holder',
+      ...data,
+    },
+  };
 }

@@ -1,10 +1,21 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
+import { createHash, createPublicKey, type KeyObject, timingSafeEqual } from 'node:crypto';
 
 export interface OAuthClient {
   client_id: string;
   client_secret: string;
   organisation_id: string;
   name?: string;
+  /**
+   * The client's registered public keys (SPKI PEM), by key id: a Confirmation of Payee request's
+   * x-jws-signature is verified against the one its `kid` names.
+   */
+  public_keys?: ClientPublicKey[];
+}
+
+export interface ClientPublicKey {
+  key_id: string;
+  /** SPKI PEM (-----BEGIN PUBLIC KEY-----), or a certificate's key in PKCS#1 PEM. */
+  public_key: string;
 }
 
 function digest(s: string): Buffer {
@@ -19,6 +30,8 @@ export function secretsEqual(a: string, b: string): boolean {
 /** The OAuth clients of the simulator. Secrets stay in here and are never logged. */
 export class ClientRegistry {
   readonly #byId = new Map<string, OAuthClient>();
+  /** Public keys by client id, then key id. */
+  readonly #keys = new Map<string, Map<string, KeyObject>>();
 
   constructor(clients: OAuthClient[]) {
     for (const c of clients) {
@@ -26,11 +39,24 @@ export class ClientRegistry {
         throw new Error('every client needs client_id, client_secret and organisation_id');
       }
       this.#byId.set(c.client_id, c);
+      this.#keys.set(c.client_id, readKeys(c));
     }
   }
 
-  get all(): OAuthClient[] {
-    return [...this.#byId.values()];
+  /** The client's public key registered under `keyId`. */
+  publicKey(clientId: string, keyId: string): KeyObject | undefined {
+    return this.#keys.get(clientId)?.get(keyId);
+  }
+
+  /** The key ids a client registered. */
+  keyIds(clientId: string): string[] {
+    return [...(this.#keys.get(clientId)?.keys() ?? [])];
+  }
+
+  /** The first client that registered a key under `keyId` (no caller is known with --auth off). */
+  keyOwner(keyId: string): OAuthClient | undefined {
+    for (const [clientId, keys] of this.#keys) if (keys.has(keyId)) return this.#byId.get(clientId);
+    return undefined;
   }
 
   /** The client if the credentials are right. An unknown id still costs one comparison. */
@@ -43,4 +69,24 @@ export class ClientRegistry {
   get(clientId: string): OAuthClient | undefined {
     return this.#byId.get(clientId);
   }
+}
+
+function readKeys(client: OAuthClient): Map<string, KeyObject> {
+  const keys = new Map<string, KeyObject>();
+  if (client.public_keys === undefined) return keys;
+  const where = `client ${client.client_id}: public_keys`;
+  if (!Array.isArray(client.public_keys)) throw new Error(`${where} must be an array of {key_id, public_key}`);
+  client.public_keys.forEach((k, i) => {
+    if (typeof k?.key_id !== 'string' || k.key_id === '')
+      throw new Error(`${where}[${i}].key_id must be a non-empty string`);
+    if (keys.has(k.key_id)) throw new Error(`${where}[${i}].key_id ${k.key_id} is listed twice`);
+    if (typeof k.public_key !== 'string' || k.public_key.includes('PRIVATE KEY'))
+      throw new Error(`${where}[${i}].public_key must be the PEM of a public key (never the private one)`);
+    try {
+      keys.set(k.key_id, createPublicKey(k.public_key));
+    } catch (err) {
+      throw new Error(`${where}[${i}].public_key is not a readable PEM public key: ${(err as Error).message}`);
+    }
+  });
+  return keys;
 }

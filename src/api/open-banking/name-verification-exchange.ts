@@ -9,13 +9,18 @@ import { mediaType } from '../body.ts';
 import { checkDeclaredLength } from '../body-limit.ts';
 import type { AppDeps } from '../context.ts';
 import { negotiate } from '../negotiate.ts';
+import type { JwsProblem } from './jws-profile.ts';
 import { ObError, type ObRequestInfo, obErrorBody, toObError } from './ob-errors.ts';
 import { validateOb } from './ob-validate.ts';
+import { checkRequestSignature, type RequestJwsCheck } from './request-signature.ts';
 
 export const INTERACTION = 'x-fapi-interaction-id';
 /** Everything under this prefix answers in Open Banking terms. */
 export const PARTICIPANTS_PREFIX = '/v1/participants';
 const ROUTE = /^\/v1\/participants\/([^/]+)\/open-banking\/v3\.1\/accounts\/name-verification$/;
+/** The simulator's verdict on the request's x-jws-signature, and why when invalid. */
+const JWS_STATUS = 'x-scheme-sim-jws';
+const JWS_PROBLEM = 'x-scheme-sim-jws-problem';
 
 /** An answer ready to write: the adapters only copy it onto their response. */
 export interface ObAnswer {
@@ -35,29 +40,37 @@ interface RequestBody {
 }
 
 /**
- * One request under /v1/participants, in two synchronous steps around reading the body (no promise
- * of its own: the Node adapter runs it from its socket callbacks). The constructor runs the checks
- * that need no body, in the order of the shared layers: the declared body size (413), the bearer
- * token (401), the route (404, 405), the participant (404), the headers (406, 415, strict 400);
- * when one fails, `early` holds the answer and the body need not be read. `answer(text)` then
- * parses and validates the body (400) and verifies. Every answer carries x-fapi-interaction-id,
- * echoed or generated. A class, not closures: tsx names every per-request closure at run time.
+ * One request under /v1/participants, in two steps around reading the body (no promise of its own
+ * on the hot path: the Node adapter runs it from its socket callbacks). The constructor runs the
+ * checks that need no body, in the order of the shared layers: the declared body size (413), the
+ * bearer token (401), the route (404, 405), the participant (404), the headers (406, 415, strict
+ * 400); when one fails, `early` holds the answer and the body need not be read. `answer(body)` then
+ * checks the request's x-jws-signature (refusing a bad one in strict mode), parses and validates the
+ * body (400) and verifies. Every answer carries x-fapi-interaction-id, echoed or generated, and
+ * every answer under a known participant's path its x-jws-signature: `answer` signs its own, and
+ * an adapter passes `early` and `fail` answers through `signed`. A signature of a body answered
+ * before is cached, so the answer stays synchronous; a fresh one is a promise.
+ * A class, not closures: tsx names every per-request closure at run time.
  */
 export class NameVerificationExchange {
   readonly interactionId: string;
-  /** The answer decided before the body, when a check failed. */
+  /** The answer decided before the body, when a check failed (not yet signed). */
   readonly early: ObAnswer | undefined;
   readonly #deps: AppDeps;
   readonly #req: ObRequestInfo;
   readonly #openBankingId: string = '';
+  readonly #clientId: string = '';
+  /** The participant the path names, if it is one: its key signs every answer, errors included. */
+  readonly #signer: string | undefined;
 
   constructor(deps: AppDeps, req: ObRequestInfo) {
     this.#deps = deps;
     this.#req = req;
     this.interactionId = req.header(INTERACTION)?.trim() || randomUUID();
+    this.#signer = participantOfPath(deps, req.path);
     try {
       checkDeclaredLength(req.header('content-length'));
-      verifyBearer(req.header('authorization'), deps);
+      this.#clientId = verifyBearer(req.header('authorization'), deps).clientId;
       const openBankingId = routeOf(req);
       if (!deps.sim.participants.find(openBankingId)) {
         throw new ObError(404, `participant ${openBankingId} does not exist`, [
@@ -75,9 +88,44 @@ export class NameVerificationExchange {
     }
   }
 
-  /** The answer to the body `text` (call only when `early` is undefined). */
-  answer(text: string): ObAnswer {
+  /**
+   * The signed answer to the body's exact bytes (call only when `early` is undefined). A request
+   * signature, when present (always in strict mode), is verified first: strict mode refuses a bad
+   * one, otherwise the verdict goes in x-scheme-sim-jws.
+   */
+  answer(body: Uint8Array): ObAnswer | Promise<ObAnswer> {
+    const signature = this.#req.header('x-jws-signature');
+    if (signature === undefined && this.#deps.copStrict !== true) return this.signed(this.#respond(body, ABSENT));
+    return this.#checkedAnswer(body, signature);
+  }
+
+  /** The answer with the participant's x-jws-signature: at once when cached, else a promise. */
+  signed(answer: ObAnswer): ObAnswer | Promise<ObAnswer> {
+    return this.#deps.signer.sign(answer, this.#signer);
+  }
+
+  /** The Open Banking error answer for anything thrown (reading the body included), not yet signed. */
+  fail(err: unknown): ObAnswer {
+    const e = toObError(err, this.#req);
+    return {
+      status: e.status,
+      headers: { ...e.headers, 'content-type': 'application/json', [INTERACTION]: this.interactionId },
+      body: JSON.stringify(obErrorBody(e.status, e.message, e.errors)),
+    };
+  }
+
+  async #checkedAnswer(body: Uint8Array, signature: string | undefined): Promise<ObAnswer> {
+    const check = await checkRequestSignature(this.#deps, this.#clientId, signature, body);
+    const answer =
+      check.problem && this.#deps.copStrict === true
+        ? withVerdict(this.fail(signatureError(check.problem)), check)
+        : this.#respond(body, check);
+    return this.signed(answer);
+  }
+
+  #respond(bytes: Uint8Array, check: RequestJwsCheck): ObAnswer {
     try {
+      const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8');
       const { Data } = validateOb<RequestBody>('name-verification-request', parseBody(text));
       const request: VerificationRequest = {
         accountType: Data.AccountType,
@@ -87,21 +135,45 @@ export class NameVerificationExchange {
       };
       const report = this.#deps.sim.nameVerification.verify(this.#openBankingId, request);
       const body = JSON.stringify({ Data: { VerificationReport: report }, Links: { Self: this.#req.path }, Meta: {} });
-      return { status: 200, headers: { 'content-type': 'application/json', [INTERACTION]: this.interactionId }, body };
+      return withVerdict(
+        { status: 200, headers: { 'content-type': 'application/json', [INTERACTION]: this.interactionId }, body },
+        check,
+      );
     } catch (err) {
-      return this.fail(err);
+      return withVerdict(this.fail(err), check);
     }
   }
+}
 
-  /** The Open Banking error answer for anything thrown (reading the body included). */
-  fail(err: unknown): ObAnswer {
-    const e = toObError(err, this.#req);
-    return {
-      status: e.status,
-      headers: { ...e.headers, 'content-type': 'application/json', [INTERACTION]: this.interactionId },
-      body: JSON.stringify(obErrorBody(e.status, e.message, e.errors)),
-    };
-  }
+const ABSENT: RequestJwsCheck = { status: 'absent' };
+
+/** The verdict headers: the status, and for an invalid signature its code, claim and reason. */
+function withVerdict(answer: ObAnswer, check: RequestJwsCheck): ObAnswer {
+  answer.headers[JWS_STATUS] = check.status;
+  const p = check.problem;
+  if (p) answer.headers[JWS_PROBLEM] = headerSafe(`${p.code}${p.path ? ` at ${p.path}` : ''}: ${p.message}`);
+  return answer;
+}
+
+/** Printable ASCII only (claims echoed from the request may hold anything), and not too long. */
+function headerSafe(text: string): string {
+  return text.replace(/[^\x20-\x7e]/g, '?').slice(0, 500);
+}
+
+/** A request-signature problem as the 400 the profile answers (Path: the claim, or the header). */
+function signatureError(p: JwsProblem): ObError {
+  return new ObError(400, `x-jws-signature: ${p.message}`, [
+    { ErrorCode: p.code, Message: p.message, ...(p.path ? { Path: p.path } : {}) },
+  ]);
+}
+
+/** The open_banking_id that the path names right after /v1/participants/, when it is a participant. */
+function participantOfPath(deps: AppDeps, path: string): string | undefined {
+  const start = PARTICIPANTS_PREFIX.length + 1;
+  if (path.length <= start || path.charCodeAt(start - 1) !== 47) return undefined; // '/'
+  const end = path.indexOf('/', start);
+  const id = end === -1 ? path.slice(start) : path.slice(start, end);
+  return deps.sim.participants.find(id) ? id : undefined;
 }
 
 /**
@@ -159,7 +231,12 @@ function headerChecks(req: ObRequestInfo, strict: boolean, openBankingId: string
     throw new ObError(
       400,
       `required header${missing.length > 1 ? 's' : ''} ${missing.join(', ')} missing`,
-      missing.map((h) => ({ ErrorCode: 'UK.OBIE.Header.Missing' as const, Message: `${h} is required`, Path: h })),
+      missing.map((h) => ({
+        ErrorCode:
+          h === 'x-jws-signature' ? ('UK.OBIE.Signature.Missing' as const) : ('UK.OBIE.Header.Missing' as const),
+        Message: `${h} is required`,
+        Path: h,
+      })),
     );
   }
   const financialId = req.header('x-fapi-financial-id')!.trim();

@@ -5,6 +5,7 @@ import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { DomainError } from '../../sim/errors.ts';
 import { ApiError, statusOf } from '../errors.ts';
+import type { SignatureErrorCode } from './jws-profile.ts';
 
 export type ObErrorCode =
   | 'UK.OBIE.Field.Missing'
@@ -13,7 +14,8 @@ export type ObErrorCode =
   | 'UK.OBIE.Header.Invalid'
   | 'UK.OBIE.Resource.InvalidFormat'
   | 'UK.OBIE.Resource.NotFound'
-  | 'UK.OBIE.UnexpectedError';
+  | 'UK.OBIE.UnexpectedError'
+  | SignatureErrorCode;
 
 export interface ObErrorItem {
   ErrorCode: ObErrorCode;

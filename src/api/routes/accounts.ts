@@ -1,9 +1,9 @@
 import { Hono } from 'hono';
 import { ACCOUNT_FILTERS } from '../../sim/accounts.ts';
-import { assertOwnOrganisation } from '../auth/middleware.ts';
 import { readJson } from '../body.ts';
 import { assertBodyIdentity } from '../body-identity.ts';
 import type { AppDeps, AppEnv } from '../context.ts';
+import { readCreateBody } from '../create-body.ts';
 import { page, queryOf } from '../envelope.ts';
 import { methodNotAllowed } from '../errors.ts';
 import { parseFilters } from '../filters.ts';
@@ -28,13 +28,7 @@ export function accountRoutes({ sim }: AppDeps): Hono<AppEnv> {
   const r = new Hono<AppEnv>();
 
   r.post('/', async (c) => {
-    const body = validateOrThrow<AccountBody>('account-create', await readJson(c));
-    assertOwnOrganisation(c.get('organisationId'), body.data.organisation_id);
-    const account = sim.accounts.create({
-      id: body.data.id.toLowerCase(),
-      organisation_id: body.data.organisation_id.toLowerCase(),
-      attributes: body.data.attributes,
-    });
+    const account = sim.accounts.create(await readCreateBody<Record<string, unknown>>(c, 'account-create'));
     return c.json(sim.paths.bodyOf(account), 201);
   });
 

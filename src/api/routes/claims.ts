@@ -1,32 +1,12 @@
 import { type Context, Hono } from 'hono';
 import type { ClaimAttributes } from '../../sim/claims/claim-resources.ts';
 import { CLAIM_FILTERS } from '../../sim/claims/claims.ts';
-import { assertOwnOrganisation } from '../auth/middleware.ts';
-import { readJson } from '../body.ts';
 import type { AppDeps, AppEnv } from '../context.ts';
+import { readCreateBody } from '../create-body.ts';
 import { page, queryOf } from '../envelope.ts';
 import { methodNotAllowed } from '../errors.ts';
 import { parseFilters } from '../filters.ts';
 import { parseId } from '../ids.ts';
-import { validateOrThrow } from '../validate.ts';
-
-interface CreateBody<A = Record<string, unknown>> {
-  data: { id: string; organisation_id: string; type: string; version?: number; attributes: A };
-}
-
-/** Validates a create body against its schema and the caller's organisation; ids lower-cased. */
-async function createBody<A>(
-  c: Context<AppEnv>,
-  schema: string,
-): Promise<{ id: string; organisation_id: string; attributes: A }> {
-  const body = validateOrThrow<CreateBody<A>>(schema, await readJson(c));
-  assertOwnOrganisation(c.get('organisationId'), body.data.organisation_id);
-  return {
-    id: body.data.id.toLowerCase(),
-    organisation_id: body.data.organisation_id.toLowerCase(),
-    attributes: body.data.attributes,
-  };
-}
 
 /**
  * /v1/transaction/claims: Direct Debit Indemnity Claims, their submissions, reversals and reversal
@@ -38,7 +18,7 @@ export function claimRoutes({ sim }: AppDeps): Hono<AppEnv> {
   const org = (c: Context<AppEnv>) => c.get('organisationId');
 
   r.post('/', async (c) => {
-    const body = await createBody<ClaimAttributes>(c, 'claim-create');
+    const body = await readCreateBody<ClaimAttributes>(c, 'claim-create');
     return c.json(sim.paths.bodyOf(claims.create(body)), 201);
   });
 
@@ -51,7 +31,7 @@ export function claimRoutes({ sim }: AppDeps): Hono<AppEnv> {
 
   r.post('/:id/submissions', async (c) => {
     const claimId = parseId(c.req.param('id'));
-    const body = await createBody(c, 'claim-submission-create');
+    const body = await readCreateBody(c, 'claim-submission-create');
     return c.json(sim.paths.bodyOf(claims.submit(claimId, body, org(c))), 201);
   });
 
@@ -62,7 +42,7 @@ export function claimRoutes({ sim }: AppDeps): Hono<AppEnv> {
 
   r.post('/:id/reversals', async (c) => {
     const claimId = parseId(c.req.param('id'));
-    const body = await createBody<{ original_instruction_id: string }>(c, 'claim-reversal-create');
+    const body = await readCreateBody<{ original_instruction_id: string }>(c, 'claim-reversal-create');
     const reversal = claims.reversals.create(
       claimId,
       { id: body.id, organisation_id: body.organisation_id, ...body.attributes },
@@ -83,7 +63,7 @@ export function claimRoutes({ sim }: AppDeps): Hono<AppEnv> {
   r.post('/:id/reversals/:rid/submissions', async (c) => {
     const claimId = parseId(c.req.param('id'));
     const reversalId = parseId(c.req.param('rid'), 'reversal_id');
-    const body = await createBody(c, 'claim-reversal-submission-create');
+    const body = await readCreateBody(c, 'claim-reversal-submission-create');
     return c.json(sim.paths.bodyOf(claims.reversals.submit(claimId, reversalId, body, org(c))), 201);
   });
 

@@ -1,25 +1,20 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { signAsRequester } from '../../../test/support/cop-keys.ts';
 import {
   assertMatchesSchema,
+  copRequest,
   HARBOUR,
   NORTHWIND,
+  NORTHWIND_COP_PATH,
   type TestRuntime,
   testRuntime,
 } from '../../../test/support/testing.ts';
 
 const NW = '0015800001041REAAY';
-const PATH = `/v1/participants/${NW}/open-banking/v3.1/accounts/name-verification`;
+const PATH = NORTHWIND_COP_PATH;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
-const body = (data: Record<string, unknown> = {}) => ({
-  Data: {
-    SchemeName: 'SortCodeAccountNumber',
-    AccountType: 'Personal',
-    Identification: '40030012345678',
-    Name: 'Samantha Holder',
-    ...data,
-  },
-});
+const body = copRequest;
 
 async function obError(res: Response, status: number) {
   expect(res.status).toBe(status);
@@ -258,20 +253,22 @@ describe('POST /v1/participants/{open_banking_id}/open-banking/v3.1/accounts/nam
 });
 
 describe('name verification in strict mode (--cop-strict)', () => {
-  it('demands x-fapi-financial-id (the participant id) and x-jws-signature', async () => {
+  it('demands x-fapi-financial-id (the participant id) and x-jws-signature (verified: name-verification-signing.test.ts)', async () => {
     const rt = await testRuntime({ copStrict: true });
     const missing = await obError(await rt.call('POST', PATH, body()), 400);
     expect(missing.Errors.map((e) => [e.ErrorCode, e.Path])).toEqual([
       ['UK.OBIE.Header.Missing', 'x-fapi-financial-id'],
-      ['UK.OBIE.Header.Missing', 'x-jws-signature'],
+      ['UK.OBIE.Signature.Missing', 'x-jws-signature'],
     ]);
     const wrong = await obError(
       await rt.call('POST', PATH, body(), { headers: { 'x-fapi-financial-id': 'other', 'x-jws-signature': 'sig' } }),
       400,
     );
     expect(wrong.Errors[0]).toMatchObject({ ErrorCode: 'UK.OBIE.Header.Invalid', Path: 'x-fapi-financial-id' });
-    const ok = await rt.call('POST', PATH, body(), {
-      headers: { 'x-fapi-financial-id': NW, 'x-jws-signature': 'e30..sig' },
+    const text = JSON.stringify(body());
+    const iat = Math.floor(rt.wall.now().getTime() / 1000);
+    const ok = await rt.call('POST', PATH, text, {
+      headers: { 'x-fapi-financial-id': NW, 'x-jws-signature': await signAsRequester('northwind', text, { iat }) },
     });
     expect((await ok.json()).Data.VerificationReport).toEqual({ Matched: false, ReasonCode: 'AC01' });
   });

@@ -2,11 +2,13 @@ import { type Context, Hono } from 'hono';
 import { limitBody } from '../body-limit.ts';
 import type { AppDeps, AppEnv } from '../context.ts';
 import { NameVerificationExchange, type ObAnswer } from '../open-banking/name-verification-exchange.ts';
+import { jwksAnswer } from '../open-banking/participant-jwks.ts';
 import { requestHeader } from '../request-header.ts';
 
 /**
  * POST /v1/participants/{open_banking_id}/open-banking/v3.1/accounts/name-verification: Confirmation
- * of Payee as the participant answers it, and the Open Banking 404/405 of everything else under
+ * of Payee as the participant answers it, GET /v1/participants/{open_banking_id}/jwks.json (its
+ * public signing key, no token needed), and the Open Banking 404/405 of everything else under
  * /v1/participants. Any valid token may ask any participant.
  *
  * The Hono adapter of the exchange (app.request(), msw, and URLs the Node adapter leaves to Hono).
@@ -18,19 +20,21 @@ import { requestHeader } from '../request-header.ts';
 export function nameVerificationRoutes(deps: AppDeps): Hono<AppEnv> {
   const r = new Hono<AppEnv>();
   r.all('*', async (c) => {
+    const jwks = jwksAnswer(deps, c.req.method, c.req.path);
+    if (jwks) return toResponse(await jwks);
     const exchange = new NameVerificationExchange(deps, {
       method: c.req.method,
       path: c.req.path,
       header: (name) => requestHeader(c, name),
     });
-    if (exchange.early) return toResponse(exchange.early);
-    let text: string;
+    if (exchange.early) return toResponse(await exchange.signed(exchange.early));
+    let body: Uint8Array;
     try {
-      text = await readLimited(c);
+      body = await readLimited(c);
     } catch (err) {
-      return toResponse(exchange.fail(err));
+      return toResponse(await exchange.signed(exchange.fail(err)));
     }
-    return toResponse(exchange.answer(text));
+    return toResponse(await exchange.answer(body));
   });
   return r;
 }
@@ -39,11 +43,11 @@ function toResponse(answer: ObAnswer): Response {
   return new Response(answer.body, { status: answer.status, headers: answer.headers });
 }
 
-/** The body as text, held to the shared limit (a chunked body is counted as it arrives). */
-async function readLimited(c: Context<AppEnv>): Promise<string> {
-  let text = '';
+/** The body's bytes, held to the shared limit (a chunked body is counted as it arrives). */
+async function readLimited(c: Context<AppEnv>): Promise<Uint8Array> {
+  let body = new Uint8Array();
   await limitBody(c, async () => {
-    text = await c.req.text();
+    body = new Uint8Array(await c.req.arrayBuffer());
   });
-  return text;
+  return body;
 }

@@ -8,9 +8,7 @@ import {
   MAX_ADVANCE_YEARS,
 } from '../../clock/advance.ts';
 import { DateRangeError, isSupportedInstant, SUPPORTED_RANGE } from '../../clock/dates.ts';
-import { londonDate } from '../../clock/london.ts';
 import { ClockError } from '../../clock/scheme-clock.ts';
-import type { Simulator } from '../../sim/simulator.ts';
 import { optionalJson, readJson } from '../body.ts';
 import type { AppDeps, AppEnv } from '../context.ts';
 import { ApiError, methodNotAllowed } from '../errors.ts';

@@ -1,5 +1,4 @@
 import { Hono } from 'hono';
-import type { DeliveryAttempt } from '../../sim/notifications/outbox.ts';
 import type { AppDeps, AppEnv } from '../context.ts';
 import { page, queryOf } from '../envelope.ts';
 import { ApiError, methodNotAllowed } from '../errors.ts';

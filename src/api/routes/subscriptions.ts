@@ -1,9 +1,9 @@
 import { Hono } from 'hono';
 import { SUBSCRIPTION_FILTERS, type SubscriptionInput } from '../../sim/notifications/subscriptions.ts';
-import { assertOwnOrganisation } from '../auth/middleware.ts';
 import { readJson } from '../body.ts';
 import { assertBodyIdentity } from '../body-identity.ts';
 import type { AppDeps, AppEnv } from '../context.ts';
+import { readCreateBody } from '../create-body.ts';
 import { page, queryOf } from '../envelope.ts';
 import { methodNotAllowed } from '../errors.ts';
 import { parseFilters } from '../filters.ts';
@@ -20,13 +20,7 @@ export function subscriptionRoutes({ sim }: AppDeps): Hono<AppEnv> {
   const r = new Hono<AppEnv>();
 
   r.post('/', async (c) => {
-    const body = validateOrThrow<SubscriptionBody>('subscription-create', await readJson(c));
-    assertOwnOrganisation(c.get('organisationId'), body.data.organisation_id);
-    const s = sim.subscriptions.create({
-      id: body.data.id.toLowerCase(),
-      organisation_id: body.data.organisation_id.toLowerCase(),
-      attributes: body.data.attributes,
-    });
+    const s = sim.subscriptions.create(await readCreateBody<SubscriptionInput>(c, 'subscription-create'));
     return c.json(sim.paths.bodyOf(s), 201);
   });
 

@@ -1,7 +1,7 @@
 // Claim reversals (cancellations) and their submissions.
 import { isoTimestamp } from '../../clock/clock.ts';
 import type { Scheduler } from '../../clock/scheduler.ts';
-import { conflict, invalid, notFound } from '../errors.ts';
+import { conflict, invalid } from '../errors.ts';
 import { Repository, type RepositoryContext } from '../repository.ts';
 import { ref, relatedId } from '../resource.ts';
 import type { ClaimCalendar } from './claim-calendar.ts';

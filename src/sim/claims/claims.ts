@@ -3,7 +3,7 @@ import type { BacsCalendar } from '../../clock/calendar.ts';
 import { isoTimestamp } from '../../clock/clock.ts';
 import { DateRangeError, LAST_DATE, SUPPORTED_RANGE } from '../../clock/dates.ts';
 import type { Scheduler } from '../../clock/scheduler.ts';
-import { conflict, notFound } from '../errors.ts';
+import { conflict } from '../errors.ts';
 import type { Payments } from '../payments/payments.ts';
 import { Repository, type RepositoryContext } from '../repository.ts';
 import { type Resource, ref, relatedId } from '../resource.ts';

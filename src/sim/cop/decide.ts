@@ -40,7 +40,7 @@ function sameReference(a: string, b: string): boolean {
 }
 
 /**
- * The outcome, in the order of DESIGN.md: sort code served (SCNS), account exists (AC01),
+ * The outcome, in the order of docs/design.md: sort code served (SCNS), account exists (AC01),
  * supported (ACNS), not opted out (OPTO), not switched (CASS), secondary identification (IVCR),
  * then the name, with the account type deciding between MBAM/ANNM and BANM/PANM/BAMM/PAMM.
  */

@@ -1,4 +1,5 @@
 import { notFound } from '../errors.ts';
+import type { GivenSigningKey } from './signing-keys.ts';
 
 /** A name-verification participant: an Open Banking id answered by one organisation for its sort codes. */
 export interface Participant {
@@ -6,6 +7,8 @@ export interface Participant {
   organisation_id: string;
   name: string;
   sort_codes: string[];
+  /** Its PS256 signing key; without one, a key is generated on the first start and kept in the store. */
+  signing_key?: GivenSigningKey;
 }
 
 /** The participants of fixtures/participants.json, looked up by open_banking_id. */
@@ -25,6 +28,12 @@ export class Participants {
 
   find(openBankingId: string): Participant | undefined {
     return this.#byId.get(openBankingId);
+  }
+
+  /** The participant an organisation answers as, if it is one. */
+  ofOrganisation(organisationId: string): Participant | undefined {
+    for (const p of this.#byId.values()) if (p.organisation_id === organisationId) return p;
+    return undefined;
   }
 
   get(openBankingId: string): Participant {

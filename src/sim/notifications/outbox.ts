@@ -3,7 +3,7 @@ import { type Clock, isoTimestamp } from '../../clock/clock.ts';
 import { MinHeap } from '../../clock/heap.ts';
 import type { Collection } from '../../store/collection.ts';
 import type { Store } from '../../store/store.ts';
-import { conflict, notFound, rateLimited } from '../errors.ts';
+import { notFound } from '../errors.ts';
 import { matchingExactly } from '../resource.ts';
 import type { Notification } from './notification.ts';
 import {
@@ -12,6 +12,7 @@ import {
   type DeliveryAttempt,
   type OutboxEntry,
 } from './outbox-records.ts';
+import { assertRedeliverable } from './outbox-redelivery.ts';
 import { DEFAULT_DELIVERY_RETENTION, type DeliveryRetention } from './outbox-retention.ts';
 import { DEFAULT_RETRY_SCHEDULE, delayBefore, nextAttemptAt, type RetrySchedule } from './retry-schedule.ts';
 import type { Subscription } from './subscriptions.ts';
@@ -271,25 +272,8 @@ export class Outbox {
   redeliver(id: string, organisationId: string): OutboxEntry {
     const entry = this.find(id, organisationId);
     if (!entry) throw notFound(`delivery ${id} does not exist`);
-    const subscription = this.#subscriptionOf(entry.subscription_id);
-    if (!subscription) throw conflict(`subscription ${entry.subscription_id} of delivery ${id} no longer exists`);
-    if (subscription.attributes.deactivated)
-      throw conflict(
-        `subscription ${subscription.id} is deactivated; activate it (PATCH deactivated false) before redelivering`,
-      );
-    if (entry.status === 'pending') {
-      throw conflict(
-        `delivery ${entry.id} is already pending (attempt ${entry.attempts + 1} due at ${isoTimestamp(new Date(entry.next_attempt_ms))}); redeliver it once it has finished`,
-      );
-    }
     const now = this.#wall.now().getTime();
-    if (entry.redelivered_at_ms !== undefined && now - entry.redelivered_at_ms < this.redeliveryIntervalMs) {
-      const waitMs = entry.redelivered_at_ms + this.redeliveryIntervalMs - now;
-      throw rateLimited(
-        `delivery ${entry.id} was redelivered less than ${this.redeliveryIntervalMs / 1000} s ago; try again in ${Math.ceil(waitMs / 1000)} s`,
-        Math.ceil(waitMs / 1000),
-      );
-    }
+    assertRedeliverable(entry, this.#subscriptionOf(entry.subscription_id), now, this.redeliveryIntervalMs);
     const next: OutboxEntry = {
       ...entry,
       status: 'pending',

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { isoTimestamp } from '../../clock/clock.ts';
-import { notFound } from '../errors.ts';
 import { Repository, type RepositoryContext } from '../repository.ts';
 import { type Resource, ref, relatedId } from '../resource.ts';
 

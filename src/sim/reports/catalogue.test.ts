@@ -7,7 +7,7 @@ const entries = readFixtures().reportCatalogue;
 const catalogue = new ReportCatalogue(entries);
 
 describe('report catalogue fixture', () => {
-  it('holds every Bacs report DESIGN.md names', () => {
+  it('holds every Bacs report docs/design.md names', () => {
     const bacs = [
       'BACS_INPUT',
       'BACS_ARRIVAL',

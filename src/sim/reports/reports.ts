@@ -1,4 +1,4 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import type { BacsCalendar } from '../../clock/calendar.ts';
 import { isoTimestamp } from '../../clock/clock.ts';
 import { DateRangeError, dateProblem } from '../../clock/dates.ts';
@@ -21,6 +21,7 @@ import { renderPdf } from './render-pdf.ts';
 import { renderZippedXhtml } from './render-xhtml.ts';
 import { kindOf, type ReportDocument, reportDocument } from './report-content.ts';
 import { itemsProblem } from './report-items.ts';
+import { nameUuid, rowsProblem } from './report-rows.ts';
 import {
   DAILY_REPORTS_JOB,
   type DailyReportsPayload,
@@ -56,35 +57,9 @@ export interface ReportFile {
   bytes: Uint8Array;
 }
 
-/** Bounds of injected rows: the table (rows × distinct keys) and so every render stays small. */
-export const MAX_INJECT_COLUMNS = 40;
-export const MAX_INJECT_CELLS = 20_000;
-
-/** Why injected rows are too big to keep, or undefined: at most 40 distinct keys and 20,000 cells. */
-export function rowsProblem(rows: ReadonlyArray<Record<string, unknown>>): string | undefined {
-  const keys = new Set<string>();
-  for (const r of rows) {
-    for (const k of Object.keys(r)) keys.add(k);
-    if (keys.size > MAX_INJECT_COLUMNS)
-      return `rows in body should have at most ${MAX_INJECT_COLUMNS} distinct keys (columns) across all rows`;
-  }
-  const cells = rows.length * keys.size;
-  if (cells > MAX_INJECT_CELLS) {
-    return `rows in body should have at most ${MAX_INJECT_CELLS} cells (rows × distinct keys); got ${rows.length} rows × ${keys.size} keys = ${cells}`;
-  }
-  return undefined;
-}
-
 interface StoredRows {
   id: string;
   rows: Array<Record<string, unknown>>;
-}
-
-/** A UUID (version-5 layout) derived from a name, for records a scheduled job may try to create twice. */
-function nameUuid(name: string): string {
-  const h = createHash('sha256').update(name).digest('hex');
-  const variant = ((parseInt(h[16]!, 16) & 0x3) | 0x8).toString(16);
-  return `${h.slice(0, 8)}-${h.slice(8, 12)}-5${h.slice(13, 16)}-${variant}${h.slice(17, 20)}-${h.slice(20, 32)}`;
 }
 
 /**

@@ -1,0 +1,65 @@
+import type { KeyObject } from 'node:crypto';
+import type { OAuthClient } from '../auth/clients.ts';
+import type { AppDeps } from '../context.ts';
+import { DEFAULT_IAT_SKEW_SECONDS, JwsProblem, verifyDetached } from './jws-profile.ts';
+
+/** What the simulator made of a request's x-jws-signature (reported in x-scheme-sim-jws). */
+export type RequestJwsStatus = 'valid' | 'invalid' | 'absent';
+
+export interface RequestJwsCheck {
+  status: RequestJwsStatus;
+  /** Why it is invalid. */
+  problem?: JwsProblem;
+}
+
+/**
+ * Verifies a name-verification request's x-jws-signature over the exact bytes of its body, as a
+ * responder does: against the requesting client's registered public key named by `kid`
+ * (OAuthClient.public_keys; with --auth off, any client's key of that id), with `iss` the
+ * requester's Open Banking id (see `issuerProblem`), iat in the past and the claims of the
+ * runtime's profile. Never throws for what the request sent.
+ */
+export async function checkRequestSignature(
+  deps: AppDeps,
+  clientId: string,
+  signature: string | undefined,
+  body: Uint8Array,
+): Promise<RequestJwsCheck> {
+  if (signature === undefined) return { status: 'absent' };
+  let client: OAuthClient | undefined = deps.auth === 'off' ? undefined : deps.clients.get(clientId);
+  try {
+    await verifyDetached(signature, body, {
+      profile: deps.signer.profile,
+      keyFor: (kid) => {
+        client ??= deps.clients.keyOwner(kid);
+        const key: KeyObject | undefined = client && deps.clients.publicKey(client.client_id, kid);
+        if (key) return key;
+        if (!client) return `kid ${kid} is not a key any client registered (public_keys in the clients file)`;
+        const registered = deps.clients.keyIds(client.client_id);
+        return registered.length === 0
+          ? `client ${client.client_id} has no registered public keys (public_keys in the clients file)`
+          : `kid ${kid} is not a key of client ${client.client_id} (registered: ${registered.join(', ')})`;
+      },
+      issuerProblem: (iss) => issuerProblem(deps, client!, iss),
+      now: deps.sim.wall.now().getTime(),
+      skewSeconds: DEFAULT_IAT_SKEW_SECONDS,
+    });
+    return { status: 'valid' };
+  } catch (err) {
+    if (err instanceof JwsProblem) return { status: 'invalid', problem: err };
+    throw err;
+  }
+}
+
+/**
+ * A requester's iss is its Open Banking organisation id: the open_banking_id of its organisation's
+ * participant (an organisation that is no participant: its organisation_id), alone as an ASPSP
+ * signs, or followed by `/<software statement id>` as a TPP signs in the Open Banking Directory.
+ */
+function issuerProblem(deps: AppDeps, client: OAuthClient, iss: string): string | undefined {
+  const id = deps.sim.participants.ofOrganisation(client.organisation_id)?.open_banking_id ?? client.organisation_id;
+  if (iss === id) return undefined;
+  if (iss.startsWith(`${id}/`) && iss.length > id.length + 1 && !iss.slice(id.length + 1).includes('/'))
+    return undefined;
+  return `iss ${iss} is not the requester's id ${id} (or ${id}/<software statement id>) of client ${client.client_id}`;
+}

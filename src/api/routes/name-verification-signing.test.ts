@@ -1,0 +1,340 @@
+import type { JSONWebKeySet } from 'jose';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { REQUESTER_TEST_KEYS, signAsRequester } from '../../../test/support/cop-keys.ts';
+import { verifyIndependently } from '../../../test/support/independent-jws.ts';
+import {
+  copRequest,
+  FENWICK,
+  HARBOUR,
+  NORTHWIND,
+  NORTHWIND_COP_PATH,
+  type TestRuntime,
+  testRuntime,
+} from '../../../test/support/testing.ts';
+import { OB_IAT, OB_ISS } from '../open-banking/jws-profile.ts';
+import { verifyCopResponse } from '../open-banking/requester-tools.ts';
+
+const NW = '0015800001041REAAY';
+const PATH = NORTHWIND_COP_PATH;
+const JWKS_PATH = `/v1/participants/${NW}/jwks.json`;
+const body = (data: Record<string, unknown> = {}) => JSON.stringify(copRequest(data));
+
+async function jwksOf(rt: TestRuntime, id = NW): Promise<JSONWebKeySet> {
+  const res = await rt.app.request(`/v1/participants/${id}/jwks.json`);
+  expect(res.status).toBe(200);
+  return (await res.json()) as JSONWebKeySet;
+}
+
+/** Verifies an answer's x-jws-signature against the participant's published JWKS, two ways; its bytes and header. */
+async function verifiedAnswer(rt: TestRuntime, res: Response, profile: '3.1.4' | '3.1.3' = '3.1.4') {
+  const bytes = new Uint8Array(await res.arrayBuffer());
+  const jwks = await jwksOf(rt);
+  const header = await verifyCopResponse(res.headers, bytes, jwks, { iss: NW, now: rt.wall.now(), profile });
+  verifyIndependently(res.headers.get('x-jws-signature')!, bytes, jwks.keys[0] as Record<string, unknown>);
+  return { json: JSON.parse(new TextDecoder().decode(bytes)) as Record<string, any>, header };
+}
+
+const iatNow = (rt: TestRuntime) => Math.floor(rt.wall.now().getTime() / 1000) - 1;
+
+describe('the participant JWKS', () => {
+  it('publishes the participant key (PS256, sig, kid) at GET /v1/participants/{id}/jwks.json, no token needed', async () => {
+    const rt = await testRuntime();
+    const jwks = await jwksOf(rt);
+    expect(jwks.keys).toHaveLength(1);
+    expect(jwks.keys[0]).toMatchObject({ kty: 'RSA', alg: 'PS256', use: 'sig', e: 'AQAB' });
+    expect(jwks.keys[0]).not.toHaveProperty('d');
+    expect(Buffer.from(jwks.keys[0]!.n!, 'base64url').length).toBeGreaterThanOrEqual(256);
+    // A participant whose key was given a kid publishes it.
+    expect((await jwksOf(rt, '0015800000jf9GgAAI')).keys[0]!.kid).toBe('harbour-test-signing-key');
+    expect((await rt.app.request(JWKS_PATH, { method: 'HEAD' })).status).toBe(200);
+  });
+
+  it('answers an unknown participant 404 and another method 405 in the Open Banking shape', async () => {
+    const rt = await testRuntime();
+    const unknown = await rt.app.request('/v1/participants/NOPE/jwks.json');
+    expect(unknown.status).toBe(404);
+    expect(((await unknown.json()) as any).Errors[0].ErrorCode).toBe('UK.OBIE.Resource.NotFound');
+    const post = await rt.app.request(JWKS_PATH, { method: 'POST' });
+    expect(post.status).toBe(405);
+    expect(post.headers.get('allow')).toBe('GET, HEAD');
+  });
+});
+
+describe('every name-verification answer is signed by its participant', () => {
+  let rt: TestRuntime;
+  beforeAll(async () => {
+    rt = await testRuntime();
+    rt.sim.accounts.create({
+      id: crypto.randomUUID(),
+      organisation_id: NORTHWIND.organisation_id,
+      attributes: { bank_id: '400300', account_number: '12345678', name: ['Samantha Holder'] },
+    });
+  });
+
+  it('signs a 200 with the profile claims: kid of the JWKS, iss the participant, iat the wall clock', async () => {
+    const { json, header } = await verifiedAnswer(rt, await rt.call('POST', PATH, body()));
+    expect(json.Data.VerificationReport).toEqual({ Matched: true });
+    expect(header[OB_ISS]).toBe(NW);
+    expect(header[OB_IAT]).toBe(Math.floor(rt.wall.now().getTime() / 1000));
+    expect(header.kid).toBe((await jwksOf(rt)).keys[0]!.kid);
+  });
+
+  it.each([
+    ['a validation error', 400, () => rt.call('POST', PATH, { Data: {} })],
+    ['malformed JSON', 400, () => rt.call('POST', PATH, '{')],
+    [
+      'no token',
+      401,
+      () => rt.app.request(PATH, { method: 'POST', body: body(), headers: { 'content-type': 'application/json' } }),
+    ],
+    ['Accept refused', 406, () => rt.call('POST', PATH, body(), { headers: { accept: 'text/plain' } })],
+    ['another method', 405, () => rt.call('GET', PATH)],
+    [
+      'a route under the participant that does not exist',
+      404,
+      () => rt.call('POST', `/v1/participants/${NW}/other`, body()),
+    ],
+    ['a body over 1 MiB', 413, () => rt.call('POST', PATH, body({ Name: 'x'.repeat(1024 * 1024) }))],
+  ])('signs %s too (status %i)', async (_what, status, send) => {
+    const res = await send();
+    expect(res.status).toBe(status);
+    const { json } = await verifiedAnswer(rt, res);
+    expect(json.Errors.length).toBeGreaterThan(0);
+  });
+
+  it('cannot sign for a participant that does not exist (no key, no JWKS)', async () => {
+    const res = await rt.call('POST', '/v1/participants/NOPE/open-banking/v3.1/accounts/name-verification', body());
+    expect(res.status).toBe(404);
+    expect(res.headers.get('x-jws-signature')).toBeNull();
+  });
+
+  it('reuses the signature of a body it answered before, and signs afresh with the cache off', async () => {
+    const a = await rt.call('POST', PATH, body());
+    const b = await rt.call('POST', PATH, body());
+    expect(a.headers.get('x-jws-signature')).toBe(b.headers.get('x-jws-signature'));
+    const fresh = await testRuntime({ copSignatureCache: 0 });
+    const c = await fresh.call('POST', PATH, body());
+    const d = await fresh.call('POST', PATH, body());
+    expect(await c.text()).toBe(await d.text());
+    expect(c.headers.get('x-jws-signature')).not.toBe(d.headers.get('x-jws-signature')); // PSS is randomised
+  });
+
+  it('a cached signature gives way to a new one after five minutes of wall time', async () => {
+    const own = await testRuntime();
+    const first = (await own.call('POST', PATH, body())).headers.get('x-jws-signature');
+    own.wall.advanceMs(4 * 60_000);
+    expect((await own.call('POST', PATH, body())).headers.get('x-jws-signature')).toBe(first);
+    own.wall.advanceMs(2 * 60_000);
+    const later = await own.call('POST', PATH, body());
+    expect(later.headers.get('x-jws-signature')).not.toBe(first);
+    const { header } = await verifiedAnswer(own, later);
+    expect(header[OB_IAT]).toBe(Math.floor(own.wall.now().getTime() / 1000));
+  });
+
+  it('--jws-profile 3.1.3 signs with b64 false, which a 3.1.4 verifier refuses', async () => {
+    const old = await testRuntime({ jwsProfile: '3.1.3' });
+    const res = await old.call('POST', PATH, body());
+    const bytes = new Uint8Array(await res.clone().arrayBuffer());
+    const { header } = await verifiedAnswer(old, res, '3.1.3');
+    expect(header).toMatchObject({ b64: false, crit: ['b64', OB_IAT, OB_ISS, 'http://openbanking.org.uk/tan'] });
+    await expect(
+      verifyCopResponse(res.headers, bytes, await jwksOf(old), { now: old.wall.now(), profile: '3.1.4' }),
+    ).rejects.toMatchObject({ code: 'UK.OBIE.Signature.InvalidClaim', path: 'b64' });
+  });
+
+  it('refuses an unknown JWS profile at start', async () => {
+    await expect(testRuntime({ jwsProfile: '3.2' as never })).rejects.toThrow(
+      /JWS profile must be one of 3.1.4, 3.1.3/,
+    );
+  });
+});
+
+describe('request signatures outside strict mode: verified and reported, never refused', () => {
+  it('says absent, valid or invalid in x-scheme-sim-jws, with the reason when invalid', async () => {
+    const rt = await testRuntime();
+    const absent = await rt.call('POST', PATH, body());
+    expect(absent.status).toBe(200);
+    expect(absent.headers.get('x-scheme-sim-jws')).toBe('absent');
+    const text = body();
+    const valid = await rt.call('POST', PATH, text, {
+      headers: { 'x-jws-signature': await signAsRequester('northwind', text, { iat: iatNow(rt) }) },
+    });
+    expect(valid.status).toBe(200);
+    expect(valid.headers.get('x-scheme-sim-jws')).toBe('valid');
+    expect(valid.headers.get('x-scheme-sim-jws-problem')).toBeNull();
+    const invalid = await rt.call('POST', PATH, text, {
+      headers: { 'x-jws-signature': await signAsRequester('northwind', body({ Name: 'Other' }), { iat: iatNow(rt) }) },
+    });
+    expect(invalid.status).toBe(200);
+    expect(invalid.headers.get('x-scheme-sim-jws')).toBe('invalid');
+    expect(invalid.headers.get('x-scheme-sim-jws-problem')).toMatch(/^UK\.OBIE\.Signature\.Invalid: /);
+    // The verdict rides on error answers too, and the answer is still signed.
+    const bad = await rt.call('POST', PATH, '{}', { headers: { 'x-jws-signature': 'nonsense' } });
+    expect(bad.status).toBe(400);
+    expect(bad.headers.get('x-scheme-sim-jws')).toBe('invalid');
+    expect(bad.headers.get('x-scheme-sim-jws-problem')).toMatch(/^UK\.OBIE\.Signature\.Malformed: /);
+    await verifiedAnswer(rt, bad);
+  });
+
+  it('keeps claims echoed into the problem header to printable ASCII', async () => {
+    const rt = await testRuntime();
+    const text = body();
+    const res = await rt.call('POST', PATH, text, {
+      headers: { 'x-jws-signature': await signAsRequester('northwind', text, { iat: iatNow(rt), iss: 'Bänk\u2028x' }) },
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('x-scheme-sim-jws-problem')).toContain('iss B?nk?x is not');
+  });
+});
+
+describe('request signatures in strict mode (--cop-strict)', () => {
+  let rt: TestRuntime;
+  const strictHeaders = (signature: string) => ({ 'x-fapi-financial-id': NW, 'x-jws-signature': signature });
+  beforeAll(async () => {
+    rt = await testRuntime({ copStrict: true });
+  });
+
+  async function refused(res: Response, code: string, path?: string) {
+    expect(res.status).toBe(400);
+    const { json } = await verifiedAnswer(rt, res);
+    expect(json.Errors).toEqual([{ ErrorCode: code, Message: expect.any(String), ...(path ? { Path: path } : {}) }]);
+    expect(res.headers.get('x-scheme-sim-jws')).toBe('invalid');
+    return json;
+  }
+
+  it('answers a request signed with the client’s registered key, as an ASPSP or a TPP signs iss', async () => {
+    const text = body();
+    for (const iss of [undefined, `${NW}/software-statement-1`]) {
+      const signature = await signAsRequester('northwind', text, { iat: iatNow(rt), ...(iss ? { iss } : {}) });
+      const res = await rt.call('POST', PATH, text, { headers: strictHeaders(signature) });
+      expect(res.status).toBe(200);
+      expect(res.headers.get('x-scheme-sim-jws')).toBe('valid');
+      await verifiedAnswer(rt, res);
+    }
+  });
+
+  it('no signature is UK.OBIE.Signature.Missing', async () => {
+    const res = await rt.call('POST', PATH, body(), { headers: { 'x-fapi-financial-id': NW } });
+    expect(res.status).toBe(400);
+    const { json } = await verifiedAnswer(rt, res);
+    expect(json.Errors).toEqual([
+      { ErrorCode: 'UK.OBIE.Signature.Missing', Message: 'x-jws-signature is required', Path: 'x-jws-signature' },
+    ]);
+  });
+
+  it('a one-byte change to the body is UK.OBIE.Signature.Invalid', async () => {
+    const signature = await signAsRequester('northwind', body(), { iat: iatNow(rt) });
+    await refused(
+      await rt.call('POST', PATH, body({ Name: 'Samantha Holdes' }), { headers: strictHeaders(signature) }),
+      'UK.OBIE.Signature.Invalid',
+    );
+  });
+
+  it('a kid the client did not register is InvalidClaim at kid, and so is another client’s key', async () => {
+    const text = body();
+    const wrongKid = await signAsRequester('northwind', text, { iat: iatNow(rt), kid: 'nope' });
+    const json = await refused(
+      await rt.call('POST', PATH, text, { headers: strictHeaders(wrongKid) }),
+      'UK.OBIE.Signature.InvalidClaim',
+      'kid',
+    );
+    expect(json.Errors[0].Message).toContain(`registered: ${REQUESTER_TEST_KEYS.northwind.key_id}`);
+    const harbours = await signAsRequester('harbour', text, { iat: iatNow(rt), iss: NW });
+    await refused(
+      await rt.call('POST', PATH, text, { headers: strictHeaders(harbours) }),
+      'UK.OBIE.Signature.InvalidClaim',
+      'kid',
+    );
+  });
+
+  it('a client without registered keys is told so at kid', async () => {
+    const text = body();
+    const signature = await signAsRequester('northwind', text, { iat: iatNow(rt) });
+    const json = await refused(
+      await rt.call('POST', PATH, text, { client: FENWICK, headers: strictHeaders(signature) }),
+      'UK.OBIE.Signature.InvalidClaim',
+      'kid',
+    );
+    expect(json.Errors[0].Message).toContain('client fenwick-dev has no registered public keys');
+  });
+
+  it('a future iat is InvalidClaim at http://openbanking.org.uk/iat', async () => {
+    const text = body();
+    const signature = await signAsRequester('northwind', text, { iat: iatNow(rt) + 3600 });
+    await refused(
+      await rt.call('POST', PATH, text, { headers: strictHeaders(signature) }),
+      'UK.OBIE.Signature.InvalidClaim',
+      OB_IAT,
+    );
+  });
+
+  it('an iss that is not the requesting client’s is InvalidClaim at http://openbanking.org.uk/iss', async () => {
+    const text = body();
+    for (const iss of ['0015800000jf9GgAAI', `${NW}/`, `${NW}/a/b`, `${NW}x`]) {
+      const signature = await signAsRequester('northwind', text, { iat: iatNow(rt), iss });
+      await refused(
+        await rt.call('POST', PATH, text, { headers: strictHeaders(signature) }),
+        'UK.OBIE.Signature.InvalidClaim',
+        OB_ISS,
+      );
+    }
+    // Harbour signs as Harbour with its own key.
+    const harbour = await signAsRequester('harbour', text, { iat: iatNow(rt) });
+    expect((await rt.call('POST', PATH, text, { client: HARBOUR, headers: strictHeaders(harbour) })).status).toBe(200);
+  });
+
+  it('a 3.1.3 signature (b64 false) is InvalidClaim at b64 under the default profile 3.1.4, and accepted under 3.1.3', async () => {
+    const text = body();
+    const signature = await signAsRequester('northwind', text, { iat: iatNow(rt), profile: '3.1.3' });
+    await refused(
+      await rt.call('POST', PATH, text, { headers: strictHeaders(signature) }),
+      'UK.OBIE.Signature.InvalidClaim',
+      'b64',
+    );
+    const old = await testRuntime({ copStrict: true, jwsProfile: '3.1.3' });
+    const ok = await old.call('POST', PATH, text, {
+      headers: strictHeaders(await signAsRequester('northwind', text, { iat: iatNow(old), profile: '3.1.3' })),
+    });
+    expect(ok.status).toBe(200);
+    const current = await signAsRequester('northwind', text, { iat: iatNow(old) });
+    const res = await old.call('POST', PATH, text, { headers: strictHeaders(current) });
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as any).Errors[0]).toMatchObject({
+      ErrorCode: 'UK.OBIE.Signature.MissingClaim',
+      Path: 'b64',
+    });
+  });
+
+  it('a signature that is not header..signature is UK.OBIE.Signature.Malformed', async () => {
+    await refused(
+      await rt.call('POST', PATH, body(), { headers: strictHeaders('e30..c2ln') }),
+      'UK.OBIE.Signature.MissingClaim',
+      'alg',
+    );
+    await refused(
+      await rt.call('POST', PATH, body(), { headers: strictHeaders('not-a-jws') }),
+      'UK.OBIE.Signature.Malformed',
+    );
+  });
+
+  it('checks the signature before the body: a signed malformed body is 400 InvalidFormat, an unsigned one Signature', async () => {
+    const signature = await signAsRequester('northwind', '{', { iat: iatNow(rt) });
+    const res = await rt.call('POST', PATH, '{', { headers: strictHeaders(signature) });
+    expect(res.status).toBe(400);
+    expect(res.headers.get('x-scheme-sim-jws')).toBe('valid');
+    expect(((await res.json()) as any).Errors[0].ErrorCode).toBe('UK.OBIE.Resource.InvalidFormat');
+  });
+
+  it('with --auth off, finds the key by kid among all clients and checks iss against its owner', async () => {
+    const open = await testRuntime({ copStrict: true, auth: 'off' });
+    const text = body();
+    const signature = await signAsRequester('harbour', text, { iat: iatNow(open) });
+    const res = await open.app.request(PATH, {
+      method: 'POST',
+      body: text,
+      headers: { 'content-type': 'application/json', ...strictHeaders(signature) },
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('x-scheme-sim-jws')).toBe('valid');
+  });
+});

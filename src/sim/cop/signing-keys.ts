@@ -1,0 +1,135 @@
+import { createPrivateKey, createPublicKey } from 'node:crypto';
+import { type CryptoKey, calculateJwkThumbprint, exportPKCS8, generateKeyPair, importPKCS8, type JWK } from 'jose';
+import type { Store } from '../../store/store.ts';
+import type { Participant } from './participants.ts';
+
+/** The store meta key of the generated keys (a reset keeps it: requesters may hold the JWKS). */
+export const SIGNING_KEYS_META = 'cop_signing_keys';
+const MIN_RSA_BITS = 2048;
+
+/** A participant's signing key as fixtures/participants.json (`signing_key`) or the store give it. */
+export interface GivenSigningKey {
+  /** The key id of the JWS header and the JWKS; default the key's JWK thumbprint (RFC 7638). */
+  kid?: string;
+  /** PKCS#8 PEM of an RSA key of at least 2048 bits. */
+  private_key: string;
+}
+
+/** A participant's key, ready to sign PS256 with and to publish. */
+export interface ParticipantKey {
+  kid: string;
+  privateKey: CryptoKey;
+  /** The public half as a JWK with kid, use and alg: one entry of the JWKS. */
+  publicJwk: JWK;
+}
+
+/**
+ * The PS256 signing key of each name-verification participant (the responder signs every answer
+ * with it). A key given in the fixtures is used as given; any other participant's key is
+ * generated on the first start and kept in the store, so its JWKS stays the same across restarts
+ * and resets. Keys load in the background (`ready`): a generated RSA key costs ~100 ms of CPU, and
+ * start-up to listening must not wait for it; the first answer that needs a key does.
+ */
+export class ParticipantSigningKeys {
+  readonly #store: Store;
+  readonly #participants: Participant[];
+  readonly #keys = new Map<string, ParticipantKey>();
+  #ready: Promise<void> | undefined;
+
+  constructor(store: Store, participants: Participant[]) {
+    this.#store = store;
+    this.#participants = participants;
+  }
+
+  /**
+   * Checks the given keys (a bad one throws naming its participant, before anything serves), then
+   * loads or generates the rest in the background. `given` (by open_banking_id) wins over a
+   * participant's own `signing_key`.
+   */
+  load(given: Record<string, GivenSigningKey> = {}): void {
+    if (this.#ready) throw new Error('participant signing keys are already loaded');
+    const sources = new Map<string, GivenSigningKey | undefined>();
+    for (const p of this.#participants) {
+      const key = given[p.open_banking_id] ?? p.signing_key;
+      if (key) checkGivenKey(p.open_banking_id, key);
+      sources.set(p.open_banking_id, key);
+    }
+    this.#ready = this.#loadAll(sources);
+    this.#ready.catch(() => undefined); // reported to whoever awaits it
+  }
+
+  /** Resolves once every participant has its key. */
+  ready(): Promise<void> {
+    if (!this.#ready) throw new Error('participant signing keys were not loaded');
+    return this.#ready;
+  }
+
+  /** The participant's key once loaded (undefined before, or for an unknown participant). */
+  get(openBankingId: string): ParticipantKey | undefined {
+    return this.#keys.get(openBankingId);
+  }
+
+  /** The participant's key, waiting for the keys to load. */
+  async key(openBankingId: string): Promise<ParticipantKey | undefined> {
+    const loaded = this.#keys.get(openBankingId);
+    if (loaded) return loaded;
+    await this.ready();
+    return this.#keys.get(openBankingId);
+  }
+
+  async #loadAll(sources: Map<string, GivenSigningKey | undefined>): Promise<void> {
+    const stored = { ...this.#store.getMeta<Record<string, GivenSigningKey>>(SIGNING_KEYS_META) };
+    let generated = false;
+    await Promise.all(
+      [...sources].map(async ([id, given]) => {
+        let source = given ?? stored[id];
+        if (!source) {
+          source = await generate();
+          stored[id] = source;
+          generated = true;
+        }
+        this.#keys.set(id, await prepare(source));
+      }),
+    );
+    if (generated) {
+      this.#store.setMeta(SIGNING_KEYS_META, stored);
+      await this.#store.commit();
+    }
+  }
+}
+
+function checkGivenKey(openBankingId: string, key: GivenSigningKey): void {
+  const where = `participant ${openBankingId}: signing_key`;
+  if (typeof key.private_key !== 'string') throw new Error(`${where}.private_key must be a PKCS#8 PEM string`);
+  if (key.kid !== undefined && (typeof key.kid !== 'string' || key.kid === ''))
+    throw new Error(`${where}.kid must be a non-empty string`);
+  let parsed: ReturnType<typeof createPrivateKey>;
+  try {
+    parsed = createPrivateKey(key.private_key);
+  } catch (err) {
+    throw new Error(`${where}.private_key is not a readable PEM private key: ${(err as Error).message}`);
+  }
+  const bits = parsed.asymmetricKeyDetails?.modulusLength ?? 0;
+  if (parsed.asymmetricKeyType !== 'rsa' || bits < MIN_RSA_BITS)
+    throw new Error(
+      `${where}.private_key must be an RSA key of at least ${MIN_RSA_BITS} bits for PS256 (got ${parsed.asymmetricKeyType}${bits ? ` ${bits}` : ''})`,
+    );
+  if (!key.private_key.includes('BEGIN PRIVATE KEY'))
+    throw new Error(`${where}.private_key must be PKCS#8 PEM (-----BEGIN PRIVATE KEY-----)`);
+}
+
+async function generate(): Promise<GivenSigningKey> {
+  const { privateKey } = await generateKeyPair('PS256', { modulusLength: MIN_RSA_BITS, extractable: true });
+  return { private_key: await exportPKCS8(privateKey) };
+}
+
+async function prepare(source: GivenSigningKey): Promise<ParticipantKey> {
+  const { kty, n, e } = createPublicKey(source.private_key).export({ format: 'jwk' });
+  const jwk: JWK = { kty: kty!, n: n!, e: e! };
+  const kid = source.kid ?? (await calculateJwkThumbprint(jwk));
+  return {
+    kid,
+    privateKey: await importPKCS8(source.private_key, 'PS256'),
+    publicJwk: { ...jwk, kid, use: 'sig', alg: 'PS256' },
+  };
+}
