@@ -106,6 +106,7 @@ Then('the XML file selects {string}', function (this: SimWorld, expression: stri
   assert.ok(values.length > 0 && values.some((v) => v !== ''), `the XPath ${expression} selects nothing`);
 });
 
+// The values an XPath selects in the last downloaded XML file, in order, `|` between them.
 Then("the XML file's {string} is {string}", function (this: SimWorld, expression: string, expected: string) {
   const values = xpathValues(downloadedXml(this), this.interpolate(expression));
   assert.deepEqual(values, this.interpolate(expected).split('|'), `the XPath ${expression}`);
