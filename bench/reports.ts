@@ -1,4 +1,4 @@
-// Report download from the file cache: a ~100 KB PDF (at most the 1,000 rows a PDF shows, ~80 KB) served by the simulator (auth, tenancy,
+// Report download from the file cache: a ~100 KB ARUDD PDF (at most the 1,000 rows a PDF shows) served by the simulator (auth, tenancy,
 // content negotiation, cache) against a bare Hono handler serving the same bytes, same run.
 // Budget (docs/design.md): ≥ 2,000 requests/s.
 import { pathToFileURL } from 'node:url';
@@ -10,15 +10,15 @@ import { type BenchReport, bareHono, type LoadResult, load, ratio, serveFetch } 
 const BUDGET_RPS = 2000;
 const TARGET_BYTES = 100 * 1024;
 
-/** Rows enough for a PDF of about 100 KB (or the most rows a PDF shows) (about 100 bytes of compressed PDF per row). */
+/** Returned debits enough for a PDF of about 100 KB (or the most rows a PDF shows), as ARUDD fields. */
 function rows(n: number): Array<Record<string, string>> {
   return Array.from({ length: n }, (_, i) => ({
     Reference: `REF${String(i).padStart(8, '0')}`,
     PayerName: `PAYER ${String((i * 7919) % 100000).padStart(5, '0')}`,
-    SortCode: String(100000 + ((i * 104729) % 900000)),
-    AccountNumber: String(10000000 + ((i * 7727) % 90000000)),
-    Amount: (((i * 3571) % 250000) / 100).toFixed(2),
-    ReturnCode: ['0 Refer to payer', '1 Instruction cancelled', '5 No account', 'B Account closed'][i % 4]!,
+    PayerSortCode: String(100000 + ((i * 104729) % 900000)),
+    PayerAccountNumber: String(10000000 + ((i * 7727) % 90000000)),
+    Amount: (1 + ((i * 3571) % 250000) / 100).toFixed(2),
+    ReasonCode: ['0', '1', '5', 'B'][i % 4]!,
   }));
 }
 

@@ -42,9 +42,11 @@ Feature: Scheme reports
     And I remember the response field "data.attributes.processing_date" as "processing_date"
     And I remember the response field "links" as "report_links"
     When I download the "pdf" link of "report_links"
-    Then the response is a valid "pdf" file containing "Automated Return of Unpaid Direct Debits|{{report_id}}|{{processing_date}}|bacs-originator"
+    Then the response is a valid "pdf" file containing "Automated Return of Unpaid Direct Debits|{{report_id}}|{{processing_date}}|Service user number|Advice number|Originating account"
     When I download the "xml" link of "report_links"
-    Then the response is a valid "xml" file containing "<ARUDD>|{{report_id}}|{{processing_date}}"
+    Then the response is a valid "xml" file containing "<ARUDD>|{{processing_date}}"
+    And the XML file's "/BACSDocument/Data/ARUDD/Header/@currentProcessingDate" is "{{processing_date}}"
+    And the XML file selects "//ReturnedDebitItem/@returnCode"
     When I download the "zipped_xhtml" link of "report_links"
     Then the response is a valid "zipped_xhtml" file containing "{{report_id}}|{{processing_date}}"
     When I send a GET request to "/v1/notification/reports/{{report_id}}/admissions/{{admission_id}}"
@@ -58,7 +60,7 @@ Feature: Scheme reports
     When I send a POST request to "/v1/simulator/reports" with body:
       """
       {"report_type": "BACS_ARRIVAL", "processing_date": "2026-12-22",
-       "rows": [{"SubmissionSerial": "000123", "ServiceUserNumber": "987654", "RecordCount": 42}]}
+       "rows": [{"UserFileNumber": "123", "DebitCount": 42, "DebitValue": "12345.6"}]}
       """
     Then the response status is 201
     And the response matches the "report-single" schema
@@ -67,14 +69,16 @@ Feature: Scheme reports
     And I remember the response field "data.id" as "report_id"
     And I remember the response field "links" as "report_links"
     When I download the "pdf" link of "report_links"
-    Then the response is a valid "pdf" file containing "Bacs Arrival Report|000123|987654|42"
+    Then the response is a valid "pdf" file containing "Bacs Arrival Report|User file 123|GBP 12,345.60|2026-12-22"
     When I send a GET request to "/v1/notification/reports/{{report_id}}" with headers:
       | accept | application/xhtml+zip |
     Then the response status is 406
     And the error message contains "acceptable: application/json, application/vnd.api+json, application/pdf, application/xml"
     When I send a GET request to "/v1/notification/reports/{{report_id}}/content" with headers:
       | accept | application/xml |
-    Then the response is a valid "xml" file containing "<ArrivalReport>|<RecordCount>42</RecordCount>"
+    Then the response is a valid "xml" file containing "<ArrivalReport>"
+    And the XML file's "//ArrivalUserFile/UserFileInformation/@userFileNumber" is "123"
+    And the XML file's "//ArrivalUserFile/DaySection/Totals/Debit/@valueOf" is "12345.60"
 
   @simulator
   Scenario: Injected rows are bounded: a value over 200 characters is refused, naming the row and the limit
@@ -84,6 +88,56 @@ Feature: Scheme reports
       """
     Then the response status is 400
     And the error message contains "rows.0.Note in body should be at most 200 chars long"
+
+  @simulator
+  Scenario: A client's rows must be the report type's fields, in the scheme's formats
+    When I send a POST request to "/v1/simulator/reports" with body:
+      """
+      {"report_type": "BACS_ARUDD", "rows": [{"Reference": "RENT2026", "PayerSortCode": "12-34-5"}]}
+      """
+    Then the response status is 400
+    And the response matches the "error" schema
+    And the error message contains "rows.0.PayerSortCode in body should match"
+    When I send a POST request to "/v1/simulator/reports" with body:
+      """
+      {"report_type": "BACS_ARUDD", "rows": [{"Payer Name": "SMITH J"}]}
+      """
+    Then the response status is 400
+    And the error message contains "rows.0.Payer Name in body is not a field of BACS_ARUDD rows; fields: Reference, PayerName"
+
+  @simulator
+  Scenario Outline: Every report type downloads in each format it offers, in its scheme's structure
+    When I send a POST request to "/v1/simulator/reports" with body:
+      """
+      {"report_type": "<report_type>", "processing_date": "2026-12-18"}
+      """
+    Then the response status is 201
+    And I remember the response field "data.id" as "report_id"
+    And I remember the response field "links" as "report_links"
+    When I download every format of "report_links", each a valid file containing "<in every format>"
+    And I download the "pdf" link of "report_links"
+    Then the response is a valid "pdf" file containing "{{report_id}}|<header>|Report totals"
+    When I download the "xml" link of "report_links"
+    Then the XML file selects "<xpath>"
+
+    Examples:
+      | report_type                | in every format                | header              | xpath                                                                                                             |
+      | BACS_INPUT                 | 2026-12-18\|412785             | Service user number | /BACSDocument/Data/InputReport/Submission/UserFile/InputUserFile/UserFileInformation/@userNumber                  |
+      | BACS_ARRIVAL               | 2026-12-18\|412785             | Service user number | /BACSDocument/Data/ArrivalReport/Submission/UserFile/ArrivalUserFile/DaySection/Totals/Debit/@valueOf             |
+      | BACS_WITHDRAWAL            | 2026-12-18\|412785             | Service user number | /BACSDocument/Data/WithdrawalReport/Submission/SubmissionInformation/@bureauNumber                                |
+      | BACS_ARUCS                 | 2026-12-18\|NORTHWIND COLLECT  | Advice number       | /BACSDocument/Data/ARUCS/Advice/OriginatingAccountRecords/OriginatingAccountRecord/ReturnedCreditItem/@returnCode |
+      | BACS_ARUDD                 | 2026-12-18\|NORTHWIND COLLECT  | Advice number       | /BACSDocument/Data/ARUDD/Advice/OriginatingAccountRecords/OriginatingAccountRecord/ReturnedDebitItem/@returnCode  |
+      | BACS_AUDDIS                | 2026-12-18\|412785             | Document number     | /BACSDocument/Data/MessagingAdvices/MessagingAdvice/@reason-code                                                  |
+      | BACS_AUDDIS_ACCEPTANCE     | 2026-12-18\|412785             | Document number     | /BACSDocument/Data/MessagingAdvices/MessagingAdvice[@record-type='V']/@accepted-ddi                               |
+      | BACS_AUDDIS_REJECTION      | 2026-12-18\|412785             | Document number     | /BACSDocument/Data/MessagingAdvices/MessagingError/@line1                                                         |
+      | BACS_ADDACS                | 2026-12-18\|412785             | Document number     | /BACSDocument/Data/MessagingAdvices/MessagingHeader[@advice-type='ADDACS']/@report-type                           |
+      | BACS_AWACS                 | 2026-12-18\|412785             | Document number     | /BACSDocument/Data/MessagingAdvices/MessagingAdvice[@record-type='W']/@payer-new-sort-code                        |
+      | BACS_DDIC_ADVICE           | 2027-01-11\|412785             | Date of debit       | /VocaDocument/Data/Document/NewAdvices/TotalValueOfDebits                                                         |
+      | BACS_DDIC_CLAIM_SUBMISSION | 2026-12-18\|NORTHWIND BANK PLC | Claims submitted    | /VocaDocument/Data/Document/SubmittedClaims/DDICClaim/SeqNo                                                       |
+      | FPS_SETTLEMENT             | 2026-12-18\|Northwind Bank plc | Settlement date     | /FPSDocument/Data/SettlementReport/DailyTotals/NetPosition/@valueOf                                               |
+      | FPS_SPONSORED_PARTICIPANT  | 2026-12-18\|Northwind Bank plc | Settlement date     | /FPSDocument/Data/SponsoredParticipantReport/SponsorTotals/NetPosition/@valueOf                                   |
+      | FPS_TRANSACTION_SUMMARY    | 2026-12-18\|Northwind Bank plc | Settlement date     | /FPSDocument/Data/TransactionSummary/PaymentType[@type='SIP']/Outbound/@valueOf                                   |
+      | FPS_REJECTED_PAYMENTS      | 2026-12-18\|Northwind Bank plc | Settlement date     | /FPSDocument/Data/RejectedPayments/Totals/@valueOf                                                                |
 
   @simulator
   Scenario: Only sponsors get the Faster Payments sponsored participant report
@@ -116,7 +170,8 @@ Feature: Scheme reports
     When I download the "pdf" link of "report_links"
     Then the response is a valid "pdf" file containing "Automated Direct Debit Amendment and Cancellation Service|{{report_id}}"
     When I download the "xml" link of "report_links"
-    Then the response is a valid "xml" file containing "<ADDACS>|{{report_id}}"
+    Then the response is a valid "xml" file containing "advice-type=\"ADDACS\""
+    And the XML file selects "//MessagingAdvice/@reason-code"
     When I download the "zipped_xhtml" link of "report_links"
     Then the response is a valid "zipped_xhtml" file containing "{{report_id}}"
 

@@ -10,6 +10,7 @@ import type { SeedAccount } from './sim/accounts.ts';
 import type { Participant } from './sim/cop/participants.ts';
 import type { Organisation } from './sim/organisations.ts';
 import { type CatalogueEntry, validateCatalogue } from './sim/reports/catalogue.ts';
+import { type ServiceUser, validateServiceUsers } from './sim/reports/service-users.ts';
 
 /** The fixtures shipped with the package. */
 export const FIXTURES_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '..', 'fixtures');
@@ -33,6 +34,8 @@ export interface Fixtures {
   calendarOverrides: CalendarOverrides;
   holidayTable: HolidayTable;
   reportCatalogue: CatalogueEntry[];
+  /** Who reports are addressed to (reports/service-users.json; optional). */
+  reportServiceUsers: ServiceUser[];
   /** Read on demand: a store that already holds accounts never needs them. */
   seedAccounts(): SeedAccount[];
   clients(file?: string): OAuthClient[];
@@ -46,6 +49,13 @@ export function readFixtures(dir: string = FIXTURES_DIR): Fixtures {
   } catch (err) {
     throw new Error(`report catalogue ${catalogueFile}: ${(err as Error).message}`);
   }
+  const serviceUsersFile = join(dir, 'reports', 'service-users.json');
+  let reportServiceUsers: ServiceUser[];
+  try {
+    reportServiceUsers = validateServiceUsers(optional<unknown>(serviceUsersFile, []));
+  } catch (err) {
+    throw new Error(`report service users ${serviceUsersFile}: ${(err as Error).message}`);
+  }
   const accountsFile = join(dir, 'accounts.json');
   return {
     organisations: readJsonFile<Organisation[]>(join(dir, 'organisations.json')),
@@ -53,6 +63,7 @@ export function readFixtures(dir: string = FIXTURES_DIR): Fixtures {
     calendarOverrides: optional<CalendarOverrides>(join(dir, 'calendar', 'overrides.json'), {}),
     holidayTable: optional<HolidayTable>(join(dir, 'calendar', 'bank-holidays.json'), {}),
     reportCatalogue,
+    reportServiceUsers,
     seedAccounts: () => optional<SeedAccount[]>(accountsFile, []),
     clients: (file) => readJsonFile<OAuthClient[]>(file ?? join(dir, 'clients.json')),
   };

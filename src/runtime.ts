@@ -122,6 +122,7 @@ async function assemble(
     calendarOverrides: fixtures.calendarOverrides,
     holidayTable: fixtures.holidayTable,
     reportCatalogue: fixtures.reportCatalogue,
+    reportServiceUsers: fixtures.reportServiceUsers,
     ...(options.clock ? { clock: options.clock } : {}),
     ...(options.wall ? { wall: options.wall } : {}),
     ...(options.retrySchedule ? { retrySchedule: options.retrySchedule } : {}),

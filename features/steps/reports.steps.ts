@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { Then, When } from '@cucumber/cucumber';
-import { parseXml, pdfText, unzipXhtml } from '../support/report-files.ts';
+import { parseXml, pdfText, unzipXhtml, xpathValues } from '../support/report-files.ts';
 import type { SimWorld } from '../support/world.ts';
 
 // Report downloads: follow a links.<format> entry of a report (href + meta.content-type) and open
@@ -37,7 +37,9 @@ async function openFile(format: string, bytes: Uint8Array): Promise<string> {
     case 'xml': {
       const text = new TextDecoder().decode(bytes);
       const doc = parseXml(text);
-      assert.ok(doc.BACSDocument?.Data, 'the XML has BACSDocument/Data');
+      // Bacs advices and reports are BACSDocument, the DDIC advice VocaDocument, ours FPSDocument.
+      const root = Object.keys(doc).find((k) => !k.startsWith('?'));
+      assert.ok(root && doc[root]?.Data, `the XML has <root>/Data (root ${root})`);
       return text;
     }
     case 'zipped_xhtml': {
@@ -87,5 +89,42 @@ When(
     });
     const report = reportOf(hit.json)!;
     this.vars[name] = report.id;
+  },
+);
+
+/** The XML of the last download, for XPath questions (the way a client's parser reads the file). */
+function downloadedXml(world: SimWorld): string {
+  const res = world.response;
+  assert.equal(res.status, 200, `download failed: ${res.status} ${res.text.slice(0, 300)}`);
+  assert.equal(res.headers.get('content-type'), MEDIA_TYPES.xml, 'the last download is an XML file');
+  return new TextDecoder().decode(res.bytes);
+}
+
+// The last downloaded XML file, asked an XPath 1.0 question as a client's parser would: it selects a non-empty value.
+Then('the XML file selects {string}', function (this: SimWorld, expression: string) {
+  const values = xpathValues(downloadedXml(this), this.interpolate(expression));
+  assert.ok(values.length > 0 && values.some((v) => v !== ''), `the XPath ${expression} selects nothing`);
+});
+
+// The values an XPath selects in the last downloaded XML file, in order, `|` between them.
+Then("the XML file's {string} is {string}", function (this: SimWorld, expression: string, expected: string) {
+  const values = xpathValues(downloadedXml(this), this.interpolate(expression));
+  assert.deepEqual(values, this.interpolate(expected).split('|'), `the XPath ${expression}`);
+});
+
+// Downloads each format a report's links offer and checks each file opens and holds every `|`-separated text.
+When(
+  'I download every format of {string}, each a valid file containing {string}',
+  async function (this: SimWorld, linksName: string, expected: string) {
+    const links = JSON.parse(this.interpolate(`{{${linksName}}}`)) as Record<string, FormatLink>;
+    const formats = Object.keys(links).filter((f) => f in MEDIA_TYPES);
+    assert.ok(formats.includes('pdf') && formats.includes('xml'), `links offer pdf and xml: ${formats.join(', ')}`);
+    for (const format of formats) {
+      await this.send('GET', links[format]!.href, { headers: { accept: MEDIA_TYPES[format]! } });
+      assert.equal(this.response.status, 200, `${format}: ${this.response.status} ${this.response.text.slice(0, 300)}`);
+      const text = await openFile(format, this.response.bytes);
+      for (const part of this.interpolate(expected).split('|'))
+        assert.ok(text.includes(part), `the ${format} file does not contain "${part}"`);
+    }
   },
 );

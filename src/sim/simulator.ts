@@ -19,6 +19,7 @@ import { type Organisation, Organisations } from './organisations.ts';
 import { Payments } from './payments/payments.ts';
 import type { CatalogueEntry } from './reports/catalogue.ts';
 import { Reports } from './reports/reports.ts';
+import type { ServiceUser } from './reports/service-users.ts';
 import { ResourcePaths } from './resource-paths.ts';
 
 export interface SimulatorOptions {
@@ -41,6 +42,8 @@ export interface SimulatorOptions {
   deliveryRetention?: DeliveryRetention;
   /** The report catalogue (fixtures/reports/catalogue.json, checked by validateCatalogue). */
   reportCatalogue: CatalogueEntry[];
+  /** Who reports are addressed to (fixtures/reports/service-users.json); others get derived values. */
+  reportServiceUsers?: ServiceUser[];
   /** Seed the daily report arrivals at start-up (default true). */
   scheduledReports?: boolean;
 }
@@ -106,6 +109,7 @@ export class Simulator {
     this.reports = new Reports(
       { ...ctx, calendar: this.calendar, scheduler: this.scheduler, organisations: this.organisations },
       options.reportCatalogue,
+      { serviceUsers: options.reportServiceUsers ?? [] },
     );
     if (options.scheduledReports !== false) this.reports.seedSchedule();
     // A reset drops every record and job: the report schedule is seeded again, the file cache emptied.

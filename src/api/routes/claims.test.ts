@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { xpathValues } from '../../../features/support/report-files.ts';
 import {
   assertMatchesSchema,
   HARBOUR,
@@ -298,10 +299,13 @@ describe('the DDIC claim submission report', () => {
     );
     expect(list.data).toHaveLength(1);
     expect(list.data[0].attributes).toMatchObject({ processing_date: '2026-12-22', report_source: 'bacs-paying-bank' });
-    const content = await rt.sim.reports.content(rt.sim.reports.get(list.data[0].id));
-    expect(content.rows).toEqual([
-      expect.objectContaining({ Reference: 'DDICREPORT1', SequenceNumber: seq, Amount: '49.99', ClaimId: claim.id }),
-    ]);
+    const xml = (await rt.sim.reports.content(rt.sim.reports.get(list.data[0].id))).xml();
+    expect(xpathValues(xml, '//DDICClaim/PayingBankReference')).toEqual(['DDICREPORT1']);
+    expect(xpathValues(xml, '//DDICClaim/SeqNo')).toEqual([seq]);
+    expect(xpathValues(xml, '//DDICClaim/TotalAmount')).toEqual(['49.99']);
+    expect(xpathValues(xml, '//DDICClaim/ClaimId')).toEqual([claim.id]);
+    expect(xpathValues(xml, '//DDICClaim/ClaimSubmissionId')).toEqual([sub.id]);
+    expect(xpathValues(xml, '//Document/ProcessingDate')).toEqual(['2026-12-22']);
   });
 });
 

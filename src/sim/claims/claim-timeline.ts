@@ -124,15 +124,22 @@ export class ClaimTimeline {
       }));
       processingDate = done.attributes.processing_date;
       const claim = this.#d.claims.get(relatedId(done, 'claim')!);
-      // Column names as in the catalogue's DDIC claim submission report (BACSDocument style).
+      // The fields of the DDIC claim submission report (src/sim/reports/kind-bacs-ddic.ts).
+      const a = claim.attributes;
       rows.push({
-        Reference: claim.attributes.reference,
+        Reference: a.reference,
         SequenceNumber: sequence_number,
-        OriginatorSUN: claim.attributes.original_instruction.clearing_id,
-        ReasonCode: claim.attributes.reason_code,
-        Amount: formatPence(claimPence(claim.attributes)),
-        NumberOfClaims: claim.attributes.number_of_claims,
-        ClearingId: claim.attributes.clearing_id,
+        OriginatorSUN: a.original_instruction.clearing_id,
+        SUReference: a.original_instruction.reference,
+        ReasonCode: a.reason_code,
+        Amount: formatPence(claimPence(a)),
+        NumberOfClaims: a.number_of_claims,
+        ClearingId: a.clearing_id,
+        PayerName: a.debtor_party.account_name,
+        PayerSortCode: a.debtor_party.bank_id,
+        PayerAccountNumber: a.debtor_party.account_number,
+        DisputedTransactions: a.disputed_transactions,
+        SettlementDate: done.attributes.settlement_date,
         ClaimId: claim.id,
         ClaimSubmissionId: done.id,
       });

@@ -15,6 +15,8 @@ describe('report catalogue fixture', () => {
       'BACS_ARUCS',
       'BACS_ARUDD',
       'BACS_AUDDIS',
+      'BACS_AUDDIS_ACCEPTANCE',
+      'BACS_AUDDIS_REJECTION',
       'BACS_ADDACS',
       'BACS_AWACS',
       'BACS_DDIC_ADVICE',
@@ -30,9 +32,10 @@ describe('report catalogue fixture', () => {
     expect(catalogue.get('FPS_SPONSORED_PARTICIPANT')?.audience).toBe('sponsors');
   });
 
-  it('schedules Bacs reports on working days, FPS every day, and the claim submission report on its event', () => {
+  it('schedules Bacs reports on working days, FPS every day, claim submission and AUDDIS rejection on their events', () => {
     for (const e of entries) {
-      if (e.report_type === 'BACS_DDIC_CLAIM_SUBMISSION') expect(e.schedule.days).toBe('on_event');
+      if (['BACS_DDIC_CLAIM_SUBMISSION', 'BACS_AUDDIS_REJECTION'].includes(e.report_type))
+        expect(e.schedule.days).toBe('on_event');
       else expect(e.schedule.days).toBe(e.report_source.startsWith('bacs') ? 'bacs_working_days' : 'every_day');
     }
   });
@@ -57,7 +60,7 @@ describe('validateCatalogue', () => {
       ),
     ).toThrow(/london_time/);
     expect(() => validateCatalogue(broken({ audience: 'some' as never }))).toThrow(/audience/);
-    expect(() => validateCatalogue(broken({ xml_element: '1bad' }))).toThrow(/xml_element/);
+    expect(() => validateCatalogue(broken({ content: 'gossip' as never }))).toThrow(/content must be one of/);
     expect(() => validateCatalogue([good, good])).toThrow(/duplicated/);
     expect(() => validateCatalogue([])).toThrow(/non-empty/);
   });

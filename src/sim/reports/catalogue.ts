@@ -17,6 +17,8 @@ export const CONTENT_KINDS = [
   'returned_credits',
   'returned_debits',
   'ddi_rejections',
+  'ddi_file_acceptances',
+  'ddi_file_rejections',
   'ddi_amendments',
   'account_changes',
   'ddic_advices',
@@ -46,8 +48,6 @@ export interface CatalogueEntry {
   report_type: string;
   report_type_description: string;
   report_source: string;
-  /** Element under BACSDocument/Data in the XML rendering. */
-  xml_element: string;
   content: ContentKind;
   formats: ReportFormat[];
   schedule: ReportSchedule;
@@ -57,7 +57,6 @@ export interface CatalogueEntry {
 }
 
 const TIME_RE = /^([01]\d|2[0-3]):[0-5]\d$/;
-const XML_NAME_RE = /^[A-Za-z_][A-Za-z0-9_.-]*$/;
 
 /** Checks every entry so a broken fixture fails at start-up, naming the entry and the field. */
 export function validateCatalogue(entries: unknown): CatalogueEntry[] {
@@ -84,7 +83,6 @@ export function validateCatalogue(entries: unknown): CatalogueEntry[] {
       typeof e.report_source === 'string' && /^[a-z]+(-[a-z]+)*$/.test(e.report_source),
       'report_source must be lower-case words joined by -',
     );
-    need(typeof e.xml_element === 'string' && XML_NAME_RE.test(e.xml_element), 'xml_element must be an XML name');
     need(CONTENT_KINDS.includes(e.content), `content must be one of ${CONTENT_KINDS.join(', ')}`);
     need(
       Array.isArray(e.formats) && e.formats.length > 0 && e.formats.every((f) => f in REPORT_FORMATS),

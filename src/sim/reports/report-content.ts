@@ -1,25 +1,23 @@
+// A report's content: its data, built once from the report (processing date, generation time),
+// its service user, the scheme calendar and the rows it arrived with or a faker seeded from its id.
+// Every format is drawn from that one data: the XML from the data, the PDF and XHTML from its view.
 import { createHash } from 'node:crypto';
 import type { Faker } from '@faker-js/faker';
+import type { BacsCalendar } from '../../clock/calendar.ts';
 import type { CatalogueEntry } from './catalogue.ts';
-import { type Column, generateTable } from './content-generators.ts';
+import type { ReportContext } from './report-context.ts';
+import type { ReportKind } from './report-kind.ts';
+import { REPORT_KINDS } from './report-kinds.ts';
 import type { Report } from './report-types.ts';
+import type { ReportView } from './report-view.ts';
+import type { ServiceUser } from './service-users.ts';
 
-export interface Field {
-  /** Machine name: the XML element and the XHTML class. */
-  name: string;
-  label: string;
-  value: string;
-}
-
-/** Everything a rendered file shows, in the order it shows it. Every renderer reads only this. */
-export interface ReportContent {
+export interface ReportDocument {
   title: string;
-  /** Element under BACSDocument/Data. */
-  element: string;
-  header: Field[];
-  columns: Column[];
-  rows: Array<Record<string, string>>;
-  totals: Field[];
+  /** The report's data (its shape is the kind's); the XML and the view are drawn from it. */
+  data: unknown;
+  xml(): string;
+  view(): ReportView;
 }
 
 let fakerModule: Promise<typeof import('@faker-js/faker')> | undefined;
@@ -38,92 +36,50 @@ export function seedOf(id: string): number {
   return createHash('sha256').update(id).digest().readUInt32BE(0);
 }
 
-/** A value as it is printed: scalars as text, anything else as JSON. */
-function text(v: unknown): string {
-  if (v === null || v === undefined) return '';
-  if (typeof v === 'string') return v;
-  if (typeof v === 'number' || typeof v === 'boolean') return String(v);
-  return JSON.stringify(v);
+/** The kind of content of a catalogue entry (a report whose type left the catalogue: a transaction summary). */
+export function kindOf(entry: CatalogueEntry | undefined): ReportKind {
+  return REPORT_KINDS[entry?.content ?? 'transaction_summary'];
 }
 
-/** Columns of client-supplied rows: every key, in order of first appearance. */
-function columnsOf(rows: Array<Record<string, unknown>>): Column[] {
-  const keys = new Set<string>();
-  for (const r of rows) for (const k of Object.keys(r)) keys.add(k);
-  return [...keys].map((k) => ({ key: k, label: k }));
-}
-
-const AMOUNT_KEYS = /amount|value/i;
-
-/** Count and, for columns holding money, the sum of the column in pence (exact) shown in pounds. */
-function totalsOf(columns: Column[], rows: Array<Record<string, string>>): Field[] {
-  const totals: Field[] = [{ name: 'RecordCount', label: 'Records', value: String(rows.length) }];
-  for (const c of columns) {
-    if (!AMOUNT_KEYS.test(c.key)) continue;
-    let pence = 0n;
-    let numeric = rows.length > 0;
-    for (const r of rows) {
-      const m = /^(-?)(\d+)(?:\.(\d{1,2}))?$/.exec(r[c.key] ?? '');
-      if (!m) {
-        numeric = false;
-        break;
-      }
-      const p = BigInt(m[2]!) * 100n + BigInt((m[3] ?? '0').padEnd(2, '0'));
-      pence += m[1] ? -p : p;
-    }
-    if (!numeric) continue;
-    const neg = pence < 0n;
-    const abs = neg ? -pence : pence;
-    totals.push({
-      name: `Total${c.key}`,
-      label: `Total ${c.label.toLowerCase()}`,
-      value: `${neg ? '-' : ''}${abs / 100n}.${String(abs % 100n).padStart(2, '0')}`,
-    });
+/** A calendar step that stays on the date when it would leave the supported years. */
+function safely(step: () => string, date: string): string {
+  try {
+    return step();
+  } catch {
+    return date;
   }
-  return totals;
 }
 
-/**
- * The content of a report: the header fields from its attributes, and its rows — the ones given on
- * arrival, or drawn with faker seeded from the report id so that every render is the same.
- */
-export async function reportContent(
+export interface ContentSources {
+  organisationName: string;
+  serviceUser: ServiceUser;
+  calendar: BacsCalendar;
+  /** Rows the report arrived with (a client's injection, or the simulation's own). */
+  rows?: ReadonlyArray<Record<string, unknown>>;
+}
+
+export async function reportDocument(
   report: Report,
   entry: CatalogueEntry | undefined,
-  organisationName: string,
-  givenRows?: Array<Record<string, unknown>>,
-): Promise<ReportContent> {
+  sources: ContentSources,
+): Promise<ReportDocument> {
   const a = report.attributes;
-  const header: Field[] = [
-    { name: 'ReportId', label: 'Report id', value: report.id },
-    { name: 'ReportType', label: 'Report type', value: a.report_type },
-    { name: 'ReportSource', label: 'Report source', value: a.report_source },
-    { name: 'Organisation', label: 'Organisation', value: organisationName },
-    { name: 'OrganisationId', label: 'Organisation id', value: report.organisation_id },
-    { name: 'ProcessingDate', label: 'Processing date', value: a.processing_date ?? '' },
-    { name: 'GenerationTime', label: 'Generation time', value: a.generation_time },
-  ];
-  let columns: Column[];
-  let rows: Array<Record<string, string>>;
-  if (givenRows) {
-    columns = columnsOf(givenRows);
-    rows = givenRows.map((r) => Object.fromEntries(columns.map((c) => [c.key, text(r[c.key])])));
-  } else {
-    const faker = await seededFaker(seedOf(report.id));
-    const generated = generateTable(
-      entry?.content ?? 'transaction_summary',
-      faker,
-      a.processing_date ?? a.generation_time.slice(0, 10),
-    );
-    columns = generated.columns;
-    rows = generated.rows;
-  }
-  return {
+  const { calendar } = sources;
+  const ctx: ReportContext = {
+    reportId: report.id,
+    reportType: a.report_type,
     title: a.report_type_description,
-    element: entry?.xml_element ?? 'Report',
-    header,
-    columns,
-    rows,
-    totals: totalsOf(columns, rows),
+    processingDate: a.processing_date ?? a.generation_time.slice(0, 10),
+    generationTime: a.generation_time,
+    user: sources.serviceUser,
+    organisationName: sources.organisationName,
+    faker: await seededFaker(seedOf(report.id)),
+    workingDaysBefore: (date, n) => safely(() => calendar.addWorkingDays(date, -n), date),
+    workingDaysAfter: (date, n) => safely(() => calendar.addWorkingDays(date, n), date),
+    isBacsWorkingDay: (date) => calendar.isBacsWorkingDay(date),
+    ...(sources.rows ? { given: sources.rows } : {}),
   };
+  const kind = kindOf(entry);
+  const data = kind.build(ctx);
+  return { title: ctx.title, data, xml: () => kind.xml(data), view: () => kind.view(data) };
 }

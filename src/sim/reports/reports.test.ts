@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
+import { xpathValues } from '../../../features/support/report-files.ts';
 import { HARBOUR, NORTHWIND, testRuntime } from '../../../test/support/testing.ts';
 import { SchemeClock } from '../../clock/scheme-clock.ts';
 import { readFixtures } from '../../fixtures.ts';
 import { openStore } from '../../store/store.ts';
 import type { RecordEvent } from '../events.ts';
 import { Simulator } from '../simulator.ts';
-import { reportContent } from './report-content.ts';
 import type { Report } from './report-types.ts';
+import { sum } from './report-view.ts';
 
 const FENWICK = 'c0a9e1f2-6d3b-4a8e-b7c4-2f9e8d1a6b53';
 
@@ -101,7 +102,7 @@ describe('Reports.arrive', () => {
   it('keeps given rows as the report content', async () => {
     const { sim } = await simAt('2026-12-21T09:00:00.000Z');
     const rows = [
-      { Reference: 'DDICREF0001', SequenceNumber: '0000000042', Amount: '12.50' },
+      { Reference: 'DDICREF0001', SequenceNumber: '000000000042', Amount: '12.50' },
       { Reference: 'DDICREF0002', SequenceNumber: 43, Amount: '7.25' },
     ];
     const { report } = sim.reports.arrive({
@@ -110,13 +111,12 @@ describe('Reports.arrive', () => {
       processing_date: '2026-12-22',
       rows,
     });
-    const content = await sim.reports.content(report as Report);
-    expect(content.columns.map((c) => c.key)).toEqual(['Reference', 'SequenceNumber', 'Amount']);
-    expect(content.rows[1]).toEqual({ Reference: 'DDICREF0002', SequenceNumber: '43', Amount: '7.25' });
-    expect(content.totals).toEqual([
-      { name: 'RecordCount', label: 'Records', value: '2' },
-      { name: 'TotalAmount', label: 'Total amount', value: '19.75' },
-    ]);
+    const xml = (await sim.reports.content(report as Report)).xml();
+    expect(xpathValues(xml, '//DDICClaim/PayingBankReference')).toEqual(['DDICREF0001', 'DDICREF0002']);
+    expect(xpathValues(xml, '//DDICClaim/SeqNo')).toEqual(['000000000042', '43']);
+    expect(xpathValues(xml, '//DDICClaim/TotalAmount')).toEqual(['12.50', '7.25']);
+    expect(xpathValues(xml, '//SubmittedClaims/TotalValueOfClaims')).toEqual(['19.75']);
+    expect(xpathValues(xml, '//Document/ProcessingDate')).toEqual(['2026-12-22']);
   });
 });
 
@@ -151,47 +151,42 @@ describe('size limits', () => {
       report_type: 'BACS_DDIC_CLAIM_SUBMISSION',
       rows: bigDay,
     });
-    const content = await sim.reports.content(sim.reports.get(report.id));
-    expect(content.rows).toHaveLength(10_000);
+    const xml = (await sim.reports.content(sim.reports.get(report.id))).xml();
+    expect(xml.match(/<DDICClaim>/g)).toHaveLength(10_000);
   });
 });
 
 describe('generated content', () => {
   it('is the same for the same report id and differs for another, for every catalogue type', async () => {
-    const { sim } = await simAt('2026-12-21T09:00:00.000Z');
+    const { sim } = await simAt('2026-12-22T09:00:00.000Z');
     for (const entry of sim.reports.catalogue.entries) {
       const { report } = sim.reports.arrive({
         organisation_id: NORTHWIND.organisation_id,
         report_type: entry.report_type,
       });
       const r = report as Report;
-      const a = await reportContent(r, entry, 'Northwind Bank plc');
-      expect(await reportContent(r, entry, 'Northwind Bank plc'), entry.report_type).toEqual(a);
-      expect(a.columns.length, entry.report_type).toBeGreaterThan(1);
-      expect(a.element).toBe(entry.xml_element);
-      for (const row of a.rows) expect(Object.keys(row).sort()).toEqual(a.columns.map((c) => c.key).sort());
-      const other = await reportContent(
-        { ...r, id: '11111111-2222-4333-8444-555555555555' },
-        entry,
-        'Northwind Bank plc',
-      );
-      if (a.rows.length > 0 || other.rows.length > 0) expect(other.rows, entry.report_type).not.toEqual(a.rows);
+      const a = (await sim.reports.content(r)).xml();
+      expect((await sim.reports.content(r)).xml(), entry.report_type).toBe(a);
+      const other = (await sim.reports.content({ ...r, id: '11111111-2222-4333-8444-555555555555' })).xml();
+      expect(other, entry.report_type).not.toBe(a);
     }
   });
 
-  it('gives ARUDD returned debits with reason codes and totals', async () => {
+  it('gives ARUDD returned debits with ARUDD reason codes and totals per originating account that add up', async () => {
     const { sim } = await simAt('2026-12-21T09:00:00.000Z');
     const { report } = sim.reports.arrive({ organisation_id: NORTHWIND.organisation_id, report_type: 'BACS_ARUDD' });
-    const c = await sim.reports.content(report as Report);
-    expect(c.rows.length).toBeGreaterThanOrEqual(3);
-    for (const row of c.rows) {
-      expect(row.SortCode).toMatch(/^\d{6}$/);
-      expect(row.AccountNumber).toMatch(/^\d{8}$/);
-      expect(row.Amount).toMatch(/^\d+\.\d{2}$/);
-      expect(row.ReturnCode).toMatch(/^[0-9A-Z] /);
+    const xml = (await sim.reports.content(report as Report)).xml();
+    const items = xpathValues(xml, '//ReturnedDebitItem/@returnCode');
+    expect(items.length).toBeGreaterThanOrEqual(3);
+    for (const code of items) expect(code).toMatch(/^[0-9AB]\d{3}$/);
+    const records = Number(xpathValues(xml, 'count(//OriginatingAccountRecord)')[0]);
+    for (let i = 1; i <= records; i++) {
+      const at = `//OriginatingAccountRecord[${i}]`;
+      const values = xpathValues(xml, `${at}/ReturnedDebitItem/@valueOf`);
+      expect(xpathValues(xml, `${at}/Totals/@valueOf`)).toEqual([sum(values)]);
+      expect(xpathValues(xml, `${at}/Totals/@numberOf`)).toEqual([String(values.length)]);
     }
-    const sum = c.rows.reduce((s, r) => s + Math.round(Number(r.Amount) * 100), 0);
-    expect(c.totals.find((t) => t.name === 'TotalAmount')?.value).toBe((sum / 100).toFixed(2));
+    expect(xpathValues(xml, '//ARUDD/Header/@currentProcessingDate')).toEqual(['2026-12-18']);
   });
 });
 

@@ -19,8 +19,8 @@ import {
 import { FileCache } from './file-cache.ts';
 import { renderPdf } from './render-pdf.ts';
 import { renderZippedXhtml } from './render-xhtml.ts';
-import { renderXml } from './render-xml.ts';
-import { type ReportContent, reportContent } from './report-content.ts';
+import { kindOf, type ReportDocument, reportDocument } from './report-content.ts';
+import { itemsProblem } from './report-items.ts';
 import { nameUuid, rowsProblem } from './report-rows.ts';
 import {
   DAILY_REPORTS_JOB,
@@ -40,6 +40,7 @@ import {
   type ReportAttributes,
   reportPath,
 } from './report-types.ts';
+import { type ServiceUser, serviceUserOf } from './service-users.ts';
 
 export interface ReportsContext extends RepositoryContext {
   calendar: BacsCalendar;
@@ -72,9 +73,15 @@ export class Reports {
   readonly files: FileCache<Uint8Array>;
   readonly #rows: Collection<StoredRows>;
   readonly #ctx: ReportsContext;
+  readonly #serviceUsers: ServiceUser[];
 
-  constructor(ctx: ReportsContext, catalogue: CatalogueEntry[], options: { cacheBytes?: number } = {}) {
+  constructor(
+    ctx: ReportsContext,
+    catalogue: CatalogueEntry[],
+    options: { cacheBytes?: number; serviceUsers?: ServiceUser[] } = {},
+  ) {
     this.#ctx = ctx;
+    this.#serviceUsers = options.serviceUsers ?? [];
     this.catalogue = new ReportCatalogue(catalogue);
     this.reports = new Repository<ReportAttributes>(ctx, REPORT_TYPE, { path: (r) => reportPath(r.id) });
     this.admissions = new Repository<ReportAdmissionAttributes>(ctx, REPORT_ADMISSION_TYPE, {
@@ -96,8 +103,11 @@ export class Reports {
    * every claim) are not capped: their size is the scheme's, and rendering bounds what a PDF shows.
    */
   inject(input: ArrivalInput): { report: Resource; admission: Resource } {
-    const tooBig = input.rows ? rowsProblem(input.rows) : undefined;
-    if (tooBig) throw invalid(`validation failure list: ${tooBig}`);
+    const entry = this.catalogue.get(input.report_type);
+    const problem = input.rows
+      ? (rowsProblem(input.rows) ?? (entry && itemsProblem(entry.report_type, kindOf(entry), input.rows)))
+      : undefined;
+    if (problem) throw invalid(`validation failure list: ${problem}`);
     return this.arrive(input);
   }
 
@@ -136,15 +146,20 @@ export class Reports {
     return this.admissions.getChild(admissionId, organisationId, { report: reportId });
   }
 
-  /** What the report's files show. */
-  content(report: Report): Promise<ReportContent> {
-    const organisation = this.#ctx.organisations.get(report.organisation_id);
-    return reportContent(
-      report,
-      this.catalogue.get(report.attributes.report_type),
-      organisation?.name ?? report.organisation_id,
-      this.#rows.get(report.id)?.rows,
-    );
+  /** What the report's files show: its data, drawn into each format. */
+  content(report: Report): Promise<ReportDocument> {
+    const organisation = this.#ctx.organisations.get(report.organisation_id) ?? {
+      id: report.organisation_id,
+      name: report.organisation_id,
+      sponsor: false,
+    };
+    const rows = this.#rows.get(report.id)?.rows;
+    return reportDocument(report, this.catalogue.get(report.attributes.report_type), {
+      organisationName: organisation.name,
+      serviceUser: serviceUserOf(organisation, this.#serviceUsers),
+      calendar: this.#ctx.calendar,
+      ...(rows ? { rows } : {}),
+    });
   }
 
   /** The report's file in a format it offers (rendered once, then served from the cache). */
@@ -287,14 +302,14 @@ export class Reports {
   }
 
   async #render(report: Report, format: ReportFormat): Promise<Uint8Array> {
-    const content = await this.content(report);
+    const doc = await this.content(report);
     switch (format) {
       case 'pdf':
-        return renderPdf(content, report.attributes.generation_time);
+        return renderPdf(doc.view(), report.attributes.generation_time);
       case 'xml':
-        return renderXml(content);
+        return new TextEncoder().encode(doc.xml());
       case 'zipped_xhtml':
-        return renderZippedXhtml(content, report.attributes.generation_time);
+        return renderZippedXhtml(doc.view(), report.attributes.generation_time);
     }
   }
 }
