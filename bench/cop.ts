@@ -10,6 +10,7 @@ import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import { requestListener } from '../src/node/server.ts';
 import { createRuntime } from '../src/runtime.ts';
+import { account, NW, PATH } from './cop-accounts.ts';
 import { answerVerifies, signingCost, withoutSignatureCache } from './cop-signing.ts';
 import {
   type BenchReport,
@@ -42,63 +43,6 @@ const CONNECTIONS = 10;
  * peak. Bare Hono gets the same sockets, and the 10-socket figure is printed beside it.
  */
 const PACED_CONNECTIONS = 50;
-const NW = {
-  id: '0015800001041REAAY',
-  organisation: '743d5b63-8e6f-432e-a8fa-c5d8d2ee5fcb',
-  sortCodes: ['400300', '400301', '400302'],
-};
-const PATH = `/v1/participants/${NW.id}/open-banking/v3.1/accounts/name-verification`;
-
-const FIRST = [
-  'Samantha',
-  'Robert',
-  'William',
-  'Elizabeth',
-  'James',
-  'Margaret',
-  'John',
-  'Sarah',
-  'Michael',
-  'Katherine',
-  'Amir',
-  'Priya',
-  'Zoë',
-  'José',
-];
-const LAST = [
-  'Holder',
-  'Smith',
-  'Jones',
-  'Taylor',
-  'Brown',
-  'Williams',
-  'Wilson',
-  'Álvarez',
-  'Khan',
-  'Patel',
-  'Smith-Jones',
-  "O'Brien",
-  'MacDonald',
-];
-
-/** Deterministic account i: sort code, number, held name, and a name a payer might type. */
-function account(i: number) {
-  const first = FIRST[i % FIRST.length]!;
-  const last = LAST[Math.floor(i / FIRST.length) % LAST.length]!;
-  const business = i % 10 === 9;
-  const joint = i % 10 === 8;
-  const held = business ? `${last} Trading ${i} Ltd` : joint ? `${first} ${last} & Alex ${last}` : `${first} ${last}`;
-  const asked = [held, `${first[0]} ${last}`, `${first} Unrelated`, `Mr ${held.toUpperCase()}`][i % 4]!;
-  return {
-    sortCode: NW.sortCodes[i % NW.sortCodes.length]!,
-    number: String(10_000_000 + i),
-    held,
-    asked,
-    classification: business ? 'Business' : 'Personal',
-    joint,
-  };
-}
-
 /** Rounds of one side as one figure: median throughput (one disturbed round does not decide), worst p50/p99, summed failures. */
 function combine(rounds: LoadResult[]): LoadResult {
   const rates = rounds.map((r) => r.requestsPerSecond).sort((a, b) => a - b);

@@ -1,7 +1,8 @@
 import { type Context, Hono } from 'hono';
 import { REPORT_FORMATS, type ReportFormat } from '../../sim/reports/catalogue.ts';
+import { REPORT_FILTERS } from '../../sim/reports/report-filter.ts';
 import type { Report } from '../../sim/reports/report-types.ts';
-import { REPORT_FILTERS, type Reports } from '../../sim/reports/reports.ts';
+import type { Reports } from '../../sim/reports/reports.ts';
 import { JSON_MEDIA_TYPES } from '../body.ts';
 import type { AppDeps, AppEnv } from '../context.ts';
 import { page, queryOf } from '../envelope.ts';

@@ -20,6 +20,7 @@ import { FileCache } from './file-cache.ts';
 import { renderPdf } from './render-pdf.ts';
 import { renderZippedXhtml } from './render-xhtml.ts';
 import { kindOf, type ReportDocument, reportDocument } from './report-content.ts';
+import { type ReportFilter, reportFilter } from './report-filter.ts';
 import { itemsProblem } from './report-items.ts';
 import { nameUuid, rowsProblem } from './report-rows.ts';
 import {
@@ -47,9 +48,6 @@ export interface ReportsContext extends RepositoryContext {
   scheduler: Scheduler;
   organisations: Organisations;
 }
-
-export const REPORT_FILTERS = ['report_type', 'report_source', 'processing_date_from', 'processing_date_to'] as const;
-export type ReportFilter = Partial<Record<(typeof REPORT_FILTERS)[number], string>>;
 
 export interface ReportFile {
   format: ReportFormat;
@@ -113,27 +111,7 @@ export class Reports {
 
   /** The organisation's reports in arrival order, filtered. */
   list(organisationId: string, filter: ReportFilter = {}): Report[] {
-    for (const key of ['processing_date_from', 'processing_date_to'] as const) {
-      const v = filter[key];
-      const problem = v === undefined ? undefined : dateProblem(v);
-      if (problem) throw invalid(`filter[${key}] ${problem}`);
-    }
-    return this.reports.listFor(organisationId).filter((r) => {
-      const a = r.attributes;
-      if (filter.report_type !== undefined && a.report_type !== filter.report_type) return false;
-      if (filter.report_source !== undefined && a.report_source !== filter.report_source) return false;
-      if (
-        filter.processing_date_from !== undefined &&
-        !(a.processing_date && a.processing_date >= filter.processing_date_from)
-      )
-        return false;
-      if (
-        filter.processing_date_to !== undefined &&
-        !(a.processing_date && a.processing_date <= filter.processing_date_to)
-      )
-        return false;
-      return true;
-    });
+    return this.reports.listFor(organisationId).filter(reportFilter(filter));
   }
 
   get(id: string, organisationId?: string): Report {
