@@ -5,6 +5,7 @@ import { TokenIssuer } from './api/auth/tokens.ts';
 import type { AppDeps, AppEnv } from './api/context.ts';
 import { JWS_PROFILES, type JwsProfile } from './api/open-banking/jws-profile.ts';
 import { ResponderSigner } from './api/open-banking/responder-signer.ts';
+import { storedRecordProblem } from './api/stored-records.ts';
 import type { Clock } from './clock/clock.ts';
 import { SchedulerTimer } from './clock/scheduler-timer.ts';
 import type { ClockState } from './clock/scheme-clock.ts';
@@ -98,7 +99,10 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Runti
     throw new Error(`JWS profile must be one of ${JWS_PROFILES.join(', ')}, got ${String(options.jwsProfile)}`);
   // Checked before the data file is opened; the fields left out are the defaults.
   const deliveryRetention = options.deliveryRetention ? retentionFrom(options.deliveryRetention) : undefined;
-  const store = await openStore(options.memory || !options.data ? {} : { file: options.data });
+  // Every record is checked against its schema before anything runs or writes (docs/store.md).
+  const store = await openStore(
+    options.memory || !options.data ? {} : { file: options.data, check: storedRecordProblem },
+  );
   try {
     return await assemble(store, options, fixtures, deliveryRetention);
   } catch (err) {

@@ -7,6 +7,7 @@ import { secretProblem } from '../delivery/signing.ts';
 import { listen } from '../node/server.ts';
 import { createRuntime } from '../runtime.ts';
 import { CliError, clockCommand } from './clock.ts';
+import { doctorCommand } from './doctor.ts';
 
 const HELP: Record<string, string> = {
   main: `scheme-sim: a local double of a Form3-style payments API on a controllable scheme clock
@@ -16,6 +17,7 @@ Usage: scheme-sim <command> [options]
 Commands:
   start     run the simulator (HTTP/JSON on --port)
   clock     show, advance, freeze or resume the scheme clock of a running simulator
+  doctor    check a data file's records as start-up does, and optionally drop the bad ones
 Run 'scheme-sim <command> --help' for the options of a command.`,
   start: `Usage: scheme-sim start [options]
 
@@ -219,6 +221,14 @@ export async function main(argv: string[]): Promise<void> {
         console.error(`scheme-sim: ${err.message}`);
         process.exit(1);
       });
+    case 'doctor':
+      return doctorCommand(rest).then(
+        (code) => process.exit(code),
+        (err: unknown) => {
+          console.error(`scheme-sim: ${(err as Error).message}`);
+          process.exit(2);
+        },
+      );
     case undefined:
     case '-h':
     case '--help':

@@ -5,15 +5,12 @@ import { type Adapter, Low, Memory } from 'lowdb';
 import { Collection, type Row } from './collection.ts';
 import { DurableJsonFile } from './durable-json-file.ts';
 import { FileLock } from './file-lock.ts';
+import { assertLoadable, type RecordCheck } from './load-check.ts';
+import { isStoreData, type StoreData } from './store-data.ts';
 import { StoreError } from './store-error.ts';
 
+export type { StoreData } from './store-data.ts';
 export { StoreError } from './store-error.ts';
-
-export interface StoreData {
-  format: 1;
-  meta: Record<string, unknown>;
-  collections: Record<string, Record<string, Row>>;
-}
 
 /**
  * The persistence interface the domain uses. Everything is held in memory and read synchronously;
@@ -62,6 +59,8 @@ export interface OpenStoreOptions {
   wrapAdapter?: (adapter: Adapter<StoreData>) => Adapter<StoreData>;
   /** Told when a stale lock (its process is gone) is taken over; default console.warn. */
   warn?: (message: string) => void;
+  /** Checks every record and meta key before the store is used; a failure opens nothing and writes nothing. */
+  check?: RecordCheck;
 }
 
 export async function openStore(options: OpenStoreOptions = {}): Promise<Store> {
@@ -102,20 +101,9 @@ async function openFileStore(file: string, lock: FileLock, options: OpenStoreOpt
   if ((raw !== null || existsSync(file)) && !isStoreData(raw)) {
     throw new StoreError(`data file ${file} is not a scheme-sim store (expected {format: 1, meta, collections})`);
   }
+  if (raw !== null) assertLoadable(file, raw, options.check);
   const db = new Low<StoreData>(adapter, raw ?? empty());
   return new LowStore(db, file, lock);
-}
-
-function isStoreData(d: unknown): d is StoreData {
-  if (typeof d !== 'object' || d === null) return false;
-  const o = d as Record<string, unknown>;
-  const isObject = (v: unknown) => typeof v === 'object' && v !== null && !Array.isArray(v);
-  return (
-    o.format === 1 &&
-    isObject(o.meta) &&
-    isObject(o.collections) &&
-    Object.values(o.collections as object).every(isObject)
-  );
 }
 
 /** Undo-log markers: a meta change, and "there was nothing" (no row, no key). */

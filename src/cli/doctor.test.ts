@@ -1,0 +1,88 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { populatedDataFile } from '../../test/support/populated-data-file.ts';
+import { createRuntime } from '../runtime.ts';
+import { doctorCommand } from './doctor.ts';
+
+const BIN = join(resolve(dirname(fileURLToPath(import.meta.url)), '..', '..'), 'bin', 'scheme-sim.mjs');
+
+let dir: string;
+let sound: string;
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'doctor-cli-'));
+  sound = readFileSync(await populatedDataFile(dir), 'utf8');
+}, 60_000);
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+/** The populated file with its first account replaced by 5 and meta.auth_key set to 42. */
+function corrupted(name: string): { file: string; accountId: string } {
+  const data = JSON.parse(sound);
+  const accountId = Object.keys(data.collections.accounts)[0]!;
+  data.collections.accounts[accountId] = 5;
+  data.meta.auth_key = 42;
+  const file = join(dir, name);
+  writeFileSync(file, JSON.stringify(data));
+  return { file, accountId };
+}
+
+async function doctor(args: string[]): Promise<{ code: number; lines: string[] }> {
+  const lines: string[] = [];
+  const code = await doctorCommand(args, (l) => lines.push(l));
+  return { code, lines };
+}
+
+describe('scheme-sim doctor', () => {
+  it('says a sound file has no problems', async () => {
+    const file = join(dir, 'sound.json');
+    writeFileSync(file, sound);
+    const { code, lines } = await doctor(['--data', file]);
+    expect(code).toBe(0);
+    expect(lines).toEqual([expect.stringMatching(/^.*sound\.json: \d+ records in 15 collections, no problems$/)]);
+  });
+
+  it('lists every problem, exits 1 and writes nothing', async () => {
+    const { file, accountId } = corrupted('two-problems.json');
+    const before = readFileSync(file, 'utf8');
+    const { code, lines } = await doctor(['--data', file]);
+    expect(code).toBe(1);
+    expect(lines).toEqual([
+      `${file}: meta auth_key: the value must be string`,
+      `${file}: accounts ${accountId}: the record must be an object, got 5`,
+      expect.stringContaining(`${file}: 2 problems in`),
+    ]);
+    expect(readFileSync(file, 'utf8')).toBe(before);
+  });
+
+  it('--fix drops the offending records after a backup, and the simulator then starts', async () => {
+    const { file, accountId } = corrupted('to-fix.json');
+    const before = readFileSync(file, 'utf8');
+    const { code, lines } = await doctor(['--data', file, '--fix']);
+    expect(code).toBe(0);
+    expect(lines[0]).toBe('dropped meta auth_key: the value must be string');
+    expect(lines[1]).toBe(`dropped accounts ${accountId}: the record must be an object, got 5`);
+    const backup = /the file as it was is in (.+)$/.exec(lines[2]!)![1]!;
+    expect(readFileSync(backup, 'utf8')).toBe(before);
+    const rt = await createRuntime({ data: file, seedAccounts: false, scheduledReports: false });
+    expect(rt.sim.accounts.repo.rows.size).toBe(1);
+    await rt.close();
+  });
+
+  it('runs as a real command: exit 1 with problems, 2 without --data', async () => {
+    const { file } = corrupted('cli.json');
+    const outcome = await promisify(execFile)(process.execPath, [BIN, 'doctor', '--data', file]).then(
+      () => ({ code: 0, stdout: '' }),
+      (err: { code: number; stdout: string }) => err,
+    );
+    expect(outcome.code).toBe(1);
+    expect(outcome.stdout).toContain(`${file}: meta auth_key:`);
+    const missing = await promisify(execFile)(process.execPath, [BIN, 'doctor']).catch(
+      (err: { code: number; stderr: string }) => err,
+    );
+    expect(missing).toMatchObject({ code: 2, stderr: expect.stringContaining('doctor needs --data FILE') });
+  }, 30_000);
+});
