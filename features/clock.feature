@@ -95,9 +95,12 @@ Feature: Scheme clock and simulator controls
     When the scheme clock freezes
     Then the scheme clock is frozen
 
-  Scenario: Reset returns the clock to its start
+  Scenario: A reset of everything returns the clock to its start
     When the scheme clock advances 10 working days
-    And I send a POST request to "/v1/simulator/reset"
+    And I send a POST request to "/v1/simulator/reset" with body:
+      """
+      {"scope": "all"}
+      """
     Then the response status is 200
     And the response matches the "clock" schema
     And the response field "data.now" equals "2026-12-21T09:00:00.000Z"

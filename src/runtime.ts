@@ -17,6 +17,7 @@ import type { GivenSigningKey } from './sim/cop/signing-keys.ts';
 import { type DeliveryRetention, retentionFrom } from './sim/notifications/outbox-retention.ts';
 import { checkSchedule, type RetrySchedule } from './sim/notifications/retry-schedule.ts';
 import { Simulator } from './sim/simulator.ts';
+import type { RecordCheck } from './store/load-check.ts';
 import { openStore, type Store } from './store/store.ts';
 
 export { FIXTURES_DIR } from './fixtures.ts';
@@ -64,6 +65,8 @@ export interface RuntimeOptions {
    * pass keys made once, rather than generating three RSA keys per runtime).
    */
   participantSigningKeys?: Record<string, GivenSigningKey>;
+  /** The load check of every stored record (default: each collection's schema, src/api/stored-records.ts). */
+  storeCheck?: RecordCheck;
 }
 
 /** Something that runs in the background while the simulator serves (outbox, running clock). */
@@ -101,7 +104,7 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Runti
   const deliveryRetention = options.deliveryRetention ? retentionFrom(options.deliveryRetention) : undefined;
   // Every record is checked against its schema before anything runs or writes (docs/store.md).
   const store = await openStore(
-    options.memory || !options.data ? {} : { file: options.data, check: storedRecordProblem },
+    options.memory || !options.data ? {} : { file: options.data, check: options.storeCheck ?? storedRecordProblem },
   );
   try {
     return await assemble(store, options, fixtures, deliveryRetention);
@@ -135,13 +138,16 @@ async function assemble(
     scheduledReports: options.scheduledReports !== false,
   });
 
-  const seedAccounts = () => {
-    if (options.seedAccounts !== false && sim.accounts.repo.rows.size === 0) {
-      for (const account of fixtures.seedAccounts()) sim.accounts.create(account);
+  // An empty registry (or an organisation just reset) gets the fixture accounts.
+  const seedAccounts = (organisationId?: string) => {
+    if (options.seedAccounts === false) return;
+    if (organisationId === undefined && sim.accounts.repo.rows.size > 0) return;
+    for (const account of fixtures.seedAccounts()) {
+      if (organisationId === undefined || account.organisation_id === organisationId) sim.accounts.create(account);
     }
   };
   seedAccounts();
-  // A reset returns to the fixture state, seed accounts included.
+  // A reset returns to the fixture state, seed accounts included (an organisation's reset, its own).
   sim.onReset(seedAccounts);
 
   const clientList = fixtures.clients(options.clientsFile);

@@ -53,6 +53,10 @@ When('the scheme clock resumes at speed {int}', async function (this: SimWorld, 
 });
 
 Given('the simulator is reset', async function (this: SimWorld) {
+  await post(this, '/v1/simulator/reset', { scope: 'all' });
+});
+
+Given('my organisation is reset', async function (this: SimWorld) {
   await post(this, '/v1/simulator/reset');
 });
 

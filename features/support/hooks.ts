@@ -47,7 +47,7 @@ Before(async function (this: SimWorld) {
   // Against a running simulator every scenario starts from the fixtures and the clock's start, as
   // in process (each scenario gets a fresh runtime there). SIM_RESET=0 keeps the simulator's state.
   if (this.target.name === 'sim' && process.env.SIM_RESET !== '0') {
-    const res = await this.send('POST', '/v1/simulator/reset');
+    const res = await this.send('POST', '/v1/simulator/reset', { body: '{"scope":"all"}' });
     if (res.status !== 200) throw new Error(`resetting the simulator failed: ${res.status} ${res.text}`);
     this.last = undefined;
   }

@@ -98,7 +98,6 @@ export class Scheduler {
     this.#handlers.set(kind, handler as JobHandler<unknown>);
   }
 
-  /** Schedules a job; with an `id` that is already pending, the existing job is kept (idempotent). */
   /** Queues a job (once per id: scheduling a pending id again keeps the first); `owner` is the organisation it works for. */
   schedule<P>(kind: string, due: Date, payload: P, id: string = randomUUID(), owner?: string): Job<P> {
     if (Number.isNaN(due.getTime())) throw new RangeError(`job ${kind} ${id}: due is not a valid date`);
@@ -123,6 +122,32 @@ export class Scheduler {
     return this.#pending.size;
   }
 
+  /**
+   * The pending jobs an organisation may see, its own and those of no organisation: how many, and
+   * when the first is due. A tenant never learns of another's work.
+   */
+  pendingOf(viewer: string): { count: number; next: Date | null } {
+    let count = 0;
+    let next = Number.POSITIVE_INFINITY;
+    for (const job of this.#pending.values()) {
+      if (job.owner !== undefined && job.owner !== viewer) continue;
+      count++;
+      next = Math.min(next, Date.parse(job.due));
+    }
+    return { count, next: count > 0 ? new Date(next) : null };
+  }
+
+  /** Cancels every pending job of an organisation; returns how many. */
+  cancelOwnedBy(owner: string): number {
+    let n = 0;
+    for (const job of [...this.#pending.values()]) {
+      if (job.owner !== owner) continue;
+      this.cancel(job.id);
+      n++;
+    }
+    return n;
+  }
+
   nextDue(): Date | null {
     this.#dropCancelledHead();
     const head = this.#heap.peek();
@@ -142,8 +167,11 @@ export class Scheduler {
    * `options.from` is the caller's reading of "now" (a route reads the clock once per request and
    * computes the target from it); without it the clock is read here. A running clock moves on
    * between two reads, so the target is checked against that one reading only.
+   *
+   * `options.viewer` is the organisation asking: every due job runs, but the result counts and
+   * lists only its own runs and those of no organisation (a tenant never sees another's work).
    */
-  advanceTo(target: Date, options: { list?: number; from?: Date } = {}): AdvanceResult {
+  advanceTo(target: Date, options: { list?: number; from?: Date; viewer?: string } = {}): AdvanceResult {
     const list = options.list ?? Infinity;
     if (this.#advancing) throw new ClockError('an advance is already running: a job cannot advance the scheme clock');
     if (Number.isNaN(target.getTime())) throw new ClockError('cannot advance the scheme clock to an invalid date');
@@ -171,8 +199,11 @@ export class Scheduler {
         const handler = this.#handlers.get(job.kind);
         if (head.due > floor) floor = head.due;
         const now = new Date(floor);
-        count++;
-        byKind[job.kind] = (byKind[job.kind] ?? 0) + 1;
+        const visible = options.viewer === undefined || job.owner === undefined || job.owner === options.viewer;
+        if (visible) {
+          count++;
+          byKind[job.kind] = (byKind[job.kind] ?? 0) + 1;
+        }
         const run: JobRun = {
           id: job.id,
           kind: job.kind,
@@ -183,12 +214,12 @@ export class Scheduler {
         try {
           if (!handler) throw new Error(`no handler for job kind ${job.kind}`);
           this.#atomically(() => this.#clock.pinnedAt(now, handler, job));
-          if (jobs_run.length < list) jobs_run.push(run);
+          if (visible && jobs_run.length < list) jobs_run.push(run);
         } catch (err) {
           // What the handler wrote was undone; jobs it scheduled or cancelled are back as the job
           // store has them. The failed job itself stays removed (it left the store before it ran).
           if (this.#changes !== changes) this.reload();
-          jobs_run.push({ ...run, error: (err as Error)?.message ?? String(err) });
+          if (visible) jobs_run.push({ ...run, error: (err as Error)?.message ?? String(err) });
           this.onJobError(job, err);
         }
       }

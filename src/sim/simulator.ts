@@ -15,6 +15,7 @@ import { Outbox } from './notifications/outbox.ts';
 import type { DeliveryRetention } from './notifications/outbox-retention.ts';
 import type { RetrySchedule } from './notifications/retry-schedule.ts';
 import { Subscriptions } from './notifications/subscriptions.ts';
+import { dropOrganisation, type OrganisationResetCounts } from './organisation-reset.ts';
 import { type Organisation, Organisations } from './organisations.ts';
 import { Payments } from './payments/payments.ts';
 import type { CatalogueEntry } from './reports/catalogue.ts';
@@ -66,7 +67,7 @@ export class Simulator {
   readonly payments: Payments;
   readonly claims: Claims;
   readonly #startClock: () => ClockState;
-  readonly #resetHooks: Array<() => void> = [];
+  readonly #resetHooks: Array<(organisationId?: string) => void> = [];
   readonly subscriptions: Subscriptions;
   readonly outbox: Outbox;
   readonly participants: Participants;
@@ -146,8 +147,24 @@ export class Simulator {
    * Registers a hook run after every reset, for a service that keeps state outside the store
    * (caches, timers, in-memory queues) and must drop it. Hooks run synchronously, in order.
    */
-  onReset(fn: () => void): void {
+  /** `fn` runs after a reset: with the organisation's id after `resetOrganisation`, without after `reset`. */
+  onReset(fn: (organisationId?: string) => void): void {
     this.#resetHooks.push(fn);
+  }
+
+  /**
+   * Back to the fixture state for one organisation: its records, deliveries, reports and jobs are
+   * dropped and the reset hooks run for it (seed accounts, report schedule). Other organisations,
+   * the clock and the meta are untouched: on a double shared by a team, one test run cannot erase
+   * another's data. One unit of the store; the caller commits.
+   */
+  resetOrganisation(organisationId: string): OrganisationResetCounts {
+    if (this.scheduler.advancing) throw new ClockError('cannot reset while an advance is running');
+    return this.store.atomically(() => {
+      const counts = dropOrganisation(this.store, this.scheduler, this.paths.types(), organisationId);
+      for (const fn of this.#resetHooks) fn(organisationId);
+      return counts;
+    });
   }
 
   /**
@@ -161,6 +178,6 @@ export class Simulator {
     this.store.clear({ keepMeta: ['auth_key', SIGNING_KEYS_META] });
     this.clock.reset(this.#startClock());
     this.scheduler.reload();
-    for (const fn of this.#resetHooks) fn();
+    for (const fn of this.#resetHooks) fn(undefined);
   }
 }

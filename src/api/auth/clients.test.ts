@@ -44,3 +44,20 @@ describe('client public keys (public_keys)', () => {
     expect(() => new ClientRegistry([{ ...base, public_keys } as unknown as OAuthClient])).toThrow(message);
   });
 });
+
+describe('client roles', () => {
+  const client = { client_id: 'c', client_secret: 's', organisation_id: '743d5b63-8e6f-432e-a8fa-c5d8d2ee5fcb' };
+
+  it('makes a client a member unless the file says admin', () => {
+    const registry = new ClientRegistry([client, { ...client, client_id: 'boss', role: 'admin' }]);
+    expect(registry.roleOf('c')).toBe('member');
+    expect(registry.roleOf('boss')).toBe('admin');
+    expect(registry.roleOf('unknown')).toBe('member');
+  });
+
+  it('refuses a role it does not know, naming the client', () => {
+    expect(() => new ClientRegistry([{ ...client, role: 'root' } as unknown as OAuthClient])).toThrow(
+      'client c: role must be one of admin, member; got "root"',
+    );
+  });
+});

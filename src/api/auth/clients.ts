@@ -6,11 +6,19 @@ export interface OAuthClient {
   organisation_id: string;
   name?: string;
   /**
+   * `admin` may reset every organisation and move the shared scheme clock; `member` (the default)
+   * resets its own organisation and reads the clock.
+   */
+  role?: ClientRole;
+  /**
    * The client's registered public keys (SPKI PEM), by key id: a Confirmation of Payee request's
    * x-jws-signature is verified against the one its `kid` names.
    */
   public_keys?: ClientPublicKey[];
 }
+
+export const CLIENT_ROLES = ['admin', 'member'] as const;
+export type ClientRole = (typeof CLIENT_ROLES)[number];
 
 export interface ClientPublicKey {
   key_id: string;
@@ -38,6 +46,10 @@ export class ClientRegistry {
       if (!c.client_id || !c.client_secret || !c.organisation_id) {
         throw new Error('every client needs client_id, client_secret and organisation_id');
       }
+      if (c.role !== undefined && !CLIENT_ROLES.includes(c.role))
+        throw new Error(
+          `client ${c.client_id}: role must be one of ${CLIENT_ROLES.join(', ')}; got ${JSON.stringify(c.role)}`,
+        );
       this.#byId.set(c.client_id, c);
       this.#keys.set(c.client_id, readKeys(c));
     }
@@ -68,6 +80,11 @@ export class ClientRegistry {
 
   get(clientId: string): OAuthClient | undefined {
     return this.#byId.get(clientId);
+  }
+
+  /** The client's role (`member` unless the clients file says otherwise). */
+  roleOf(clientId: string): ClientRole {
+    return this.#byId.get(clientId)?.role ?? 'member';
   }
 }
 

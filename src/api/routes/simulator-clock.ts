@@ -9,6 +9,7 @@ import {
 } from '../../clock/advance.ts';
 import { DateRangeError, isSupportedInstant, SUPPORTED_RANGE } from '../../clock/dates.ts';
 import { ClockError } from '../../clock/scheme-clock.ts';
+import { requireAdmin } from '../auth/roles.ts';
 import { optionalJson, readJson } from '../body.ts';
 import type { AppDeps, AppEnv } from '../context.ts';
 import { ApiError, methodNotAllowed } from '../errors.ts';
@@ -40,13 +41,15 @@ function parseAdvance(body: unknown): AdvanceRequest {
 }
 
 /** /v1/simulator/clock: read, advance, freeze and resume the scheme clock. */
-export function simulatorClockRoutes({ sim }: AppDeps): Hono<AppEnv> {
+export function simulatorClockRoutes(deps: AppDeps): Hono<AppEnv> {
+  const { sim } = deps;
   const r = new Hono<AppEnv>();
   const answer = (c: Context, data: object) => c.json({ data, links: { self: '/v1/simulator/clock' } });
 
-  r.get('/', (c) => answer(c, clockView(sim)));
+  r.get('/', (c) => answer(c, clockView(sim, c.get('organisationId'))));
 
   r.post('/advance', async (c) => {
+    requireAdmin(c, deps, 'advancing the scheme clock');
     const request = parseAdvance(await readJson(c));
     const unit = Object.keys(request)[0]!;
     // One reading of "now" for the whole request: a running clock moves between two reads.
@@ -83,18 +86,16 @@ export function simulatorClockRoutes({ sim }: AppDeps): Hono<AppEnv> {
       );
     }
     try {
-      const result = sim.scheduler.advanceTo(target, { list: MAX_LISTED_RUNS, from: now });
-      // The clock is shared, so an advance runs every organisation's jobs; the answer counts them
-      // all but lists only the caller's own (and those of no organisation).
+      // The clock is shared, so an advance runs every organisation's jobs; the answer counts and
+      // lists only the caller's own (and those of no organisation).
       const own = c.get('organisationId');
+      const result = sim.scheduler.advanceTo(target, { list: MAX_LISTED_RUNS, from: now, viewer: own });
       return answer(c, {
-        ...clockView(sim),
+        ...clockView(sim, own),
         advanced_from: result.advanced_from,
         jobs_run_count: result.jobs_run_count,
         jobs_run_by_kind: result.jobs_run_by_kind,
-        jobs_run: result.jobs_run
-          .filter((r) => r.organisation_id === undefined || r.organisation_id === own)
-          .map(({ organisation_id: _, ...run }) => run),
+        jobs_run: result.jobs_run.map(({ organisation_id: _, ...run }) => run),
       });
     } catch (err) {
       if (err instanceof ClockError) throw new ApiError(409, err.message);
@@ -103,12 +104,14 @@ export function simulatorClockRoutes({ sim }: AppDeps): Hono<AppEnv> {
   });
 
   r.post('/freeze', async (c) => {
+    requireAdmin(c, deps, 'freezing the scheme clock');
     validateOrThrow('empty-body', await optionalJson(c));
     sim.clock.freeze();
-    return answer(c, clockView(sim));
+    return answer(c, clockView(sim, c.get('organisationId')));
   });
 
   r.post('/resume', async (c) => {
+    requireAdmin(c, deps, 'resuming the scheme clock');
     const body = validateOrThrow<{ speed?: number }>('clock-resume', await optionalJson(c));
     try {
       sim.clock.resume(body.speed);
@@ -116,7 +119,7 @@ export function simulatorClockRoutes({ sim }: AppDeps): Hono<AppEnv> {
       if (err instanceof ClockError) throw new ApiError(400, `speed in body: ${err.message}`);
       throw err;
     }
-    return answer(c, clockView(sim));
+    return answer(c, clockView(sim, c.get('organisationId')));
   });
 
   r.all('/', methodNotAllowed(['GET']));

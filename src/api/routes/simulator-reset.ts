@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { requireAdmin } from '../auth/roles.ts';
 import { optionalJson } from '../body.ts';
 import type { AppDeps, AppEnv } from '../context.ts';
 import { methodNotAllowed } from '../errors.ts';
@@ -6,15 +7,33 @@ import { validateOrThrow } from '../validate.ts';
 import { clockView } from '../views/clock-view.ts';
 
 /**
- * POST /v1/simulator/reset: back to an empty simulator with the clock at its start state. Answers
- * with the clock after the reset; the app's commit middleware writes the emptied store first.
+ * POST /v1/simulator/reset. Without a body (or `{}`, or `{"scope": "organisation"}`): the caller's
+ * organisation back to the fixtures; its records, deliveries, reports and jobs go, every other
+ * organisation and the shared clock stay. `{"scope": "all"}` (admin only): every record, job and
+ * meta but the keys, and the clock back to its start. The app's commit middleware writes the store
+ * before the answer.
  */
-export function simulatorResetRoutes({ sim }: AppDeps): Hono<AppEnv> {
+export function simulatorResetRoutes(deps: AppDeps): Hono<AppEnv> {
+  const { sim } = deps;
   const r = new Hono<AppEnv>();
   r.post('/', async (c) => {
-    validateOrThrow('empty-body', await optionalJson(c));
-    sim.reset();
-    return c.json({ data: clockView(sim), links: { self: '/v1/simulator/clock' } });
+    const body = validateOrThrow<{ scope?: 'organisation' | 'all' }>('simulator-reset', await optionalJson(c));
+    const organisationId = c.get('organisationId');
+    if (body.scope === 'all') {
+      requireAdmin(c, deps, 'a reset of every organisation (scope all)');
+      sim.reset();
+      return c.json({
+        data: clockView(sim, organisationId),
+        links: { self: '/v1/simulator/clock' },
+        meta: { reset: { scope: 'all' } },
+      });
+    }
+    const counts = sim.resetOrganisation(organisationId);
+    return c.json({
+      data: clockView(sim, organisationId),
+      links: { self: '/v1/simulator/clock' },
+      meta: { reset: { scope: 'organisation', organisation_id: organisationId, ...counts } },
+    });
   });
   r.all('/', methodNotAllowed(['POST']));
   return r;
