@@ -11,6 +11,7 @@ import { SchedulerTimer } from './clock/scheduler-timer.ts';
 import type { ClockState } from './clock/scheme-clock.ts';
 import { type DeliveryOptions, DeliveryWorker } from './delivery/delivery-worker.ts';
 import { sqsOptionsFromEnv } from './delivery/queue-transport.ts';
+import { resolveHostAddresses } from './delivery/resolve-host.ts';
 import { secretProblem } from './delivery/signing.ts';
 import { FIXTURES_DIR, type Fixtures, readFixtures } from './fixtures.ts';
 import type { GivenSigningKey } from './sim/cop/signing-keys.ts';
@@ -65,6 +66,8 @@ export interface RuntimeOptions {
    * pass keys made once, rather than generating three RSA keys per runtime).
    */
   participantSigningKeys?: Record<string, GivenSigningKey>;
+  /** Resolves callback host names (default the system resolver); tests map names of their own. */
+  resolveHost?: (hostname: string) => Promise<string[]>;
   /** The load check of every stored record (default: each collection's schema, src/api/stored-records.ts). */
   storeCheck?: RecordCheck;
 }
@@ -173,6 +176,7 @@ async function assemble(
     auth: options.auth ?? 'on',
     copStrict: options.copStrict ?? false,
     signer,
+    resolveHost: options.resolveHost ?? resolveHostAddresses,
   };
   const app = createApp(deps);
   await store.commit();

@@ -22,4 +22,6 @@ export interface AppDeps {
   copStrict?: boolean;
   /** Signs name-verification answers (x-jws-signature) in the runtime's JWS profile. */
   signer: ResponderSigner;
+  /** Every address a host name resolves to (callbacks at the simulator itself are refused by name too). */
+  resolveHost?: (hostname: string) => Promise<string[]>;
 }

@@ -1,3 +1,5 @@
+import { lookup } from 'node:dns/promises';
+import { hostname } from 'node:os';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createRuntime } from '../runtime.ts';
 import { listen, type RunningServer } from './server.ts';
@@ -43,5 +45,47 @@ describe('listen', () => {
     }
     const other = server.port === 65535 ? 65534 : server.port + 1;
     expect((await post(`http://127.0.0.1:${other}/v1/hooks`)).status).toBe(201);
+  });
+});
+
+// The machine's own name, through the system resolver (the hosts file maps it on Debian and in
+// containers): bound to every interface, the simulator answers at whatever it resolves to.
+const own = await lookup(hostname(), { all: true }).catch(() => []);
+
+describe('listen, and callback host names that resolve to the simulator', () => {
+  const post = (uri: string) =>
+    fetch(`${server!.url}/v1/notification/subscriptions`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(subscription(uri)),
+    });
+
+  it('refuses a name a resolver maps to 127.0.0.1 at its port, and accepts it at another', async () => {
+    const runtime = await createRuntime({
+      memory: true,
+      auth: 'off',
+      scheduledReports: false,
+      seedAccounts: false,
+      resolveHost: async (name) => (name === 'sim.example.test' ? ['127.0.0.1'] : []),
+    });
+    server = await listen(runtime, 0, '127.0.0.1');
+    const refused = await post(`http://sim.example.test:${server.port}/v1/simulator/deliveries`);
+    expect(refused.status).toBe(400);
+    expect(((await refused.json()) as { error_message: string }).error_message).toBe(
+      `validation failure list: callback_uri in body must not point at the simulator itself: sim.example.test resolves to 127.0.0.1, where it listens (127.0.0.1:${server.port})`,
+    );
+    expect((await post(`http://sim.example.test:${server.port + 1}/hooks`)).status).toBe(201);
+    expect((await post(`http://elsewhere.example.test:${server.port}/hooks`)).status).toBe(201);
+  });
+
+  it.runIf(own.length > 0)(`refuses the machine's own host name (${hostname()}) when bound to 0.0.0.0`, async () => {
+    const runtime = await createRuntime({ memory: true, auth: 'off', scheduledReports: false, seedAccounts: false });
+    server = await listen(runtime, 0, '0.0.0.0');
+    server.url = `http://127.0.0.1:${server.port}`;
+    const refused = await post(`http://${hostname()}:${server.port}/hooks`);
+    expect(refused.status).toBe(400);
+    expect(((await refused.json()) as { error_message: string }).error_message).toContain(
+      `${hostname().toLowerCase()} resolves to`,
+    );
   });
 });

@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { SUBSCRIPTION_FILTERS, type SubscriptionInput } from '../../sim/notifications/subscriptions.ts';
 import { readJson } from '../body.ts';
 import { assertBodyIdentity } from '../body-identity.ts';
+import { assertCallbackHostNotSelf } from '../callback-host.ts';
 import type { AppDeps, AppEnv } from '../context.ts';
 import { readCreateBody } from '../create-body.ts';
 import { page, queryOf } from '../envelope.ts';
@@ -16,11 +17,14 @@ interface SubscriptionBody {
 }
 
 /** /v1/notification/subscriptions: who is told about which changes, and where. */
-export function subscriptionRoutes({ sim }: AppDeps): Hono<AppEnv> {
+export function subscriptionRoutes(deps: AppDeps): Hono<AppEnv> {
+  const { sim } = deps;
   const r = new Hono<AppEnv>();
 
   r.post('/', async (c) => {
-    const s = sim.subscriptions.create(await readCreateBody<SubscriptionInput>(c, 'subscription-create'));
+    const input = await readCreateBody<SubscriptionInput>(c, 'subscription-create');
+    await assertCallbackHostNotSelf(deps, input.attributes.callback_uri);
+    const s = sim.subscriptions.create(input);
     return c.json(sim.paths.bodyOf(s), 201);
   });
 
@@ -46,6 +50,7 @@ export function subscriptionRoutes({ sim }: AppDeps): Hono<AppEnv> {
       data: Partial<SubscriptionBody['data']> & { version: number; attributes: SubscriptionInput };
     }>('subscription-update', await readJson(c));
     assertBodyIdentity(id, organisationId, body.data);
+    await assertCallbackHostNotSelf(deps, body.data.attributes.callback_uri);
     return c.json(
       sim.paths.bodyOf(sim.subscriptions.update(id, organisationId, body.data.version, body.data.attributes)),
     );

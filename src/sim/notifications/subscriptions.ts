@@ -188,6 +188,34 @@ export class Subscriptions {
     if (!this.#self.some((b) => b.host === a.host && b.port === a.port && b.prefix === a.prefix)) this.#self.push(a);
   }
 
+  /**
+   * Why a callback whose host name resolves to `addresses` would call the simulator itself, or
+   * undefined. The caller resolves the name (I/O stays out of the domain); literal addresses are
+   * decided by `callbackUriProblem` already.
+   */
+  selfTargetByAddress(uri: string, addresses: readonly string[]): string | undefined {
+    let url: URL;
+    try {
+      url = new URL(uri);
+    } catch {
+      return undefined; // not a URL: callbackUriProblem names that
+    }
+    const name = url.hostname;
+    for (const address of addresses) {
+      const resolved = new URL(uri);
+      resolved.hostname = address.includes(':') ? `[${address}]` : address;
+      const own = this.#self.find((a) => targetsSelf(resolved, a));
+      if (own)
+        return `callback_uri in body must not point at the simulator itself: ${name} resolves to ${address}, where it listens (${own.host}:${own.port}${own.prefix})`;
+    }
+    return undefined;
+  }
+
+  /** True once the simulator knows where it listens (a listening server told it). */
+  get knowsItsAddress(): boolean {
+    return this.#self.length > 0;
+  }
+
   create(input: { id: string; organisation_id: string; attributes: SubscriptionInput }): Subscription {
     const a = input.attributes;
     const attributes = apply(
