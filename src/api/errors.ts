@@ -4,6 +4,7 @@ import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { DateRangeError } from '../clock/dates.ts';
 import { DomainError, type DomainErrorKind } from '../sim/errors.ts';
+import { clientAbortLine, isClientAbort } from './client-abort.ts';
 
 /** An error a client caused or should see; the message names the field and the rule. */
 export class ApiError extends Error {
@@ -67,6 +68,10 @@ export function toErrorResponse(err: unknown, c: Context): Response {
       err.status as ContentfulStatusCode,
       err.status === 413 ? CLOSE : {},
     );
+  }
+  if (isClientAbort(err)) {
+    console.info(clientAbortLine(c.req.method, c.req.path));
+    return c.json(errorBody('the request ended before its body was complete'), 400, CLOSE);
   }
   const body = errorBody('internal error; quote the error_code when reporting it');
   console.error(`scheme-sim: 500 ${c.req.method} ${c.req.path} error_code=${body.error_code}`, err);

@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { DomainError } from '../../sim/errors.ts';
+import { clientAbortLine, isClientAbort } from '../client-abort.ts';
 import { ApiError, statusOf } from '../errors.ts';
 import type { SignatureErrorCode } from './jws-profile.ts';
 
@@ -106,6 +107,11 @@ export function toObError(err: unknown, c: ObRequestInfo): ObError {
     return new ObError(err.status as ContentfulStatusCode, message, [
       { ErrorCode: 'UK.OBIE.Field.Invalid', Message: message },
     ]);
+  }
+  if (isClientAbort(err)) {
+    console.info(clientAbortLine(c.method, c.path));
+    const message = 'the request ended before its body was complete';
+    return new ObError(400, message, [{ ErrorCode: 'UK.OBIE.Resource.InvalidFormat', Message: message }]);
   }
   const id = randomUUID();
   console.error(`scheme-sim: 500 ${c.method} ${c.path} id=${id}`, err);
