@@ -6,6 +6,8 @@ import { type ClockState, MAX_SPEED, SchemeClock } from '../clock/scheme-clock.t
 import { secretProblem } from '../delivery/signing.ts';
 import { listen } from '../node/server.ts';
 import { createRuntime } from '../runtime.ts';
+import type { RetrySchedule } from '../sim/notifications/retry-schedule.ts';
+import { parseRetrySchedule } from '../sim/notifications/retry-schedule-spec.ts';
 import { CliError, clockCommand } from './clock.ts';
 import { doctorCommand } from './doctor.ts';
 
@@ -39,6 +41,9 @@ Run 'scheme-sim <command> --help' for the options of a command.`,
                       how long finished deliveries and their attempts are kept (default 168)
   --delivery-history N
                       finished deliveries kept at most, the oldest dropped first (default 10000)
+  --retry-schedule S  when failed webhook deliveries are tried again: default (0s, 5s, 30s, 2m,
+                      10m, 1h, then hourly for 24h), fast (milliseconds, for tests), or waits such
+                      as 0,1s,5s,30s (the last repeats; /10m gives up after 10 minutes)
   --cop-strict        name verification demands x-fapi-financial-id and a valid x-jws-signature
                       (verified against the client's public_keys; without it a signature is
                       verified and reported in x-scheme-sim-jws, never refused)
@@ -74,6 +79,7 @@ async function start(argv: string[]): Promise<void> {
       'redelivery-interval': { type: 'string' },
       'delivery-retention': { type: 'string' },
       'delivery-history': { type: 'string' },
+      'retry-schedule': { type: 'string' },
       'cop-strict': { type: 'boolean', default: false },
       'jws-profile': { type: 'string', default: '3.1.4' },
       'no-seed': { type: 'boolean', default: false },
@@ -104,6 +110,12 @@ async function start(argv: string[]): Promise<void> {
   if (history !== undefined && !(Number.isInteger(history) && history >= 0 && history <= 10_000_000)) {
     fail(`--delivery-history must be a whole number 0–10000000, got ${values['delivery-history']}`);
   }
+  let retrySchedule: RetrySchedule | undefined;
+  try {
+    retrySchedule = values['retry-schedule'] === undefined ? undefined : parseRetrySchedule(values['retry-schedule']);
+  } catch (err) {
+    fail(`--retry-schedule ${(err as Error).message}`);
+  }
   const jwsProfile = values['jws-profile'];
   if (jwsProfile !== '3.1.4' && jwsProfile !== '3.1.3') fail(`--jws-profile must be 3.1.4 or 3.1.3, got ${jwsProfile}`);
   const clock = clockOptions(values.clock, values['clock-start'], values['clock-speed']);
@@ -124,6 +136,7 @@ async function start(argv: string[]): Promise<void> {
     copStrict: values['cop-strict'],
     jwsProfile,
     ...(redelivery !== undefined ? { redeliveryIntervalMs: Math.round(redelivery * 1000) } : {}),
+    ...(retrySchedule ? { retrySchedule } : {}),
     deliveryRetention: {
       ...(retentionHours !== undefined ? { maxAgeMs: Math.round(retentionHours * 3_600_000) } : {}),
       ...(history !== undefined ? { maxFinished: history } : {}),

@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -203,6 +204,63 @@ describe('scheme-sim start', () => {
   );
 
   it(
+    'retries a failed webhook on the --retry-schedule given, in milliseconds rather than minutes',
+    async () => {
+      // A receiver that fails twice, then takes the delivery. By default the retries would come
+      // after 5 s and 30 s; with 0,100ms they come at once.
+      const calls: string[] = [];
+      const receiver = createServer((req, res) => {
+        req.resume();
+        calls.push(req.url ?? '');
+        res.writeHead(calls.length <= 2 ? 503 : 204).end();
+      });
+      await new Promise<void>((r) => receiver.listen(0, '127.0.0.1', r));
+      const port = (receiver.address() as { port: number }).port;
+      const sim = await start(['--memory', '--auth', 'off', '--no-seed', '--retry-schedule', '0,100ms/1m']);
+      try {
+        const post = (path: string, body: object) =>
+          fetch(`${sim.url}${path}`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify(body),
+          });
+        const org = '743d5b63-8e6f-432e-a8fa-c5d8d2ee5fcb';
+        const subscribed = await post('/v1/notification/subscriptions', {
+          data: {
+            id: crypto.randomUUID(),
+            organisation_id: org,
+            type: 'subscriptions',
+            attributes: {
+              event_type: 'created',
+              record_type: 'accounts',
+              callback_transport: 'http',
+              callback_uri: `http://127.0.0.1:${port}/hooks`,
+            },
+          },
+        });
+        expect(subscribed.status).toBe(201);
+        const created = await post('/v1/organisation/accounts', {
+          data: {
+            id: crypto.randomUUID(),
+            organisation_id: org,
+            type: 'accounts',
+            attributes: { country: 'GB', name: ['A Holder'] },
+          },
+        });
+        expect(created.status).toBe(201);
+        const deadline = Date.now() + 10_000;
+        while (calls.length < 3 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+        // The default schedule's third try comes 35 s in, far past this wait.
+        expect(calls).toHaveLength(3);
+      } finally {
+        await stop(sim);
+        await new Promise((r) => receiver.close(r));
+      }
+    },
+    LONG,
+  );
+
+  it(
     'refuses a second simulator on the same --data file, naming it, and frees the file on stop',
     async () => {
       const data = join(dir, 'locked', 'sim.json');
@@ -228,6 +286,7 @@ describe('scheme-sim start', () => {
         [['--memory', '--delivery-retention', '0'], '--delivery-retention must be more than 0 and at most 87600 hours'],
         [['--memory', '--delivery-history', '1.5'], '--delivery-history must be a whole number 0–10000000'],
         [['--memory', '--jws-profile', '3.2'], '--jws-profile must be 3.1.4 or 3.1.3, got 3.2'],
+        [['--memory', '--retry-schedule', 'soon'], '--retry-schedule wait 1 "soon" is not a duration'],
       ] as const) {
         const { out, exited } = run(['start', ...args]);
         expect((await exited).code).toBe(2);
