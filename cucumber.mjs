@@ -2,7 +2,8 @@
 // staging = a real environment at CONFORMANCE_BASE_URL.
 // Tags: @simulator needs the scheme clock or injection (not on staging); @inprocess reaches into
 // the simulator itself (wall clock, start-up options), so only the default profile runs it;
-// @two-organisations needs a second client, which staging has only when CONFORMANCE_OTHER_* is set.
+// @two-organisations needs a second client, which staging has only when CONFORMANCE_OTHER_* is set;
+// @journey spans harness runs (features/support/journeys.ts).
 const common = {
   // Unit tests of the support code sit beside it (vitest runs them); cucumber must not load them.
   import: ['features/support/**/!(*.test).ts', 'features/steps/**/!(*.test).ts'],
@@ -21,6 +22,8 @@ const stagingTags = [
   ...(process.env.CONFORMANCE_OTHER_CLIENT_ID ? [] : ['not @two-organisations']),
 ];
 
-export default { ...common, worldParameters: { target: 'inprocess' } };
-export const sim = { ...common, tags: 'not @inprocess', worldParameters: { target: 'sim' } };
+// Journeys span harness runs against a clock nobody moves (staging): the other profiles leave them
+// to test/conformance-journey.test.ts, which runs them against a simulator treated as staging.
+export default { ...common, tags: 'not @journey', worldParameters: { target: 'inprocess' } };
+export const sim = { ...common, tags: 'not @inprocess and not @journey', worldParameters: { target: 'sim' } };
 export const staging = { ...common, tags: stagingTags.join(' and '), worldParameters: { target: 'staging' } };

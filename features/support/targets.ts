@@ -17,6 +17,8 @@ export interface Target {
   fetch(request: Request): Promise<Response>;
   /** Credentials per named client; "default" is the one steps use unless told otherwise. */
   clients: Record<string, TargetClient>;
+  /** A sort code registered to the default client's organisation (staging: CONFORMANCE_SORT_CODE), and its BIC if known. */
+  bank: { sort_code: string; bic?: string };
   /** The in-process runtime (only for the default target), for steps that inspect the simulator. */
   runtime?: TestRuntime;
   close(): Promise<void>;
@@ -46,6 +48,9 @@ export const FIXTURE_CLIENTS: Record<string, TargetClient> = {
   fenwick: FENWICK,
 };
 
+/** The fixtures' default organisation (Northwind) holds sort code 400300 (fixtures/participants.json). */
+const FIXTURE_BANK = { sort_code: '400300' };
+
 /**
  * Staging has the client CI was given (default, also answering to "northwind") and, when
  * CONFORMANCE_OTHER_CLIENT_ID/SECRET/ORGANISATION_ID are set, a client of a second organisation
@@ -71,7 +76,8 @@ function stagingClients(): Record<string, TargetClient> {
 export async function openTarget(name: string, options: TargetOptions = {}): Promise<Target> {
   if (name === 'staging') {
     const baseUrl = env('CONFORMANCE_BASE_URL').replace(/\/$/, '');
-    return { name, baseUrl, fetch: (r) => fetch(r), clients: stagingClients(), close: async () => {} };
+    const bank = { sort_code: env('CONFORMANCE_SORT_CODE'), bic: env('CONFORMANCE_BIC') };
+    return { name, baseUrl, fetch: (r) => fetch(r), clients: stagingClients(), bank, close: async () => {} };
   }
   if (name === 'sim') {
     const baseUrl = env('SIM_BASE_URL').replace(/\/$/, '');
@@ -83,7 +89,7 @@ export async function openTarget(name: string, options: TargetOptions = {}): Pro
         organisation_id: NORTHWIND.organisation_id,
       };
     }
-    return { name, baseUrl, fetch: (r) => fetch(r), clients, close: async () => {} };
+    return { name, baseUrl, fetch: (r) => fetch(r), clients, bank: FIXTURE_BANK, close: async () => {} };
   }
   if (name !== 'inprocess') throw new Error(`unknown conformance target ${name}; use inprocess, sim or staging`);
   // Like `npm start`: the catalogue's daily reports arrive as the clock moves.
@@ -99,6 +105,7 @@ export async function openTarget(name: string, options: TargetOptions = {}): Pro
     baseUrl: 'http://scheme-sim.test',
     fetch: async (r) => runtime.app.fetch(r),
     clients: { ...FIXTURE_CLIENTS },
+    bank: FIXTURE_BANK,
     runtime,
     close: () => runtime.close(),
   };

@@ -57,6 +57,8 @@ export class SimWorld extends World<WorldParameters> {
     const main = this.target.clients.default;
     if (main) this.vars.organisation_id = main.organisation_id;
     this.vars.webhook_url = receiver.url;
+    this.vars.sort_code = this.target.bank.sort_code;
+    if (this.target.bank.bic) this.vars.bic = this.target.bank.bic;
   }
 
   /** The in-process runtime, for steps that only make sense there (tag them @inprocess). */
