@@ -1,6 +1,7 @@
 import { After, AfterAll, Before, BeforeAll, Status, setDefaultTimeout } from '@cucumber/cucumber';
 import { WebhookReceiver } from './receiver.ts';
 import { missingSettings, reachTarget, readSettings, settingsOf } from './settings.ts';
+import { simTargetProblem } from './sim-target.ts';
 import { FIXTURE_CLIENTS } from './targets.ts';
 import type { SimWorld } from './world.ts';
 
@@ -34,6 +35,13 @@ async function preflight(target: string): Promise<void> {
       settings.SIM_CLIENT_ID ?? client.client_id,
       settings.SIM_CLIENT_SECRET ?? client.client_secret,
     );
+    if (!problem)
+      problem = await simTargetProblem(settings.SIM_BASE_URL!, {
+        client_id: settings.SIM_CLIENT_ID ?? client.client_id,
+        client_secret: settings.SIM_CLIENT_SECRET ?? client.client_secret,
+        resets: settings.SIM_RESET !== '0',
+        resetOk: settings.SIM_RESET_OK === '1',
+      });
   }
   if (problem) {
     process.stderr.write(`conformance preflight: ${problem}\n`);

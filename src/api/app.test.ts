@@ -307,6 +307,11 @@ describe('error layer', () => {
     expect(post.headers.get('allow')).toBe('GET');
     const res = await rt.app.request('/health');
     expect(res.status).toBe(200);
-    expect(await json(res)).toMatchObject({ status: 'ok', now: '2026-12-21T09:00:00.000Z', clock: 'frozen' });
+    expect(await json(res)).toMatchObject({
+      status: 'ok',
+      now: '2026-12-21T09:00:00.000Z',
+      clock: 'frozen',
+      store: 'memory',
+    });
   });
 });

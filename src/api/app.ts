@@ -55,7 +55,15 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     return undefined;
   };
 
-  app.get('/health', (c) => c.json({ status: 'ok', now: sim.clock.now().toISOString(), clock: sim.clock.mode }));
+  // `store` tells a harness whether a reset would wipe a data file (the sim target asks before it resets).
+  app.get('/health', (c) =>
+    c.json({
+      status: 'ok',
+      now: sim.clock.now().toISOString(),
+      clock: sim.clock.mode,
+      store: sim.store.location === 'memory' ? 'memory' : 'persistent',
+    }),
+  );
   app.all('/health', (c) => {
     throw new ApiError(405, `method ${c.req.method} is not allowed on /health; allowed: GET`, { Allow: 'GET' });
   });

@@ -9,6 +9,7 @@ import { createRuntime } from '../runtime.ts';
 import type { RetrySchedule } from '../sim/notifications/retry-schedule.ts';
 import { parseRetrySchedule } from '../sim/notifications/retry-schedule-spec.ts';
 import { CliError, clockCommand } from './clock.ts';
+import { conformanceCommand } from './conformance.ts';
 import { doctorCommand } from './doctor.ts';
 
 const HELP: Record<string, string> = {
@@ -20,6 +21,8 @@ Commands:
   start     run the simulator (HTTP/JSON on --port)
   clock     show, advance, freeze or resume the scheme clock of a running simulator
   doctor    check a data file's records as start-up does, and optionally drop the bad ones
+  conformance
+            run the Gherkin conformance features against inprocess, a running sim, or staging
 Run 'scheme-sim <command> --help' for the options of a command.`,
   start: `Usage: scheme-sim start [options]
 
@@ -234,6 +237,11 @@ export async function main(argv: string[]): Promise<void> {
         console.error(`scheme-sim: ${err.message}`);
         process.exit(1);
       });
+    case 'conformance':
+      return conformanceCommand(rest).then(
+        (code) => process.exit(code),
+        (err: unknown) => fail((err as Error).message),
+      );
     case 'doctor':
       return doctorCommand(rest).then(
         (code) => process.exit(code),

@@ -1,0 +1,50 @@
+import { execFile } from 'node:child_process';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { describe, expect, it } from 'vitest';
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const BIN = join(ROOT, 'bin', 'scheme-sim.mjs');
+
+async function cli(args: string[], env: Record<string, string> = {}): Promise<{ code: number; out: string }> {
+  try {
+    const { stdout, stderr } = await promisify(execFile)(process.execPath, [BIN, ...args], {
+      cwd: ROOT,
+      env: { PATH: process.env.PATH ?? '', ...env },
+      timeout: 120_000,
+    });
+    return { code: 0, out: stdout + stderr };
+  } catch (err) {
+    const e = err as { code: number; stdout: string; stderr: string };
+    return { code: e.code, out: e.stdout + e.stderr };
+  }
+}
+
+describe('scheme-sim conformance', () => {
+  it('starts its own simulator for the sim target and runs the tagged scenarios against it', async () => {
+    const { code, out } = await cli(['conformance', '--target', 'sim', '--tags', '@tenancy']);
+    expect(code, out).toBe(0);
+    expect(out).toMatch(/a simulator for the sim target at http:\/\/127\.0\.0\.1:\d+ \(memory, clock frozen/);
+    expect(out).toMatch(/4 scenarios \(4 passed\)/);
+  }, 150_000);
+
+  it('runs the staging preflight, which names every missing setting in one line', async () => {
+    const { code, out } = await cli(['conformance', '--target', 'staging'], {
+      CONFORMANCE_BASE_URL: 'http://127.0.0.1:9',
+    });
+    expect(code).toBe(2);
+    expect(out).toMatch(/conformance preflight: the staging conformance target needs CONFORMANCE_CLIENT_ID/);
+  }, 150_000);
+
+  it('refuses an unknown target and --url off the sim target', async () => {
+    expect(await cli(['conformance', '--target', 'prod'])).toMatchObject({
+      code: 2,
+      out: expect.stringContaining('--target must be inprocess, sim or staging, got prod'),
+    });
+    expect(await cli(['conformance', '--target', 'staging', '--url', 'http://x'])).toMatchObject({
+      code: 2,
+      out: expect.stringContaining('--url applies to --target sim only'),
+    });
+  }, 60_000);
+});

@@ -1,0 +1,83 @@
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { SchemeClock } from '../clock/scheme-clock.ts';
+import { listen } from '../node/server.ts';
+import { createRuntime } from '../runtime.ts';
+import { CliError } from './clock.ts';
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const CUCUMBER = join(ROOT, 'node_modules', '@cucumber', 'cucumber', 'bin', 'cucumber.js');
+/** The instant the scenarios' dates are written for (features/support/sim-target.ts). */
+const SCENARIO_START = '2026-12-21T09:00:00Z';
+
+const HELP = `Usage: scheme-sim conformance --target inprocess|sim|staging [options]
+
+Runs the Gherkin conformance features (features/) against a target, after a preflight that checks
+its settings once. Reports go to reports/cucumber.html, .junit.xml and .ndjson.
+
+  --target T    inprocess (default): the simulator in this process, every scenario;
+                sim: a running simulator (--url, else SIM_BASE_URL, else one started here in
+                memory with the clock the scenarios expect); reset before every scenario;
+                staging: real staging (CONFORMANCE_* settings or conformance.json; see README)
+  --url URL     the running simulator of the sim target
+  --reset-ok    let the sim target reset a simulator that keeps a data file
+  --tags EXPR   only scenarios matching a cucumber tag expression (and the target's own tags)
+  -h, --help    this help
+
+Needs the project's dev dependencies (npm ci in a checkout of scheme-sim).`;
+
+/** Runs cucumber with a profile and extra environment; resolves with its exit code. */
+function cucumber(profile: string | undefined, tags: string | undefined, env: Record<string, string>): Promise<number> {
+  const args = [CUCUMBER, ...(profile ? ['--profile', profile] : []), ...(tags ? ['--tags', tags] : [])];
+  const child = spawn(process.execPath, args, {
+    cwd: ROOT,
+    stdio: 'inherit',
+    env: { ...process.env, ...env, NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --import tsx`.trim() },
+  });
+  return new Promise((done) => child.on('close', (code) => done(code ?? 1)));
+}
+
+/** `scheme-sim conformance`: the harness's three targets behind one command; resolves with the exit code. */
+export async function conformanceCommand(argv: string[]): Promise<number> {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      target: { type: 'string', default: 'inprocess' },
+      url: { type: 'string' },
+      'reset-ok': { type: 'boolean', default: false },
+      tags: { type: 'string' },
+      help: { type: 'boolean', short: 'h', default: false },
+    },
+    strict: true,
+  });
+  if (values.help) {
+    console.log(HELP);
+    return 0;
+  }
+  const target = values.target;
+  if (target !== 'inprocess' && target !== 'sim' && target !== 'staging')
+    throw new CliError(`--target must be inprocess, sim or staging, got ${target}`);
+  if (values.url && target !== 'sim') throw new CliError('--url applies to --target sim only');
+  if (!existsSync(CUCUMBER))
+    throw new CliError(`the conformance runner needs the project's dev dependencies (${CUCUMBER} is missing): npm ci`);
+  if (target === 'inprocess') return cucumber(undefined, values.tags, {});
+  if (target === 'staging') return cucumber('staging', values.tags, {});
+
+  const given = values.url ?? process.env.SIM_BASE_URL;
+  if (given)
+    return cucumber('sim', values.tags, { SIM_BASE_URL: given, ...(values['reset-ok'] ? { SIM_RESET_OK: '1' } : {}) });
+  // No simulator named: start one in memory, with the clock the scenarios were written for.
+  const runtime = await createRuntime({ memory: true, clock: SchemeClock.frozenAt(SCENARIO_START) });
+  const server = await listen(runtime, 0, '127.0.0.1');
+  console.log(
+    `scheme-sim conformance: a simulator for the sim target at ${server.url} (memory, clock frozen at ${SCENARIO_START})`,
+  );
+  try {
+    return await cucumber('sim', values.tags, { SIM_BASE_URL: server.url });
+  } finally {
+    await server.close();
+  }
+}
