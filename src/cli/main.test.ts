@@ -138,7 +138,7 @@ describe('scheme-sim start --clock', () => {
         child.once('exit', (code) => reject(new Error(`exited ${code} before listening: ${out}`)));
       });
       const health = (await (await fetch(`${url}/health`)).json()) as { now: string; clock: string };
-      expect(health).toEqual({ status: 'ok', now: '2026-12-21T09:00:00.000Z', clock: 'frozen' });
+      expect(health).toEqual({ status: 'ok', now: '2026-12-21T09:00:00.000Z', clock: 'frozen', store: 'memory' });
     } finally {
       child.kill('SIGTERM');
     }
