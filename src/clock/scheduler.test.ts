@@ -1,29 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { MapJobs } from '../../test/support/map-jobs.ts';
 import { ManualClock } from './clock.ts';
-import { type Job, type JobStore, Scheduler } from './scheduler.ts';
+import { Scheduler } from './scheduler.ts';
 import { ClockError, SchemeClock } from './scheme-clock.ts';
-
-class MapJobs implements JobStore {
-  readonly map = new Map<string, Job>();
-  values() {
-    return [...this.map.values()];
-  }
-  get(id: string) {
-    return this.map.get(id);
-  }
-  put(job: Job) {
-    this.map.set(job.id, job);
-  }
-  delete(id: string) {
-    return this.map.delete(id);
-  }
-  has(id: string) {
-    return this.map.has(id);
-  }
-  get size() {
-    return this.map.size;
-  }
-}
 
 const T0 = '2026-12-21T09:00:00.000Z';
 const at = (h: number) => new Date(Date.parse(T0) + h * 3_600_000);
@@ -258,51 +237,5 @@ describe('Scheduler on a running clock', () => {
     expect(result.advanced_from).toBe(now.toISOString());
     expect(clock.now().getTime()).toBe(now.getTime() + 300_000);
     expect(() => scheduler.advanceTo(now)).toThrow(ClockError); // without from, now is read again
-  });
-});
-
-describe('Scheduler and the organisations that own jobs', () => {
-  function scheduler() {
-    const clock = new SchemeClock({ initial: SchemeClock.frozenAt('2026-12-21T09:00:00Z') });
-    const jobs = new Map<string, Job>();
-    const store = {
-      values: () => [...jobs.values()],
-      get: (id: string) => jobs.get(id),
-      put: (j: Job) => jobs.set(j.id, j),
-      delete: (id: string) => jobs.delete(id),
-      has: (id: string) => jobs.has(id),
-      get size() {
-        return jobs.size;
-      },
-    };
-    const s = new Scheduler(clock, store);
-    s.handle('k', () => {});
-    s.schedule('k', new Date('2026-12-22T00:00:00Z'), {}, 'a1', 'org-a');
-    s.schedule('k', new Date('2026-12-21T12:00:00Z'), {}, 'b1', 'org-b');
-    s.schedule('k', new Date('2026-12-23T00:00:00Z'), {}, 'a2', 'org-a');
-    s.schedule('k', new Date('2026-12-24T00:00:00Z'), {}, 'shared');
-    return s;
-  }
-
-  it('shows a viewer its own pending jobs and those of no organisation', () => {
-    const s = scheduler();
-    expect(s.pendingOf('org-a')).toEqual({ count: 3, next: new Date('2026-12-22T00:00:00Z') });
-    expect(s.pendingOf('org-b')).toEqual({ count: 2, next: new Date('2026-12-21T12:00:00Z') });
-    expect(s.pendingOf('org-c')).toEqual({ count: 1, next: new Date('2026-12-24T00:00:00Z') });
-  });
-
-  it('cancels every job of one organisation', () => {
-    const s = scheduler();
-    expect(s.cancelOwnedBy('org-a')).toBe(2);
-    expect(s.pendingCount).toBe(2);
-    expect(s.pendingOf('org-a').count).toBe(1); // the shared job
-  });
-
-  it('runs every due job but counts and lists only what the viewer may see', () => {
-    const s = scheduler();
-    const result = s.advanceTo(new Date('2026-12-25T00:00:00Z'), { viewer: 'org-b' });
-    expect(result.jobs_run.map((r) => r.id)).toEqual(['b1', 'shared']);
-    expect(result.jobs_run_count).toBe(2);
-    expect(s.pendingCount).toBe(0);
   });
 });

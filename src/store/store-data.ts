@@ -7,6 +7,11 @@ export interface StoreData {
   collections: Record<string, Record<string, Row>>;
 }
 
+/** A new store's data: no meta, no collections. */
+export function emptyStoreData(): StoreData {
+  return { format: 1, meta: {}, collections: {} };
+}
+
 /** True when `d` has the store's outer shape (what is inside the records is the load check's job). */
 export function isStoreData(d: unknown): d is StoreData {
   if (typeof d !== 'object' || d === null) return false;

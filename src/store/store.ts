@@ -6,7 +6,7 @@ import { Collection, type Row } from './collection.ts';
 import { DurableJsonFile } from './durable-json-file.ts';
 import { FileLock } from './file-lock.ts';
 import { assertLoadable, type RecordCheck } from './load-check.ts';
-import { isStoreData, type StoreData } from './store-data.ts';
+import { emptyStoreData, isStoreData, type StoreData } from './store-data.ts';
 import { StoreError } from './store-error.ts';
 
 export type { StoreData } from './store-data.ts';
@@ -64,9 +64,8 @@ export interface OpenStoreOptions {
 }
 
 export async function openStore(options: OpenStoreOptions = {}): Promise<Store> {
-  const empty = (): StoreData => ({ format: 1, meta: {}, collections: {} });
   if (!options.file) {
-    const db = new Low<StoreData>(new Memory<StoreData>(), empty());
+    const db = new Low<StoreData>(new Memory<StoreData>(), emptyStoreData());
     return new LowStore(db, 'memory');
   }
   const file = options.file;
@@ -86,7 +85,6 @@ export async function openStore(options: OpenStoreOptions = {}): Promise<Store> 
 }
 
 async function openFileStore(file: string, lock: FileLock, options: OpenStoreOptions): Promise<Store> {
-  const empty = (): StoreData => ({ format: 1, meta: {}, collections: {} });
   const fileAdapter = new DurableJsonFile<StoreData>(file);
   const adapter = options.wrapAdapter ? options.wrapAdapter(fileAdapter) : fileAdapter;
   // Read through the adapter, not Low.read(): Low keeps its default data when the file parses to
@@ -102,7 +100,7 @@ async function openFileStore(file: string, lock: FileLock, options: OpenStoreOpt
     throw new StoreError(`data file ${file} is not a scheme-sim store (expected {format: 1, meta, collections})`);
   }
   if (raw !== null) assertLoadable(file, raw, options.check);
-  const db = new Low<StoreData>(adapter, raw ?? empty());
+  const db = new Low<StoreData>(adapter, raw ?? emptyStoreData());
   return new LowStore(db, file, lock);
 }
 

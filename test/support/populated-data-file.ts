@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
+import { claimRequestAttributes } from './claim-requests.ts';
 import { HARBOUR, NORTHWIND, type TestRuntime, testRuntime } from './testing.ts';
 
 const ORG = NORTHWIND.organisation_id;
@@ -72,17 +73,12 @@ export async function populatedDataFile(dir: string): Promise<string> {
         id: randomUUID(),
         organisation_id: ORG,
         type: 'claims',
-        attributes: {
-          payment_scheme: 'bacs',
-          clearing_id: '123456',
+        attributes: claimRequestAttributes({
           reference: 'DDIC0001AB',
           reason_code: '2',
-          beneficiary_party: { account_number: '41426819', bank_id: '400300' },
-          debtor_party: { account_name: 'Acme Utilities', account_number: '87654321', bank_id: '203040' },
           original_instruction: { clearing_id: '654321', reference: 'ACME-000123' },
-          number_of_claims: 1,
           disputed_transactions: [{ amount: '49.99', date: '2026-12-01' }],
-        },
+        }),
       },
     });
     const sub = (type: string) => ({ data: { id: randomUUID(), organisation_id: ORG, type } });
@@ -92,17 +88,12 @@ export async function populatedDataFile(dir: string): Promise<string> {
         id: randomUUID(),
         organisation_id: ORG,
         type: 'claims',
-        attributes: {
-          payment_scheme: 'bacs',
-          clearing_id: '123456',
+        attributes: claimRequestAttributes({
           reference: 'DDIC0002AB',
           reason_code: '1',
-          beneficiary_party: { account_number: '41426819', bank_id: '400300' },
-          debtor_party: { account_name: 'Acme Utilities', account_number: '87654321', bank_id: '203040' },
           original_instruction: { clearing_id: '654321', reference: 'ACME-000124' },
-          number_of_claims: 1,
           disputed_transactions: [{ amount: '12.00', date: '2026-12-01' }],
-        },
+        }),
       },
     });
     const secondSubmission = await created(

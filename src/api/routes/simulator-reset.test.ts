@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { claimRequestAttributes } from '../../../test/support/claim-requests.ts';
 import { HARBOUR, NORTHWIND, TEST_START, type TestRuntime, testRuntime } from '../../../test/support/testing.ts';
 import { schemaValidator } from '../schemas/index.ts';
 
@@ -96,17 +97,7 @@ const account = (bank_id: string) => ({
   account_number: '41426819',
   name: ['A Holder'],
 });
-const claim = {
-  payment_scheme: 'bacs',
-  clearing_id: '123456',
-  reference: 'DDIC0001AB',
-  reason_code: '2',
-  beneficiary_party: { account_number: '41426819', bank_id: '400300' },
-  debtor_party: { account_name: 'Acme Utilities', account_number: '87654321', bank_id: '203040' },
-  original_instruction: { clearing_id: '654321', reference: 'ACME-000123' },
-  number_of_claims: 1,
-  disputed_transactions: [{ amount: '49.99', date: '2026-12-01' }],
-};
+const claim = claimRequestAttributes();
 const subscription = {
   event_type: 'created',
   record_type: 'accounts',

@@ -1,0 +1,27 @@
+import { xpathValues } from '../../features/support/report-files.ts';
+import type { TestRuntime } from './testing.ts';
+
+/** Harbour has one originating account: its items keep the order they were given in. */
+export const HARBOUR_SUN = '309021';
+
+/**
+ * Injects a report for `client` and reads its XML file as the simulator serves it; answers an
+ * XPath reader over it, as a bank's parser would read the file.
+ */
+export async function injectedReportXml(
+  rt: TestRuntime,
+  client: { organisation_id: string },
+  reportType: string,
+  rows?: Array<Record<string, unknown>>,
+  processingDate = '2026-12-18',
+): Promise<(expr: string) => string[]> {
+  const { report } = rt.sim.reports.inject({
+    organisation_id: client.organisation_id,
+    report_type: reportType,
+    processing_date: processingDate,
+    ...(rows ? { rows } : {}),
+  });
+  const bytes = (await rt.sim.reports.file(report.id, client.organisation_id, 'xml')).bytes;
+  const xml = new TextDecoder().decode(bytes);
+  return (expr: string) => xpathValues(xml, expr);
+}
