@@ -11,8 +11,8 @@ Feature: Accounts registry
     When I send a POST request to "/v1/organisation/accounts" with body:
       """
       {"data": {"id": "{{account_id}}", "organisation_id": "{{organisation_id}}", "type": "accounts",
-        "attributes": {"country": "GB", "bank_id": "400300", "bank_id_code": "GBDSC", "account_number": "{{account_number}}",
-          "name": ["Samantha Holder"], "account_classification": "business"}}}
+        "attributes": {"country": "GB", "bank_id": "{{sort_code}}", "bank_id_code": "GBDSC", "account_number": "{{account_number}}",
+          "name": ["Samantha Holder"], "account_classification": "Business"}}}
       """
     Then the response status is 201
     And the response matches the "account-single" schema
@@ -48,10 +48,10 @@ Feature: Accounts registry
     When I send a POST request to "/v1/organisation/accounts" with body:
       """
       {"data": {"id": "{{account_id}}", "organisation_id": "{{organisation_id}}", "type": "accounts",
-        "attributes": {"country": "GB", "base_currency": "GBP", "bank_id": "400300", "bank_id_code": "GBDSC",
-          "account_number": "{{account_number}}", "bic": "NWBKGB22", "iban": "GB11NWBK400300{{account_number}}",
+        "attributes": {"country": "GB", "base_currency": "GBP", "bank_id": "{{sort_code}}", "bank_id_code": "GBDSC",
+          "account_number": "{{account_number}}", "bic": "{{bic}}", "iban": "{{account_number_iban}}",
           "customer_id": "cust-1", "name": ["Sam", "Holder"], "alternative_names": ["Sammy"],
-          "account_classification": "PERSONAL", "joint_account": true, "account_matching_opt_out": false,
+          "account_classification": "Personal", "joint_account": true, "account_matching_opt_out": false,
           "secondary_identification": "ROLL-42", "switched": false, "name_matching_status": "supported"}}}
       """
     Then the response status is 201
@@ -72,7 +72,8 @@ Feature: Accounts registry
     Given an account exists remembered as "acc"
     When I send a PATCH request to "/v1/organisation/accounts/{{acc}}" with body:
       """
-      {"data": {"version": 0, "attributes": {"switched": true, "account_classification": "business", "alternative_names": ["S Holder"]}}}
+      {"data": {"id": "{{acc}}", "organisation_id": "{{organisation_id}}", "type": "accounts", "version": 0,
+        "attributes": {"switched": true, "account_classification": "Business", "alternative_names": ["S Holder"]}}}
       """
     Then the response status is 200
     And the response matches the "account-single" schema
@@ -82,7 +83,8 @@ Feature: Accounts registry
     And the response field "data.attributes.name" equals "[\"Samantha Holder\"]"
     When I send a PATCH request to "/v1/organisation/accounts/{{acc}}" with body:
       """
-      {"data": {"version": 0, "attributes": {"switched": false}}}
+      {"data": {"id": "{{acc}}", "organisation_id": "{{organisation_id}}", "type": "accounts", "version": 0,
+        "attributes": {"switched": false}}}
       """
     Then the response status is 409
     And the error message contains "invalid version"
@@ -143,7 +145,7 @@ Feature: Accounts registry
 
   Scenario Outline: Filter by <filter>
     Given a new id remembered as "customer"
-    And an account exists with attributes {"customer_id": "{{customer}}", "iban": "GB11NWBK400300{{account_number}}"} remembered as "gb"
+    And an account exists with attributes {"customer_id": "{{customer}}", "account_number": "{{account_number}}", "iban": "{{account_number_iban}}"} remembered as "gb"
     And an account exists with attributes {"customer_id": "{{customer}}", "country": "FR", "bank_id": "FRBANK", "bank_id_code": "FRBDF", "account_number": "{{account_number}}"} remembered as "fr"
     When I send a GET request to "/v1/organisation/accounts?filter[customer_id]={{customer}}&filter[<filter>]=<value>"
     Then the response status is 200
@@ -156,8 +158,8 @@ Feature: Accounts registry
       | country        | DE                               | 0     |
       | bank_id        | FRBANK                           | 1     |
       | bank_id_code   | GBDSC                            | 1     |
-      | account_number | {{account_number}}               | 1     |
-      | iban           | GB11NWBK400300{{account_number}} | 1     |
+      | account_number | {{account_number}}               | 2     |
+      | iban           | {{account_number_iban}}          | 1     |
 
   Scenario: An unknown filter is refused, listing the supported ones
     When I send a GET request to "/v1/organisation/accounts?filter[colour]=red"
@@ -205,7 +207,8 @@ Feature: Accounts registry
     And the error message contains "record {{acc}} does not exist"
     When I send a PATCH request to "/v1/organisation/accounts/{{acc}}" with body:
       """
-      {"data": {"version": 0, "attributes": {"switched": true}}}
+      {"data": {"id": "{{acc}}", "organisation_id": "{{organisation_id}}", "type": "accounts", "version": 0,
+        "attributes": {"switched": true}}}
       """
     Then the response status is 404
     When I send a DELETE request to "/v1/organisation/accounts/{{acc}}?version=0"

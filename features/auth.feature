@@ -61,6 +61,7 @@ Feature: Authentication
     Then the response status is 405
     And the response header "allow" is "POST"
 
+  @simulator
   Scenario: Health needs no token
     When I send a GET request to "/health" without an Authorization header
     Then the response status is 200

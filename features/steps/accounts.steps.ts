@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { Given, When } from '@cucumber/cucumber';
 import { bodyOf, type MalformedRequest, validAttributes } from '../../test/support/malformed-account-requests.ts';
+import { gbIban } from '../support/iban.ts';
 import type { SimWorld } from '../support/world.ts';
 
 // Account steps: a valid account built for you, with the parts a scenario wants changed.
@@ -16,8 +17,10 @@ function parseObject(world: SimWorld, text: string): Record<string, unknown> {
 }
 
 function build(world: SimWorld, row: Partial<MalformedRequest> & Pick<MalformedRequest, 'method'>): string {
+  // A create is valid but for what the row changes, at the target's own sort code.
+  const attributes = row.method === 'POST' ? { bank_id: world.vars.sort_code, ...row.attributes } : row.attributes;
   const body = bodyOf(
-    { label: '', path: '', status: 0, message: '', ...row },
+    { label: '', path: '', status: 0, message: '', ...row, ...(attributes ? { attributes } : {}) },
     { id: randomUUID(), organisation_id: world.vars.organisation_id! },
   );
   assert.ok(body !== undefined);
@@ -31,7 +34,12 @@ function freshAccountNumber(): string {
 
 async function createAccount(world: SimWorld, name: string, extra: Record<string, unknown>): Promise<void> {
   const id = randomUUID();
-  const attributes = { ...validAttributes(), account_number: freshAccountNumber(), ...extra };
+  const attributes = {
+    ...validAttributes(),
+    bank_id: world.vars.sort_code,
+    account_number: freshAccountNumber(),
+    ...extra,
+  };
   const res = await world.send('POST', ACCOUNTS, {
     body: JSON.stringify({ data: { id, organisation_id: world.vars.organisation_id, type: 'accounts', attributes } }),
   });
@@ -53,8 +61,11 @@ Given(
   },
 );
 
+/** Also remembers <name>_iban: a GB IBAN of the target's BIC bank code and sort code, check digits right. */
 Given('a new account number remembered as {string}', function (this: SimWorld, name: string) {
-  this.vars[name] = freshAccountNumber();
+  const number = freshAccountNumber();
+  this.vars[name] = number;
+  this.vars[`${name}_iban`] = gbIban(this.vars.bic!.slice(0, 4), this.vars.sort_code!, number);
 });
 
 When(/^I create an account with attributes (\{.*\})$/, async function (this: SimWorld, json: string) {

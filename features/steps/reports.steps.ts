@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { Then, When } from '@cucumber/cucumber';
 import { parseXml, pdfText, unzipXhtml, xpathValues } from '../support/report-files.ts';
-import type { SimWorld } from '../support/world.ts';
+import { assertMatchesSchema } from '../support/schema.ts';
+import { pick, type SimWorld } from '../support/world.ts';
 
 // Report downloads: follow a links.<format> entry of a report (href + meta.content-type) and open
 // the file with an ordinary parser. The links come from a report envelope remembered with
@@ -126,5 +127,36 @@ When(
       for (const part of this.interpolate(expected).split('|'))
         assert.ok(text.includes(part), `the ${format} file does not contain "${part}"`);
     }
+  },
+);
+
+/** How many listed reports the next step opens: staging may list hundreds. */
+const REPORTS_OPENED = 5;
+
+Then(
+  'every listed report fetches, with its admission, and downloads in each format it offers',
+  async function (this: SimWorld) {
+    const listed = ((this.response.json as { data?: Array<{ id: string }> }).data ?? []).slice(0, REPORTS_OPENED);
+    for (const { id } of listed) {
+      const one = await this.send('GET', `/v1/notification/reports/${id}`);
+      assert.equal(one.status, 200, `GET report ${id}: ${one.status}${this.exchange}`);
+      assertMatchesSchema('report-single', one.json);
+      const admission = pick(one.json, 'data.relationships.report_admission.data.0.id');
+      if (typeof admission === 'string') {
+        const a = await this.send('GET', `/v1/notification/reports/${id}/admissions/${admission}`);
+        assert.equal(a.status, 200, `GET the admission of report ${id}: ${a.status}${this.exchange}`);
+        assertMatchesSchema('report-admission-single', a.json);
+      }
+      const links = (pick(one.json, 'links') ?? {}) as Record<string, FormatLink>;
+      for (const format of (pick(one.json, 'data.attributes.formats') ?? []) as string[]) {
+        const link = links[format];
+        assert.ok(link, `report ${id} offers ${format} but has no links.${format}`);
+        const file = await this.send('GET', link.href, { headers: { accept: MEDIA_TYPES[format]! } });
+        assert.equal(file.status, 200, `downloading ${format} of report ${id}: ${file.status}${this.exchange}`);
+        assert.equal(file.headers.get('content-type'), MEDIA_TYPES[format]);
+        await openFile(format, file.bytes);
+      }
+    }
+    this.vars.reports_opened = String(listed.length);
   },
 );

@@ -2,6 +2,7 @@ import { After, AfterAll, Before, BeforeAll, Status, setDefaultTimeout } from '@
 import { WebhookReceiver } from './receiver.ts';
 import { missingSettings, reachTarget, readSettings, settingsOf } from './settings.ts';
 import { simTargetProblem } from './sim-target.ts';
+import { FlowTally } from './tally.ts';
 import { FIXTURE_CLIENTS } from './targets.ts';
 import type { SimWorld } from './world.ts';
 
@@ -9,6 +10,7 @@ setDefaultTimeout(20_000);
 
 const receiver = new WebhookReceiver();
 const counts = { passed: 0, failed: 0, skipped: 0 };
+const tally = new FlowTally();
 
 BeforeAll(async function (this: { parameters?: { target?: string } }) {
   await preflight(this.parameters?.target ?? 'inprocess');
@@ -61,16 +63,17 @@ Before(async function (this: SimWorld) {
   }
 });
 
-After(async function (this: SimWorld, { result }) {
+After(async function (this: SimWorld, { result, pickle }) {
   if (result?.status === Status.FAILED && this.filled.size > 0) {
     // What each {{placeholder}} of the scenario stood for, so a failure can be read without rerunning it.
     const lines = [...this.filled].map(([name, value]) => `${name} = ${value}`);
     await this.attach(`placeholders:\n${lines.join('\n')}`, { mediaType: 'text/plain', fileName: 'placeholders' });
   }
   await this.target?.close();
-  if (result?.status === Status.PASSED) counts.passed++;
-  else if (result?.status === Status.SKIPPED) counts.skipped++;
-  else counts.failed++;
+  const outcome =
+    result?.status === Status.PASSED ? 'passed' : result?.status === Status.SKIPPED ? 'skipped' : 'failed';
+  counts[outcome]++;
+  tally.add(pickle.uri, outcome);
 });
 
 AfterAll(async () => {
@@ -79,4 +82,5 @@ AfterAll(async () => {
   console.log(
     `\nconformance: ${counts.passed} passed, ${counts.failed} failed${counts.skipped ? `, ${counts.skipped} skipped` : ''}`,
   );
+  console.log(`conformance ${tally.line()}`);
 });

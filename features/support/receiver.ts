@@ -49,7 +49,9 @@ export class WebhookReceiver {
         res.writeHead(status, { 'content-type': 'application/json' }).end('{}');
       });
     });
-    await new Promise<void>((resolve) => this.#server!.listen(0, '127.0.0.1', resolve));
+    // A fixed port when a tunnel forwards CONFORMANCE_CALLBACK_URL to it (staging cannot call 127.0.0.1).
+    const port = Number(process.env.CONFORMANCE_RECEIVER_PORT ?? 0);
+    await new Promise<void>((resolve) => this.#server!.listen(port, '127.0.0.1', resolve));
     const addr = this.#server.address();
     if (!addr || typeof addr === 'string') throw new Error('receiver has no port');
     this.url = `http://127.0.0.1:${addr.port}`;

@@ -17,8 +17,10 @@ export interface Target {
   fetch(request: Request): Promise<Response>;
   /** Credentials per named client; "default" is the one steps use unless told otherwise. */
   clients: Record<string, TargetClient>;
-  /** A sort code registered to the default client's organisation (staging: CONFORMANCE_SORT_CODE), and its BIC if known. */
-  bank: { sort_code: string; bic?: string };
+  /** A sort code registered to the default client's organisation (staging: CONFORMANCE_SORT_CODE), and its BIC. */
+  bank: { sort_code: string; bic: string };
+  /** A known account for name verification: its participant, sort code + number (14 digits), held name, type. */
+  cop: { participant: string; account: string; name: string; type: 'Personal' | 'Business' };
   /** The in-process runtime (only for the default target), for steps that inspect the simulator. */
   runtime?: TestRuntime;
   close(): Promise<void>;
@@ -49,7 +51,14 @@ export const FIXTURE_CLIENTS: Record<string, TargetClient> = {
 };
 
 /** The fixtures' default organisation (Northwind) holds sort code 400300 (fixtures/participants.json). */
-const FIXTURE_BANK = { sort_code: '400300' };
+const FIXTURE_BANK = { sort_code: '400300', bic: 'NWBKGB22' };
+/** A seed account of fixtures/accounts.json at Northwind's participant (docs/cop.md, the seed table). */
+const FIXTURE_COP = {
+  participant: '0015800001041REAAY',
+  account: '40030012345678',
+  name: 'Samantha Holder',
+  type: 'Personal',
+} as const;
 
 /**
  * Staging has the client CI was given (default, also answering to "northwind") and, when
@@ -77,7 +86,16 @@ export async function openTarget(name: string, options: TargetOptions = {}): Pro
   if (name === 'staging') {
     const baseUrl = env('CONFORMANCE_BASE_URL').replace(/\/$/, '');
     const bank = { sort_code: env('CONFORMANCE_SORT_CODE'), bic: env('CONFORMANCE_BIC') };
-    return { name, baseUrl, fetch: (r) => fetch(r), clients: stagingClients(), bank, close: async () => {} };
+    const type = readSettings().CONFORMANCE_COP_ACCOUNT_TYPE ?? 'Personal';
+    if (type !== 'Personal' && type !== 'Business')
+      throw new Error(`CONFORMANCE_COP_ACCOUNT_TYPE must be Personal or Business, got ${type}`);
+    const cop = {
+      participant: env('CONFORMANCE_COP_PARTICIPANT_ID'),
+      account: env('CONFORMANCE_COP_ACCOUNT'),
+      name: env('CONFORMANCE_COP_ACCOUNT_NAME'),
+      type,
+    } as const;
+    return { name, baseUrl, fetch: (r) => fetch(r), clients: stagingClients(), bank, cop, close: async () => {} };
   }
   if (name === 'sim') {
     const baseUrl = env('SIM_BASE_URL').replace(/\/$/, '');
@@ -89,7 +107,15 @@ export async function openTarget(name: string, options: TargetOptions = {}): Pro
         organisation_id: NORTHWIND.organisation_id,
       };
     }
-    return { name, baseUrl, fetch: (r) => fetch(r), clients, bank: FIXTURE_BANK, close: async () => {} };
+    return {
+      name,
+      baseUrl,
+      fetch: (r) => fetch(r),
+      clients,
+      bank: FIXTURE_BANK,
+      cop: FIXTURE_COP,
+      close: async () => {},
+    };
   }
   if (name !== 'inprocess') throw new Error(`unknown conformance target ${name}; use inprocess, sim or staging`);
   // Like `npm start`: the catalogue's daily reports arrive as the clock moves.
@@ -106,6 +132,7 @@ export async function openTarget(name: string, options: TargetOptions = {}): Pro
     fetch: async (r) => runtime.app.fetch(r),
     clients: { ...FIXTURE_CLIENTS },
     bank: FIXTURE_BANK,
+    cop: FIXTURE_COP,
     runtime,
     close: () => runtime.close(),
   };

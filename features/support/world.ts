@@ -3,6 +3,7 @@ import { type IWorldOptions, setWorldConstructor, World } from '@cucumber/cucumb
 import type { TestRuntime } from '../../test/support/testing.ts';
 import { describeBody, formatExchange } from './exchange.ts';
 import type { WebhookReceiver } from './receiver.ts';
+import { readSettings } from './settings.ts';
 import { openTarget, type Target, type TargetName, type TargetOptions } from './targets.ts';
 
 export interface LastResponse {
@@ -56,9 +57,14 @@ export class SimWorld extends World<WorldParameters> {
     this.target = await openTarget(this.parameters.target ?? 'inprocess', options);
     const main = this.target.clients.default;
     if (main) this.vars.organisation_id = main.organisation_id;
-    this.vars.webhook_url = receiver.url;
+    // Staging reaches the harness's receiver through a public URL the user forwards to it, if any.
+    this.vars.webhook_url = readSettings().CONFORMANCE_CALLBACK_URL?.replace(/\/$/, '') ?? receiver.url;
     this.vars.sort_code = this.target.bank.sort_code;
-    if (this.target.bank.bic) this.vars.bic = this.target.bank.bic;
+    this.vars.bic = this.target.bank.bic;
+    this.vars.cop_participant = this.target.cop.participant;
+    this.vars.cop_account = this.target.cop.account;
+    this.vars.cop_name = this.target.cop.name;
+    this.vars.cop_type = this.target.cop.type;
   }
 
   /** The in-process runtime, for steps that only make sense there (tag them @inprocess). */
