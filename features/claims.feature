@@ -65,6 +65,7 @@ Feature: Direct Debit Indemnity Claims settled by a contra
     Given a submitted claim "claim" disputing "25.00"
     When the scheme clock advances 1 working day
     Then the submission of claim "claim" has status "queued_for_delivery"
+    And I remember the sequence number of claim "claim" as "claim_sequence_number"
     When the scheme clock advances 1 working day
     And I reverse the claim "claim" quoting "{{claim_sequence_number}}"
     Then the response status is 201
@@ -82,6 +83,7 @@ Feature: Direct Debit Indemnity Claims settled by a contra
     And a submitted claim "phone" disputing "7.77"
     When the scheme clock advances 1 working day
     Then the submission of claim "phone" has status "queued_for_delivery"
+    And I remember the sequence number of claim "phone" as "phone_sequence_number"
     When I reverse the claim "phone" quoting "{{phone_sequence_number}}"
     Then the response status is 201
     When the scheme clock advances 13 working days
@@ -96,6 +98,7 @@ Feature: Direct Debit Indemnity Claims settled by a contra
     And the error message contains "cannot be reversed yet"
     When the scheme clock advances 1 working day
     Then the submission of claim "late" has status "queued_for_delivery"
+    And I remember the sequence number of claim "late" as "late_sequence_number"
     When I reverse the claim "late" quoting "999"
     Then the response status is 400
     And the error message contains "original_instruction_id in body should equal the sequence number"
@@ -109,7 +112,9 @@ Feature: Direct Debit Indemnity Claims settled by a contra
     And a submitted claim "too_late" disputing "6.00"
     When the scheme clock advances 1 working day
     Then the submission of claim "in_time" has status "queued_for_delivery"
+    And I remember the sequence number of claim "in_time" as "in_time_sequence_number"
     And the submission of claim "too_late" has status "queued_for_delivery"
+    And I remember the sequence number of claim "too_late" as "too_late_sequence_number"
     When the scheme clock moves to "2027-01-08T23:59:59.999Z"
     And I reverse the claim "in_time" quoting "{{in_time_sequence_number}}"
     Then the response status is 201

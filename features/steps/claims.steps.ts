@@ -6,7 +6,7 @@ import { assertMatchesSchema } from '../support/schema.ts';
 import { pick, type SimWorld } from '../support/world.ts';
 
 // DDIC claims: shortcuts for the steps a claim scenario repeats. Each remembers what it created
-// under the claim's name: {{<name>}} (claim id), {{<name>_submission}}, {{<name>_sequence_number}},
+// under the claim's name: {{<name>}} (claim id), {{<name>_submission}},
 // {{<name>_reversal}}, {{<name>_reversal_submission}}, {{<name>_contra}}, {{<name>_contra_admission}}.
 
 function claimBody(world: SimWorld, id: string, amounts: string[], reference: string): string {
@@ -86,8 +86,25 @@ Then(
     );
     assertMatchesSchema('claim-submission-single', json);
     assert.equal(pick(json, 'data.attributes.status'), status);
+  },
+);
+
+Then(
+  'I remember the sequence number of claim {string} as {string}',
+  async function (this: SimWorld, name: string, as: string) {
+    const json = await expectStatus(
+      this,
+      'GET',
+      `/v1/transaction/claims/{{${name}}}/submissions/{{${name}_submission}}`,
+      200,
+    );
     const sequence = pick(json, 'data.attributes.sequence_number');
-    if (typeof sequence === 'string') this.vars[`${name}_sequence_number`] = sequence;
+    assert.equal(
+      typeof sequence,
+      'string',
+      `the submission of claim ${name} has no sequence number yet${this.exchange}`,
+    );
+    this.vars[as] = sequence as string;
   },
 );
 
