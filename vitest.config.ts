@@ -10,6 +10,10 @@ export default defineConfig({
       'bench/**/*.test.ts',
     ],
     environment: 'node',
+    // Vitest's default is one worker per core but one: a single worker on the 2-core CI machines.
+    // Much of the suite waits on child processes, sockets and browsers rather than computing, so
+    // three workers keep both cores busy.
+    maxWorkers: 3,
     testTimeout: 20000,
     hookTimeout: 20000,
     // The json report is what .ci/run counts.
