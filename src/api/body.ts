@@ -27,3 +27,30 @@ export async function optionalJson(c: Context): Promise<unknown> {
   const text = await c.req.text();
   return text.trim() === '' ? {} : readJson(c);
 }
+
+/** Drops every key whose value is null, in objects at any depth (arrays keep their items). */
+function withoutNulls(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map((v) => (v !== null && typeof v === 'object' ? withoutNulls(v) : v));
+  if (value === null || typeof value !== 'object') return value;
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(value)) {
+    // defineProperty, not assignment: a key named __proto__ stays a key (and is refused by name).
+    if (v !== null)
+      Object.defineProperty(out, k, { value: withoutNulls(v), enumerable: true, writable: true, configurable: true });
+  }
+  return out;
+}
+
+/**
+ * A /v1 resource body as Form3's go-swagger server reads it: inside `data`, a null value means the
+ * field is absent (so a required one is "required", an optional one is left out: Form3's Go SDK
+ * sends `"name": null` in a PATCH), and an omitted `type` is the resource's own.
+ */
+export function asForm3Reads(body: unknown, type: string): unknown {
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) return body;
+  const data = (body as { data?: unknown }).data;
+  if (data === null || typeof data !== 'object' || Array.isArray(data)) return body;
+  const read = withoutNulls(data) as Record<string, unknown>;
+  read.type ??= type;
+  return { ...body, data: read };
+}

@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import { assertOwnOrganisation } from './auth/middleware.ts';
-import { readJson } from './body.ts';
+import { asForm3Reads, readJson } from './body.ts';
 import type { AppEnv } from './context.ts';
 import { validateOrThrow } from './validate.ts';
 
@@ -12,13 +12,14 @@ export interface NewRecordBody<A> {
 }
 
 /**
- * Reads a create body: validated against its schema (400 naming each field and rule), for the
- * caller's own organisation (403 otherwise), ids lower-cased as the store keeps them.
+ * Reads a create body as Form3 reads it (nulls are absent, `type` defaults to the resource's):
+ * validated against its schema (400 naming each field and rule), for the caller's own organisation
+ * (403 otherwise), ids lower-cased as the store keeps them.
  */
-export async function readCreateBody<A>(c: Context<AppEnv>, schema: string): Promise<NewRecordBody<A>> {
+export async function readCreateBody<A>(c: Context<AppEnv>, schema: string, type: string): Promise<NewRecordBody<A>> {
   const body = validateOrThrow<{ data: { id: string; organisation_id: string; attributes: A } }>(
     schema,
-    await readJson(c),
+    asForm3Reads(await readJson(c), type),
   );
   assertOwnOrganisation(c.get('organisationId'), body.data.organisation_id);
   return {

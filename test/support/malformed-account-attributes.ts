@@ -51,7 +51,6 @@ export const MALFORMED_ATTRIBUTES: MalformedRequest[] = [
   create('an empty classification', { account_classification: '' }, 'account_classification in body should match'),
   // booleans
   create('joint_account as a string', { joint_account: 'true' }, 'joint_account in body must be of type boolean'),
-  create('joint_account null', { joint_account: null }, 'joint_account in body must be of type boolean'),
   create(
     'account_matching_opt_out as 1',
     { account_matching_opt_out: 1 },

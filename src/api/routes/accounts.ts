@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
-import { ACCOUNT_FILTERS } from '../../sim/accounts.ts';
-import { readJson } from '../body.ts';
+import { ACCOUNT_FILTERS, ACCOUNT_TYPE } from '../../sim/accounts.ts';
+import { asForm3Reads, readJson } from '../body.ts';
 import { assertBodyIdentity } from '../body-identity.ts';
 import type { AppDeps, AppEnv } from '../context.ts';
 import { readCreateBody } from '../create-body.ts';
@@ -28,7 +28,9 @@ export function accountRoutes({ sim }: AppDeps): Hono<AppEnv> {
   const r = new Hono<AppEnv>();
 
   r.post('/', async (c) => {
-    const account = sim.accounts.create(await readCreateBody<Record<string, unknown>>(c, 'account-create'));
+    const account = sim.accounts.create(
+      await readCreateBody<Record<string, unknown>>(c, 'account-create', ACCOUNT_TYPE),
+    );
     return c.json(sim.paths.bodyOf(account), 201);
   });
 
@@ -44,7 +46,7 @@ export function accountRoutes({ sim }: AppDeps): Hono<AppEnv> {
     const organisationId = c.get('organisationId');
     const body = validateOrThrow<{
       data: Partial<AccountBody['data']> & { version: number; attributes: Record<string, unknown> };
-    }>('account-update', await readJson(c));
+    }>('account-update', asForm3Reads(await readJson(c), ACCOUNT_TYPE));
     assertBodyIdentity(id, organisationId, body.data);
     // The change alone was valid; the account it makes must be too (e.g. country changed to GB
     // with a bank_id that is no sort code).

@@ -65,6 +65,8 @@ describe('malformed requests', () => {
       for (const field of fields) {
         for (const value of values) {
           if (field === 'version' && value === 0) continue; // the one valid value
+          // Null is absent, as Form3 reads it: an absent type is the resource's own, an absent version 0.
+          if ((field === 'type' || field === 'version') && value === null) continue;
           const body = claimBody() as any;
           body.data[field] = value;
           const res = await rt.call('POST', path, body);

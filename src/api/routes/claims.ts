@@ -1,5 +1,11 @@
 import { type Context, Hono } from 'hono';
-import type { ClaimAttributes } from '../../sim/claims/claim-resources.ts';
+import {
+  CLAIM_REVERSAL_SUBMISSION_TYPE,
+  CLAIM_REVERSAL_TYPE,
+  CLAIM_SUBMISSION_TYPE,
+  CLAIM_TYPE,
+  type ClaimAttributes,
+} from '../../sim/claims/claim-resources.ts';
 import { CLAIM_FILTERS } from '../../sim/claims/claims.ts';
 import type { AppDeps, AppEnv } from '../context.ts';
 import { readCreateBody } from '../create-body.ts';
@@ -18,7 +24,7 @@ export function claimRoutes({ sim }: AppDeps): Hono<AppEnv> {
   const org = (c: Context<AppEnv>) => c.get('organisationId');
 
   r.post('/', async (c) => {
-    const body = await readCreateBody<ClaimAttributes>(c, 'claim-create');
+    const body = await readCreateBody<ClaimAttributes>(c, 'claim-create', CLAIM_TYPE);
     return c.json(sim.paths.bodyOf(claims.create(body)), 201);
   });
 
@@ -31,7 +37,7 @@ export function claimRoutes({ sim }: AppDeps): Hono<AppEnv> {
 
   r.post('/:id/submissions', async (c) => {
     const claimId = parseId(c.req.param('id'));
-    const body = await readCreateBody(c, 'claim-submission-create');
+    const body = await readCreateBody(c, 'claim-submission-create', CLAIM_SUBMISSION_TYPE);
     return c.json(sim.paths.bodyOf(claims.submit(claimId, body, org(c))), 201);
   });
 
@@ -42,7 +48,11 @@ export function claimRoutes({ sim }: AppDeps): Hono<AppEnv> {
 
   r.post('/:id/reversals', async (c) => {
     const claimId = parseId(c.req.param('id'));
-    const body = await readCreateBody<{ original_instruction_id: string }>(c, 'claim-reversal-create');
+    const body = await readCreateBody<{ original_instruction_id: string }>(
+      c,
+      'claim-reversal-create',
+      CLAIM_REVERSAL_TYPE,
+    );
     const reversal = claims.reversals.create(
       claimId,
       { id: body.id, organisation_id: body.organisation_id, ...body.attributes },
@@ -63,7 +73,7 @@ export function claimRoutes({ sim }: AppDeps): Hono<AppEnv> {
   r.post('/:id/reversals/:rid/submissions', async (c) => {
     const claimId = parseId(c.req.param('id'));
     const reversalId = parseId(c.req.param('rid'), 'reversal_id');
-    const body = await readCreateBody(c, 'claim-reversal-submission-create');
+    const body = await readCreateBody(c, 'claim-reversal-submission-create', CLAIM_REVERSAL_SUBMISSION_TYPE);
     return c.json(sim.paths.bodyOf(claims.reversals.submit(claimId, reversalId, body, org(c))), 201);
   });
 

@@ -1,5 +1,9 @@
 import { Hono } from 'hono';
-import { SUBSCRIPTION_FILTERS, type SubscriptionInput } from '../../sim/notifications/subscriptions.ts';
+import {
+  SUBSCRIPTION_FILTERS,
+  SUBSCRIPTION_TYPE,
+  type SubscriptionInput,
+} from '../../sim/notifications/subscriptions.ts';
 import { readJson } from '../body.ts';
 import { assertBodyIdentity } from '../body-identity.ts';
 import { assertCallbackHostNotSelf } from '../callback-host.ts';
@@ -22,7 +26,7 @@ export function subscriptionRoutes(deps: AppDeps): Hono<AppEnv> {
   const r = new Hono<AppEnv>();
 
   r.post('/', async (c) => {
-    const input = await readCreateBody<SubscriptionInput>(c, 'subscription-create');
+    const input = await readCreateBody<SubscriptionInput>(c, 'subscription-create', SUBSCRIPTION_TYPE);
     await assertCallbackHostNotSelf(deps, input.attributes.callback_uri);
     const s = sim.subscriptions.create(input);
     return c.json(sim.paths.bodyOf(s), 201);

@@ -105,6 +105,24 @@ describe('POST /v1/oauth2/token', () => {
     expect((await errorOf(res)).error_message).toContain('application/x-www-form-urlencoded');
   });
 
+  it('issues a token for Basic credentials with no body and no Content-Type, as Form3’s Go SDK asks', async () => {
+    const res = await rt.app.request('/v1/oauth2/token', {
+      method: 'POST',
+      headers: { authorization: basic(NORTHWIND.client_id, NORTHWIND.client_secret) },
+    });
+    expect(res.status).toBe(200);
+    const token = ((await res.json()) as { access_token: string }).access_token;
+    const accounts = await rt.app.request('/v1/organisation/accounts', {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(accounts.status).toBe(200);
+    const refused = await rt.app.request('/v1/oauth2/token', {
+      method: 'POST',
+      headers: { authorization: basic(NORTHWIND.client_id, 'wrong') },
+    });
+    expect(refused.status).toBe(403);
+  });
+
   it('405s other methods with Allow: POST', async () => {
     const res = await tokenRequest({}, '', 'GET');
     expect(res.status).toBe(405);

@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest';
+import { NORTHWIND, testRuntime } from '../../test/support/testing.ts';
+import { asForm3Reads } from './body.ts';
+
+describe('asForm3Reads', () => {
+  it('drops null values inside data, at any depth, and keeps array items', () => {
+    const read = asForm3Reads(
+      {
+        data: {
+          id: 'x',
+          version: null,
+          attributes: { name: null, bic: 'NWBKGB22', party: { a: null, b: 1 }, list: [null, 1] },
+        },
+      },
+      'accounts',
+    );
+    expect(read).toEqual({
+      data: { id: 'x', type: 'accounts', attributes: { bic: 'NWBKGB22', party: { b: 1 }, list: [null, 1] } },
+    });
+  });
+
+  it('fills an omitted type, keeps a given one, and leaves what is not a resource body alone', () => {
+    expect(asForm3Reads({ data: { type: 'claims' } }, 'accounts')).toEqual({ data: { type: 'claims' } });
+    for (const body of [null, [], 'x', { data: null }, { data: [] }])
+      expect(asForm3Reads(body, 'accounts')).toEqual(body);
+  });
+
+  it('keeps a key named __proto__ as a key, so validation refuses it by name', () => {
+    const read = asForm3Reads(JSON.parse('{"data": {"attributes": {"__proto__": {"admin": true}}}}'), 'accounts') as {
+      data: { attributes: Record<string, unknown> };
+    };
+    expect(Object.keys(read.data.attributes)).toEqual(['__proto__']);
+    expect(({} as Record<string, unknown>).admin).toBeUndefined();
+  });
+});
+
+describe('bodies as Form3 reads them, over HTTP', () => {
+  it('creates without type, takes nulls as absent, and PATCHes with "name": null as Form3’s Go SDK sends it', async () => {
+    const rt = await testRuntime();
+    const id = crypto.randomUUID();
+    const created = await rt.call('POST', '/v1/organisation/accounts', {
+      data: {
+        id,
+        organisation_id: NORTHWIND.organisation_id,
+        attributes: {
+          country: 'GB',
+          bank_id: '400300',
+          bank_id_code: 'GBDSC',
+          name: ['Sam Holder'],
+          joint_account: null,
+        },
+      },
+    });
+    expect(created.status, await created.clone().text()).toBe(201);
+    const account = ((await created.json()) as { data: { type: string; attributes: Record<string, unknown> } }).data;
+    expect(account.type).toBe('accounts');
+    const patched = await rt.call('PATCH', `/v1/organisation/accounts/${id}`, {
+      data: {
+        id,
+        organisation_id: NORTHWIND.organisation_id,
+        type: null,
+        version: 0,
+        attributes: { name: null, switched: true },
+      },
+    });
+    expect(patched.status, await patched.clone().text()).toBe(200);
+    const after = ((await patched.json()) as { data: { version: number; attributes: Record<string, unknown> } }).data;
+    expect(after).toMatchObject({ version: 1, attributes: { name: ['Sam Holder'], switched: true } });
+    const missing = await rt.call('POST', '/v1/organisation/accounts', {
+      data: {
+        id: crypto.randomUUID(),
+        organisation_id: NORTHWIND.organisation_id,
+        attributes: { country: 'GB', name: null },
+      },
+    });
+    expect(missing.status).toBe(400);
+    expect(((await missing.json()) as { error_message: string }).error_message).toContain('name in body is required');
+    await rt.close();
+  });
+});
