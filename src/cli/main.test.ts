@@ -2,7 +2,7 @@ import { execFile, spawn } from 'node:child_process';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { NORTHWIND, TEST_START } from '../../test/support/testing.ts';
 import { SchemeClock } from '../clock/scheme-clock.ts';
 import { listen, type RunningServer } from '../node/server.ts';
@@ -11,6 +11,10 @@ import { createRuntime, type Runtime } from '../runtime.ts';
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const BIN = join(ROOT, 'bin', 'scheme-sim.mjs');
 const run = promisify(execFile);
+
+// Each test starts the real command several times (a Node process with tsx each): on a loaded
+// 2-core machine that takes longer than the suite's default 20 s.
+vi.setConfig({ testTimeout: 60_000 });
 
 let runtime: Runtime;
 let server: RunningServer;

@@ -176,7 +176,8 @@ async function start(argv: string[]): Promise<void> {
     console.log(`  client: ${dev.client_id} (organisation ${dev.organisation_id}), secret from ${values.clients}`);
   } else {
     // The bundled fixtures hold development credentials only; printing one saves a look-up.
-    console.log(`  dev client: ${dev.client_id} / ${dev.client_secret} (organisation ${dev.organisation_id})`);
+    const alias = dev.aliases?.[0] ? ` (alias ${dev.aliases[0]})` : '';
+    console.log(`  dev client: ${dev.client_id}${alias} / ${dev.client_secret} (organisation ${dev.organisation_id})`);
     console.log(
       `  token:  curl -s -u ${dev.client_id}:${dev.client_secret} -d grant_type=client_credentials ${server.url}/v1/oauth2/token`,
     );

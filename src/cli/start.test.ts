@@ -96,7 +96,9 @@ describe('scheme-sim start', () => {
       const data = join(dir, 'nested', 'sim.json');
       const first = await start(['--data', data]);
       console.log(`scheme-sim start to listening: ${first.startupMs} ms`);
-      expect(first.out()).toContain('dev client: northwind-dev / northwind-dev-secret');
+      expect(first.out()).toContain(
+        'dev client: 5a1e6c3b-7d2f-4e8a-9b40-6c1d2e3f4a5b (alias northwind-dev) / northwind-dev-secret',
+      );
       expect((await fetch(`${first.url}/health`)).status).toBe(200);
 
       const id = crypto.randomUUID();

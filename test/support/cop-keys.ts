@@ -29,14 +29,14 @@ let clientsFile: string | undefined;
 export function clientsFileWithTestKeys(): string {
   if (clientsFile) return clientsFile;
   const fixtures = JSON.parse(readFileSync(new URL('../../fixtures/clients.json', import.meta.url), 'utf8')) as Array<
-    Record<string, unknown> & { client_id: string }
+    Record<string, unknown> & { client_id: string; aliases?: string[] }
   >;
   const byClient: Record<string, RequesterKey> = {
     'northwind-dev': REQUESTER_TEST_KEYS.northwind,
     'harbour-dev': REQUESTER_TEST_KEYS.harbour,
   };
   const clients = fixtures.map((c) => {
-    const k = byClient[c.client_id];
+    const k = [c.client_id, ...(c.aliases ?? [])].map((name) => byClient[name]).find(Boolean);
     return k ? { ...c, public_keys: [{ key_id: k.key_id, public_key: k.public_key }] } : c;
   });
   const file = join(tmpdir(), `scheme-sim-test-clients-${process.pid}-${crypto.randomUUID()}.json`);

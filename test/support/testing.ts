@@ -11,19 +11,23 @@ import { clientsFileWithTestKeys, PARTICIPANT_TEST_KEYS } from './cop-keys.ts';
 /** The fixed instant tests start at: a Monday, 09:00 London (winter, so UTC). */
 export const TEST_START = '2026-12-21T09:00:00.000Z';
 
+/** The fixture clients, by the alias tests authenticate with; `uuid` is the client id tokens carry. */
 export const NORTHWIND = {
   organisation_id: '743d5b63-8e6f-432e-a8fa-c5d8d2ee5fcb',
+  uuid: '5a1e6c3b-7d2f-4e8a-9b40-6c1d2e3f4a5b',
   client_id: 'northwind-dev',
   client_secret: 'northwind-dev-secret',
 };
 export const HARBOUR = {
   organisation_id: '5b5a6b4d-0f1e-4f4e-9a57-3f1a8d8a2b11',
+  uuid: '8c2f1d4e-3b5a-4c6d-8e7f-9a0b1c2d3e4f',
   client_id: 'harbour-dev',
   client_secret: 'harbour-dev-secret',
 };
 
 export const FENWICK = {
   organisation_id: 'c0a9e1f2-6d3b-4a8e-b7c4-2f9e8d1a6b53',
+  uuid: 'b3d4e5f6-1a2b-4c3d-9e8f-7a6b5c4d3e2f',
   client_id: 'fenwick-dev',
   client_secret: 'fenwick-dev-secret',
 };

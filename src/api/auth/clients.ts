@@ -1,7 +1,10 @@
 import { createHash, createPublicKey, type KeyObject, timingSafeEqual } from 'node:crypto';
 
 export interface OAuthClient {
+  /** A UUID, as Form3's client ids are (its Go SDK parses FORM3_CLIENT_ID as one). */
   client_id: string;
+  /** Other names the client authenticates by (the fixtures' readable ids: `northwind-dev`). */
+  aliases?: string[];
   client_secret: string;
   organisation_id: string;
   name?: string;
@@ -38,6 +41,8 @@ export function secretsEqual(a: string, b: string): boolean {
 /** The OAuth clients of the simulator. Secrets stay in here and are never logged. */
 export class ClientRegistry {
   readonly #byId = new Map<string, OAuthClient>();
+  /** Alias → client id. */
+  readonly #aliases = new Map<string, string>();
   /** Public keys by client id, then key id. */
   readonly #keys = new Map<string, Map<string, KeyObject>>();
 
@@ -50,19 +55,43 @@ export class ClientRegistry {
         throw new Error(
           `client ${c.client_id}: role must be one of ${CLIENT_ROLES.join(', ')}; got ${JSON.stringify(c.role)}`,
         );
+      if (this.#byId.has(c.client_id) || this.#aliases.has(c.client_id))
+        throw new Error(`client ${c.client_id} is listed twice (as an id or an alias)`);
       this.#byId.set(c.client_id, c);
       this.#keys.set(c.client_id, readKeys(c));
     }
+    for (const c of clients) {
+      if (c.aliases === undefined) continue;
+      if (!Array.isArray(c.aliases) || c.aliases.some((a) => typeof a !== 'string' || a === ''))
+        throw new Error(`client ${c.client_id}: aliases must be a list of non-empty strings`);
+      for (const a of c.aliases) {
+        if (this.#byId.has(a) || this.#aliases.has(a))
+          throw new Error(`client ${c.client_id}: alias ${a} is already a client id or another client's alias`);
+        this.#aliases.set(a, c.client_id);
+      }
+    }
+  }
+
+  /** The client id an id or alias names (itself when unknown). */
+  #resolve(idOrAlias: string): string {
+    return this.#aliases.get(idOrAlias) ?? idOrAlias;
+  }
+
+  /** How messages name a client: its first alias and its id, or its id. */
+  label(clientId: string): string {
+    const c = this.get(clientId);
+    const alias = c?.aliases?.[0];
+    return alias ? `${alias} (${c!.client_id})` : clientId;
   }
 
   /** The client's public key registered under `keyId`. */
   publicKey(clientId: string, keyId: string): KeyObject | undefined {
-    return this.#keys.get(clientId)?.get(keyId);
+    return this.#keys.get(this.#resolve(clientId))?.get(keyId);
   }
 
   /** The key ids a client registered. */
   keyIds(clientId: string): string[] {
-    return [...(this.#keys.get(clientId)?.keys() ?? [])];
+    return [...(this.#keys.get(this.#resolve(clientId))?.keys() ?? [])];
   }
 
   /** The first client that registered a key under `keyId` (no caller is known with --auth off). */
@@ -71,20 +100,20 @@ export class ClientRegistry {
     return undefined;
   }
 
-  /** The client if the credentials are right. An unknown id still costs one comparison. */
+  /** The client if the credentials are right (by its id or an alias). An unknown id still costs one comparison. */
   authenticate(clientId: string, secret: string): OAuthClient | undefined {
-    const client = this.#byId.get(clientId);
+    const client = this.#byId.get(this.#resolve(clientId));
     const ok = secretsEqual(client?.client_secret ?? '\u0000no-client', secret);
     return client && ok ? client : undefined;
   }
 
   get(clientId: string): OAuthClient | undefined {
-    return this.#byId.get(clientId);
+    return this.#byId.get(this.#resolve(clientId));
   }
 
   /** The client's role (`member` unless the clients file says otherwise). */
   roleOf(clientId: string): ClientRole {
-    return this.#byId.get(clientId)?.role ?? 'member';
+    return this.get(clientId)?.role ?? 'member';
   }
 }
 

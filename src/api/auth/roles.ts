@@ -14,6 +14,6 @@ export function requireAdmin(c: Context<AppEnv>, deps: AppDeps, action: string):
   if (role === 'admin') return;
   throw new ApiError(
     403,
-    `${action} needs a client with role admin; client ${clientId} has role ${role} (set "role": "admin" on it in the clients file)`,
+    `${action} needs a client with role admin; client ${deps.clients.label(clientId)} has role ${role} (set "role": "admin" on it in the clients file)`,
   );
 }

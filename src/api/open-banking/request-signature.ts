@@ -37,8 +37,8 @@ export async function checkRequestSignature(
         if (!client) return `kid ${kid} is not a key any client registered (public_keys in the clients file)`;
         const registered = deps.clients.keyIds(client.client_id);
         return registered.length === 0
-          ? `client ${client.client_id} has no registered public keys (public_keys in the clients file)`
-          : `kid ${kid} is not a key of client ${client.client_id} (registered: ${registered.join(', ')})`;
+          ? `client ${deps.clients.label(client.client_id)} has no registered public keys (public_keys in the clients file)`
+          : `kid ${kid} is not a key of client ${deps.clients.label(client.client_id)} (registered: ${registered.join(', ')})`;
       },
       issuerProblem: (iss) => issuerProblem(deps, client!, iss),
       now: deps.sim.wall.now().getTime(),
@@ -61,5 +61,5 @@ function issuerProblem(deps: AppDeps, client: OAuthClient, iss: string): string 
   if (iss === id) return undefined;
   if (iss.startsWith(`${id}/`) && iss.length > id.length + 1 && !iss.slice(id.length + 1).includes('/'))
     return undefined;
-  return `iss ${iss} is not the requester's id ${id} (or ${id}/<software statement id>) of client ${client.client_id}`;
+  return `iss ${iss} is not the requester's id ${id} (or ${id}/<software statement id>) of client ${deps.clients.label(client.client_id)}`;
 }

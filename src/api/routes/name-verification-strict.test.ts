@@ -102,7 +102,9 @@ describe('request signatures in strict mode (--cop-strict)', () => {
       'UK.OBIE.Signature.InvalidClaim',
       'kid',
     );
-    expect(json.Errors[0].Message).toContain('client fenwick-dev has no registered public keys');
+    expect(json.Errors[0].Message).toContain(
+      'client fenwick-dev (b3d4e5f6-1a2b-4c3d-9e8f-7a6b5c4d3e2f) has no registered public keys',
+    );
   });
 
   it('a future iat is InvalidClaim at http://openbanking.org.uk/iat', async () => {

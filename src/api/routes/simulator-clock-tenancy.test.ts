@@ -64,7 +64,7 @@ describe('what an advance tells a client about other organisations', () => {
       const res = await rt.call('POST', path, body, { client: HARBOUR });
       expect(res.status).toBe(403);
       expect(((await res.json()) as { error_message: string }).error_message).toMatch(
-        /the scheme clock needs a client with role admin; client harbour-dev has role member/,
+        /the scheme clock needs a client with role admin; client harbour-dev \(8c2f1d4e-3b5a-4c6d-8e7f-9a0b1c2d3e4f\) has role member/,
       );
     }
     expect((await rt.call('GET', '/v1/simulator/clock', undefined, { client: HARBOUR })).status).toBe(200);

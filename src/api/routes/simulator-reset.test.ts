@@ -155,7 +155,7 @@ describe('POST /v1/simulator/reset of one organisation', () => {
     const res = await rt.call('POST', '/v1/simulator/reset', { scope: 'all' }, { client: HARBOUR });
     expect(res.status).toBe(403);
     expect(((await res.json()) as any).error_message).toBe(
-      'a reset of every organisation (scope all) needs a client with role admin; client harbour-dev has role member (set "role": "admin" on it in the clients file)',
+      'a reset of every organisation (scope all) needs a client with role admin; client harbour-dev (8c2f1d4e-3b5a-4c6d-8e7f-9a0b1c2d3e4f) has role member (set "role": "admin" on it in the clients file)',
     );
     expect((await rt.call('GET', `/v1/organisation/accounts/${northwind.acc}`)).status).toBe(200);
   });

@@ -89,7 +89,7 @@ describe('notifier and outbox', () => {
     expect(pending[0]!.notification).toMatchObject({
       event_type: 'created',
       record_type: 'accounts',
-      actioned_by: 'northwind-dev',
+      actioned_by: NORTHWIND.uuid,
       action_time: '2026-12-21T09:00:00.000Z',
     });
     expect(receiver.requests).toHaveLength(0); // nothing is sent before the worker runs
