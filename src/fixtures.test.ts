@@ -41,7 +41,7 @@ describe('fixturesDir', () => {
     expect(runtime.sim.calendar.isBacsWorkingDay('2027-12-27')).toBe(true);
     // Years the table lacks still come from date-holidays.
     expect(runtime.sim.calendar.holidayName('2028-12-25')).toBe('Christmas Day');
-    expect(runtime.devClient?.client_id).toBe(NORTHWIND.client_id);
+    expect(runtime.devClient?.client_id).toBe(NORTHWIND.uuid);
   });
 
   it('names the file when the catalogue is broken', async () => {
