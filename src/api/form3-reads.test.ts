@@ -78,3 +78,54 @@ describe('bodies as Form3 reads them, over HTTP', () => {
     await rt.close();
   });
 });
+
+describe("every attribute of Form3's account model", () => {
+  it('is accepted, stored and echoed, the deprecated ones included', async () => {
+    const rt = await testRuntime();
+    const attributes = {
+      country: 'GB',
+      bank_id: '400300',
+      bank_id_code: 'GBDSC',
+      name: ['Sam Holder'],
+      status: 'confirmed',
+      status_reason: 'none',
+      validation_type: 'mandatory_reference',
+      reference_mask: '############',
+      acceptance_qualifier: 'same_day',
+      user_defined_data: [{ key: 'team', value: 'payments' }],
+      processing_service: 'ABC Bank',
+      user_defined_information: 'free text',
+      title: 'Dr',
+      first_name: 'Samantha',
+      bank_account_name: 'Samantha Holder',
+      alternative_bank_account_names: ['S Holder'],
+      private_identification: { birth_date: '2017-07-23', birth_country: 'GB', identification: '13YH458762' },
+      organisation_identification: { identification: '123654', address: ['10 Avenue des Champs'] },
+      switched_account_details: {
+        account_number: '12345678',
+        account_number_code: 'BBAN',
+        account_with: { bank_id: '400302', bank_id_code: 'GBDSC' },
+        switched_effective_date: '2026-12-01',
+      },
+    };
+    const id = crypto.randomUUID();
+    const res = await rt.call('POST', '/v1/organisation/accounts', {
+      data: { id, organisation_id: NORTHWIND.organisation_id, type: 'accounts', attributes },
+    });
+    expect(res.status, await res.clone().text()).toBe(201);
+    const fetched = await rt.call('GET', `/v1/organisation/accounts/${id}`);
+    expect(((await fetched.json()) as { data: { attributes: object } }).data.attributes).toMatchObject(attributes);
+    const bad = await rt.call('POST', '/v1/organisation/accounts', {
+      data: {
+        id: crypto.randomUUID(),
+        organisation_id: NORTHWIND.organisation_id,
+        attributes: { ...attributes, status: 'open' },
+      },
+    });
+    expect(bad.status).toBe(400);
+    expect(((await bad.json()) as { error_message: string }).error_message).toContain(
+      'status in body should be one of',
+    );
+    await rt.close();
+  });
+});
