@@ -164,7 +164,7 @@ Feature: Accounts registry
   Scenario: An unknown filter is refused, listing the supported ones
     When I send a GET request to "/v1/organisation/accounts?filter[colour]=red"
     Then the response status is 400
-    And the error message contains "filter[colour] is not a supported filter; supported: filter[country]"
+    And the error message contains "filter[colour] is not a supported filter; supported: filter[account_number]"
 
   Scenario Outline: A filter that names no attribute or is given twice is refused, not ignored: <query>
     When I send a GET request to "/v1/organisation/accounts?<query>"

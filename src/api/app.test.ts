@@ -167,11 +167,28 @@ describe('filters', () => {
     expect(await count('filter[country]=DE')).toBe(0);
   });
 
+  it('filters by organisation_id and type, Form3’s other account filters, with comma values meaning any of', async () => {
+    const typed = await rt.call('POST', BASE, {
+      data: {
+        id: crypto.randomUUID(),
+        organisation_id: NORTHWIND.organisation_id,
+        attributes: { country: 'FR', name: ['Anne Martin'], type: 'savings' },
+      },
+    });
+    expect(typed.status).toBe(201);
+    const ids = async (query: string) =>
+      ((await json(await rt.call('GET', `${BASE}?${query}`))).data as Array<{ id: string }>).length;
+    expect(await ids(`filter[organisation_id]=${NORTHWIND.organisation_id}&filter[type]=savings`)).toBe(1);
+    expect(await ids(`filter[organisation_id]=${HARBOUR.organisation_id}`)).toBe(0); // another's are not yours
+    expect(await ids('filter[type]=current,savings')).toBe(1);
+    expect(await ids('filter[type]=current')).toBe(0);
+  });
+
   it('400s an unknown filter listing the supported ones', async () => {
     const res = await rt.call('GET', `${BASE}?filter[colour]=red`);
     expect(res.status).toBe(400);
     expect((await json(res)).error_message).toBe(
-      'filter[colour] is not a supported filter; supported: filter[country], filter[bank_id], filter[bank_id_code], filter[account_number], filter[customer_id], filter[iban]',
+      'filter[colour] is not a supported filter; supported: filter[account_number], filter[bank_id], filter[bank_id_code], filter[country], filter[customer_id], filter[iban], filter[organisation_id], filter[type]',
     );
   });
 });

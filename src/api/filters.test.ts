@@ -47,3 +47,14 @@ describe('parseFilters', () => {
     expect(refusal('filter[country]=GB&filter[country]=GB')?.status).toBe(400);
   });
 });
+
+describe('parseFilters with anyOf', () => {
+  it('reads a value with commas as a list, any of which matches, as Form3’s csv array filters', () => {
+    const q = new URLSearchParams('filter[country]=GB,FR&filter[bank_id]=400300');
+    expect(parseFilters(q, ['country', 'bank_id'] as const, { anyOf: true })).toEqual({
+      country: ['GB', 'FR'],
+      bank_id: '400300',
+    });
+    expect(parseFilters(q, ['country', 'bank_id'] as const)).toEqual({ country: 'GB,FR', bank_id: '400300' });
+  });
+});

@@ -8,8 +8,22 @@ import { ApiError } from './errors.ts';
 export function parseFilters<K extends string>(
   query: URLSearchParams,
   allowed: readonly K[],
-): Partial<Record<K, string>> {
-  const out: Partial<Record<K, string>> = {};
+): Partial<Record<K, string>>;
+/**
+ * With `anyOf`, a value with commas is a list, any of which matches: Form3's swagger declares the
+ * account filters as csv arrays (go-form3 joins them with commas).
+ */
+export function parseFilters<K extends string>(
+  query: URLSearchParams,
+  allowed: readonly K[],
+  options: { anyOf: true },
+): Partial<Record<K, string | string[]>>;
+export function parseFilters<K extends string>(
+  query: URLSearchParams,
+  allowed: readonly K[],
+  options: { anyOf?: boolean } = {},
+): Partial<Record<K, string | string[]>> {
+  const out: Partial<Record<K, string | string[]>> = {};
   const supported = () => `supported: ${allowed.map((a) => `filter[${a}]`).join(', ')}`;
   for (const [key, value] of query) {
     if (key !== 'filter' && !key.startsWith('filter[')) continue;
@@ -22,7 +36,7 @@ export function parseFilters<K extends string>(
     const name = m[1] as K;
     if (!allowed.includes(name)) throw new ApiError(400, `filter[${name}] is not a supported filter; ${supported()}`);
     if (out[name] !== undefined) throw new ApiError(400, `filter[${name}] in query must be given once`);
-    out[name] = value;
+    out[name] = options.anyOf && value.includes(',') ? value.split(',') : value;
   }
   return out;
 }

@@ -38,8 +38,19 @@ export const ACCOUNT_TYPE = 'accounts';
 const DUPLICATE = 'Account cannot be created as it violates a duplicate constraint';
 
 /** Filters of the account list, each an exact match on the attribute. */
-export const ACCOUNT_FILTERS = ['country', 'bank_id', 'bank_id_code', 'account_number', 'customer_id', 'iban'] as const;
-export type AccountFilter = Partial<Record<(typeof ACCOUNT_FILTERS)[number], string>>;
+/** The account list's filters: every one Form3's swagger names (go-form3 ListAccountsRequest). */
+export const ACCOUNT_FILTERS = [
+  'account_number',
+  'bank_id',
+  'bank_id_code',
+  'country',
+  'customer_id',
+  'iban',
+  'organisation_id',
+  'type',
+] as const;
+/** Each filter: one value, or several of which any matches. */
+export type AccountFilter = Partial<Record<(typeof ACCOUNT_FILTERS)[number], string | readonly string[]>>;
 
 function sortCodeKey(
   organisationId: string,

@@ -117,11 +117,10 @@ export class Repository<A extends object, R extends Resource<A> = Resource<A>> {
   }
 
   /** The organisation's records, in creation order, whose attributes match `filter` (any of each entry's values). */
+  /** The organisation's records whose attributes match the filter (`organisation_id` is the record's own). */
   list(organisationId: string, filter: ListFilter = {}): R[] {
-    return matchingExactly(
-      this.listFor(organisationId),
-      filter,
-      (r, k) => (r.attributes as Record<string, unknown>)[k],
+    return matchingExactly(this.listFor(organisationId), filter, (r, k) =>
+      k === 'organisation_id' ? r.organisation_id : (r.attributes as Record<string, unknown>)[k],
     );
   }
 

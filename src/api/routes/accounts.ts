@@ -35,7 +35,7 @@ export function accountRoutes({ sim }: AppDeps): Hono<AppEnv> {
   });
 
   r.get('/', (c) => {
-    const filter = parseFilters(queryOf(c), ACCOUNT_FILTERS);
+    const filter = parseFilters(queryOf(c), ACCOUNT_FILTERS, { anyOf: true });
     return c.json(page(c, sim.accounts.list(c.get('organisationId'), filter)));
   });
 
