@@ -101,8 +101,14 @@ export class Accounts {
     return this.repo.get(id, organisationId);
   }
 
-  list(organisationId: string, filter: AccountFilter = {}): Account[] {
+  /** The organisation's accounts (every organisation's when undefined: `--auth off`), filtered. */
+  list(organisationId: string | undefined, filter: AccountFilter = {}): Account[] {
     return this.repo.list(organisationId, filter);
+  }
+
+  /** The organisation an account belongs to, if it exists. */
+  organisationOf(id: string): string | undefined {
+    return this.repo.find(id)?.organisation_id;
   }
 
   /** Merges changed attributes at the expected version. */

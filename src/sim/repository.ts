@@ -117,9 +117,14 @@ export class Repository<A extends object, R extends Resource<A> = Resource<A>> {
   }
 
   /** The organisation's records, in creation order, whose attributes match `filter` (any of each entry's values). */
-  /** The organisation's records whose attributes match the filter (`organisation_id` is the record's own). */
-  list(organisationId: string, filter: ListFilter = {}): R[] {
-    return matchingExactly(this.listFor(organisationId), filter, (r, k) =>
+  /**
+   * The organisation's records whose attributes match the filter (`organisation_id` is the record's
+   * own); every organisation's when `organisationId` is undefined (`--auth off`, as Form3's fake
+   * account API, where `filter[organisation_id]` partitions).
+   */
+  list(organisationId: string | undefined, filter: ListFilter = {}): R[] {
+    const rows = organisationId === undefined ? this.rows.values() : this.listFor(organisationId);
+    return matchingExactly(rows, filter, (r, k) =>
       k === 'organisation_id' ? r.organisation_id : (r.attributes as Record<string, unknown>)[k],
     );
   }

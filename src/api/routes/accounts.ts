@@ -1,4 +1,4 @@
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
 import { ACCOUNT_FILTERS, ACCOUNT_TYPE } from '../../sim/accounts.ts';
 import { asForm3Reads, readJson } from '../body.ts';
 import { assertBodyIdentity } from '../body-identity.ts';
@@ -24,26 +24,36 @@ interface AccountBody {
 }
 
 /** /v1/organisation/accounts: the registry that name verification reads. */
-export function accountRoutes({ sim }: AppDeps): Hono<AppEnv> {
+export function accountRoutes(deps: AppDeps): Hono<AppEnv> {
+  const { sim } = deps;
   const r = new Hono<AppEnv>();
+  // With --auth off the registry behaves as Form3's fake account API: any organisation_id is
+  // accepted and partitions the records; reads see every organisation unless filtered.
+  const fakeApi = deps.auth === 'off';
+  /** The organisation a record is read or changed in: the caller's, or (fake API) the record's own. */
+  const scopeOf = (c: Context<AppEnv>, id: string) =>
+    fakeApi ? (sim.accounts.organisationOf(id) ?? c.get('organisationId')) : c.get('organisationId');
 
   r.post('/', async (c) => {
     const account = sim.accounts.create(
-      await readCreateBody<Record<string, unknown>>(c, 'account-create', ACCOUNT_TYPE),
+      await readCreateBody<Record<string, unknown>>(c, 'account-create', ACCOUNT_TYPE, { anyOrganisation: fakeApi }),
     );
     return c.json(sim.paths.bodyOf(account), 201);
   });
 
   r.get('/', (c) => {
     const filter = parseFilters(queryOf(c), ACCOUNT_FILTERS, { anyOf: true });
-    return c.json(page(c, sim.accounts.list(c.get('organisationId'), filter)));
+    return c.json(page(c, sim.accounts.list(fakeApi ? undefined : c.get('organisationId'), filter)));
   });
 
-  r.get('/:id', (c) => c.json(sim.paths.bodyOf(sim.accounts.get(parseId(c.req.param('id')), c.get('organisationId')))));
+  r.get('/:id', (c) => {
+    const id = parseId(c.req.param('id'));
+    return c.json(sim.paths.bodyOf(sim.accounts.get(id, scopeOf(c, id))));
+  });
 
   r.patch('/:id', async (c) => {
     const id = parseId(c.req.param('id'));
-    const organisationId = c.get('organisationId');
+    const organisationId = scopeOf(c, id);
     const body = validateOrThrow<{
       data: Partial<AccountBody['data']> & { version: number; attributes: Record<string, unknown> };
     }>('account-update', asForm3Reads(await readJson(c), ACCOUNT_TYPE));
@@ -61,7 +71,10 @@ export function accountRoutes({ sim }: AppDeps): Hono<AppEnv> {
 
   r.delete('/:id', (c) => {
     const id = parseId(c.req.param('id'));
-    sim.accounts.delete(id, c.get('organisationId'), parseVersionQuery(c.req.query('version')));
+    const version = parseVersionQuery(c.req.query('version'));
+    // The fake API answers a DELETE of an id it does not know with an empty 404.
+    if (fakeApi && sim.accounts.organisationOf(id) === undefined) return c.body(null, 404);
+    sim.accounts.delete(id, scopeOf(c, id), version);
     return c.body(null, 204);
   });
 
