@@ -181,6 +181,9 @@ async function start(argv: string[]): Promise<void> {
     console.log(
       `  token:  curl -s -u ${dev.client_id}:${dev.client_secret} -d grant_type=client_credentials ${server.url}/v1/oauth2/token`,
     );
+    const signingKey = dev.public_keys?.[0]?.key_id;
+    if (signingKey)
+      console.log(`  signing: key id ${signingKey}, private key fixtures/keys/northwind-dev-signing.pem (docs/api.md)`);
   }
 
   let stopping = false;

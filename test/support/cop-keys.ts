@@ -37,7 +37,8 @@ export function clientsFileWithTestKeys(): string {
   };
   const clients = fixtures.map((c) => {
     const k = [c.client_id, ...(c.aliases ?? [])].map((name) => byClient[name]).find(Boolean);
-    return k ? { ...c, public_keys: [{ key_id: k.key_id, public_key: k.public_key }] } : c;
+    const kept = (c.public_keys as Array<Record<string, string>> | undefined) ?? [];
+    return k ? { ...c, public_keys: [...kept, { key_id: k.key_id, public_key: k.public_key }] } : c;
   });
   const file = join(tmpdir(), `scheme-sim-test-clients-${process.pid}-${crypto.randomUUID()}.json`);
   writeFileSync(file, JSON.stringify(clients));

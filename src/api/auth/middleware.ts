@@ -2,6 +2,7 @@ import type { Context, MiddlewareHandler } from 'hono';
 import type { AppDeps, AppEnv } from '../context.ts';
 import { ApiError } from '../errors.ts';
 import { requestHeader } from '../request-header.ts';
+import { ReplayCache, verifySignedRequest } from './http-signature.ts';
 
 const CHALLENGE = { 'WWW-Authenticate': 'Bearer realm="scheme-sim"' };
 
@@ -51,10 +52,40 @@ export function authenticate(c: Context<AppEnv>, deps: AppDeps): void {
   c.set('clientId', caller.clientId);
 }
 
-/** The middleware form of `authenticate`. */
+/**
+ * The middleware form of `authenticate`: a bearer token, or a request signed as Form3's Go SDK
+ * signs them (`Authorization: Signature keyId=…`, src/api/auth/http-signature.ts).
+ */
 export function bearerAuth(deps: AppDeps): MiddlewareHandler<AppEnv> {
-  return (c, next) => {
-    authenticate(c, deps);
+  const replays = new ReplayCache();
+  const keys = {
+    keyOf(keyId: string) {
+      const client = deps.clients.keyOwner(keyId);
+      const key = client && deps.clients.publicKey(client.client_id, keyId);
+      return client && key
+        ? { caller: { organisationId: client.organisation_id, clientId: client.client_id }, key }
+        : undefined;
+    },
+  };
+  return async (c, next) => {
+    const header = requestHeader(c, 'authorization');
+    if (deps.auth === 'on' && header && /^signature\s/i.test(header)) {
+      const url = new URL(c.req.url);
+      const caller = verifySignedRequest(
+        header,
+        {
+          method: c.req.method,
+          target: `${url.pathname}${url.search}`,
+          header: (name) => requestHeader(c, name),
+          body: c.req.method === 'GET' || c.req.method === 'DELETE' ? '' : await c.req.text(),
+        },
+        keys,
+        deps.sim.wall.now(),
+        replays,
+      );
+      c.set('organisationId', caller.organisationId);
+      c.set('clientId', caller.clientId);
+    } else authenticate(c, deps);
     return next();
   };
 }

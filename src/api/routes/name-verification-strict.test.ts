@@ -85,7 +85,7 @@ describe('request signatures in strict mode (--cop-strict)', () => {
       'UK.OBIE.Signature.InvalidClaim',
       'kid',
     );
-    expect(json.Errors[0].Message).toContain(`registered: ${REQUESTER_TEST_KEYS.northwind.key_id}`);
+    expect(json.Errors[0].Message).toMatch(new RegExp(`registered: .*${REQUESTER_TEST_KEYS.northwind.key_id}`));
     const harbours = await signAsRequester('harbour', text, { iat: iatNow(rt), iss: NW });
     await refused(
       await rt.call('POST', PATH, text, { headers: strictHeaders(harbours) }),

@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { DATE_WINDOW_MS, ReplayCache, signatureParams } from './http-signature.ts';
+
+describe('signatureParams', () => {
+  it('reads the parameters as Form3’s SDK writes them (a space before signature)', () => {
+    expect(
+      signatureParams(
+        'Signature keyId="k-1",algorithm="rsa-sha256",headers="(request-target) host date", signature="c2ln"',
+      ),
+    ).toEqual({ keyId: 'k-1', algorithm: 'rsa-sha256', headers: '(request-target) host date', signature: 'c2ln' });
+    expect(signatureParams('Signature nonsense')).toEqual({});
+  });
+});
+
+describe('ReplayCache', () => {
+  it('accepts a signature once, and again only after it left the window', () => {
+    const cache = new ReplayCache();
+    expect(cache.fresh('a', 0)).toBe(true);
+    expect(cache.fresh('a', 1_000)).toBe(false);
+    expect(cache.fresh('b', 2 * DATE_WINDOW_MS + 1)).toBe(true); // forgets 'a' on the way
+    expect(cache.fresh('a', 2 * DATE_WINDOW_MS + 2)).toBe(true);
+  });
+});

@@ -1,0 +1,39 @@
+import { createHash, createPrivateKey, type KeyObject, sign } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+
+/** The dev signing key of fixtures/clients.json's northwind client (fixtures/keys). */
+export const DEV_SIGNING_KEY_ID = '0d3f8c5e-2b7a-4f1d-9c6e-5a4b3c2d1e0f';
+export function devSigningKey(): KeyObject {
+  return createPrivateKey(readFileSync(new URL('../../fixtures/keys/northwind-dev-signing.pem', import.meta.url)));
+}
+
+/**
+ * The headers Form3's Go SDK puts on a request it signs (pkg/form3/auth_request_signing.go), byte
+ * for byte: Date in RFC 1123 (UTC), the signing string `(request-target) host date` plus
+ * `content-type digest content-length` for a POST/PUT/PATCH body, `Digest` the bare base64 SHA-256
+ * (signed as `SHA-256=<base64>`), and `Authorization: Signature keyId="…",algorithm="rsa-sha256",
+ * headers="…", signature="…"` (a space before `signature`, as the SDK writes it).
+ */
+export function form3SignedHeaders(
+  url: URL,
+  method: string,
+  body: string | undefined,
+  keyId: string,
+  key: KeyObject,
+  now = new Date(),
+): Record<string, string> {
+  const date = now.toUTCString().replace('GMT', 'UTC');
+  const headers: Record<string, string> = { Date: date };
+  const signed = ['(request-target)', 'host', 'date'];
+  let message = `(request-target): ${method.toLowerCase()} ${url.pathname}${url.search}\nhost: ${url.host}\ndate: ${date}`;
+  if (['POST', 'PUT', 'PATCH'].includes(method) && body !== undefined) {
+    const digest = createHash('sha256').update(body).digest('base64');
+    message += `\ncontent-type: application/vnd.api+json\ndigest: SHA-256=${digest}\ncontent-length: ${Buffer.byteLength(body)}`;
+    signed.push('content-type', 'digest', 'content-length');
+    headers['Content-Type'] = 'application/vnd.api+json';
+    headers.Digest = digest;
+  }
+  const signature = sign('sha256', Buffer.from(message), key).toString('base64');
+  headers.Authorization = `Signature keyId="${keyId}",algorithm="rsa-sha256",headers="${signed.join(' ')}", signature="${signature}"`;
+  return headers;
+}
