@@ -8,7 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SchemeClock } from '../src/clock/scheme-clock.ts';
 import { listen, type RunningServer } from '../src/node/server.ts';
 import { createRuntime } from '../src/runtime.ts';
-import { HARBOUR } from './support/testing.ts';
+import { DEV_SIGNING_KEY_ID } from './support/form3-request-signer.ts';
+import { HARBOUR, NORTHWIND } from './support/testing.ts';
 
 // The staging profile, pointed at a second simulator used strictly as staging (no @simulator step,
 // nothing but the API), as a different organisation than the default: Harbour, with its own sort
@@ -32,7 +33,38 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
+async function stagingRun(env: Record<string, string>): Promise<{ code: number; out: string }> {
+  // Journeys span runs (test/conformance-journey.test.ts); this run is one day's.
+  const args = [CUCUMBER, '--profile', 'staging', '--tags', 'not @journey', '--format', 'summary'];
+  return promisify(execFile)(process.execPath, args, { cwd: ROOT, env, timeout: 180_000 }).then(
+    ({ stdout, stderr }) => ({ code: 0, out: stdout + stderr }),
+    (err: { code: number; stdout: string; stderr: string }) => ({ code: err.code, out: err.stdout + err.stderr }),
+  );
+}
+
 describe('the staging profile against a simulator used strictly as staging', () => {
+  it('passes every scenario with requests signed as Form3’s SDK signs them, not tokens', async () => {
+    const run = await stagingRun({
+      PATH: process.env.PATH ?? '',
+      NODE_OPTIONS: '--import tsx',
+      CONFORMANCE_BASE_URL: server.url,
+      CONFORMANCE_CLIENT_ID: NORTHWIND.uuid,
+      // The token scenarios (auth.feature) still need the secret; every other request is signed.
+      CONFORMANCE_CLIENT_SECRET: NORTHWIND.client_secret,
+      CONFORMANCE_SIGNING_KEY_ID: DEV_SIGNING_KEY_ID,
+      CONFORMANCE_SIGNING_KEY: join(ROOT, 'fixtures', 'keys', 'northwind-dev-signing.pem'),
+      CONFORMANCE_ORGANISATION_ID: NORTHWIND.organisation_id,
+      CONFORMANCE_SORT_CODE: '400300',
+      CONFORMANCE_BIC: 'NWBKGB22',
+      CONFORMANCE_COP_PARTICIPANT_ID: '0015800001041REAAY',
+      CONFORMANCE_COP_ACCOUNT: '40030012345678',
+      CONFORMANCE_COP_ACCOUNT_NAME: 'Samantha Holder',
+      CONFORMANCE_LEDGER: join(dir, 'journeys-signed.json'),
+    });
+    expect(run.code, run.out.slice(-3000)).toBe(0);
+    expect(run.out).toMatch(/conformance: \d+ passed, 0 failed/);
+  }, 240_000);
+
   it('passes every scenario, as another organisation with its own sort code and BIC', async () => {
     const env = {
       PATH: process.env.PATH ?? '',
@@ -49,12 +81,7 @@ describe('the staging profile against a simulator used strictly as staging', () 
       CONFORMANCE_COP_ACCOUNT_TYPE: 'Personal',
       CONFORMANCE_LEDGER: join(dir, 'journeys.json'),
     };
-    // Journeys span runs (test/conformance-journey.test.ts); this run is one day's.
-    const args = [CUCUMBER, '--profile', 'staging', '--tags', 'not @journey', '--format', 'summary'];
-    const run = await promisify(execFile)(process.execPath, args, { cwd: ROOT, env, timeout: 180_000 }).then(
-      ({ stdout, stderr }) => ({ code: 0, out: stdout + stderr }),
-      (err: { code: number; stdout: string; stderr: string }) => ({ code: err.code, out: err.stdout + err.stderr }),
-    );
+    const run = await stagingRun(env);
     expect(run.code, run.out).toBe(0);
     expect(run.out).toMatch(/conformance: \d+ passed, 0 failed/);
     const tally = /conformance by flow: (.*)/.exec(run.out)?.[1] ?? '';

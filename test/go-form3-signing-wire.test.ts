@@ -103,12 +103,16 @@ describe("Form3's Go SDK, request-signing mode, on the wire", () => {
     expect(((await res.json()) as { error_message: string }).error_message).toContain(reason);
   });
 
-  it('refuses a replay of the same signed request', async () => {
+  it('refuses a replay of the same signed change, and lets a poller GET twice in a second', async () => {
     const url = new URL(`${server.url}/v1/organisation/accounts`);
-    const headers = form3SignedHeaders(url, 'GET', undefined, DEV_SIGNING_KEY_ID, devSigningKey());
-    expect((await fetch(url, { headers })).status).toBe(200);
-    const again = await fetch(url, { headers });
+    const body = JSON.stringify(account());
+    const headers = form3SignedHeaders(url, 'POST', body, DEV_SIGNING_KEY_ID, devSigningKey());
+    expect((await fetch(url, { method: 'POST', headers, body })).status).toBe(201);
+    const again = await fetch(url, { method: 'POST', headers, body });
     expect(again.status).toBe(401);
     expect(((await again.json()) as { error_message: string }).error_message).toContain('already used');
+    const get = form3SignedHeaders(url, 'GET', undefined, DEV_SIGNING_KEY_ID, devSigningKey());
+    expect((await fetch(url, { headers: get })).status).toBe(200);
+    expect((await fetch(url, { headers: get })).status).toBe(200);
   });
 });

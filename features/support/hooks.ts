@@ -1,6 +1,9 @@
+import { createPrivateKey } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { After, AfterAll, Before, BeforeAll, Status, setDefaultTimeout } from '@cucumber/cucumber';
+import { form3SignedHeaders } from '../../test/support/form3-request-signer.ts';
 import { WebhookReceiver } from './receiver.ts';
-import { missingSettings, reachTarget, readSettings, settingsOf } from './settings.ts';
+import { missingSettings, reachTarget, reachTargetSigned, readSettings, settingsOf } from './settings.ts';
 import { simTargetProblem } from './sim-target.ts';
 import { FlowTally } from './tally.ts';
 import { FIXTURE_CLIENTS } from './targets.ts';
@@ -24,12 +27,20 @@ BeforeAll(async function (this: { parameters?: { target?: string } }) {
 async function preflight(target: string): Promise<void> {
   const settings = readSettings();
   let problem = missingSettings(target, settingsOf(target), settings);
-  if (!problem && target === 'staging')
-    problem = await reachTarget(
-      settings.CONFORMANCE_BASE_URL!,
-      settings.CONFORMANCE_CLIENT_ID!,
-      settings.CONFORMANCE_CLIENT_SECRET!,
-    );
+  if (!problem && target === 'staging') {
+    const keyId = settings.CONFORMANCE_SIGNING_KEY_ID;
+    const keyFile = settings.CONFORMANCE_SIGNING_KEY;
+    problem =
+      keyId && keyFile
+        ? await reachTargetSigned(settings.CONFORMANCE_BASE_URL!, (url) =>
+            form3SignedHeaders(url, 'GET', undefined, keyId, createPrivateKey(readFileSync(keyFile))),
+          ).catch((err: Error) => `the signing key ${keyFile} cannot be used: ${err.message}`)
+        : await reachTarget(
+            settings.CONFORMANCE_BASE_URL!,
+            settings.CONFORMANCE_CLIENT_ID!,
+            settings.CONFORMANCE_CLIENT_SECRET!,
+          );
+  }
   if (!problem && target === 'sim') {
     const client = FIXTURE_CLIENTS.default!;
     problem = await reachTarget(

@@ -14,7 +14,9 @@ export interface Setting {
 export const STAGING_SETTINGS: readonly Setting[] = [
   { name: 'CONFORMANCE_BASE_URL', about: 'the API base URL' },
   { name: 'CONFORMANCE_CLIENT_ID', about: 'the OAuth client id' },
-  { name: 'CONFORMANCE_CLIENT_SECRET', about: 'the OAuth client secret' },
+  { name: 'CONFORMANCE_CLIENT_SECRET', about: 'the OAuth client secret (or a signing key, below)' },
+  { name: 'CONFORMANCE_SIGNING_KEY_ID', about: 'the id of a public key registered for the client', optional: true },
+  { name: 'CONFORMANCE_SIGNING_KEY', about: 'the path of its private key (PEM)', optional: true },
   { name: 'CONFORMANCE_ORGANISATION_ID', about: 'the organisation of that client' },
   { name: 'CONFORMANCE_SORT_CODE', about: 'a sort code (bank_id) registered to the organisation' },
   { name: 'CONFORMANCE_BIC', about: 'the BIC registered to the organisation' },
@@ -50,7 +52,11 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env, file = resolv
 
 /** One line naming every required setting that is missing, or undefined when all are there. */
 export function missingSettings(target: string, required: readonly Setting[], settings: Settings): string | undefined {
-  const missing = required.filter((s) => !s.optional && !settings[s.name]);
+  // A signing key stands in for the client secret: requests are then signed, not sent with a token.
+  const signing = !!settings.CONFORMANCE_SIGNING_KEY_ID && !!settings.CONFORMANCE_SIGNING_KEY;
+  const missing = required.filter(
+    (s) => !s.optional && !settings[s.name] && !(signing && s.name === 'CONFORMANCE_CLIENT_SECRET'),
+  );
   if (missing.length === 0) return undefined;
   return `the ${target} conformance target needs ${missing.map((s) => `${s.name} (${s.about})`).join(', ')}; set them in the environment or conformance.json`;
 }
@@ -84,5 +90,22 @@ export async function reachTarget(baseUrl: string, clientId: string, secret: str
   }
   if (res.status !== 200)
     return `${baseUrl} refused a token for client ${clientId}: ${res.status} ${(await res.text()).slice(0, 200)}`;
+  return undefined;
+}
+
+/** Reaches the target with a request signed by the configured key; resolves to a problem, or undefined. */
+export async function reachTargetSigned(
+  baseUrl: string,
+  sign: (url: URL) => Record<string, string>,
+): Promise<string | undefined> {
+  const url = new URL(`${baseUrl.replace(/\/$/, '')}/v1/organisation/accounts?page[size]=1`);
+  let res: Response;
+  try {
+    res = await fetch(url, { headers: sign(url), signal: AbortSignal.timeout(10_000) });
+  } catch (err) {
+    return `cannot reach ${baseUrl}: ${(err as Error).message}`;
+  }
+  if (res.status !== 200)
+    return `${baseUrl} refused a signed request: ${res.status} ${(await res.text()).slice(0, 200)}`;
   return undefined;
 }

@@ -1,3 +1,5 @@
+import { createPrivateKey, type KeyObject } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { FENWICK, HARBOUR, NORTHWIND, type TestRuntime, testRuntime } from '../../test/support/testing.ts';
 import { readSettings } from './settings.ts';
 
@@ -8,6 +10,8 @@ export interface TargetClient {
   client_id: string;
   client_secret: string;
   organisation_id: string;
+  /** When set, requests are signed with this key (Form3's request signing) instead of a token. */
+  signing?: { key_id: string; key: KeyObject };
 }
 
 /** Where the conformance steps send their requests. */
@@ -66,10 +70,19 @@ const FIXTURE_COP = {
  * ("harbour") for the tenant scenarios (tagged @two-organisations).
  */
 function stagingClients(): Record<string, TargetClient> {
+  const settings = readSettings();
+  const signing =
+    settings.CONFORMANCE_SIGNING_KEY_ID && settings.CONFORMANCE_SIGNING_KEY
+      ? {
+          key_id: settings.CONFORMANCE_SIGNING_KEY_ID,
+          key: createPrivateKey(readFileSync(settings.CONFORMANCE_SIGNING_KEY)),
+        }
+      : undefined;
   const main: TargetClient = {
     client_id: env('CONFORMANCE_CLIENT_ID'),
-    client_secret: env('CONFORMANCE_CLIENT_SECRET'),
+    client_secret: settings.CONFORMANCE_CLIENT_SECRET ?? '',
     organisation_id: env('CONFORMANCE_ORGANISATION_ID'),
+    ...(signing ? { signing } : {}),
   };
   const clients: Record<string, TargetClient> = { default: main, northwind: main };
   if (readSettings().CONFORMANCE_OTHER_CLIENT_ID) {

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { type IWorldOptions, setWorldConstructor, World } from '@cucumber/cucumber';
+import { form3SignedHeaders } from '../../test/support/form3-request-signer.ts';
 import type { TestRuntime } from '../../test/support/testing.ts';
 import { describeBody, formatExchange } from './exchange.ts';
 import type { WebhookReceiver } from './receiver.ts';
@@ -137,7 +138,11 @@ export class SimWorld extends World<WorldParameters> {
   ): Promise<LastResponse> {
     const headers = new Headers(options.headers ?? {});
     for (const [k, v] of Object.entries(this.headers)) if (!headers.has(k)) headers.set(k, v);
-    if (this.client !== null && !headers.has('authorization'))
+    // Requests are signed when the client has a key; the Open Banking name-verification routes
+    // (/v1/participants) keep the bearer token, their profile's own authentication.
+    const openBanking = path.startsWith('/v1/participants');
+    const signing = this.client !== null && !openBanking ? this.target.clients[this.client]?.signing : undefined;
+    if (this.client !== null && !signing && !headers.has('authorization'))
       headers.set('authorization', `Bearer ${await this.token(this.client)}`);
     let body = options.body;
     if (options.contentType === null) {
@@ -148,6 +153,20 @@ export class SimWorld extends World<WorldParameters> {
     else if (body !== undefined && !headers.has('content-type')) headers.set('content-type', 'application/json');
     const sentPath = this.interpolate(path);
     const url = `${this.target.baseUrl}${sentPath}`;
+    if (signing && !headers.has('authorization')) {
+      // Signed as Form3's SDK signs (test/support/form3-request-signer.ts), with this request's own type.
+      const text = typeof body === 'string' ? body : body === undefined ? undefined : new TextDecoder().decode(body);
+      const signed = form3SignedHeaders(
+        new URL(url),
+        method,
+        text,
+        signing.key_id,
+        signing.key,
+        new Date(),
+        headers.get('content-type'),
+      );
+      for (const [k, v] of Object.entries(signed)) headers.set(k, v);
+    }
     const res = await this.target.fetch(
       new Request(url, {
         method,

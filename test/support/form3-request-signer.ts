@@ -21,6 +21,8 @@ export function form3SignedHeaders(
   keyId: string,
   key: KeyObject,
   now = new Date(),
+  /** The body's type; null signs a body sent without one (the SDK always sends vnd.api+json). */
+  contentType: string | null = 'application/vnd.api+json',
 ): Record<string, string> {
   const date = now.toUTCString().replace('GMT', 'UTC');
   const headers: Record<string, string> = { Date: date };
@@ -28,9 +30,13 @@ export function form3SignedHeaders(
   let message = `(request-target): ${method.toLowerCase()} ${url.pathname}${url.search}\nhost: ${url.host}\ndate: ${date}`;
   if (['POST', 'PUT', 'PATCH'].includes(method) && body !== undefined) {
     const digest = createHash('sha256').update(body).digest('base64');
-    message += `\ncontent-type: application/vnd.api+json\ndigest: SHA-256=${digest}\ncontent-length: ${Buffer.byteLength(body)}`;
-    signed.push('content-type', 'digest', 'content-length');
-    headers['Content-Type'] = 'application/vnd.api+json';
+    if (contentType !== null) {
+      message += `\ncontent-type: ${contentType}`;
+      signed.push('content-type');
+      headers['Content-Type'] = contentType;
+    }
+    message += `\ndigest: SHA-256=${digest}\ncontent-length: ${Buffer.byteLength(body)}`;
+    signed.push('digest', 'content-length');
     headers.Digest = digest;
   }
   const signature = sign('sha256', Buffer.from(message), key).toString('base64');
