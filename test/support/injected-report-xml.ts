@@ -1,5 +1,7 @@
+import { afterAll, beforeAll } from 'vitest';
 import { xpathValues } from '../../features/support/report-files.ts';
-import type { TestRuntime } from './testing.ts';
+import { SchemeClock } from '../../src/clock/scheme-clock.ts';
+import { HARBOUR, type TestRuntime, testRuntime } from './testing.ts';
 
 /** Harbour has one originating account: its items keep the order they were given in. */
 export const HARBOUR_SUN = '309021';
@@ -24,4 +26,22 @@ export async function injectedReportXml(
   const bytes = (await rt.sim.reports.file(report.id, client.organisation_id, 'xml')).bytes;
   const xml = new TextDecoder().decode(bytes);
   return (expr: string) => xpathValues(xml, expr);
+}
+
+/**
+ * For a file of parser tests: one runtime for the file (clock frozen the day after the reports'
+ * processing date), and `xmlOf(type, rows?, client = Harbour, processingDate?)` over it.
+ */
+export function reportParsingRuntime(now = '2026-12-22T09:00:00.000Z') {
+  let rt: TestRuntime;
+  beforeAll(async () => {
+    rt = await testRuntime({ clockState: SchemeClock.frozenAt(now) });
+  });
+  afterAll(() => rt.close());
+  return (
+    reportType: string,
+    rows?: Array<Record<string, unknown>>,
+    client: { organisation_id: string } = HARBOUR,
+    processingDate = '2026-12-18',
+  ) => injectedReportXml(rt, client, reportType, rows, processingDate);
 }

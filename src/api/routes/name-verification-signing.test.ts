@@ -1,38 +1,12 @@
-import type { JSONWebKeySet } from 'jose';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { copBody, iatNow, jwksOf, NW, verifiedAnswer } from '../../../test/support/cop-answers.ts';
 import { signAsRequester } from '../../../test/support/cop-keys.ts';
-import { verifyIndependently } from '../../../test/support/independent-jws.ts';
-import {
-  copRequest,
-  NORTHWIND,
-  NORTHWIND_COP_PATH,
-  type TestRuntime,
-  testRuntime,
-} from '../../../test/support/testing.ts';
+import { NORTHWIND, NORTHWIND_COP_PATH, type TestRuntime, testRuntime } from '../../../test/support/testing.ts';
 import { OB_IAT, OB_ISS } from '../open-banking/jws-profile.ts';
 import { verifyCopResponse } from '../open-banking/requester-tools.ts';
 
-const NW = '0015800001041REAAY';
 const PATH = NORTHWIND_COP_PATH;
 const JWKS_PATH = `/v1/participants/${NW}/jwks.json`;
-const body = (data: Record<string, unknown> = {}) => JSON.stringify(copRequest(data));
-
-async function jwksOf(rt: TestRuntime, id = NW): Promise<JSONWebKeySet> {
-  const res = await rt.app.request(`/v1/participants/${id}/jwks.json`);
-  expect(res.status).toBe(200);
-  return (await res.json()) as JSONWebKeySet;
-}
-
-/** Verifies an answer's x-jws-signature against the participant's published JWKS, two ways; its bytes and header. */
-async function verifiedAnswer(rt: TestRuntime, res: Response, profile: '3.1.4' | '3.1.3' = '3.1.4') {
-  const bytes = new Uint8Array(await res.arrayBuffer());
-  const jwks = await jwksOf(rt);
-  const header = await verifyCopResponse(res.headers, bytes, jwks, { iss: NW, now: rt.wall.now(), profile });
-  verifyIndependently(res.headers.get('x-jws-signature')!, bytes, jwks.keys[0] as Record<string, unknown>);
-  return { json: JSON.parse(new TextDecoder().decode(bytes)) as Record<string, any>, header };
-}
-
-const iatNow = (rt: TestRuntime) => Math.floor(rt.wall.now().getTime() / 1000) - 1;
 
 describe('the participant JWKS', () => {
   it('publishes the participant key (PS256, sig, kid) at GET /v1/participants/{id}/jwks.json, no token needed', async () => {
@@ -70,7 +44,7 @@ describe('every name-verification answer is signed by its participant', () => {
   });
 
   it('signs a 200 with the profile claims: kid of the JWKS, iss the participant, iat the wall clock', async () => {
-    const { json, header } = await verifiedAnswer(rt, await rt.call('POST', PATH, body()));
+    const { json, header } = await verifiedAnswer(rt, await rt.call('POST', PATH, copBody()));
     expect(json.Data.VerificationReport).toEqual({ Matched: true });
     expect(header[OB_ISS]).toBe(NW);
     expect(header[OB_IAT]).toBe(Math.floor(rt.wall.now().getTime() / 1000));
@@ -83,16 +57,16 @@ describe('every name-verification answer is signed by its participant', () => {
     [
       'no token',
       401,
-      () => rt.app.request(PATH, { method: 'POST', body: body(), headers: { 'content-type': 'application/json' } }),
+      () => rt.app.request(PATH, { method: 'POST', body: copBody(), headers: { 'content-type': 'application/json' } }),
     ],
-    ['Accept refused', 406, () => rt.call('POST', PATH, body(), { headers: { accept: 'text/plain' } })],
+    ['Accept refused', 406, () => rt.call('POST', PATH, copBody(), { headers: { accept: 'text/plain' } })],
     ['another method', 405, () => rt.call('GET', PATH)],
     [
       'a route under the participant that does not exist',
       404,
-      () => rt.call('POST', `/v1/participants/${NW}/other`, body()),
+      () => rt.call('POST', `/v1/participants/${NW}/other`, copBody()),
     ],
-    ['a body over 1 MiB', 413, () => rt.call('POST', PATH, body({ Name: 'x'.repeat(1024 * 1024) }))],
+    ['a body over 1 MiB', 413, () => rt.call('POST', PATH, copBody({ Name: 'x'.repeat(1024 * 1024) }))],
   ])('signs %s too (status %i)', async (_what, status, send) => {
     const res = await send();
     expect(res.status).toBe(status);
@@ -101,29 +75,29 @@ describe('every name-verification answer is signed by its participant', () => {
   });
 
   it('cannot sign for a participant that does not exist (no key, no JWKS)', async () => {
-    const res = await rt.call('POST', '/v1/participants/NOPE/open-banking/v3.1/accounts/name-verification', body());
+    const res = await rt.call('POST', '/v1/participants/NOPE/open-banking/v3.1/accounts/name-verification', copBody());
     expect(res.status).toBe(404);
     expect(res.headers.get('x-jws-signature')).toBeNull();
   });
 
   it('reuses the signature of a body it answered before, and signs afresh with the cache off', async () => {
-    const a = await rt.call('POST', PATH, body());
-    const b = await rt.call('POST', PATH, body());
+    const a = await rt.call('POST', PATH, copBody());
+    const b = await rt.call('POST', PATH, copBody());
     expect(a.headers.get('x-jws-signature')).toBe(b.headers.get('x-jws-signature'));
     const fresh = await testRuntime({ copSignatureCache: 0 });
-    const c = await fresh.call('POST', PATH, body());
-    const d = await fresh.call('POST', PATH, body());
+    const c = await fresh.call('POST', PATH, copBody());
+    const d = await fresh.call('POST', PATH, copBody());
     expect(await c.text()).toBe(await d.text());
     expect(c.headers.get('x-jws-signature')).not.toBe(d.headers.get('x-jws-signature')); // PSS is randomised
   });
 
   it('a cached signature gives way to a new one after five minutes of wall time', async () => {
     const own = await testRuntime();
-    const first = (await own.call('POST', PATH, body())).headers.get('x-jws-signature');
+    const first = (await own.call('POST', PATH, copBody())).headers.get('x-jws-signature');
     own.wall.advanceMs(4 * 60_000);
-    expect((await own.call('POST', PATH, body())).headers.get('x-jws-signature')).toBe(first);
+    expect((await own.call('POST', PATH, copBody())).headers.get('x-jws-signature')).toBe(first);
     own.wall.advanceMs(2 * 60_000);
-    const later = await own.call('POST', PATH, body());
+    const later = await own.call('POST', PATH, copBody());
     expect(later.headers.get('x-jws-signature')).not.toBe(first);
     const { header } = await verifiedAnswer(own, later);
     expect(header[OB_IAT]).toBe(Math.floor(own.wall.now().getTime() / 1000));
@@ -131,7 +105,7 @@ describe('every name-verification answer is signed by its participant', () => {
 
   it('--jws-profile 3.1.3 signs with b64 false, which a 3.1.4 verifier refuses', async () => {
     const old = await testRuntime({ jwsProfile: '3.1.3' });
-    const res = await old.call('POST', PATH, body());
+    const res = await old.call('POST', PATH, copBody());
     const bytes = new Uint8Array(await res.clone().arrayBuffer());
     const { header } = await verifiedAnswer(old, res, '3.1.3');
     expect(header).toMatchObject({ b64: false, crit: ['b64', OB_IAT, OB_ISS, 'http://openbanking.org.uk/tan'] });
@@ -150,10 +124,10 @@ describe('every name-verification answer is signed by its participant', () => {
 describe('request signatures outside strict mode: verified and reported, never refused', () => {
   it('says absent, valid or invalid in x-scheme-sim-jws, with the reason when invalid', async () => {
     const rt = await testRuntime();
-    const absent = await rt.call('POST', PATH, body());
+    const absent = await rt.call('POST', PATH, copBody());
     expect(absent.status).toBe(200);
     expect(absent.headers.get('x-scheme-sim-jws')).toBe('absent');
-    const text = body();
+    const text = copBody();
     const valid = await rt.call('POST', PATH, text, {
       headers: { 'x-jws-signature': await signAsRequester('northwind', text, { iat: iatNow(rt) }) },
     });
@@ -161,7 +135,9 @@ describe('request signatures outside strict mode: verified and reported, never r
     expect(valid.headers.get('x-scheme-sim-jws')).toBe('valid');
     expect(valid.headers.get('x-scheme-sim-jws-problem')).toBeNull();
     const invalid = await rt.call('POST', PATH, text, {
-      headers: { 'x-jws-signature': await signAsRequester('northwind', body({ Name: 'Other' }), { iat: iatNow(rt) }) },
+      headers: {
+        'x-jws-signature': await signAsRequester('northwind', copBody({ Name: 'Other' }), { iat: iatNow(rt) }),
+      },
     });
     expect(invalid.status).toBe(200);
     expect(invalid.headers.get('x-scheme-sim-jws')).toBe('invalid');
@@ -176,7 +152,7 @@ describe('request signatures outside strict mode: verified and reported, never r
 
   it('keeps claims echoed into the problem header to printable ASCII', async () => {
     const rt = await testRuntime();
-    const text = body();
+    const text = copBody();
     const res = await rt.call('POST', PATH, text, {
       headers: { 'x-jws-signature': await signAsRequester('northwind', text, { iat: iatNow(rt), iss: 'Bänk\u2028x' }) },
     });

@@ -1,38 +1,10 @@
-import type { JSONWebKeySet } from 'jose';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { copBody, iatNow, NW, verifiedAnswer } from '../../../test/support/cop-answers.ts';
 import { REQUESTER_TEST_KEYS, signAsRequester } from '../../../test/support/cop-keys.ts';
-import { verifyIndependently } from '../../../test/support/independent-jws.ts';
-import {
-  copRequest,
-  FENWICK,
-  HARBOUR,
-  NORTHWIND_COP_PATH,
-  type TestRuntime,
-  testRuntime,
-} from '../../../test/support/testing.ts';
+import { FENWICK, HARBOUR, NORTHWIND_COP_PATH, type TestRuntime, testRuntime } from '../../../test/support/testing.ts';
 import { OB_IAT, OB_ISS } from '../open-banking/jws-profile.ts';
-import { verifyCopResponse } from '../open-banking/requester-tools.ts';
 
-const NW = '0015800001041REAAY';
 const PATH = NORTHWIND_COP_PATH;
-const body = (data: Record<string, unknown> = {}) => JSON.stringify(copRequest(data));
-
-async function jwksOf(rt: TestRuntime, id = NW): Promise<JSONWebKeySet> {
-  const res = await rt.app.request(`/v1/participants/${id}/jwks.json`);
-  expect(res.status).toBe(200);
-  return (await res.json()) as JSONWebKeySet;
-}
-
-/** Verifies an answer's x-jws-signature against the participant's published JWKS, two ways; its bytes and header. */
-async function verifiedAnswer(rt: TestRuntime, res: Response, profile: '3.1.4' | '3.1.3' = '3.1.4') {
-  const bytes = new Uint8Array(await res.arrayBuffer());
-  const jwks = await jwksOf(rt);
-  const header = await verifyCopResponse(res.headers, bytes, jwks, { iss: NW, now: rt.wall.now(), profile });
-  verifyIndependently(res.headers.get('x-jws-signature')!, bytes, jwks.keys[0] as Record<string, unknown>);
-  return { json: JSON.parse(new TextDecoder().decode(bytes)) as Record<string, any>, header };
-}
-
-const iatNow = (rt: TestRuntime) => Math.floor(rt.wall.now().getTime() / 1000) - 1;
 
 describe('request signatures in strict mode (--cop-strict)', () => {
   let rt: TestRuntime;
@@ -50,7 +22,7 @@ describe('request signatures in strict mode (--cop-strict)', () => {
   }
 
   it('answers a request signed with the client’s registered key, as an ASPSP or a TPP signs iss', async () => {
-    const text = body();
+    const text = copBody();
     for (const iss of [undefined, `${NW}/software-statement-1`]) {
       const signature = await signAsRequester('northwind', text, { iat: iatNow(rt), ...(iss ? { iss } : {}) });
       const res = await rt.call('POST', PATH, text, { headers: strictHeaders(signature) });
@@ -61,7 +33,7 @@ describe('request signatures in strict mode (--cop-strict)', () => {
   });
 
   it('no signature is UK.OBIE.Signature.Missing', async () => {
-    const res = await rt.call('POST', PATH, body(), { headers: { 'x-fapi-financial-id': NW } });
+    const res = await rt.call('POST', PATH, copBody(), { headers: { 'x-fapi-financial-id': NW } });
     expect(res.status).toBe(400);
     const { json } = await verifiedAnswer(rt, res);
     expect(json.Errors).toEqual([
@@ -70,15 +42,15 @@ describe('request signatures in strict mode (--cop-strict)', () => {
   });
 
   it('a one-byte change to the body is UK.OBIE.Signature.Invalid', async () => {
-    const signature = await signAsRequester('northwind', body(), { iat: iatNow(rt) });
+    const signature = await signAsRequester('northwind', copBody(), { iat: iatNow(rt) });
     await refused(
-      await rt.call('POST', PATH, body({ Name: 'Samantha Holdes' }), { headers: strictHeaders(signature) }),
+      await rt.call('POST', PATH, copBody({ Name: 'Samantha Holdes' }), { headers: strictHeaders(signature) }),
       'UK.OBIE.Signature.Invalid',
     );
   });
 
   it('a kid the client did not register is InvalidClaim at kid, and so is another client’s key', async () => {
-    const text = body();
+    const text = copBody();
     const wrongKid = await signAsRequester('northwind', text, { iat: iatNow(rt), kid: 'nope' });
     const json = await refused(
       await rt.call('POST', PATH, text, { headers: strictHeaders(wrongKid) }),
@@ -95,7 +67,7 @@ describe('request signatures in strict mode (--cop-strict)', () => {
   });
 
   it('a client without registered keys is told so at kid', async () => {
-    const text = body();
+    const text = copBody();
     const signature = await signAsRequester('northwind', text, { iat: iatNow(rt) });
     const json = await refused(
       await rt.call('POST', PATH, text, { client: FENWICK, headers: strictHeaders(signature) }),
@@ -108,7 +80,7 @@ describe('request signatures in strict mode (--cop-strict)', () => {
   });
 
   it('a future iat is InvalidClaim at http://openbanking.org.uk/iat', async () => {
-    const text = body();
+    const text = copBody();
     const signature = await signAsRequester('northwind', text, { iat: iatNow(rt) + 3600 });
     await refused(
       await rt.call('POST', PATH, text, { headers: strictHeaders(signature) }),
@@ -118,7 +90,7 @@ describe('request signatures in strict mode (--cop-strict)', () => {
   });
 
   it('an iss that is not the requesting client’s is InvalidClaim at http://openbanking.org.uk/iss', async () => {
-    const text = body();
+    const text = copBody();
     for (const iss of ['0015800000jf9GgAAI', `${NW}/`, `${NW}/a/b`, `${NW}x`]) {
       const signature = await signAsRequester('northwind', text, { iat: iatNow(rt), iss });
       await refused(
@@ -133,7 +105,7 @@ describe('request signatures in strict mode (--cop-strict)', () => {
   });
 
   it('a 3.1.3 signature (b64 false) is InvalidClaim at b64 under the default profile 3.1.4, and accepted under 3.1.3', async () => {
-    const text = body();
+    const text = copBody();
     const signature = await signAsRequester('northwind', text, { iat: iatNow(rt), profile: '3.1.3' });
     await refused(
       await rt.call('POST', PATH, text, { headers: strictHeaders(signature) }),
@@ -156,12 +128,12 @@ describe('request signatures in strict mode (--cop-strict)', () => {
 
   it('a signature that is not header..signature is UK.OBIE.Signature.Malformed', async () => {
     await refused(
-      await rt.call('POST', PATH, body(), { headers: strictHeaders('e30..c2ln') }),
+      await rt.call('POST', PATH, copBody(), { headers: strictHeaders('e30..c2ln') }),
       'UK.OBIE.Signature.MissingClaim',
       'alg',
     );
     await refused(
-      await rt.call('POST', PATH, body(), { headers: strictHeaders('not-a-jws') }),
+      await rt.call('POST', PATH, copBody(), { headers: strictHeaders('not-a-jws') }),
       'UK.OBIE.Signature.Malformed',
     );
   });
@@ -176,7 +148,7 @@ describe('request signatures in strict mode (--cop-strict)', () => {
 
   it('with --auth off, finds the key by kid among all clients and checks iss against its owner', async () => {
     const open = await testRuntime({ copStrict: true, auth: 'off' });
-    const text = body();
+    const text = copBody();
     const signature = await signAsRequester('harbour', text, { iat: iatNow(open) });
     const res = await open.app.request(PATH, {
       method: 'POST',

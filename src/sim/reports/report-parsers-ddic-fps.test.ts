@@ -2,24 +2,12 @@
 // kind public parsers use (so-sure's BacsService, xml2js walks of ARUDD), run over the XML file the
 // simulator serves, checked against the report's data (the rows a client gave, the report's
 // attributes, the service user of fixtures/reports/service-users.json).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HARBOUR_SUN, injectedReportXml } from '../../../test/support/injected-report-xml.ts';
-import { HARBOUR, NORTHWIND, type TestRuntime, testRuntime } from '../../../test/support/testing.ts';
-import { SchemeClock } from '../../clock/scheme-clock.ts';
+import { describe, expect, it } from 'vitest';
+import { HARBOUR_SUN, reportParsingRuntime } from '../../../test/support/injected-report-xml.ts';
+import { NORTHWIND } from '../../../test/support/testing.ts';
 import { difference, sum } from './report-view.ts';
 
-let rt: TestRuntime;
-beforeAll(async () => {
-  rt = await testRuntime({ clockState: SchemeClock.frozenAt('2026-12-22T09:00:00.000Z') });
-});
-afterAll(() => rt.close());
-
-const xmlOf = (
-  reportType: string,
-  rows?: Array<Record<string, unknown>>,
-  client = HARBOUR,
-  processingDate = '2026-12-18',
-) => injectedReportXml(rt, client, reportType, rows, processingDate);
+const xmlOf = reportParsingRuntime();
 
 describe('DDIC advice', () => {
   it('reads VocaDocument NewAdvices as so-sure does: date of debit, total, each advice', async () => {
