@@ -11,6 +11,7 @@ import { parseRetrySchedule } from '../sim/notifications/retry-schedule-spec.ts'
 import { CliError, clockCommand } from './clock.ts';
 import { conformanceCommand } from './conformance.ts';
 import { doctorCommand } from './doctor.ts';
+import { keysCommand } from './keys.ts';
 
 const HELP: Record<string, string> = {
   main: `scheme-sim: a local double of a Form3-style payments API on a controllable scheme clock
@@ -21,6 +22,7 @@ Commands:
   start     run the simulator (HTTP/JSON on --port)
   clock     show, advance, freeze or resume the scheme clock of a running simulator
   doctor    check a data file's records as start-up does, and optionally drop the bad ones
+  keys      create a key pair for signing requests as Form3's Go SDK does
   conformance
             run the Gherkin conformance features against inprocess, a running sim, or staging
 Run 'scheme-sim <command> --help' for the options of a command.`,
@@ -246,6 +248,12 @@ export async function main(argv: string[]): Promise<void> {
         (code) => process.exit(code),
         (err: unknown) => fail((err as Error).message),
       );
+    case 'keys':
+      try {
+        return process.exit(keysCommand(rest));
+      } catch (err) {
+        return fail((err as Error).message);
+      }
     case 'doctor':
       return doctorCommand(rest).then(
         (code) => process.exit(code),
