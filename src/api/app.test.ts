@@ -108,8 +108,8 @@ describe('paging', () => {
     expect(body.data).toHaveLength(5);
     expect(body.links).toEqual({
       self: `${BASE}?page%5Bnumber%5D=0&page%5Bsize%5D=100`,
-      first: `${BASE}?page%5Bnumber%5D=0&page%5Bsize%5D=100`,
-      last: `${BASE}?page%5Bnumber%5D=0&page%5Bsize%5D=100`,
+      first: `${BASE}?page%5Bnumber%5D=first&page%5Bsize%5D=100`,
+      last: `${BASE}?page%5Bnumber%5D=last&page%5Bsize%5D=100`,
     });
   });
 
@@ -119,7 +119,7 @@ describe('paging', () => {
     expect(p1.data.map((a: Json) => a.id)).toEqual(all.slice(2, 4));
     expect(p1.links.prev).toBe(`${BASE}?page%5Bnumber%5D=0&page%5Bsize%5D=2`);
     expect(p1.links.next).toBe(`${BASE}?page%5Bnumber%5D=2&page%5Bsize%5D=2`);
-    expect(p1.links.last).toBe(`${BASE}?page%5Bnumber%5D=2&page%5Bsize%5D=2`);
+    expect(p1.links.last).toBe(`${BASE}?page%5Bnumber%5D=last&page%5Bsize%5D=2`);
   });
 
   it('understands page[number]=first and last', async () => {

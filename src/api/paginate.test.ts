@@ -41,3 +41,27 @@ describe('parsePage', () => {
     expect(seen).toHaveLength(100);
   });
 });
+
+describe('cursor paging, page[after] and page[before]', () => {
+  const items = ['a', 'b', 'c', 'd', 'e'].map((id) => ({ id }));
+  const q = (s: string) => new URLSearchParams(s);
+  const ids = (query: string) => paginate(items, parsePage(q(query)), '/v1/x', q(query)).data.map((i) => i.id);
+
+  it('gives the records after or before a record, up to page[size]', () => {
+    expect(ids('page[after]=b&page[size]=2')).toEqual(['c', 'd']);
+    expect(ids('page[after]=d&page[size]=2')).toEqual(['e']);
+    expect(ids('page[before]=d&page[size]=2')).toEqual(['b', 'c']);
+    expect(ids('page[before]=b&page[size]=5')).toEqual(['a']);
+  });
+
+  it('links first and last as Form3 does, and refuses what cannot be paged', () => {
+    const { links } = paginate(items, parsePage(q('page[after]=a')), '/v1/x', q('page[after]=a'));
+    expect(links.first).toBe('/v1/x?page%5Bnumber%5D=first&page%5Bsize%5D=100');
+    expect(links.last).toBe('/v1/x?page%5Bnumber%5D=last&page%5Bsize%5D=100');
+    expect(() => paginate(items, parsePage(q('page[after]=z')), '/v1/x', q(''))).toThrow(
+      'page[after] in query names no record',
+    );
+    expect(() => parsePage(q('page[after]=a&page[before]=b'))).toThrow('exclude each other');
+    expect(() => parsePage(q('page[after]=a&page[number]=1'))).toThrow('page[number] in query excludes');
+  });
+});

@@ -53,8 +53,8 @@ describe('--auth off, as the fake account API', () => {
       links: Record<string, string>;
     };
     expect(paged.data).toHaveLength(2);
-    expect(paged.links.first).toContain('page%5Bnumber%5D=0');
-    expect(paged.links.last).toContain('page%5Bnumber%5D=1');
+    expect(paged.links.first).toContain('page%5Bnumber%5D=first');
+    expect(paged.links.last).toContain('page%5Bnumber%5D=last');
     const same = await send('POST', BASE, account(orgs[0]!, ids[0]));
     expect(same.status).toBe(409);
     expect(await same.json()).toMatchObject({

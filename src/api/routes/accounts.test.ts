@@ -82,6 +82,6 @@ describe('accounts', () => {
     expect(json.data).toHaveLength(1);
     expect(json.links.next).toBeUndefined();
     expect(json.links.prev).toBe('/v1/organisation/accounts?page%5Bnumber%5D=0&page%5Bsize%5D=2');
-    expect(json.links.last).toBe('/v1/organisation/accounts?page%5Bnumber%5D=1&page%5Bsize%5D=2');
+    expect(json.links.last).toBe('/v1/organisation/accounts?page%5Bnumber%5D=last&page%5Bsize%5D=2');
   });
 });

@@ -49,8 +49,8 @@ describe('/v1/transaction/payments', () => {
     expect(first.data).toHaveLength(1);
     expect(first.links).toMatchObject({
       self: '/v1/transaction/payments?page%5Bnumber%5D=0&page%5Bsize%5D=1',
-      first: '/v1/transaction/payments?page%5Bnumber%5D=0&page%5Bsize%5D=1',
-      last: '/v1/transaction/payments?page%5Bnumber%5D=1&page%5Bsize%5D=1',
+      first: '/v1/transaction/payments?page%5Bnumber%5D=first&page%5Bsize%5D=1',
+      last: '/v1/transaction/payments?page%5Bnumber%5D=last&page%5Bsize%5D=1',
       next: '/v1/transaction/payments?page%5Bnumber%5D=1&page%5Bsize%5D=1',
     });
     const contra = first.data[0];
