@@ -85,6 +85,10 @@ Then('the response field {string} is one of {string}', function (this: SimWorld,
   );
 });
 
+Then('the response body is empty', function (this: SimWorld) {
+  assert.equal(this.response.text, '', `expected no body${this.exchange}`);
+});
+
 Then('the response field {string} is absent', function (this: SimWorld, path: string) {
   assert.equal(
     pick(this.response.json, path),

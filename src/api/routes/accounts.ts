@@ -72,9 +72,11 @@ export function accountRoutes(deps: AppDeps): Hono<AppEnv> {
   r.delete('/:id', (c) => {
     const id = parseId(c.req.param('id'));
     const version = parseVersionQuery(c.req.query('version'));
-    // The fake API answers a DELETE of an id it does not know with an empty 404.
-    if (fakeApi && sim.accounts.organisationOf(id) === undefined) return c.body(null, 404);
-    sim.accounts.delete(id, scopeOf(c, id), version);
+    // A DELETE of an id the caller cannot see is an empty 404, as Form3's fake account API answers
+    // it (its clients tell "not found" by the empty body).
+    const organisationId = scopeOf(c, id);
+    if (sim.accounts.organisationOf(id) !== organisationId) return c.body(null, 404);
+    sim.accounts.delete(id, organisationId, version);
     return c.body(null, 204);
   });
 
