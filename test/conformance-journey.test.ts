@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SchemeClock } from '../src/clock/scheme-clock.ts';
 import { listen, type RunningServer } from '../src/node/server.ts';
 import { createRuntime, type Runtime } from '../src/runtime.ts';
-import { HARBOUR } from './support/testing.ts';
+import { harbourAsStaging } from './support/harbour-as-staging.ts';
 
 // A claim journey completes across separate harness runs against a running simulator treated
 // strictly as staging (the staging profile: no @simulator step), as Harbour, whose sort code is not
@@ -37,17 +37,7 @@ afterAll(async () => {
 /** One harness run of the journeys with the staging profile; its exit code and output. */
 async function harness(today: string): Promise<{ code: number; out: string }> {
   const env = {
-    PATH: process.env.PATH ?? '',
-    NODE_OPTIONS: '--import tsx',
-    CONFORMANCE_BASE_URL: server.url,
-    CONFORMANCE_CLIENT_ID: HARBOUR.client_id,
-    CONFORMANCE_CLIENT_SECRET: HARBOUR.client_secret,
-    CONFORMANCE_ORGANISATION_ID: HARBOUR.organisation_id,
-    CONFORMANCE_SORT_CODE: '309634',
-    CONFORMANCE_BIC: 'HRBRGB2LXXX',
-    CONFORMANCE_COP_PARTICIPANT_ID: '0015800000jf9GgAAI',
-    CONFORMANCE_COP_ACCOUNT: '30963470003840',
-    CONFORMANCE_COP_ACCOUNT_NAME: "Kirlin - O'Reilly",
+    ...harbourAsStaging(server.url),
     CONFORMANCE_LEDGER: join(dir, 'journeys.json'),
     CONFORMANCE_TODAY: today,
   };

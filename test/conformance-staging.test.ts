@@ -9,7 +9,8 @@ import { SchemeClock } from '../src/clock/scheme-clock.ts';
 import { listen, type RunningServer } from '../src/node/server.ts';
 import { createRuntime } from '../src/runtime.ts';
 import { DEV_SIGNING_KEY_ID } from './support/form3-request-signer.ts';
-import { HARBOUR, NORTHWIND } from './support/testing.ts';
+import { harbourAsStaging } from './support/harbour-as-staging.ts';
+import { NORTHWIND } from './support/testing.ts';
 
 // The staging profile, pointed at a second simulator used strictly as staging (no @simulator step,
 // nothing but the API), as a different organisation than the default: Harbour, with its own sort
@@ -66,21 +67,7 @@ describe('the staging profile against a simulator used strictly as staging', () 
   }, 240_000);
 
   it('passes every scenario, as another organisation with its own sort code and BIC', async () => {
-    const env = {
-      PATH: process.env.PATH ?? '',
-      NODE_OPTIONS: '--import tsx',
-      CONFORMANCE_BASE_URL: server.url,
-      CONFORMANCE_CLIENT_ID: HARBOUR.client_id,
-      CONFORMANCE_CLIENT_SECRET: HARBOUR.client_secret,
-      CONFORMANCE_ORGANISATION_ID: HARBOUR.organisation_id,
-      CONFORMANCE_SORT_CODE: '309634',
-      CONFORMANCE_BIC: 'HRBRGB2L',
-      CONFORMANCE_COP_PARTICIPANT_ID: '0015800000jf9GgAAI',
-      CONFORMANCE_COP_ACCOUNT: '30963470025870',
-      CONFORMANCE_COP_ACCOUNT_NAME: 'Maureen Beier',
-      CONFORMANCE_COP_ACCOUNT_TYPE: 'Personal',
-      CONFORMANCE_LEDGER: join(dir, 'journeys.json'),
-    };
+    const env = { ...harbourAsStaging(server.url), CONFORMANCE_LEDGER: join(dir, 'journeys.json') };
     const run = await stagingRun(env);
     expect(run.code, run.out).toBe(0);
     expect(run.out).toMatch(/conformance: \d+ passed, 0 failed/);
