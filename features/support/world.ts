@@ -164,6 +164,9 @@ export class SimWorld extends World<WorldParameters> {
         signing.key,
         new Date(),
         headers.get('content-type'),
+        // Scenarios repeat requests on purpose (the same id twice is a 409): a signed request id
+        // keeps a deliberate repeat within the same second from being refused as a replay.
+        { 'x-request-id': randomUUID() },
       );
       for (const [k, v] of Object.entries(signed)) headers.set(k, v);
     }

@@ -23,6 +23,8 @@ export function form3SignedHeaders(
   now = new Date(),
   /** The body's type; null signs a body sent without one (the SDK always sends vnd.api+json). */
   contentType: string | null = 'application/vnd.api+json',
+  /** Further headers to send and sign (the harness signs an x-request-id, so a repeated request is no replay). */
+  extra: Record<string, string> = {},
 ): Record<string, string> {
   const date = now.toUTCString().replace('GMT', 'UTC');
   const headers: Record<string, string> = { Date: date };
@@ -38,6 +40,11 @@ export function form3SignedHeaders(
     message += `\ndigest: SHA-256=${digest}\ncontent-length: ${Buffer.byteLength(body)}`;
     signed.push('digest', 'content-length');
     headers.Digest = digest;
+  }
+  for (const [name, value] of Object.entries(extra)) {
+    message += `\n${name.toLowerCase()}: ${value}`;
+    signed.push(name.toLowerCase());
+    headers[name] = value;
   }
   const signature = sign('sha256', Buffer.from(message), key).toString('base64');
   headers.Authorization = `Signature keyId="${keyId}",algorithm="rsa-sha256",headers="${signed.join(' ')}", signature="${signature}"`;
