@@ -54,6 +54,11 @@ export interface RuntimeOptions {
   scheduledReports?: boolean;
   /** Name verification demands x-fapi-financial-id and a valid x-jws-signature (CLI --cop-strict). */
   copStrict?: boolean;
+  /**
+   * Refuse keys a resource's model does not declare (CLI --strict). Off, as Form3's go-swagger
+   * server reads bodies, they are ignored and never stored.
+   */
+  strict?: boolean;
   /** The Open Banking message-signing profile of x-jws-signature (CLI --jws-profile; default 3.1.4). */
   jwsProfile?: JwsProfile;
   /**
@@ -175,6 +180,7 @@ async function assemble(
     tokens,
     auth: options.auth ?? 'on',
     copStrict: options.copStrict ?? false,
+    strict: options.strict ?? false,
     signer,
     resolveHost: options.resolveHost ?? resolveHostAddresses,
   };

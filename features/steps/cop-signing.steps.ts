@@ -57,6 +57,13 @@ Given('the simulator runs with CoP options {string}', async function (this: SimW
   if (profile) this.vars.jws_profile = profile;
 });
 
+// In process: restarts the simulator with --strict, which refuses body keys a model does not declare.
+Given('the simulator runs with --strict', async function (this: SimWorld) {
+  if (this.target.name !== 'inprocess')
+    throw new Error('start-up options can only be set in process; tag the scenario @inprocess');
+  await this.open(this.receiver, { strict: true });
+});
+
 // GET /v1/participants/{id}/jwks.json holds one RSA key for PS256 signatures.
 Then(
   'the JWKS of participant {string} holds one PS256 signing key',

@@ -37,6 +37,8 @@ export interface TargetOptions {
   copStrict?: boolean;
   /** In process only: `--jws-profile`. */
   jwsProfile?: '3.1.4' | '3.1.3';
+  /** In process only: `--strict` (undeclared body keys refused). */
+  strict?: boolean;
 }
 
 /** A setting the preflight (hooks.ts) already required; from the environment or conformance.json. */
@@ -137,6 +139,7 @@ export async function openTarget(name: string, options: TargetOptions = {}): Pro
     ...(options.auth ? { auth: options.auth } : {}),
     ...(options.copStrict ? { copStrict: true } : {}),
     ...(options.jwsProfile ? { jwsProfile: options.jwsProfile } : {}),
+    ...(options.strict ? { strict: true } : {}),
   });
   runtime.start();
   return {

@@ -20,6 +20,8 @@ export interface AppDeps {
   auth: 'on' | 'off';
   /** Name verification demands x-fapi-financial-id and a valid x-jws-signature. */
   copStrict?: boolean;
+  /** Refuse undeclared keys in /v1 resource bodies (Form3 ignores them; --strict). */
+  strict?: boolean;
   /** Signs name-verification answers (x-jws-signature) in the runtime's JWS profile. */
   signer: ResponderSigner;
   /** Every address a host name resolves to (callbacks at the simulator itself are refused by name too). */

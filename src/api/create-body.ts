@@ -14,17 +14,20 @@ export interface NewRecordBody<A> {
 /**
  * Reads a create body as Form3 reads it (nulls are absent, `type` defaults to the resource's):
  * validated against its schema (400 naming each field and rule), for the caller's own organisation
- * (403 otherwise), ids lower-cased as the store keeps them.
+ * (403 otherwise), ids lower-cased as the store keeps them. Keys the model does not declare are
+ * dropped, as Form3 ignores them, unless the simulator runs `--strict`.
  */
 export async function readCreateBody<A>(
   c: Context<AppEnv>,
   schema: string,
   type: string,
-  options: { anyOrganisation?: boolean } = {},
+  options: { anyOrganisation?: boolean; strict?: boolean | undefined } = {},
 ): Promise<NewRecordBody<A>> {
   const body = validateOrThrow<{ data: { id: string; organisation_id: string; attributes: A } }>(
     schema,
     asForm3Reads(await readJson(c), type),
+    'body',
+    { dropUndeclared: options.strict !== true },
   );
   // With --auth off on accounts, as Form3's fake account API: any organisation, which partitions.
   if (!options.anyOrganisation) assertOwnOrganisation(c.get('organisationId'), body.data.organisation_id);

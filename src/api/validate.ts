@@ -1,5 +1,6 @@
 import type { ErrorObject } from 'ajv';
 import { ApiError } from './errors.ts';
+import { containerOf, type Failure, failureList, flatFailureList, valueAt } from './failure-list.ts';
 import { schemaValidator } from './schemas/index.ts';
 
 /**
@@ -83,11 +84,54 @@ export function describeErrors(errors: ErrorObject[] | null | undefined, root: '
   return [...out];
 }
 
-/** Validates against a schema in src/api/schemas or throws a 400 naming each field and rule. */
-export function validateOrThrow<T>(schemaId: string, value: unknown, root: 'body' | 'query' = 'body'): T {
-  const validate = schemaValidator(schemaId);
-  if (!validate(value)) {
-    throw new ApiError(400, `validation failure list: ${describeErrors(validate.errors, root).join('; ')}`);
+/** Where go-swagger would report an error: the object that validates it, and the property concerned. */
+function placeOf(e: ErrorObject, body: unknown): Pick<Failure, 'container' | 'field'> {
+  const p = e.params as Record<string, unknown>;
+  if (e.keyword === 'required' || e.keyword === 'additionalProperties') {
+    const child = String(e.keyword === 'required' ? p.missingProperty : p.additionalProperty);
+    return { container: containerOf(body, e.instancePath), field: child };
   }
+  const parent = e.instancePath.slice(0, Math.max(0, e.instancePath.lastIndexOf('/')));
+  const container = e.instancePath === '' ? '' : containerOf(body, parent);
+  const field = e.instancePath.slice(container.length).split('/')[1] ?? '';
+  return { container, field };
+}
+
+/**
+ * The 400 text for a failed validation, as go-swagger words it: a body's failures nested once per
+ * object level (failure-list.ts), a query's in one list.
+ */
+export function failureText(errors: ErrorObject[] | null | undefined, value: unknown, root: 'body' | 'query'): string {
+  if (root === 'query') return flatFailureList(describeErrors(errors, root));
+  const failures: Failure[] = [];
+  const seen = new Set<string>();
+  for (const e of errors ?? []) {
+    let text = describe(e, root);
+    if (!text) continue;
+    // go-swagger quotes the value that is no uuid: `id in body must be of type uuid: "invalid uuid"`.
+    if (e.keyword === 'format' && (e.params as { format?: string }).format === 'uuid') {
+      const given = valueAt(value, e.instancePath);
+      if (typeof given === 'string') text += `: ${JSON.stringify(given)}`;
+    }
+    if (seen.has(text)) continue;
+    seen.add(text);
+    failures.push({ ...placeOf(e, value), text });
+  }
+  if (failures.length === 0) failures.push({ container: '', field: '', text: `${root} is invalid` });
+  return failureList(value, failures);
+}
+
+/**
+ * Validates against a schema in src/api/schemas or throws a 400 naming each field and rule. With
+ * `dropUndeclared`, keys the schema does not declare are removed from `value` instead of refused.
+ */
+export function validateOrThrow<T>(
+  schemaId: string,
+  value: unknown,
+  root: 'body' | 'query' = 'body',
+  options: { dropUndeclared?: boolean } = {},
+): T {
+  const validate = schemaValidator(schemaId, options);
+  if (!validate(value)) throw new ApiError(400, failureText(validate.errors, value, root));
   return value as T;
 }

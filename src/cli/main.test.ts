@@ -103,7 +103,7 @@ describe('scheme-sim clock (against a listening server)', () => {
     expect(negative).toMatchObject({
       code: 1,
       stderr: expect.stringContaining(
-        '400: validation failure list: days in body should be greater than or equal to 0',
+        '400: validation failure list:\ndays in body should be greater than or equal to 0',
       ),
     });
     const anonymous = await cli(['clock', 'show'], { SCHEME_SIM_CLIENT_ID: '', SCHEME_SIM_CLIENT_SECRET: '' });

@@ -54,6 +54,8 @@ Run 'scheme-sim <command> --help' for the options of a command.`,
                       verified and reported in x-scheme-sim-jws, never refused)
   --jws-profile P     Open Banking message-signing profile of x-jws-signature: 3.1.4 (default)
                       or 3.1.3 (b64: false, listed in crit)
+  --strict            refuse body keys a resource's model does not declare (Form3 ignores them,
+                      and so does the simulator without this flag)
   --no-seed           do not load fixtures/accounts.json into an empty store
   -h, --help          this help
 
@@ -88,6 +90,7 @@ async function start(argv: string[]): Promise<void> {
       'cop-strict': { type: 'boolean', default: false },
       'jws-profile': { type: 'string', default: '3.1.4' },
       'no-seed': { type: 'boolean', default: false },
+      strict: { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
     },
     strict: true,
@@ -139,6 +142,7 @@ async function start(argv: string[]): Promise<void> {
     ...(clock ? { clock } : {}),
     ...(webhookSecret ? { webhookSecret } : {}),
     copStrict: values['cop-strict'],
+    strict: values.strict,
     jwsProfile,
     ...(redelivery !== undefined ? { redeliveryIntervalMs: Math.round(redelivery * 1000) } : {}),
     ...(retrySchedule ? { retrySchedule } : {}),

@@ -44,7 +44,8 @@ function merge(base: Record<string, unknown>, patch: Record<string, unknown> = {
 
 /** The body a row sends (or undefined for none). */
 export function bodyOf(row: MalformedRequest, ids: { id: string; organisation_id: string }): string | undefined {
-  if (row.raw !== undefined) return row.raw.replaceAll('{organisation}', ids.organisation_id);
+  if (row.raw !== undefined)
+    return row.raw.replaceAll('{organisation}', ids.organisation_id).replaceAll('{id}', ids.id);
   if (row.method === 'GET' || row.method === 'DELETE') return undefined;
   if (row.method === 'PATCH') {
     const data = merge({ version: 0, attributes: merge({}, row.attributes) }, row.data);

@@ -36,7 +36,10 @@ export function accountRoutes(deps: AppDeps): Hono<AppEnv> {
 
   r.post('/', async (c) => {
     const account = sim.accounts.create(
-      await readCreateBody<Record<string, unknown>>(c, 'account-create', ACCOUNT_TYPE, { anyOrganisation: fakeApi }),
+      await readCreateBody<Record<string, unknown>>(c, 'account-create', ACCOUNT_TYPE, {
+        anyOrganisation: fakeApi,
+        strict: deps.strict,
+      }),
     );
     return c.json(sim.paths.bodyOf(account), 201);
   });
@@ -56,7 +59,7 @@ export function accountRoutes(deps: AppDeps): Hono<AppEnv> {
     const organisationId = scopeOf(c, id);
     const body = validateOrThrow<{
       data: Partial<AccountBody['data']> & { version: number; attributes: Record<string, unknown> };
-    }>('account-update', asForm3Reads(await readJson(c), ACCOUNT_TYPE));
+    }>('account-update', asForm3Reads(await readJson(c), ACCOUNT_TYPE), 'body', { dropUndeclared: !deps.strict });
     assertBodyIdentity(id, organisationId, body.data);
     // The change alone was valid; the account it makes must be too (e.g. country changed to GB
     // with a bank_id that is no sort code).

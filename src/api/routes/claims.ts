@@ -18,13 +18,13 @@ import { parseId } from '../ids.ts';
  * /v1/transaction/claims: Direct Debit Indemnity Claims, their submissions, reversals and reversal
  * submissions. What happens after a submission is the scheme clock's business (src/sim/claims).
  */
-export function claimRoutes({ sim }: AppDeps): Hono<AppEnv> {
+export function claimRoutes({ sim, strict }: AppDeps): Hono<AppEnv> {
   const r = new Hono<AppEnv>();
   const { claims } = sim;
   const org = (c: Context<AppEnv>) => c.get('organisationId');
 
   r.post('/', async (c) => {
-    const body = await readCreateBody<ClaimAttributes>(c, 'claim-create', CLAIM_TYPE);
+    const body = await readCreateBody<ClaimAttributes>(c, 'claim-create', CLAIM_TYPE, { strict });
     return c.json(sim.paths.bodyOf(claims.create(body)), 201);
   });
 
@@ -37,7 +37,7 @@ export function claimRoutes({ sim }: AppDeps): Hono<AppEnv> {
 
   r.post('/:id/submissions', async (c) => {
     const claimId = parseId(c.req.param('id'));
-    const body = await readCreateBody(c, 'claim-submission-create', CLAIM_SUBMISSION_TYPE);
+    const body = await readCreateBody(c, 'claim-submission-create', CLAIM_SUBMISSION_TYPE, { strict });
     return c.json(sim.paths.bodyOf(claims.submit(claimId, body, org(c))), 201);
   });
 
@@ -52,6 +52,7 @@ export function claimRoutes({ sim }: AppDeps): Hono<AppEnv> {
       c,
       'claim-reversal-create',
       CLAIM_REVERSAL_TYPE,
+      { strict },
     );
     const reversal = claims.reversals.create(
       claimId,
@@ -73,7 +74,9 @@ export function claimRoutes({ sim }: AppDeps): Hono<AppEnv> {
   r.post('/:id/reversals/:rid/submissions', async (c) => {
     const claimId = parseId(c.req.param('id'));
     const reversalId = parseId(c.req.param('rid'), 'reversal_id');
-    const body = await readCreateBody(c, 'claim-reversal-submission-create', CLAIM_REVERSAL_SUBMISSION_TYPE);
+    const body = await readCreateBody(c, 'claim-reversal-submission-create', CLAIM_REVERSAL_SUBMISSION_TYPE, {
+      strict,
+    });
     return c.json(sim.paths.bodyOf(claims.reversals.submit(claimId, reversalId, body, org(c))), 201);
   });
 

@@ -26,7 +26,9 @@ export function subscriptionRoutes(deps: AppDeps): Hono<AppEnv> {
   const r = new Hono<AppEnv>();
 
   r.post('/', async (c) => {
-    const input = await readCreateBody<SubscriptionInput>(c, 'subscription-create', SUBSCRIPTION_TYPE);
+    const input = await readCreateBody<SubscriptionInput>(c, 'subscription-create', SUBSCRIPTION_TYPE, {
+      strict: deps.strict,
+    });
     await assertCallbackHostNotSelf(deps, input.attributes.callback_uri);
     const s = sim.subscriptions.create(input);
     return c.json(sim.paths.bodyOf(s), 201);
@@ -52,7 +54,7 @@ export function subscriptionRoutes(deps: AppDeps): Hono<AppEnv> {
     const organisationId = c.get('organisationId');
     const body = validateOrThrow<{
       data: Partial<SubscriptionBody['data']> & { version: number; attributes: SubscriptionInput };
-    }>('subscription-update', await readJson(c));
+    }>('subscription-update', await readJson(c), 'body', { dropUndeclared: deps.strict !== true });
     assertBodyIdentity(id, organisationId, body.data);
     await assertCallbackHostNotSelf(deps, body.data.attributes.callback_uri);
     return c.json(

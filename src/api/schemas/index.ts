@@ -25,23 +25,36 @@ export function loadSchemas(dir: string = SCHEMA_DIR): Array<Record<string, unkn
     });
 }
 
-/** One Ajv instance holding every schema, compiled once per schema on first use. */
-export function createAjv(): Ajv {
-  const ajv = new Ajv({ allErrors: true, strict: false });
+/**
+ * One Ajv instance holding every schema, compiled once per schema on first use. With
+ * `dropUndeclared`, a key an object's schema does not declare (`additionalProperties: false`) is
+ * removed rather than refused: a go-swagger server ignores keys its model does not declare.
+ */
+export function createAjv(options: { dropUndeclared?: boolean } = {}): Ajv {
+  const ajv = new Ajv({
+    allErrors: true,
+    strict: false,
+    ...(options.dropUndeclared ? { removeAdditional: true } : {}),
+  });
   addFormats(ajv);
   for (const schema of loadSchemas()) ajv.addSchema(schema);
   return ajv;
 }
 
-const ajv = createAjv();
-const validators = new Map<string, ValidateFunction>();
+const refusing = { ajv: createAjv(), validators: new Map<string, ValidateFunction>() };
+// Compiled only when a body is first read leniently (the default for Form3's resources).
+let dropping: typeof refusing | undefined;
 
-export function schemaValidator(id: string): ValidateFunction {
+/** The validator of a schema; `dropUndeclared` gives the one that removes undeclared keys from the value. */
+export function schemaValidator(id: string, options: { dropUndeclared?: boolean } = {}): ValidateFunction {
+  const set = options.dropUndeclared
+    ? (dropping ??= { ajv: createAjv({ dropUndeclared: true }), validators: new Map() })
+    : refusing;
   // Kept by id: ajv.getSchema normalises and resolves the id on every call, on every request.
-  let fn = validators.get(id);
+  let fn = set.validators.get(id);
   if (fn) return fn;
-  fn = ajv.getSchema(id);
+  fn = set.ajv.getSchema(id);
   if (!fn) throw new Error(`no schema ${id} in ${SCHEMA_DIR}`);
-  validators.set(id, fn);
+  set.validators.set(id, fn);
   return fn;
 }
