@@ -32,16 +32,16 @@ Feature: Accounts registry
     Then the response status is 404
     And the error message contains "record {{account_id}} does not exist"
 
-  Scenario: Omitted attributes get their defaults
+  Scenario: Omitted attributes are not written in (their defaults apply in behaviour only)
     When I send a POST request to "/v1/organisation/accounts" with body:
       """
       {"data": {"id": "{{account_id}}", "organisation_id": "{{organisation_id}}", "type": "accounts",
         "attributes": {"country": "FR", "name": ["Anne Martin"]}}}
       """
     Then the response status is 201
-    And the response field "data.attributes.account_classification" equals "Personal"
-    And the response field "data.attributes.joint_account" equals "false"
-    And the response field "data.attributes.account_matching_opt_out" equals "false"
+    And the response field "data.attributes.account_classification" is absent
+    And the response field "data.attributes.joint_account" is absent
+    And the response field "data.attributes.account_matching_opt_out" is absent
     And the response field "data.created_on" equals the response field "data.modified_on"
 
   Scenario: Every attribute of the API is stored and answered

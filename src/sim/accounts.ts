@@ -16,9 +16,9 @@ export interface AccountAttributes {
   customer_id?: string;
   name?: string[];
   alternative_names?: string[];
-  account_classification: AccountClassification;
-  joint_account: boolean;
-  account_matching_opt_out: boolean;
+  account_classification?: AccountClassification;
+  joint_account?: boolean;
+  account_matching_opt_out?: boolean;
   secondary_identification?: string;
   switched?: boolean;
   name_matching_status?: NameMatchingStatus;
@@ -26,6 +26,10 @@ export interface AccountAttributes {
 }
 
 export type Account = Resource<AccountAttributes>;
+
+/** An account's attributes with Form3's defaults applied: how name verification reads it. */
+export type AccountInBehaviour = AccountAttributes &
+  Required<Pick<AccountAttributes, 'account_classification' | 'joint_account' | 'account_matching_opt_out'>>;
 
 /** An account as fixtures/accounts.json holds it (written by scripts/seed-accounts.ts). */
 export interface SeedAccount {
@@ -67,13 +71,26 @@ export function normaliseClassification(value: unknown): AccountClassification {
   return value.toLowerCase() === 'business' ? 'Business' : 'Personal';
 }
 
-/** Fills the defaults the API material gives for omitted attributes. */
-function withDefaults(attributes: Record<string, unknown>): AccountAttributes {
+/**
+ * The defaults Form3 gives omitted attributes (classification Personal, not joint, not opted
+ * out), applied where they change behaviour; never written into the resource, as Form3 echoes
+ * only what the client sent.
+ */
+export function inBehaviour(attributes: AccountAttributes): AccountInBehaviour {
   return {
     ...attributes,
     account_classification: normaliseClassification(attributes.account_classification),
     joint_account: attributes.joint_account === true,
     account_matching_opt_out: attributes.account_matching_opt_out === true,
+  };
+}
+
+/** As stored: a classification given in any case is kept capitalised; nothing else is added. */
+function asStored(attributes: Record<string, unknown>): AccountAttributes {
+  if (attributes.account_classification === undefined) return attributes as AccountAttributes;
+  return {
+    ...attributes,
+    account_classification: normaliseClassification(attributes.account_classification),
   } as AccountAttributes;
 }
 
@@ -92,7 +109,7 @@ export class Accounts {
   }
 
   create(input: { id: string; organisation_id: string; attributes: Record<string, unknown> }): Account {
-    const attributes = withDefaults(input.attributes);
+    const attributes = asStored(input.attributes);
     this.#assertUnique(input.organisation_id, attributes, input.id);
     return this.repo.create({ id: input.id, organisation_id: input.organisation_id, attributes });
   }
@@ -117,7 +134,7 @@ export class Accounts {
       id,
       organisationId,
       (a) => {
-        const attributes = withDefaults({ ...a.attributes, ...changes });
+        const attributes = asStored({ ...a.attributes, ...changes });
         this.#assertUnique(organisationId, attributes, id);
         return { ...a, attributes };
       },

@@ -1,4 +1,4 @@
-import type { AccountAttributes } from '../accounts.ts';
+import type { AccountInBehaviour } from '../accounts.ts';
 import { matchName } from './match.ts';
 
 export type ReasonCode =
@@ -46,7 +46,7 @@ function sameReference(a: string, b: string): boolean {
  */
 export function decide(input: {
   served: boolean;
-  account: AccountAttributes | undefined;
+  account: AccountInBehaviour | undefined;
   request: VerificationRequest;
 }): VerificationReport {
   const { served, account, request } = input;

@@ -1,4 +1,4 @@
-import type { Accounts } from '../accounts.ts';
+import { type Accounts, inBehaviour } from '../accounts.ts';
 import { decide, type VerificationReport, type VerificationRequest } from './decide.ts';
 import type { Participants } from './participants.ts';
 
@@ -24,6 +24,6 @@ export class NameVerification {
     const account = served
       ? this.#accounts.findBySortCodeAndNumber(participant.organisation_id, sortCode, accountNumber)
       : undefined;
-    return decide({ served, account: account?.attributes, request });
+    return decide({ served, account: account ? inBehaviour(account.attributes) : undefined, request });
   }
 }

@@ -1,0 +1,45 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { NORTHWIND, type TestRuntime, testRuntime } from '../../test/support/testing.ts';
+import { inBehaviour } from './accounts.ts';
+
+let rt: TestRuntime;
+beforeEach(async () => {
+  rt = await testRuntime();
+});
+afterEach(() => rt.close());
+
+const NORTHWIND_PARTICIPANT = '0015800001041REAAY';
+
+describe("Form3's account defaults", () => {
+  it('are applied in behaviour, never written into the stored account', () => {
+    const account = rt.sim.accounts.create({
+      id: crypto.randomUUID(),
+      organisation_id: NORTHWIND.organisation_id,
+      attributes: { country: 'GB', bank_id: '400300', account_number: '55779911', name: ['Ada Lovelace'] },
+    });
+    expect(Object.keys(account.attributes)).not.toContain('account_classification');
+    expect(Object.keys(account.attributes)).not.toContain('joint_account');
+    expect(Object.keys(account.attributes)).not.toContain('account_matching_opt_out');
+    expect(inBehaviour(account.attributes)).toMatchObject({
+      account_classification: 'Personal',
+      joint_account: false,
+      account_matching_opt_out: false,
+    });
+    // Name verification reads it as a personal account: a business request for the exact name is PANM.
+    const report = rt.sim.nameVerification.verify(NORTHWIND_PARTICIPANT, {
+      accountType: 'Business',
+      identification: '40030055779911',
+      name: 'Ada Lovelace',
+    });
+    expect(report).toEqual({ Matched: false, ReasonCode: 'PANM' });
+  });
+
+  it('keeps a classification given in any case capitalised', () => {
+    const account = rt.sim.accounts.create({
+      id: crypto.randomUUID(),
+      organisation_id: NORTHWIND.organisation_id,
+      attributes: { country: 'FR', name: ['Anne'], account_classification: 'business' },
+    });
+    expect(account.attributes.account_classification).toBe('Business');
+  });
+});
