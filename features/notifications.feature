@@ -23,7 +23,7 @@ Feature: Subscriptions and notifications
     When I send a POST request to "/v1/organisation/accounts" with body:
       """
       {"data": {"id": "{{account_id}}", "organisation_id": "{{organisation_id}}", "type": "accounts",
-        "attributes": {"country": "GB", "bank_id": "400300", "bank_id_code": "GBDSC", "account_number": "{{account_number}}",
+        "attributes": {"country": "GB", "bank_id": "{{sort_code}}", "bank_id_code": "GBDSC", "bic": "{{bic}}", "account_number": "{{account_number}}",
           "name": ["Samantha Holder"]}}}
       """
     Then the response status is 201
@@ -48,7 +48,7 @@ Feature: Subscriptions and notifications
     When I send a POST request to "/v1/organisation/accounts" with body:
       """
       {"data": {"id": "{{account_id}}", "organisation_id": "{{organisation_id}}", "type": "accounts",
-        "attributes": {"country": "GB", "bank_id": "400300", "bank_id_code": "GBDSC", "account_number": "{{account_number}}",
+        "attributes": {"country": "GB", "bank_id": "{{sort_code}}", "bank_id_code": "GBDSC", "bic": "{{bic}}", "account_number": "{{account_number}}",
           "name": ["Sam Holder"]}}}
       """
     And I send a DELETE request to "/v1/organisation/accounts/{{account_id}}?version=0"
@@ -62,7 +62,7 @@ Feature: Subscriptions and notifications
     When I send a POST request to "/v1/organisation/accounts" with body:
       """
       {"data": {"id": "{{account_id}}", "organisation_id": "{{organisation_id}}", "type": "accounts",
-        "attributes": {"country": "GB", "bank_id": "400300", "bank_id_code": "GBDSC", "account_number": "{{account_number}}",
+        "attributes": {"country": "GB", "bank_id": "{{sort_code}}", "bank_id_code": "GBDSC", "bic": "{{bic}}", "account_number": "{{account_number}}",
           "name": ["Sam Holder"]}}}
       """
     Then the response status is 201
@@ -78,7 +78,7 @@ Feature: Subscriptions and notifications
     When I send a POST request to "/v1/organisation/accounts" with body:
       """
       {"data": {"id": "{{account_id}}", "organisation_id": "{{organisation_id}}", "type": "accounts",
-        "attributes": {"country": "GB", "bank_id": "400300", "bank_id_code": "GBDSC", "account_number": "{{account_number}}",
+        "attributes": {"country": "GB", "bank_id": "{{sort_code}}", "bank_id_code": "GBDSC", "bic": "{{bic}}", "account_number": "{{account_number}}",
           "name": ["Sam Holder"]}}}
       """
     Then the response status is 201
@@ -94,7 +94,7 @@ Feature: Subscriptions and notifications
     When I send a POST request to "/v1/organisation/accounts" with body:
       """
       {"data": {"id": "{{new_uuid}}", "organisation_id": "{{organisation_id}}", "type": "accounts",
-        "attributes": {"country": "GB", "bank_id": "400300", "bank_id_code": "GBDSC", "account_number": "{{other_account_number}}",
+        "attributes": {"country": "GB", "bank_id": "{{sort_code}}", "bank_id_code": "GBDSC", "bic": "{{bic}}", "account_number": "{{other_account_number}}",
           "name": ["Sam Holder"]}}}
       """
     Then the response status is 201
@@ -110,7 +110,7 @@ Feature: Subscriptions and notifications
     When I send a POST request to "/v1/organisation/accounts" with body:
       """
       {"data": {"id": "{{account_id}}", "organisation_id": "{{organisation_id}}", "type": "accounts",
-        "attributes": {"country": "GB", "bank_id": "400300", "bank_id_code": "GBDSC", "account_number": "{{account_number}}",
+        "attributes": {"country": "GB", "bank_id": "{{sort_code}}", "bank_id_code": "GBDSC", "bic": "{{bic}}", "account_number": "{{account_number}}",
           "name": ["Samantha Holder"]}}}
       """
     Then the response status is 201
@@ -132,13 +132,13 @@ Feature: Subscriptions and notifications
     When I send a POST request to "/v1/organisation/accounts" with body:
       """
       {"data": {"id": "{{account_id}}", "organisation_id": "{{organisation_id}}", "type": "accounts",
-        "attributes": {"country": "GB", "bank_id": "400300", "bank_id_code": "GBDSC", "account_number": "{{account_number}}",
+        "attributes": {"country": "GB", "bank_id": "{{sort_code}}", "bank_id_code": "GBDSC", "bic": "{{bic}}", "account_number": "{{account_number}}",
           "name": ["Samantha Holder"]}}}
       """
     And I send a POST request to "/v1/organisation/accounts" with body:
       """
       {"data": {"id": "{{other_account_id}}", "organisation_id": "{{organisation_id}}", "type": "accounts",
-        "attributes": {"country": "GB", "bank_id": "400300", "bank_id_code": "GBDSC", "account_number": "{{other_account_number}}",
+        "attributes": {"country": "GB", "bank_id": "{{sort_code}}", "bank_id_code": "GBDSC", "bic": "{{bic}}", "account_number": "{{other_account_number}}",
           "name": ["Robert Holder"]}}}
       """
     Then the response status is 201
@@ -155,7 +155,7 @@ Feature: Subscriptions and notifications
     When I send a POST request to "/v1/organisation/accounts" with body:
       """
       {"data": {"id": "{{account_id}}", "organisation_id": "{{organisation_id}}", "type": "accounts",
-        "attributes": {"country": "GB", "bank_id": "400300", "bank_id_code": "GBDSC", "account_number": "{{account_number}}",
+        "attributes": {"country": "GB", "bank_id": "{{sort_code}}", "bank_id_code": "GBDSC", "bic": "{{bic}}", "account_number": "{{account_number}}",
           "name": ["Samantha Holder"]}}}
       """
     Then the response status is 201
@@ -176,7 +176,7 @@ Feature: Subscriptions and notifications
     When I send a POST request to "/v1/organisation/accounts" with body:
       """
       {"data": {"id": "{{account_id}}", "organisation_id": "{{organisation_id}}", "type": "accounts",
-        "attributes": {"country": "GB", "bank_id": "400300", "bank_id_code": "GBDSC", "account_number": "{{account_number}}",
+        "attributes": {"country": "GB", "bank_id": "{{sort_code}}", "bank_id_code": "GBDSC", "bic": "{{bic}}", "account_number": "{{account_number}}",
           "name": ["Samantha Holder"]}}}
       """
     Then a "created" notification for "accounts" arrives
@@ -185,7 +185,7 @@ Feature: Subscriptions and notifications
     And I send a POST request to "/v1/organisation/accounts" with body:
       """
       {"data": {"id": "{{new_uuid}}", "organisation_id": "{{organisation_id}}", "type": "accounts",
-        "attributes": {"country": "GB", "bank_id": "400300", "bank_id_code": "GBDSC", "account_number": "{{other_account_number}}",
+        "attributes": {"country": "GB", "bank_id": "{{sort_code}}", "bank_id_code": "GBDSC", "bic": "{{bic}}", "account_number": "{{other_account_number}}",
           "name": ["Robert Holder"]}}}
       """
     Then a "created" notification for "accounts" arrives
@@ -242,13 +242,13 @@ Feature: Subscriptions and notifications
     When I send a POST request to "/v1/organisation/accounts" with body:
       """
       {"data": {"id": "{{new_uuid}}", "organisation_id": "{{organisation_id}}", "type": "accounts",
-        "attributes": {"country": "GB", "bank_id": "400300", "bank_id_code": "GBDSC", "account_number": "{{other_account_number}}",
+        "attributes": {"country": "GB", "bank_id": "{{sort_code}}", "bank_id_code": "GBDSC", "bic": "{{bic}}", "account_number": "{{other_account_number}}",
           "name": ["Not Matched"]}}}
       """
     And I send a POST request to "/v1/organisation/accounts" with body:
       """
       {"data": {"id": "{{account_id}}", "organisation_id": "{{organisation_id}}", "type": "accounts",
-        "attributes": {"country": "GB", "bank_id": "400300", "bank_id_code": "GBDSC", "account_number": "{{account_number}}",
+        "attributes": {"country": "GB", "bank_id": "{{sort_code}}", "bank_id_code": "GBDSC", "bic": "{{bic}}", "account_number": "{{account_number}}",
           "name": ["Matched Holder"]}}}
       """
     Then a "created" notification for "accounts" arrives

@@ -3,13 +3,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createRuntime, FIXTURES_DIR } from '../src/runtime.ts';
+import { hasValidCheckDigits } from '../src/sim/iban.ts';
 import { generateSeedAccounts } from './seed-accounts.ts';
 
 const read = (f: string) => JSON.parse(readFileSync(join(FIXTURES_DIR, f), 'utf8'));
 
 describe('seed accounts', () => {
   it('fixtures/accounts.json is what the generator makes (deterministic, fixed seed)', () => {
-    expect(read('accounts.json')).toEqual(generateSeedAccounts(read('participants.json')));
+    expect(read('accounts.json')).toEqual(generateSeedAccounts(read('participants.json'), read('organisations.json')));
   });
 
   it('uses only sort codes the owning participant serves, and organisations that exist', () => {
@@ -19,6 +20,20 @@ describe('seed accounts', () => {
     for (const a of read('accounts.json') as Array<{ organisation_id: string; attributes: { bank_id: string } }>) {
       const owner = participants.find((p) => p.organisation_id === a.organisation_id);
       expect(owner?.sort_codes).toContain(a.attributes.bank_id);
+    }
+  });
+
+  it('hold the BIC registered to their organisation and IBANs with valid check digits', () => {
+    const organisations = read('organisations.json') as Array<{ id: string; bics: string[]; bank_ids: string[] }>;
+    const accounts = read('accounts.json') as Array<{
+      organisation_id: string;
+      attributes: { bic: string; bank_id: string; iban: string };
+    }>;
+    for (const a of accounts) {
+      const org = organisations.find((o) => o.id === a.organisation_id)!;
+      expect(org.bics).toContain(a.attributes.bic);
+      expect(org.bank_ids).toContain(a.attributes.bank_id);
+      expect(hasValidCheckDigits(a.attributes.iban), a.attributes.iban).toBe(true);
     }
   });
 

@@ -7,17 +7,29 @@ import { pathToFileURL } from 'node:url';
 import { fakerEN_GB as faker } from '@faker-js/faker';
 import type { SeedAccount } from '../src/sim/accounts.ts';
 import type { Participant } from '../src/sim/cop/participants.ts';
+import { gbIban } from '../src/sim/iban.ts';
+import type { Organisation } from '../src/sim/organisations.ts';
 
 export const SEED = 4;
 
-function attributes(sortCode: string, accountNumber: string, extra: Record<string, unknown>): Record<string, unknown> {
+/** A GB account as Form3 opens it: the organisation's BIC, an IBAN with valid check digits. */
+function attributes(
+  bic: string,
+  sortCode: string,
+  accountNumber: string,
+  extra: Record<string, unknown>,
+): Record<string, unknown> {
+  // Two random digits were once the IBAN's check digits; still drawn so the seeded names (in docs
+  // and tests) stay the same.
+  faker.string.numeric(2);
   return {
     country: 'GB',
     base_currency: 'GBP',
     bank_id: sortCode,
     bank_id_code: 'GBDSC',
+    bic,
     account_number: accountNumber,
-    iban: `GB${faker.string.numeric(2)}NWBK${sortCode}${accountNumber}`,
+    iban: gbIban(bic.slice(0, 4), sortCode, accountNumber),
     ...extra,
   };
 }
@@ -66,8 +78,17 @@ function fakeName(kind: number): Record<string, unknown> {
 }
 
 /** Deterministic seed accounts: the showcase, then `perParticipant` faker accounts for each participant. */
-export function generateSeedAccounts(participants: Participant[], perParticipant = 24): SeedAccount[] {
+export function generateSeedAccounts(
+  participants: Participant[],
+  organisations: Organisation[],
+  perParticipant = 24,
+): SeedAccount[] {
   faker.seed(SEED);
+  const bicOf = (organisationId: string) => {
+    const bic = organisations.find((o) => o.id === organisationId)?.bics?.[0];
+    if (!bic) throw new Error(`organisation ${organisationId} has no BIC in organisations.json`);
+    return bic;
+  };
   const out: SeedAccount[] = [];
   const first = participants[0];
   if (first) {
@@ -76,7 +97,7 @@ export function generateSeedAccounts(participants: Participant[], perParticipant
       out.push({
         id: faker.string.uuid(),
         organisation_id: first.organisation_id,
-        attributes: attributes(sc, number, extra),
+        attributes: attributes(bicOf(first.organisation_id), sc, number, extra),
       });
     }
   }
@@ -87,7 +108,7 @@ export function generateSeedAccounts(participants: Participant[], perParticipant
       out.push({
         id: faker.string.uuid(),
         organisation_id: p.organisation_id,
-        attributes: attributes(sc, number, fakeName(i % 4)),
+        attributes: attributes(bicOf(p.organisation_id), sc, number, fakeName(i % 4)),
       });
     }
   }
@@ -95,8 +116,12 @@ export function generateSeedAccounts(participants: Participant[], perParticipant
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  const fixtures = join(import.meta.dirname, '..', '..', '..', 'fixtures');
-  const participants = JSON.parse(readFileSync(join(fixtures, 'participants.json'), 'utf8')) as Participant[];
-  writeFileSync(join(fixtures, 'accounts.json'), `${JSON.stringify(generateSeedAccounts(participants), null, 2)}\n`);
+  const fixtures = join(import.meta.dirname, '..', 'fixtures');
+  const read = <T>(file: string) => JSON.parse(readFileSync(join(fixtures, file), 'utf8')) as T;
+  const accounts = generateSeedAccounts(
+    read<Participant[]>('participants.json'),
+    read<Organisation[]>('organisations.json'),
+  );
+  writeFileSync(join(fixtures, 'accounts.json'), `${JSON.stringify(accounts, null, 2)}\n`);
   console.log(`wrote ${join(fixtures, 'accounts.json')}`);
 }

@@ -17,5 +17,7 @@ export type { DeliveryOptions } from './delivery/delivery-worker.ts';
 export { type ReceivedHeaders, secretProblem, signatureHeaders, verifyWebhook } from './delivery/signing.ts';
 export { listen, type RunningServer } from './node/server.ts';
 export { createRuntime, FIXTURES_DIR, type Runtime, type RuntimeOptions, type Worker } from './runtime.ts';
+// GB IBANs with the check digits Form3 checks: for test data of accounts and payments.
+export { gbIban, hasValidCheckDigits, ibanOf } from './sim/iban.ts';
 export type { Notification } from './sim/notifications/notification.ts';
 export { DEFAULT_RETRY_SCHEDULE, FAST_RETRY_SCHEDULE, type RetrySchedule } from './sim/notifications/retry-schedule.ts';

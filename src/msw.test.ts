@@ -29,7 +29,7 @@ function client(baseUrl: string) {
             id,
             organisation_id: NORTHWIND.organisation_id,
             type: 'accounts',
-            attributes: { country: 'GB', name: [name] },
+            attributes: { country: 'GB', name: [name], ...NORTHWIND.bank },
           },
         }),
       });

@@ -36,7 +36,7 @@ try {
   const created = await fetch(BASE + '/v1/organisation/accounts', {
     method: 'POST',
     headers: { ...auth, 'content-type': 'application/vnd.api+json' },
-    body: JSON.stringify({ data: { id, organisation_id: '${NORTHWIND.organisation_id}', type: 'accounts', attributes: { country: 'GB', name: ['Samantha Holder'] } } }),
+    body: JSON.stringify({ data: { id, organisation_id: '${NORTHWIND.organisation_id}', type: 'accounts', attributes: { country: 'GB', bank_id: '400301', bic: 'NWBKGB22', name: ['Samantha Holder'] } } }),
   });
   const invalid = await fetch(BASE + '/v1/organisation/accounts', {
     method: 'POST',

@@ -37,7 +37,7 @@ describe("Form3's Go SDK, request-signing mode, on the wire", () => {
     const org = NORTHWIND.organisation_id;
     const created = await signed('POST', '/v1/organisation/accounts', {
       data: {
-        attributes: { bank_id: '400300', bank_id_code: 'GBDSC', country: 'GB', name: ['Sam Holder'] },
+        attributes: { bank_id: '400300', bank_id_code: 'GBDSC', bic: 'NWBKGB22', country: 'GB', name: ['Sam Holder'] },
         id,
         organisation_id: org,
       },

@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import { Given, When } from '@cucumber/cucumber';
-import { bodyOf, type MalformedRequest, validAttributes } from '../../test/support/malformed-account-requests.ts';
-import { gbIban } from '../support/iban.ts';
-import type { SimWorld } from '../support/world.ts';
+import { Given, Then, When } from '@cucumber/cucumber';
+import { gbIban, hasValidCheckDigits } from '../../src/index.ts';
+import { bodyOf, type MalformedRequest, OMIT, validAttributes } from '../../test/support/malformed-account-requests.ts';
+import { pick, type SimWorld } from '../support/world.ts';
 
 // Account steps: a valid account built for you, with the parts a scenario wants changed.
 // JSON in step text is merged into the valid body; a value of "$omit" removes that key.
@@ -17,8 +17,9 @@ function parseObject(world: SimWorld, text: string): Record<string, unknown> {
 }
 
 function build(world: SimWorld, row: Partial<MalformedRequest> & Pick<MalformedRequest, 'method'>): string {
-  // A create is valid but for what the row changes, at the target's own sort code.
-  const attributes = row.method === 'POST' ? { bank_id: world.vars.sort_code, ...row.attributes } : row.attributes;
+  // A create is valid but for what the row changes, at the target's own sort code and BIC.
+  const attributes =
+    row.method === 'POST' ? { bank_id: world.vars.sort_code, bic: world.vars.bic, ...row.attributes } : row.attributes;
   const body = bodyOf(
     { label: '', path: '', status: 0, message: '', ...row, ...(attributes ? { attributes } : {}) },
     { id: randomUUID(), organisation_id: world.vars.organisation_id! },
@@ -37,9 +38,12 @@ async function createAccount(world: SimWorld, name: string, extra: Record<string
   const attributes = {
     ...validAttributes(),
     bank_id: world.vars.sort_code,
+    bic: world.vars.bic,
     account_number: freshAccountNumber(),
     ...extra,
   };
+  // "$omit" removes a key of the valid account (a French account has no sort code or GB BIC).
+  for (const [k, v] of Object.entries(attributes)) if (v === OMIT) delete (attributes as Record<string, unknown>)[k];
   const res = await world.send('POST', ACCOUNTS, {
     body: JSON.stringify({ data: { id, organisation_id: world.vars.organisation_id, type: 'accounts', attributes } }),
   });
@@ -100,5 +104,25 @@ When(
     const skeleton = '{"pad":""}';
     const body = `{"pad":"${'a'.repeat(Math.max(0, size - skeleton.length))}"}`;
     await this.send('POST', path, { body });
+  },
+);
+
+/** An account number Form3 generated: 8 digits (GB). */
+Then('the response field {string} is a GB account number', function (this: SimWorld, path: string) {
+  const v = pick(this.response.json, path);
+  assert.ok(
+    typeof v === 'string' && /^[0-9]{8}$/.test(v),
+    `${path} should be 8 digits, got ${JSON.stringify(v)}${this.exchange}`,
+  );
+});
+
+/** A GB IBAN of the target's BIC bank code, sort code and the account's number, with valid check digits. */
+Then(
+  'the response field {string} is the GB IBAN of account number {string}',
+  function (this: SimWorld, path: string, numberPath: string) {
+    const iban = pick(this.response.json, path);
+    const number = String(pick(this.response.json, numberPath));
+    assert.equal(iban, gbIban(this.vars.bic!.slice(0, 4), this.vars.sort_code!, number), `${path}${this.exchange}`);
+    assert.ok(hasValidCheckDigits(String(iban)));
   },
 );

@@ -78,6 +78,7 @@ Given('the known CoP account is registered', async function (this: SimWorld) {
           country: 'GB',
           bank_id,
           bank_id_code: 'GBDSC',
+          bic: this.vars.bic,
           account_number,
           name: [this.vars.cop_name],
           account_classification: this.vars.cop_type,

@@ -9,6 +9,12 @@ import { pick, type SimWorld } from '../support/world.ts';
 Given('I am authenticated as {string}', function (this: SimWorld, client: string) {
   this.client = client;
   this.vars.organisation_id = this.organisationOf(client);
+  // Accounts the scenario opens next use a sort code and BIC registered to this organisation.
+  const bank = this.target.clients[client]?.bank;
+  if (bank) {
+    this.vars.sort_code = bank.sort_code;
+    this.vars.bic = bank.bic;
+  }
 });
 
 Given('I am not authenticated', function (this: SimWorld) {

@@ -8,7 +8,7 @@ export function flowOf(uri: string): string {
     .pop()!
     .replace(/\.feature$/, '');
   const flow = base.replace(/_(on_any_target|known_account|journey)$/, '');
-  return flow === 'validation' || flow === 'undeclared_keys' ? 'accounts' : flow.replace(/_/g, ' ');
+  return ['validation', 'undeclared_keys', 'account_opening'].includes(flow) ? 'accounts' : flow.replace(/_/g, ' ');
 }
 
 export class FlowTally {

@@ -12,6 +12,8 @@ export interface TargetClient {
   organisation_id: string;
   /** When set, requests are signed with this key (Form3's request signing) instead of a token. */
   signing?: { key_id: string; key: KeyObject };
+  /** A sort code and BIC registered to its organisation, when the harness knows one (the fixtures). */
+  bank?: { sort_code: string; bic: string };
 }
 
 /** Where the conformance steps send their requests. */
@@ -49,11 +51,15 @@ function env(name: string): string {
 }
 
 /** The fixture clients every simulator (in process or running) has. */
+const fixtureClient = (c: typeof NORTHWIND): TargetClient => ({
+  ...c,
+  bank: { sort_code: c.bank.bank_id, bic: c.bank.bic },
+});
 export const FIXTURE_CLIENTS: Record<string, TargetClient> = {
-  default: NORTHWIND,
-  northwind: NORTHWIND,
-  harbour: HARBOUR,
-  fenwick: FENWICK,
+  default: fixtureClient(NORTHWIND),
+  northwind: fixtureClient(NORTHWIND),
+  harbour: fixtureClient(HARBOUR),
+  fenwick: fixtureClient(FENWICK),
 };
 
 /** The fixtures' default organisation (Northwind) holds sort code 400300 (fixtures/participants.json). */

@@ -70,7 +70,7 @@ describe('error layer', () => {
           id,
           organisation_id: NORTHWIND.organisation_id,
           type: 'accounts',
-          attributes: { country: 'GB', name: ['x'] },
+          attributes: { country: 'GB', name: ['x'], ...NORTHWIND.bank },
         },
       },
       { headers: { 'content-type': 'application/vnd.api+json', accept: 'application/vnd.api+json' } },

@@ -24,7 +24,7 @@ async function createAccount(
         id,
         organisation_id: client.organisation_id,
         type: 'accounts',
-        attributes: { country: 'GB', name: ['Holder'], ...attributes },
+        attributes: { country: 'GB', name: ['Holder'], ...client.bank, ...attributes },
       },
     },
     { client },
@@ -67,7 +67,7 @@ describe('tenants', () => {
         id: crypto.randomUUID(),
         organisation_id: HARBOUR.organisation_id,
         type: 'accounts',
-        attributes: { country: 'GB', name: ['x'] },
+        attributes: { country: 'GB', name: ['x'], ...NORTHWIND.bank },
       },
     });
     expect(res.status).toBe(403);
@@ -91,7 +91,7 @@ describe('tenants', () => {
         id,
         organisation_id: NORTHWIND.organisation_id,
         type: 'accounts',
-        attributes: { country: 'GB', name: ['x'] },
+        attributes: { country: 'GB', name: ['x'], ...NORTHWIND.bank },
       },
     });
     expect(res.status).toBe(409);
@@ -101,7 +101,7 @@ describe('tenants', () => {
 describe('paging', () => {
   beforeEach(async () => {
     for (let i = 0; i < 5; i++)
-      await createAccount({ account_number: `1000000${i}`, bank_id: '400300', bank_id_code: 'GBDSC' });
+      await createAccount({ account_number: `1000000${i}`, bank_id: '400300', bank_id_code: 'GBDSC', bic: 'NWBKGB22' });
   });
 
   it('defaults to page 0 of size 100 with first, last and self links and no prev or next', async () => {
@@ -151,12 +151,19 @@ describe('filters', () => {
     await createAccount({
       bank_id: '400300',
       bank_id_code: 'GBDSC',
+      bic: 'NWBKGB22',
       account_number: '11111111',
       customer_id: 'c-1',
       iban: 'GB11NWBK40030011111111',
     });
-    await createAccount({ bank_id: '200000', bank_id_code: 'GBDSC', account_number: '22222222', customer_id: 'c-2' });
-    await createAccount({ country: 'FR', bank_id: 'FRBANK', account_number: '33333333' });
+    await createAccount({
+      bank_id: '400301',
+      bank_id_code: 'GBDSC',
+      bic: 'NWBKGB22',
+      account_number: '22222222',
+      customer_id: 'c-2',
+    });
+    await createAccount({ country: 'FR', bank_id: undefined, bic: undefined, account_number: '33333333' });
     const count = async (q: string) => (await json(await rt.call('GET', `${BASE}?${q}`))).data.length;
     expect(await count('filter[country]=GB')).toBe(2);
     expect(await count('filter[country]=FR')).toBe(1);
@@ -165,7 +172,7 @@ describe('filters', () => {
     expect(await count('filter[account_number]=22222222')).toBe(1);
     expect(await count('filter[customer_id]=c-1')).toBe(1);
     expect(await count('filter[iban]=GB11NWBK40030011111111')).toBe(1);
-    expect(await count('filter[country]=GB&filter[bank_id]=200000')).toBe(1);
+    expect(await count('filter[country]=GB&filter[bank_id]=400301')).toBe(1);
     expect(await count('filter[country]=DE')).toBe(0);
   });
 

@@ -2,6 +2,7 @@ import type { Context } from 'hono';
 import { assertOwnOrganisation } from './auth/middleware.ts';
 import { asForm3Reads, readJson } from './body.ts';
 import type { AppEnv } from './context.ts';
+import type { Failure } from './failure-list.ts';
 import { validateOrThrow } from './validate.ts';
 
 /** What a create of any /v1 resource hands the domain. */
@@ -21,13 +22,31 @@ export async function readCreateBody<A>(
   c: Context<AppEnv>,
   schema: string,
   type: string,
-  options: { anyOrganisation?: boolean; strict?: boolean | undefined } = {},
+  options: {
+    anyOrganisation?: boolean;
+    strict?: boolean | undefined;
+    /** The domain's rules over the body's data (its attributes an object), reported with the schema's. */
+    rules?: (data: { organisation_id?: unknown; attributes: Record<string, unknown> }) => readonly Failure[];
+  } = {},
 ): Promise<NewRecordBody<A>> {
   const body = validateOrThrow<{ data: { id: string; organisation_id: string; attributes: A } }>(
     schema,
     asForm3Reads(await readJson(c), type),
     'body',
-    { dropUndeclared: options.strict !== true },
+    {
+      dropUndeclared: options.strict !== true,
+      rules: (value) => {
+        const data = (value as { data?: { organisation_id?: unknown; attributes?: unknown } } | null)?.data;
+        const attributes = data?.attributes;
+        if (!options.rules || attributes === null || typeof attributes !== 'object' || Array.isArray(attributes)) {
+          return [];
+        }
+        return options.rules({
+          organisation_id: data?.organisation_id,
+          attributes: attributes as Record<string, unknown>,
+        });
+      },
+    },
   );
   // With --auth off on accounts, as Form3's fake account API: any organisation, which partitions.
   if (!options.anyOrganisation) assertOwnOrganisation(c.get('organisationId'), body.data.organisation_id);

@@ -41,7 +41,7 @@ describe('failure lists as go-swagger nests them', () => {
         id: 'x',
         organisation_id: ORG,
         type: 'accounts',
-        attributes: { country: 'gb', status: 'open', account_classification: 'x' },
+        attributes: { country: 'gb', status: 'open', account_classification: 'x', name: 'x' },
       },
     };
     const text = textFor(body);
@@ -50,7 +50,7 @@ describe('failure lists as go-swagger nests them', () => {
     const attributeLines = lines.slice(3, -1);
     expect(attributeLines).toEqual([...attributeLines].sort());
     expect(attributeLines.some((l) => l.startsWith('country in body should match'))).toBe(true);
-    expect(attributeLines).toContain('name in body is required');
+    expect(attributeLines).toContain('name in body must be of type array');
     expect(lines.at(-1)).toBe('id in body must be of type uuid: "x"');
   });
 

@@ -46,6 +46,7 @@ describe('bodies as Form3 reads them, over HTTP', () => {
           country: 'GB',
           bank_id: '400300',
           bank_id_code: 'GBDSC',
+          bic: 'NWBKGB22',
           name: ['Sam Holder'],
           joint_account: null,
         },
@@ -86,6 +87,7 @@ describe("every attribute of Form3's account model", () => {
       country: 'GB',
       bank_id: '400300',
       bank_id_code: 'GBDSC',
+      bic: 'NWBKGB22',
       name: ['Sam Holder'],
       status: 'confirmed',
       status_reason: 'none',
@@ -104,7 +106,7 @@ describe("every attribute of Form3's account model", () => {
       switched_account_details: {
         account_number: '12345678',
         account_number_code: 'BBAN',
-        account_with: { bank_id: '400302', bank_id_code: 'GBDSC' },
+        account_with: { bank_id: '400302', bank_id_code: 'GBDSC', bic: 'NWBKGB22' },
         switched_effective_date: '2026-12-01',
       },
     };

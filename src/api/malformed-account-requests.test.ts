@@ -85,13 +85,13 @@ describe('malformed account requests', () => {
         id,
         organisation_id: NORTHWIND.organisation_id,
         type: 'accounts',
-        attributes: { country: 'FR', bank_id: 'FRBANK1', name: ['Anne'] },
+        attributes: { country: 'FR', name: ['Anne'] },
       },
     });
     const res = await rt.call('PATCH', `${BASE}/${id}`, { data: { version: 0, attributes: { country: 'GB' } } });
     expect(res.status).toBe(400);
-    expect(((await res.json()) as { error_message: string }).error_message).toContain(
-      "bank_id in body should match '^[0-9]{6}$'",
-    );
+    const { error_message } = (await res.json()) as { error_message: string };
+    expect(error_message).toContain('bank_id in body is required for country GB');
+    expect(error_message).toContain('bic in body is required for country GB');
   });
 });

@@ -101,9 +101,14 @@ function placeOf(e: ErrorObject, body: unknown): Pick<Failure, 'container' | 'fi
  * The 400 text for a failed validation, as go-swagger words it: a body's failures nested once per
  * object level (failure-list.ts), a query's in one list.
  */
-export function failureText(errors: ErrorObject[] | null | undefined, value: unknown, root: 'body' | 'query'): string {
+export function failureText(
+  errors: ErrorObject[] | null | undefined,
+  value: unknown,
+  root: 'body' | 'query',
+  extra: readonly Failure[] = [],
+): string {
   if (root === 'query') return flatFailureList(describeErrors(errors, root));
-  const failures: Failure[] = [];
+  const failures: Failure[] = [...extra];
   const seen = new Set<string>();
   for (const e of errors ?? []) {
     let text = describe(e, root);
@@ -124,14 +129,19 @@ export function failureText(errors: ErrorObject[] | null | undefined, value: unk
 /**
  * Validates against a schema in src/api/schemas or throws a 400 naming each field and rule. With
  * `dropUndeclared`, keys the schema does not declare are removed from `value` instead of refused.
+ * `rules` are the domain's failures of the same body, reported in the one list (given the value
+ * once undeclared keys are dropped).
  */
 export function validateOrThrow<T>(
   schemaId: string,
   value: unknown,
   root: 'body' | 'query' = 'body',
-  options: { dropUndeclared?: boolean } = {},
+  options: { dropUndeclared?: boolean; rules?: (value: unknown) => readonly Failure[] } = {},
 ): T {
-  const validate = schemaValidator(schemaId, options);
-  if (!validate(value)) throw new ApiError(400, failureText(validate.errors, value, root));
+  const validate = schemaValidator(schemaId, { dropUndeclared: options.dropUndeclared === true });
+  const valid = validate(value);
+  const extra = options.rules?.(value) ?? [];
+  if (!valid || extra.length > 0)
+    throw new ApiError(400, failureText(valid ? [] : validate.errors, value, root, extra));
   return value as T;
 }

@@ -110,7 +110,7 @@ describe('scheme-sim start', () => {
             id,
             organisation_id: NORTHWIND.organisation_id,
             type: 'accounts',
-            attributes: { country: 'GB', name: ['Kept Holder'] },
+            attributes: { country: 'GB', name: ['Kept Holder'], ...NORTHWIND.bank },
           },
         }),
       });
@@ -246,7 +246,7 @@ describe('scheme-sim start', () => {
             id: crypto.randomUUID(),
             organisation_id: org,
             type: 'accounts',
-            attributes: { country: 'GB', name: ['A Holder'] },
+            attributes: { country: 'GB', name: ['A Holder'], ...NORTHWIND.bank },
           },
         });
         expect(created.status).toBe(201);

@@ -62,6 +62,7 @@ async function createAccount(n = 0): Promise<string> {
         country: 'GB',
         bank_id: '400300',
         bank_id_code: 'GBDSC',
+        bic: 'NWBKGB22',
         account_number: String(41426800 + n),
         name: ['Sam Holder'],
       },

@@ -66,6 +66,7 @@ describe('outbox durability', () => {
             country: 'GB',
             bank_id: '400300',
             bank_id_code: 'GBDSC',
+            bic: 'NWBKGB22',
             account_number: String(10_000_000 + i),
             name: ['Holder'],
           },

@@ -55,7 +55,7 @@ async function createAccount(n: number, client = NORTHWIND): Promise<void> {
         type: 'accounts',
         attributes: {
           country: 'GB',
-          bank_id: '400300',
+          ...client.bank,
           bank_id_code: 'GBDSC',
           account_number: String(41420000 + n),
           name: ['Sam Holder'],

@@ -96,6 +96,7 @@ async function createAccount(rt: TestRuntime, accountNumber: string): Promise<st
         country: 'GB',
         bank_id: '400300',
         bank_id_code: 'GBDSC',
+        bic: 'NWBKGB22',
         account_number: accountNumber,
         name: ['Sam Holder'],
       },

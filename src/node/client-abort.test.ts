@@ -55,7 +55,7 @@ const BODY = JSON.stringify({
     id: 'f2c1b0a4-5d6e-4f70-8a91-b2c3d4e5f607',
     organisation_id: '743d5b63-8e6f-432e-a8fa-c5d8d2ee5fcb',
     type: 'accounts',
-    attributes: { country: 'GB', name: ['Samantha Holder'], bank_id: '400300', bank_id_code: 'GBDSC' },
+    attributes: { country: 'GB', name: ['Samantha Holder'], bank_id: '400300', bank_id_code: 'GBDSC', bic: 'NWBKGB22' },
   },
 });
 

@@ -5,6 +5,12 @@ export interface Organisation {
   sponsor: boolean;
   /** The organisation used when authentication is off. */
   default?: boolean;
+  /**
+   * The bank ids (GB: sort codes) and BICs registered to it: Form3 opens accounts only under
+   * those. Without a list, that check is not made (a fixtures folder from before it).
+   */
+  bank_ids?: string[];
+  bics?: string[];
 }
 
 export class Organisations {

@@ -4,6 +4,7 @@ import { type Clock, systemClock } from '../clock/clock.ts';
 import { type Job, Scheduler } from '../clock/scheduler.ts';
 import { ClockError, type ClockState, SchemeClock } from '../clock/scheme-clock.ts';
 import type { Store } from '../store/store.ts';
+import { AccountOpening } from './account-opening.ts';
 import { Accounts } from './accounts.ts';
 import { Claims } from './claims/claims.ts';
 import { NameVerification } from './cop/name-verification.ts';
@@ -64,6 +65,8 @@ export class Simulator {
   readonly paths = new ResourcePaths();
   readonly organisations: Organisations;
   readonly accounts: Accounts;
+  /** Form3's account-creation rules over the registry (not applied with --auth off). */
+  readonly accountOpening: AccountOpening;
   readonly payments: Payments;
   readonly claims: Claims;
   readonly #startClock: () => ClockState;
@@ -117,6 +120,11 @@ export class Simulator {
     this.onReset(() => this.reports.reset(options.scheduledReports !== false));
     this.participants = new Participants(options.participants ?? []);
     this.nameVerification = new NameVerification(this.participants, this.accounts);
+    this.accountOpening = new AccountOpening(
+      this.accounts,
+      this.organisations,
+      (organisationId) => this.participants.ofOrganisation(organisationId) !== undefined,
+    );
     this.signingKeys = new ParticipantSigningKeys(this.store, this.participants.all());
     this.subscriptions = new Subscriptions(ctx);
     this.outbox = new Outbox(this.store, {

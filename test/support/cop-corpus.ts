@@ -34,6 +34,7 @@ export function materialise(corpus: CopCorpus, c: CopCase, accountNumber: string
     country: 'GB',
     bank_id: corpus.sort_code,
     bank_id_code: 'GBDSC',
+    bic: 'NWBKGB22',
     account_number: accountNumber,
     ...c.account,
   };

@@ -6,7 +6,7 @@ import { MALFORMED_ENVELOPES } from './malformed-account-envelope.ts';
 import { bodyOf, type MalformedRequest } from './malformed-request-builders.ts';
 import { NORTHWIND, type TestRuntime } from './testing.ts';
 
-export { bodyOf, type MalformedRequest, validAttributes } from './malformed-request-builders.ts';
+export { bodyOf, type MalformedRequest, OMIT, validAttributes } from './malformed-request-builders.ts';
 
 export const MALFORMED_ACCOUNT_REQUESTS: MalformedRequest[] = [...MALFORMED_ENVELOPES, ...MALFORMED_ATTRIBUTES];
 

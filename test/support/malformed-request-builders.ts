@@ -28,6 +28,7 @@ export function validAttributes(): Record<string, unknown> {
     country: 'GB',
     bank_id: '400300',
     bank_id_code: 'GBDSC',
+    bic: 'NWBKGB22',
     account_number: '41426819',
     name: ['Samantha Holder'],
   };

@@ -56,7 +56,7 @@ export async function populatedDataFile(dir: string): Promise<string> {
             type: 'accounts',
             attributes: {
               country: 'GB',
-              bank_id: client === NORTHWIND ? '400300' : '400400',
+              ...client.bank,
               bank_id_code: 'GBDSC',
               account_number: '41426819',
               name: ['Samantha Holder'],

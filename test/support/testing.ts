@@ -17,12 +17,15 @@ export const NORTHWIND = {
   uuid: '5a1e6c3b-7d2f-4e8a-9b40-6c1d2e3f4a5b',
   client_id: 'northwind-dev',
   client_secret: 'northwind-dev-secret',
+  /** A sort code and the BIC registered to it (fixtures/organisations.json). */
+  bank: { bank_id: '400300', bic: 'NWBKGB22' },
 };
 export const HARBOUR = {
   organisation_id: '5b5a6b4d-0f1e-4f4e-9a57-3f1a8d8a2b11',
   uuid: '8c2f1d4e-3b5a-4c6d-8e7f-9a0b1c2d3e4f',
   client_id: 'harbour-dev',
   client_secret: 'harbour-dev-secret',
+  bank: { bank_id: '309634', bic: 'HRBRGB2L' },
 };
 
 export const FENWICK = {
@@ -30,6 +33,7 @@ export const FENWICK = {
   uuid: 'b3d4e5f6-1a2b-4c3d-9e8f-7a6b5c4d3e2f',
   client_id: 'fenwick-dev',
   client_secret: 'fenwick-dev-secret',
+  bank: { bank_id: '040075', bic: 'FNWKGB2L' },
 };
 
 export interface TestRuntime extends Runtime {

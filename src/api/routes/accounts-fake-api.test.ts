@@ -88,4 +88,25 @@ describe('--auth off, as the fake account API', () => {
       'organisation_id in body is required',
     );
   });
+
+  it('applies no country rule, registered-bank check or generated number, and demands a name', async () => {
+    const res = await send('POST', BASE, {
+      data: {
+        id: randomUUID(),
+        organisation_id: randomUUID(),
+        type: 'accounts',
+        attributes: { country: 'GB', bank_id: '999999999', account_number: '123456789', name: ['Sam'] },
+      },
+    });
+    expect(res.status, await res.clone().text()).toBe(201);
+    const { attributes } = ((await res.json()) as { data: { attributes: Record<string, unknown> } }).data;
+    expect(attributes).toEqual({ country: 'GB', bank_id: '999999999', account_number: '123456789', name: ['Sam'] });
+    const unnamed = await send('POST', BASE, {
+      data: { id: randomUUID(), organisation_id: randomUUID(), type: 'accounts', attributes: { country: 'GB' } },
+    });
+    expect(unnamed.status).toBe(400);
+    expect(((await unnamed.json()) as { error_message: string }).error_message).toBe(
+      'validation failure list:\nvalidation failure list:\nvalidation failure list:\nname in body is required',
+    );
+  });
 });

@@ -11,6 +11,7 @@ const body = (attributes: Record<string, unknown> = {}, id = ID, organisation_id
       country: 'GB',
       bank_id: '400300',
       bank_id_code: 'GBDSC',
+      bic: 'NWBKGB22',
       account_number: '41426819',
       name: ['Samantha Holder'],
       ...attributes,
@@ -82,5 +83,29 @@ describe('accounts', () => {
     expect(json.links.next).toBeUndefined();
     expect(json.links.prev).toBe('/v1/organisation/accounts?page%5Bnumber%5D=0&page%5Bsize%5D=2');
     expect(json.links.last).toBe('/v1/organisation/accounts?page%5Bnumber%5D=last&page%5Bsize%5D=2');
+  });
+
+  it("applies Form3's account-creation rules: registered bank, GB rules, generated number and IBAN", async () => {
+    const { account_number: _, ...unnumbered } = body().data.attributes;
+    const res = await rt.call('POST', '/v1/organisation/accounts', {
+      data: { ...body().data, attributes: unnumbered },
+    });
+    expect(res.status, await res.clone().text()).toBe(201);
+    const { attributes } = ((await res.json()) as any).data;
+    expect(attributes.account_number).toMatch(/^[0-9]{8}$/);
+    expect(attributes.iban).toMatch(new RegExp(`^GB[0-9]{2}NWBK400300${attributes.account_number}$`));
+    const refused = await rt.call('POST', '/v1/organisation/accounts', {
+      data: { ...body({ bank_id: '309634', bic: undefined }, crypto.randomUUID()).data },
+    });
+    expect(refused.status).toBe(400);
+    expect(((await refused.json()) as any).error_message).toBe(
+      [
+        'validation failure list:',
+        'validation failure list:',
+        'validation failure list:',
+        `bank_id in body 309634 is not registered to organisation ${NORTHWIND.organisation_id} (registered: 400300, 400301, 400302)`,
+        'bic in body is required for country GB',
+      ].join('\n'),
+    );
   });
 });

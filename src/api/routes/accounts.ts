@@ -1,4 +1,5 @@
 import { type Context, Hono } from 'hono';
+import { missingName } from '../../sim/account-opening.ts';
 import { ACCOUNT_FILTERS, ACCOUNT_TYPE } from '../../sim/accounts.ts';
 import { asForm3Reads, readJson } from '../body.ts';
 import { assertBodyIdentity } from '../body-identity.ts';
@@ -35,12 +36,20 @@ export function accountRoutes(deps: AppDeps): Hono<AppEnv> {
     fakeApi ? (sim.accounts.organisationOf(id) ?? c.get('organisationId')) : c.get('organisationId');
 
   r.post('/', async (c) => {
-    const account = sim.accounts.create(
-      await readCreateBody<Record<string, unknown>>(c, 'account-create', ACCOUNT_TYPE, {
-        anyOrganisation: fakeApi,
-        strict: deps.strict,
-      }),
-    );
+    const organisationId = c.get('organisationId');
+    const input = await readCreateBody<Record<string, unknown>>(c, 'account-create', ACCOUNT_TYPE, {
+      anyOrganisation: fakeApi,
+      strict: deps.strict,
+      // The fake account API demands a name of every account and applies no other rule; Form3
+      // applies its account-creation rules (registered bank, country rules, name with CoP).
+      rules: ({ organisation_id, attributes }) => {
+        if (fakeApi) return missingName(attributes);
+        // Another organisation's create is a 403 (after validation), whatever its attributes.
+        if (typeof organisation_id === 'string' && organisation_id.toLowerCase() !== organisationId) return [];
+        return sim.accountOpening.failuresOf({ id: '', organisation_id: organisationId, attributes });
+      },
+    });
+    const account = fakeApi ? sim.accounts.create(input) : sim.accountOpening.open(input);
     return c.json(sim.paths.bodyOf(account), 201);
   });
 
@@ -61,9 +70,13 @@ export function accountRoutes(deps: AppDeps): Hono<AppEnv> {
       data: Partial<AccountBody['data']> & { version: number; attributes: Record<string, unknown> };
     }>('account-update', asForm3Reads(await readJson(c), ACCOUNT_TYPE), 'body', { dropUndeclared: !deps.strict });
     assertBodyIdentity(id, organisationId, body.data);
-    // The change alone was valid; the account it makes must be too (e.g. country changed to GB
-    // with a bank_id that is no sort code).
     const current = sim.accounts.get(id, organisationId);
+    // Form3's rules (not the fake API's) hold for the account the change makes: a bank id it sets
+    // is registered; country changed to GB needs a bank_id that is a sort code.
+    if (!fakeApi) {
+      const failures = sim.accountOpening.changeFailuresOf(organisationId, current.attributes, body.data.attributes);
+      validateOrThrow('account-update', body, 'body', { rules: () => failures });
+    }
     // Keys a record kept from before unknown attributes were refused are not the client's fault.
     const stored = Object.fromEntries(Object.entries(current.attributes).filter(([k]) => ACCOUNT_ATTRIBUTES.has(k)));
     validateOrThrow('account-update', {

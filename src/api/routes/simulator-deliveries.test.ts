@@ -31,6 +31,7 @@ beforeEach(async () => {
         country: 'GB',
         bank_id: '400300',
         bank_id_code: 'GBDSC',
+        bic: 'NWBKGB22',
         account_number: '41426819',
         name: ['Sam Holder'],
       },

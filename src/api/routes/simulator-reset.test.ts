@@ -23,6 +23,7 @@ describe('POST /v1/simulator/reset', () => {
           country: 'GB',
           bank_id: '400300',
           bank_id_code: 'GBDSC',
+          bic: 'NWBKGB22',
           account_number: '41426819',
           name: ['A Holder'],
         },
@@ -55,6 +56,7 @@ describe('POST /v1/simulator/reset', () => {
           country: 'GB',
           bank_id: '400300',
           bank_id_code: 'GBDSC',
+          bic: 'NWBKGB22',
           account_number: '41426819',
           name: ['A Holder'],
         },
@@ -90,9 +92,9 @@ async function make(client: typeof NORTHWIND, path: string, type: string, attrib
   return id;
 }
 
-const account = (bank_id: string) => ({
+const account = (bank: { bank_id: string; bic: string }) => ({
   country: 'GB',
-  bank_id,
+  ...bank,
   bank_id_code: 'GBDSC',
   account_number: '41426819',
   name: ['A Holder'],
@@ -108,7 +110,7 @@ const subscription = {
 describe('POST /v1/simulator/reset of one organisation', () => {
   async function populate(client: typeof NORTHWIND) {
     const sub = await make(client, '/v1/notification/subscriptions', 'subscriptions', subscription);
-    const acc = await make(client, '/v1/organisation/accounts', 'accounts', account('400300'));
+    const acc = await make(client, '/v1/organisation/accounts', 'accounts', account(client.bank));
     const cl = await make(client, '/v1/transaction/claims', 'claims', claim);
     const submitted = await rt.call(
       'POST',

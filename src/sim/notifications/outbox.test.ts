@@ -49,7 +49,7 @@ const createAccount = (n = 0, client = NORTHWIND) =>
         type: 'accounts',
         attributes: {
           country: 'GB',
-          bank_id: '400300',
+          ...client.bank,
           bank_id_code: 'GBDSC',
           account_number: String(41426800 + n),
           name: ['Sam Holder'],
