@@ -22,10 +22,12 @@ const PLAIN_HOST = /^[a-z0-9._-]+(?::\d{1,5})?$/;
 class NodeRequestInfo implements ObRequestInfo {
   readonly method: string;
   readonly path: string;
+  readonly target: string;
   readonly #headers: IncomingHttpHeaders;
-  constructor(method: string, path: string, headers: IncomingHttpHeaders) {
+  constructor(method: string, path: string, target: string, headers: IncomingHttpHeaders) {
     this.method = method;
     this.path = path;
+    this.target = target;
     this.#headers = headers;
   }
   /** Node has lower-cased, trimmed and checked the headers; repeated ones are joined as Headers would. */
@@ -53,7 +55,7 @@ export function nameVerificationListener(deps: AppDeps): (req: IncomingMessage, 
     const jwks = jwksAnswer(deps, method, path);
     if (jwks) deliver(res, jwks);
     else {
-      const exchange = new NameVerificationExchange(deps, new NodeRequestInfo(method, path, req.headers));
+      const exchange = new NameVerificationExchange(deps, new NodeRequestInfo(method, path, url, req.headers));
       if (exchange.early) deliver(res, exchange.signed(exchange.early));
       else readBody(req, res, exchange);
     }

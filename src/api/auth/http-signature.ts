@@ -16,7 +16,8 @@ export interface SignedRequest {
   /** Path and query as sent (`/v1/organisation/accounts?filter%5B…`). */
   target: string;
   header(name: string): string | undefined;
-  body: string;
+  /** The body as sent (its bytes are what the Digest covers). */
+  body: string | Uint8Array;
 }
 
 export interface SignatureKeys {
@@ -75,7 +76,9 @@ export function verifySignedRequest(
   if (Math.abs(now.getTime() - at) > DATE_WINDOW_MS)
     refuse(`date ${date} is more than 5 minutes from the server's clock (${now.toUTCString()})`);
 
-  const digest = createHash('sha256').update(req.body, 'utf8').digest('base64');
+  const digest = (
+    typeof req.body === 'string' ? createHash('sha256').update(req.body, 'utf8') : createHash('sha256').update(req.body)
+  ).digest('base64');
   if (signed.includes('digest')) {
     const sent = req.header('digest')?.replace(/^sha-256=/i, '');
     if (!sent) refuse('the Digest header is missing');

@@ -2,7 +2,7 @@ import type { Context, MiddlewareHandler } from 'hono';
 import type { AppDeps, AppEnv } from '../context.ts';
 import { ApiError } from '../errors.ts';
 import { requestHeader } from '../request-header.ts';
-import { ReplayCache, verifySignedRequest } from './http-signature.ts';
+import { isSignatureAuthorization, requestSignatures } from './request-signatures.ts';
 
 const CHALLENGE = { 'WWW-Authenticate': 'Bearer realm="scheme-sim"' };
 
@@ -57,32 +57,17 @@ export function authenticate(c: Context<AppEnv>, deps: AppDeps): void {
  * signs them (`Authorization: Signature keyId=…`, src/api/auth/http-signature.ts).
  */
 export function bearerAuth(deps: AppDeps): MiddlewareHandler<AppEnv> {
-  const replays = new ReplayCache();
-  const keys = {
-    keyOf(keyId: string) {
-      const client = deps.clients.keyOwner(keyId);
-      const key = client && deps.clients.publicKey(client.client_id, keyId);
-      return client && key
-        ? { caller: { organisationId: client.organisation_id, clientId: client.client_id }, key }
-        : undefined;
-    },
-  };
+  const signatures = requestSignatures(deps);
   return async (c, next) => {
     const header = requestHeader(c, 'authorization');
-    if (deps.auth === 'on' && header && /^signature\s/i.test(header)) {
+    if (deps.auth === 'on' && isSignatureAuthorization(header)) {
       const url = new URL(c.req.url);
-      const caller = verifySignedRequest(
-        header,
-        {
-          method: c.req.method,
-          target: `${url.pathname}${url.search}`,
-          header: (name) => requestHeader(c, name),
-          body: c.req.method === 'GET' || c.req.method === 'DELETE' ? '' : await c.req.text(),
-        },
-        keys,
-        deps.sim.wall.now(),
-        replays,
-      );
+      const caller = signatures.verify(header, {
+        method: c.req.method,
+        target: `${url.pathname}${url.search}`,
+        header: (name) => requestHeader(c, name),
+        body: c.req.method === 'GET' || c.req.method === 'DELETE' ? '' : await c.req.text(),
+      });
       c.set('organisationId', caller.organisationId);
       c.set('clientId', caller.clientId);
     } else authenticate(c, deps);

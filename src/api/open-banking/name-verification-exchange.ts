@@ -5,6 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import type { VerificationRequest } from '../../sim/cop/decide.ts';
 import { verifyBearer } from '../auth/middleware.ts';
+import { isSignatureAuthorization, requestSignatures } from '../auth/request-signatures.ts';
 import { mediaType } from '../body.ts';
 import { checkDeclaredLength } from '../body-limit.ts';
 import type { AppDeps } from '../context.ts';
@@ -59,7 +60,9 @@ export class NameVerificationExchange {
   readonly #deps: AppDeps;
   readonly #req: ObRequestInfo;
   readonly #openBankingId: string = '';
-  readonly #clientId: string = '';
+  #clientId = '';
+  /** A Signature Authorization header, verified once the body (its Digest) is read. */
+  readonly #signature: string | undefined;
   /** The participant the path names, if it is one: its key signs every answer, errors included. */
   readonly #signer: string | undefined;
 
@@ -70,7 +73,9 @@ export class NameVerificationExchange {
     this.#signer = participantOfPath(deps, req.path);
     try {
       checkDeclaredLength(req.header('content-length'));
-      this.#clientId = verifyBearer(req.header('authorization'), deps).clientId;
+      const authorization = req.header('authorization');
+      if (deps.auth === 'on' && isSignatureAuthorization(authorization)) this.#signature = authorization;
+      else this.#clientId = verifyBearer(authorization, deps).clientId;
       const openBankingId = routeOf(req);
       if (!deps.sim.participants.find(openBankingId)) {
         throw new ObError(404, `participant ${openBankingId} does not exist`, [
@@ -94,6 +99,19 @@ export class NameVerificationExchange {
    * one, otherwise the verdict goes in x-scheme-sim-jws.
    */
   answer(body: Uint8Array): ObAnswer | Promise<ObAnswer> {
+    if (this.#signature !== undefined) {
+      // Signed as Form3's SDK signs requests: verified here, where the body its Digest covers is read.
+      try {
+        this.#clientId = requestSignatures(this.#deps).verify(this.#signature, {
+          method: this.#req.method,
+          target: this.#req.target ?? this.#req.path,
+          header: (name) => this.#req.header(name),
+          body,
+        }).clientId;
+      } catch (err) {
+        return this.signed(this.fail(err));
+      }
+    }
     const signature = this.#req.header('x-jws-signature');
     if (signature === undefined && this.#deps.copStrict !== true) return this.signed(this.#respond(body, ABSENT));
     return this.#checkedAnswer(body, signature);

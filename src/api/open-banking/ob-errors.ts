@@ -72,6 +72,8 @@ export function obErrorBody(status: number, message: string, errors: ObErrorItem
 export interface ObRequestInfo {
   method: string;
   path: string;
+  /** Path and query as sent, undecoded (a signed request signs them): the path when not given. */
+  target?: string;
   /** A request header by lower-case name. */
   header(name: string): string | undefined;
 }

@@ -25,6 +25,11 @@ export function nameVerificationRoutes(deps: AppDeps): Hono<AppEnv> {
     const exchange = new NameVerificationExchange(deps, {
       method: c.req.method,
       path: c.req.path,
+      // Only a signed request reads it (a URL parse is no cost for every request).
+      get target() {
+        const url = new URL(c.req.url);
+        return `${url.pathname}${url.search}`;
+      },
       header: (name) => requestHeader(c, name),
     });
     if (exchange.early) return toResponse(await exchange.signed(exchange.early));
