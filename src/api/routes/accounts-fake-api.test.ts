@@ -82,10 +82,18 @@ describe('--auth off, as the fake account API', () => {
     const { country: _, ...noCountry } = body.data.attributes;
     const res = await send('POST', BASE, { data: { ...body.data, attributes: noCountry } });
     expect(res.status).toBe(400);
-    expect(((await res.json()) as { error_message: string }).error_message).toContain('country in body is required');
+    // Byte for byte the fake API's texts (its client tests): one prefix per model level.
+    const P = 'validation failure list:';
+    expect(((await res.json()) as { error_message: string }).error_message).toBe(
+      `${P}\n${P}\n${P}\ncountry in body is required`,
+    );
     const noOrg = await send('POST', BASE, { data: { ...body.data, organisation_id: undefined } });
-    expect(((await noOrg.json()) as { error_message: string }).error_message).toContain(
-      'organisation_id in body is required',
+    expect(((await noOrg.json()) as { error_message: string }).error_message).toBe(
+      `${P}\n${P}\norganisation_id in body is required`,
+    );
+    const noAttributes = await send('POST', BASE, { data: { ...body.data, attributes: undefined } });
+    expect(((await noAttributes.json()) as { error_message: string }).error_message).toBe(
+      `${P}\n${P}\nattributes in body is required`,
     );
   });
 
