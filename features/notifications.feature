@@ -200,11 +200,18 @@ Feature: Subscriptions and notifications
     When I send a POST request to "/v1/notification/subscriptions" with body:
       """
       {"data": {"id": "{{new_uuid}}", "organisation_id": "{{organisation_id}}", "type": "subscriptions",
-        "attributes": {"event_type": "created", "record_type": "unicorns", "callback_transport": "queue",
+        "attributes": {"event_type": "created", "record_type": "payment admissions", "callback_transport": "queue",
           "callback_uri": "{{webhook_url}}"}}}
       """
     Then the response status is 400
-    And the error message contains "record_type in body should be one of ["
+    And the error message contains "record_type in body should match"
+    When I send a POST request to "/v1/notification/subscriptions" with body:
+      """
+      {"data": {"id": "{{new_uuid}}", "organisation_id": "{{organisation_id}}", "type": "subscriptions",
+        "attributes": {"event_type": "created", "record_type": "accounts", "callback_transport": "queue",
+          "callback_uri": "{{webhook_url}}"}}}
+      """
+    Then the response status is 400
     And the error message contains "callback_uri in body must be an SQS queue URL"
 
   Scenario: A subscription PATCH checks the id and organisation it repeats, and ignores undeclared attributes
@@ -234,7 +241,7 @@ Feature: Subscriptions and notifications
       """
       {"data": {"id": "{{subscription_id}}", "organisation_id": "{{organisation_id}}", "type": "subscriptions",
         "attributes": {"event_type": "created", "record_type": "accounts", "callback_transport": "http",
-          "callback_uri": "{{webhook_url}}/hooks/{{subscription_id}}", "filter": {"attributes.account_number": "{{account_number}}"},
+          "callback_uri": "{{webhook_url}}/hooks/{{subscription_id}}", "filter": "attributes.account_number={{account_number}}",
           "user_defined_data": [{"key": "team", "value": "payments"}]}}}
       """
     Then the response status is 201

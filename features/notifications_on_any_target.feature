@@ -25,3 +25,30 @@ Feature: Notifications on any target
     When I send a GET request to "/v1/notification/subscriptions?filter[event_type]=deleted"
     Then the response status is 200
     And the response matches the "subscription-list" schema
+
+  Scenario: A subscription exactly as Form3's SDK sends it: callback_uris, no type, a filter string
+    Given a new id remembered as "subscription_id"
+    And a new account number remembered as "wanted"
+    When I send a POST request to "/v1/notification/subscriptions" with body:
+      """
+      {"data": {"id": "{{subscription_id}}", "organisation_id": "{{organisation_id}}",
+        "attributes": {"event_type": "created", "record_type": "accounts",
+          "callback_uris": [{"callback_transport": "http", "callback_uri": "{{webhook_url}}/hooks/{{subscription_id}}"}],
+          "filter": "attributes.account_number={{wanted}}", "user_id": "{{new_uuid}}"}}}
+      """
+    Then the response status is 201
+    And the response matches the "subscription-single" schema
+    And the response field "data.attributes.filter" equals "attributes.account_number={{wanted}}"
+    Given an account exists with attributes {"account_number": "{{wanted}}"} remembered as "acc"
+    Then a "created" notification for "accounts" with "data.data.id" equal to "{{acc}}" arrives
+
+  Scenario: Form3's SDK updates a subscription with callback_uris null, which leaves them as they are
+    Given I subscribe to "created" events of "accounts"
+    When I send a PATCH request to "/v1/notification/subscriptions/{{subscription_id}}" with body:
+      """
+      {"data": {"id": "{{subscription_id}}", "organisation_id": "{{organisation_id}}", "version": 0,
+        "attributes": {"callback_uris": null, "event_type": "updated"}}}
+      """
+    Then the response status is 200
+    And the response field "data.attributes.event_type" equals "updated"
+    And the response field "data.attributes.callback_uri" equals "{{webhook_url}}/hooks/{{subscription_id}}"

@@ -25,13 +25,15 @@ export async function readCreateBody<A>(
   options: {
     anyOrganisation?: boolean;
     strict?: boolean | undefined;
+    /** Read-only attributes a client may echo (Form3's SDK sends them): dropped before validation. */
+    readOnly?: readonly string[];
     /** The domain's rules over the body's data (its attributes an object), reported with the schema's. */
     rules?: (data: { organisation_id?: unknown; attributes: Record<string, unknown> }) => readonly Failure[];
   } = {},
 ): Promise<NewRecordBody<A>> {
   const body = validateOrThrow<{ data: { id: string; organisation_id: string; attributes: A } }>(
     schema,
-    asForm3Reads(await readJson(c), type),
+    withoutAttributes(asForm3Reads(await readJson(c), type), options.readOnly ?? []),
     'body',
     {
       dropUndeclared: options.strict !== true,
@@ -55,4 +57,14 @@ export async function readCreateBody<A>(
     organisation_id: body.data.organisation_id.toLowerCase(),
     attributes: body.data.attributes,
   };
+}
+
+/** The body without these keys of `data.attributes`. */
+function withoutAttributes(body: unknown, keys: readonly string[]): unknown {
+  const data = (body as { data?: { attributes?: unknown } } | null)?.data;
+  const attributes = data?.attributes;
+  if (keys.length === 0 || attributes === null || typeof attributes !== 'object' || Array.isArray(attributes))
+    return body;
+  const kept = Object.fromEntries(Object.entries(attributes).filter(([k]) => !keys.includes(k)));
+  return { ...(body as object), data: { ...data, attributes: kept } };
 }

@@ -1,5 +1,5 @@
 import { type Clock, systemClock } from '../clock/clock.ts';
-import type { AttemptOutcome, Outbox, OutboxEntry } from '../sim/notifications/outbox.ts';
+import { type AttemptOutcome, callbackOf, type Outbox, type OutboxEntry } from '../sim/notifications/outbox.ts';
 import type { Subscription, Subscriptions } from '../sim/notifications/subscriptions.ts';
 import type { Store } from '../store/store.ts';
 import { DEFAULT_HTTP_TIMEOUT_MS, DeliveryInterrupted, postWebhook } from './http-transport.ts';
@@ -176,9 +176,9 @@ export class DeliveryWorker {
    * one that fails holds the later ones back until it is delivered, abandoned or cancelled.
    */
   #inTurn(e: OutboxEntry): boolean {
-    const sub = this.#deps.subscriptions.find(e.subscription_id);
-    if (sub?.attributes.callback_transport !== 'queue' || !isFifoQueue(sub.attributes.callback_uri)) return true;
-    return this.#deps.outbox.firstPending(e.subscription_id)?.id === e.id;
+    const callback = callbackOf(e, this.#deps.subscriptions.find(e.subscription_id));
+    if (callback?.callback_transport !== 'queue' || !isFifoQueue(callback.callback_uri)) return true;
+    return this.#deps.outbox.firstPending(e.subscription_id, e.callback?.callback_uri ?? '')?.id === e.id;
   }
 
   /** Background loop: start what is due, then sleep until the next entry is due (at most maxSleepMs). */
@@ -257,7 +257,14 @@ export class DeliveryWorker {
 
   #send(entry: OutboxEntry, sub: Subscription, signal: AbortSignal): Promise<AttemptOutcome> {
     const body = JSON.stringify(entry.notification);
-    const a = sub.attributes;
+    const a = callbackOf(entry, sub);
+    if (!a)
+      return Promise.resolve({
+        ok: false,
+        response_code: null,
+        error_category: 'connection_error',
+        error_message: 'the subscription has no callback',
+      });
     if (a.callback_transport === 'queue') {
       return this.#queue.send({
         queueUrl: a.callback_uri,

@@ -47,9 +47,21 @@ describe('subscriptions', () => {
 
   it.each([
     [{ event_type: 'changed' }, 'event_type in body should be one of [created updated deleted]'],
-    [{ record_type: 'unicorns' }, 'record_type in body should be one of ['],
-    [{ callback_transport: 'smtp' }, 'callback_transport in body should be one of [http queue]'],
-    [{ callback_uri: 'ftp://example.com/x' }, 'callback_uri in body should match'],
+    [{ record_type: 'payment admissions' }, "record_type in body should match '^[A-Za-z_-]*$'"],
+    [
+      { callback_transport: 'smtp' },
+      'callback_transport in body should be one of [http queue http_aws_private http_gcp_private http_azure_private]',
+    ],
+    [{ callback_uri: 'ftp://example.com/x' }, 'callback_uri in body must use http or https'],
+    [{ callback_uri: 'https://example.com/x#frag' }, "callback_uri in body should match '^[A-Za-z0-9 .,@:&?=/_-]*$'"],
+    [{ filter: { 'attributes.bank_id': '400300' } }, 'filter in body must be of type string'],
+    [{ filter: 'attributes.bank_id' }, 'filter in body: "attributes.bank_id" is no condition'],
+    [
+      { user_defined_data: [{ key: 'k', value: 'v'.repeat(46) }] },
+      'user_defined_data.0.value in body should be at most 45 chars long',
+    ],
+    [{ callback_uri: undefined }, 'callback_transport and callback_uri in body go together'],
+    [{ callback_uri: undefined, callback_transport: undefined }, 'callback_uris in body is required'],
     [{ callback_uri: 'http://exa mple' }, 'callback_uri in body must be an absolute URL'],
     [{ callback_transport: 'queue', callback_uri: 'http://localhost:9324/hooks' }, 'must be an SQS queue URL'],
     [

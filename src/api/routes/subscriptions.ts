@@ -28,14 +28,15 @@ export function subscriptionRoutes(deps: AppDeps): Hono<AppEnv> {
   r.post('/', async (c) => {
     const input = await readCreateBody<SubscriptionInput>(c, 'subscription-create', SUBSCRIPTION_TYPE, {
       strict: deps.strict,
+      readOnly: ['user_id'],
     });
-    await assertCallbackHostNotSelf(deps, input.attributes.callback_uri);
-    const s = sim.subscriptions.create(input);
+    for (const uri of callbackUrisOf(input.attributes)) await assertCallbackHostNotSelf(deps, uri);
+    const s = sim.subscriptions.create({ ...input, user_id: c.get('clientId') });
     return c.json(sim.paths.bodyOf(s), 201);
   });
 
   r.get('/', (c) => {
-    const filter = parseFilters(queryOf(c), SUBSCRIPTION_FILTERS);
+    const filter = parseFilters(queryOf(c), SUBSCRIPTION_FILTERS, { anyOf: true });
     return c.json(page(c, sim.subscriptions.list(c.get('organisationId'), filter)));
   });
 
@@ -54,9 +55,11 @@ export function subscriptionRoutes(deps: AppDeps): Hono<AppEnv> {
     const organisationId = c.get('organisationId');
     const body = validateOrThrow<{
       data: Partial<SubscriptionBody['data']> & { version: number; attributes: SubscriptionInput };
-    }>('subscription-update', await readJson(c), 'body', { dropUndeclared: deps.strict !== true });
+    }>('subscription-update', asSubscriptionUpdate(await readJson(c)), 'body', {
+      dropUndeclared: deps.strict !== true,
+    });
     assertBodyIdentity(id, organisationId, body.data);
-    await assertCallbackHostNotSelf(deps, body.data.attributes.callback_uri);
+    for (const uri of callbackUrisOf(body.data.attributes)) await assertCallbackHostNotSelf(deps, uri);
     return c.json(
       sim.paths.bodyOf(sim.subscriptions.update(id, organisationId, body.data.version, body.data.attributes)),
     );
@@ -72,4 +75,32 @@ export function subscriptionRoutes(deps: AppDeps): Hono<AppEnv> {
   r.all('/:id', methodNotAllowed(['GET', 'PATCH', 'DELETE']));
   r.all('/:id/errors', methodNotAllowed(['GET']));
   return r;
+}
+
+/** Every callback URI a body names (the deprecated one and each of callback_uris). */
+function callbackUrisOf(a: SubscriptionInput): string[] {
+  return [
+    ...(a.callback_uri !== undefined ? [a.callback_uri] : []),
+    ...(a.callback_uris ?? []).map((c) => c.callback_uri),
+  ];
+}
+
+/**
+ * A PATCH as Form3's SDK sends it: `callback_uris` null (the SDK serialises it always) leaves the
+ * callbacks unchanged, and the read-only `user_id` is ignored. Other nulls keep their meaning here
+ * (null removes filter, user_defined_data or secret).
+ */
+function asSubscriptionUpdate(body: unknown): unknown {
+  const attributes = (body as { data?: { attributes?: unknown } } | null)?.data?.attributes;
+  if (attributes === null || typeof attributes !== 'object' || Array.isArray(attributes)) return body;
+  const { callback_uris, user_id: _, ...rest } = attributes as Record<string, unknown>;
+  const data = (body as { data: Record<string, unknown> }).data;
+  return {
+    ...(body as object),
+    data: {
+      ...data,
+      attributes:
+        callback_uris === null ? rest : { ...rest, ...(callback_uris === undefined ? {} : { callback_uris }) },
+    },
+  };
 }

@@ -28,6 +28,7 @@ const sub = (attributes: Partial<Subscription['attributes']> = {}, organisation_
     callback_transport: 'http',
     callback_uri: 'http://x/',
     deactivated: false,
+    user_id: '5a1e6c3b-7d2f-4e8a-9b40-6c1d2e3f4a5b',
     has_secret: false,
     ...attributes,
   },
@@ -43,12 +44,12 @@ describe('matching', () => {
   });
 
   it('applies a filter of dotted paths compared as strings', () => {
-    expect(matchesFilter({ 'attributes.country': 'GB', version: 2 }, account)).toBe(true);
-    expect(matchesFilter({ 'attributes.joint_account': false, 'attributes.name.0': 'Sam Holder' }, account)).toBe(true);
-    expect(matchesFilter({ 'attributes.country': 'FR' }, account)).toBe(false);
-    expect(matchesFilter({ 'attributes.missing': 'x' }, account)).toBe(false);
-    expect(matchesFilter({ attributes: '[object Object]' }, account)).toBe(false);
-    expect(subscriptionMatches(sub({ filter: { 'attributes.bank_id': '999999' } }), event)).toBe(false);
+    expect(matchesFilter('attributes.country=GB and version=2', account)).toBe(true);
+    expect(matchesFilter('attributes.joint_account=false and attributes.name.0="Sam Holder"', account)).toBe(true);
+    expect(matchesFilter('attributes.country=FR', account)).toBe(false);
+    expect(matchesFilter('attributes.missing=x', account)).toBe(false);
+    expect(matchesFilter('attributes=[object Object]', account)).toBe(false);
+    expect(subscriptionMatches(sub({ filter: 'attributes.bank_id=999999' }), event)).toBe(false);
   });
 });
 

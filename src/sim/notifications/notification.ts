@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { isoTimestamp } from '../../clock/clock.ts';
 import type { RecordEvent } from '../events.ts';
-import type { Subscription, SubscriptionFilter } from './subscriptions.ts';
+import { conditionsOf } from './subscription-filter.ts';
+import type { Subscription } from './subscriptions.ts';
 
 /** What a subscriber receives: the webhook body and the SQS message body. */
 export interface Notification {
@@ -32,11 +33,11 @@ export function pickPath(value: unknown, path: string): unknown {
 }
 
 /** True when every condition of the filter holds for the record (no filter: always). */
-export function matchesFilter(filter: SubscriptionFilter | undefined, record: unknown): boolean {
+export function matchesFilter(filter: string | undefined, record: unknown): boolean {
   if (!filter) return true;
-  return Object.entries(filter).every(([path, want]) => {
+  return conditionsOf(filter).every(({ path, value }) => {
     const got = pickPath(record, path);
-    return got !== undefined && got !== null && typeof got !== 'object' && String(got) === String(want);
+    return got !== undefined && got !== null && typeof got !== 'object' && String(got) === value;
   });
 }
 

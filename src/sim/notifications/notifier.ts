@@ -4,7 +4,7 @@ import type { EventBus } from '../events.ts';
 import type { ResourcePaths } from '../resource-paths.ts';
 import { buildNotification, subscriptionMatches } from './notification.ts';
 import type { Outbox } from './outbox.ts';
-import type { Subscriptions } from './subscriptions.ts';
+import { callbacksOf, type Subscriptions } from './subscriptions.ts';
 
 /**
  * Turns record changes into outbox entries, synchronously inside the change, so a notification is
@@ -22,7 +22,11 @@ export function notifyOnChanges(deps: {
     for (const s of subs) {
       if (!subscriptionMatches(s, event)) continue;
       const body = deps.paths.bodyOf(event.record);
-      deps.outbox.enqueue(buildNotification(event, body, s, deps.clock.now(), currentActor()), s);
+      const notification = buildNotification(event, body, s, deps.clock.now(), currentActor());
+      // One entry per callback: each of callback_uris gets the notification (the same id).
+      callbacksOf(s.attributes).forEach((callback, i) => {
+        deps.outbox.enqueue(notification, s, undefined, callback, i === 0);
+      });
     }
   });
 }

@@ -1,15 +1,20 @@
 // The records of the outbox: what waits to be delivered, and the log of every try.
 import type { Notification } from './notification.ts';
-import type { CallbackTransport } from './subscriptions.ts';
+import type { Callback, CallbackTransport } from './subscriptions.ts';
 
 export type DeliveryStatus = 'pending' | 'delivered' | 'abandoned' | 'cancelled';
 export type ErrorCategory = 'http_error' | 'subscription_gone' | 'timeout' | 'connection_error' | 'queue_error';
 
-/** One notification for one subscription, stored before anything is sent. `id` = notification id. */
+/**
+ * One notification for one callback of a subscription, stored before anything is sent. `id` is the
+ * notification's id for the first callback, a fresh one for each further callback.
+ */
 export interface OutboxEntry {
   id: string;
   organisation_id: string;
   subscription_id: string;
+  /** Where this entry goes: one of the subscription's callbacks (absent in entries stored before callback_uris: its first). */
+  callback?: Callback;
   notification: Notification;
   status: DeliveryStatus;
   status_reason?: string;

@@ -15,7 +15,7 @@ import {
 import { assertRedeliverable } from './outbox-redelivery.ts';
 import { DEFAULT_DELIVERY_RETENTION, type DeliveryRetention } from './outbox-retention.ts';
 import { DEFAULT_RETRY_SCHEDULE, delayBefore, nextAttemptAt, type RetrySchedule } from './retry-schedule.ts';
-import type { Subscription } from './subscriptions.ts';
+import { type Callback, callbacksOf, type Subscription } from './subscriptions.ts';
 
 export type { AttemptOutcome, DeliveryAttempt, OutboxEntry } from './outbox-records.ts';
 
@@ -59,9 +59,8 @@ export class Outbox {
     this.entries = store.collection('notification_outbox');
     this.attempts = store.collection('notification_delivery_attempts');
     this.entries.defineIndex('pending', (e) => (e.status === 'pending' ? 'pending' : undefined));
-    this.entries.defineIndex('pending-by-subscription', (e) =>
-      e.status === 'pending' ? e.subscription_id : undefined,
-    );
+    // One lane per subscription and callback: a FIFO queue's order is kept within its lane.
+    this.entries.defineIndex('pending-by-lane', (e) => (e.status === 'pending' ? laneOf(e) : undefined));
     this.attempts.defineIndex('organisation', (a) => a.organisation_id);
     this.attempts.defineIndex('subscription', (a) => a.subscription_id);
     this.attempts.defineIndex('notification', (a) => a.notification_id);
@@ -121,12 +120,20 @@ export class Outbox {
     return () => this.#listeners.delete(listener);
   }
 
-  enqueue(notification: Notification, subscription: Subscription, random?: () => number): OutboxEntry {
+  /** Stores the notification for one callback of the subscription (`first`: its first callback). */
+  enqueue(
+    notification: Notification,
+    subscription: Subscription,
+    random?: () => number,
+    callback: Callback | undefined = callbacksOf(subscription.attributes)[0],
+    first = true,
+  ): OutboxEntry {
     const now = this.#wall.now().getTime();
     const entry: OutboxEntry = {
-      id: notification.id,
+      id: first ? notification.id : randomUUID(),
       organisation_id: notification.organisation_id,
       subscription_id: subscription.id,
+      ...(callback ? { callback } : {}),
       notification,
       status: 'pending',
       attempts: 0,
@@ -147,8 +154,11 @@ export class Outbox {
    * The subscription's pending entry that became pending first (its notification was made first,
    * unless it was redelivered later): the one a FIFO queue must get before any other.
    */
-  firstPending(subscriptionId: string): OutboxEntry | undefined {
-    return this.entries.first('pending-by-subscription', subscriptionId);
+  firstPending(
+    subscriptionId: string,
+    callbackUri = callbacksOf(this.#subscriptionOf(subscriptionId)?.attributes ?? {})[0]?.callback_uri ?? '',
+  ): OutboxEntry | undefined {
+    return this.entries.first('pending-by-lane', `${subscriptionId}|${callbackUri}`);
   }
 
   /** When the earliest queued entry is due (wall ms), or undefined when none is (taken ones are not). */
@@ -173,12 +183,12 @@ export class Outbox {
     const attempt: DeliveryAttempt = {
       id: randomUUID(),
       organisation_id: entry.organisation_id,
-      notification_id: entry.id,
+      notification_id: entry.notification.id,
       subscription_id: entry.subscription_id,
       event_type: entry.notification.event_type,
       record_type: entry.notification.record_type,
-      transport: subscription.attributes.callback_transport,
-      callback_uri: subscription.attributes.callback_uri,
+      transport: callbackOf(entry, subscription)?.callback_transport ?? 'http',
+      callback_uri: callbackOf(entry, subscription)?.callback_uri ?? '',
       attempt: entry.attempts + 1,
       status: outcome.ok ? 'succeeded' : 'failed',
       response_code: outcome.response_code,
@@ -295,4 +305,14 @@ export class Outbox {
   #wakeListeners(): void {
     for (const l of this.#listeners) l();
   }
+}
+
+/** Where an entry goes: its own callback, or (stored before callback_uris) the subscription's first. */
+export function callbackOf(entry: OutboxEntry, subscription: Subscription | undefined): Callback | undefined {
+  return entry.callback ?? (subscription ? callbacksOf(subscription.attributes)[0] : undefined);
+}
+
+/** The lane of an entry: its subscription and callback (a FIFO queue's order holds within one). */
+function laneOf(e: OutboxEntry): string {
+  return `${e.subscription_id}|${e.callback?.callback_uri ?? ''}`;
 }

@@ -4,31 +4,59 @@ import { conflict, invalid } from '../errors.ts';
 import type { EventType } from '../events.ts';
 import { Repository, type RepositoryContext } from '../repository.ts';
 import type { Resource } from '../resource.ts';
-import type { ResourcePaths } from '../resource-paths.ts';
+import { filterProblem } from './subscription-filter.ts';
 import { secretProblem } from './webhook-secret.ts';
 
-export type CallbackTransport = 'http' | 'queue';
+/** Form3's transports: the three `http_*_private` ones are delivered as `http` is (docs/notifications.md). */
+export type CallbackTransport = 'http' | 'queue' | 'http_aws_private' | 'http_gcp_private' | 'http_azure_private';
 
-/** Exact-match conditions on the record: dotted path into the resource → expected value. */
-export type SubscriptionFilter = Record<string, string | number | boolean>;
+/** One place a subscription delivers to. */
+export interface Callback {
+  callback_transport: CallbackTransport;
+  callback_uri: string;
+}
 
 export interface SubscriptionAttributes {
   event_type: EventType;
   record_type: string;
-  callback_transport: CallbackTransport;
-  callback_uri: string;
+  /** Deprecated by Form3 in favour of callback_uris; kept as the client sent it. */
+  callback_transport?: CallbackTransport;
+  callback_uri?: string;
+  callback_uris?: Callback[];
   deactivated: boolean;
-  filter?: SubscriptionFilter;
+  /** Conditions on the changed resource (subscription-filter.ts). */
+  filter?: string;
   user_defined_data?: Array<{ key: string; value: string }>;
+  /** The user (client) that created it; read-only. */
+  user_id: string;
   /** Whether a signing secret is set; the secret itself is write-only. */
   has_secret: boolean;
+}
+
+/** Where a subscription delivers: each of callback_uris, else the deprecated pair. */
+export function callbacksOf(
+  a: Pick<SubscriptionAttributes, 'callback_transport' | 'callback_uri' | 'callback_uris'>,
+): Callback[] {
+  if (a.callback_uris && a.callback_uris.length > 0) return a.callback_uris;
+  return a.callback_transport && a.callback_uri
+    ? [{ callback_transport: a.callback_transport, callback_uri: a.callback_uri }]
+    : [];
 }
 
 export type Subscription = Resource<SubscriptionAttributes>;
 
 export const SUBSCRIPTION_TYPE = 'subscriptions';
-export const SUBSCRIPTION_FILTERS = ['event_type', 'record_type', 'callback_transport', 'deactivated'] as const;
-export type SubscriptionListFilter = Partial<Record<(typeof SUBSCRIPTION_FILTERS)[number], string>>;
+/** The list filters of Form3's swagger; the last two are not attribute equality (see list()). */
+export const SUBSCRIPTION_FILTERS = [
+  'event_type',
+  'record_type',
+  'organisation_id',
+  'callback_transport',
+  'deactivated',
+  'callback_uri_search_term',
+  'notification_filter',
+] as const;
+export type SubscriptionListFilter = Partial<Record<(typeof SUBSCRIPTION_FILTERS)[number], string | readonly string[]>>;
 export const MAX_USER_DEFINED_DATA = 5;
 
 /** What a client may send as attributes (after the JSON Schema has checked shapes). */
@@ -37,8 +65,9 @@ export interface SubscriptionInput {
   record_type?: string;
   callback_transport?: CallbackTransport;
   callback_uri?: string;
+  callback_uris?: Callback[];
   deactivated?: boolean;
-  filter?: SubscriptionFilter | null;
+  filter?: string | null;
   user_defined_data?: Array<{ key: string; value: string }> | null;
   /** Standard Webhooks secret (`whsec_…`); null removes it. */
   secret?: string | null;
@@ -127,13 +156,21 @@ function problems(
   a: SubscriptionAttributes,
   secret: string | null | undefined,
   self: readonly SelfAddress[],
-  paths: ResourcePaths,
 ): string[] {
   const out: string[] = [];
-  const known = paths.types();
-  if (!known.includes(a.record_type)) out.push(`record_type in body should be one of [${known.join(' ')}]`);
-  const uri = callbackUriProblem(a.callback_transport, a.callback_uri, self);
-  if (uri) out.push(uri);
+  const callbacks = callbacksOf(a);
+  if (callbacks.length === 0)
+    out.push('callback_uris in body is required (or the deprecated callback_transport and callback_uri together)');
+  if ((a.callback_transport === undefined) !== (a.callback_uri === undefined))
+    out.push('callback_transport and callback_uri in body go together: give both or neither');
+  for (const c of a.callback_transport && a.callback_uri ? [...callbacks, a as Callback] : callbacks) {
+    const uri = callbackUriProblem(c.callback_transport, c.callback_uri, self);
+    if (uri && !out.includes(uri)) out.push(uri);
+  }
+  if (a.filter !== undefined) {
+    const f = filterProblem(a.filter);
+    if (f) out.push(f);
+  }
   const udd = a.user_defined_data ?? [];
   if (udd.length > MAX_USER_DEFINED_DATA)
     out.push(`user_defined_data in body should have at most ${MAX_USER_DEFINED_DATA} items`);
@@ -148,7 +185,14 @@ function problems(
 
 function apply(base: SubscriptionAttributes, input: SubscriptionInput, hasSecret: boolean): SubscriptionAttributes {
   const next: SubscriptionAttributes = { ...base, has_secret: hasSecret };
-  for (const k of ['event_type', 'record_type', 'callback_transport', 'callback_uri', 'deactivated'] as const) {
+  for (const k of [
+    'event_type',
+    'record_type',
+    'callback_transport',
+    'callback_uri',
+    'callback_uris',
+    'deactivated',
+  ] as const) {
     if (input[k] !== undefined) (next as unknown as Record<string, unknown>)[k] = input[k];
   }
   if (input.filter === null) delete next.filter;
@@ -168,10 +212,8 @@ export class Subscriptions {
   readonly #secrets: Collection<{ id: string; secret: string }>;
   /** Where the simulator answers, once known (after listen); callbacks there are refused. */
   readonly #self: SelfAddress[] = [];
-  readonly #paths: ResourcePaths;
 
   constructor(ctx: RepositoryContext) {
-    this.#paths = ctx.paths;
     this.repo = new Repository<SubscriptionAttributes>(ctx, SUBSCRIPTION_TYPE, {
       duplicate: 'Subscription cannot be created as it violates a duplicate constraint',
       path: (r) => `/v1/notification/subscriptions/${r.id}`,
@@ -216,21 +258,21 @@ export class Subscriptions {
     return this.#self.length > 0;
   }
 
-  create(input: { id: string; organisation_id: string; attributes: SubscriptionInput }): Subscription {
+  /** `user_id`: the user (client) creating it. */
+  create(input: { id: string; organisation_id: string; attributes: SubscriptionInput; user_id: string }): Subscription {
     const a = input.attributes;
     const attributes = apply(
       {
         event_type: a.event_type!,
         record_type: a.record_type!,
-        callback_transport: a.callback_transport!,
-        callback_uri: a.callback_uri!,
         deactivated: false,
+        user_id: input.user_id,
         has_secret: false,
       },
       a,
       typeof a.secret === 'string',
     );
-    const bad = problems(attributes, a.secret, this.#self, this.#paths);
+    const bad = problems(attributes, a.secret, this.#self);
     if (bad.length) throw invalid(`validation failure list: ${bad.join('; ')}`);
     if (this.repo.rows.has(input.id))
       throw conflict('Subscription cannot be created as it violates a duplicate constraint');
@@ -246,8 +288,30 @@ export class Subscriptions {
     return this.repo.find(id);
   }
 
+  /**
+   * The organisation's subscriptions matching the list filters: attribute equality (any of a
+   * comma list), `callback_uri_search_term` a substring of any callback URI, `notification_filter`
+   * whether a filter is set; `callback_transport` matches any of the subscription's callbacks.
+   */
   list(organisationId: string, filter: SubscriptionListFilter = {}): Subscription[] {
-    return this.repo.list(organisationId, filter);
+    const {
+      callback_uri_search_term: term,
+      notification_filter: hasFilter,
+      callback_transport: transport,
+      ...exact
+    } = filter;
+    const anyOf = (v: string | readonly string[] | undefined) =>
+      v === undefined ? undefined : typeof v === 'string' ? [v] : v;
+    const terms = anyOf(term);
+    const transports = anyOf(transport);
+    const withFilter = anyOf(hasFilter);
+    return this.repo.list(organisationId, exact).filter((s) => {
+      const callbacks = callbacksOf(s.attributes);
+      if (transports && !callbacks.some((c) => transports.includes(c.callback_transport))) return false;
+      if (terms && !callbacks.some((c) => terms.some((t) => c.callback_uri.includes(t)))) return false;
+      if (withFilter && !withFilter.includes(String(s.attributes.filter !== undefined))) return false;
+      return true;
+    });
   }
 
   update(id: string, organisationId: string, version: number, input: SubscriptionInput): Subscription {
@@ -257,7 +321,8 @@ export class Subscriptions {
     const attributes = apply(current.attributes, input, hasSecret);
     // A callback at the simulator itself stored before that was refused must not block other
     // changes (deactivating it above all): only a new callback_uri is checked against it.
-    const bad = problems(attributes, input.secret, input.callback_uri !== undefined ? this.#self : [], this.#paths);
+    const newCallback = input.callback_uri !== undefined || input.callback_uris !== undefined;
+    const bad = problems(attributes, input.secret, newCallback ? this.#self : []);
     if (bad.length) throw invalid(`validation failure list: ${bad.join('; ')}`);
     if (input.secret === null) this.#secrets.delete(id);
     else if (typeof input.secret === 'string') this.#secrets.put({ id, secret: input.secret });

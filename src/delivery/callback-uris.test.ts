@@ -1,0 +1,60 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { NORTHWIND, type TestRuntime, testRuntime } from '../../test/support/testing.ts';
+import { TestReceiver } from '../../test/support/webhook-receiver.ts';
+import { systemClock } from '../clock/clock.ts';
+import { FAST_RETRY_SCHEDULE } from '../sim/notifications/retry-schedule.ts';
+
+// A subscription with several callback_uris: each receiver gets the notification, and one that
+// fails is retried on its own while the other is done.
+
+let rt: TestRuntime;
+const receivers = [new TestReceiver(), new TestReceiver()];
+beforeEach(async () => {
+  for (const r of receivers) {
+    r.requests.length = 0;
+    r.script.length = 0;
+    await r.up();
+  }
+  rt = await testRuntime({ wall: systemClock, retrySchedule: FAST_RETRY_SCHEDULE, delivery: { timeoutMs: 5000 } });
+  rt.start();
+});
+afterEach(async () => {
+  await rt.close();
+  for (const r of receivers) await r.down();
+});
+
+async function until(check: () => boolean, ms = 10_000): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!check() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+}
+
+describe('delivery to each of callback_uris', () => {
+  it('sends the same notification to every callback; a failing one is retried alone', async () => {
+    receivers[1]!.script.push(500, 500);
+    const sub = await rt.call('POST', '/v1/notification/subscriptions', {
+      data: {
+        id: crypto.randomUUID(),
+        organisation_id: NORTHWIND.organisation_id,
+        attributes: {
+          event_type: 'created',
+          record_type: 'accounts',
+          callback_uris: receivers.map((r) => ({ callback_transport: 'http', callback_uri: r.url })),
+        },
+      },
+    });
+    expect(sub.status).toBe(201);
+    const account = await rt.call('POST', '/v1/organisation/accounts', {
+      data: {
+        id: crypto.randomUUID(),
+        organisation_id: NORTHWIND.organisation_id,
+        attributes: { country: 'GB', name: ['Ada'], ...NORTHWIND.bank },
+      },
+    });
+    expect(account.status).toBe(201);
+    await until(() => receivers.every((r) => r.delivered.length === 1));
+    expect(receivers[0]!.requests).toHaveLength(1);
+    expect(receivers[1]!.requests).toHaveLength(3);
+    const [a, b] = receivers.map((r) => JSON.parse(r.delivered[0]!.body) as { id: string });
+    expect(a!.id).toBe(b!.id);
+  });
+});
