@@ -15,6 +15,7 @@ Feature: Notifications on any target
     Given an account exists remembered as "acc"
     Then a "created" notification for "accounts" with "data.data.id" equal to "{{acc}}" arrives
     And the notification field "data.data.organisation_id" equals "{{organisation_id}}"
+    And the notification is signed as Form3 signs them
 
   Scenario: A deleted account is notified, and the subscription is listed until it is deleted
     Given I subscribe to "deleted" events of "accounts"

@@ -15,6 +15,13 @@ export type { AdvanceResult } from './clock/scheduler.ts';
 export type { ClockState } from './clock/scheme-clock.ts';
 export type { DeliveryOptions } from './delivery/delivery-worker.ts';
 export { type ReceivedHeaders, secretProblem, signatureHeaders, verifyWebhook } from './delivery/signing.ts';
+export {
+  Form3NotificationError,
+  type ReceivedNotification,
+  type SigningKeyFetcher,
+  signingKeysFromApi,
+  verifyForm3Notification,
+} from './delivery/verify-form3-notification.ts';
 export { listen, type RunningServer } from './node/server.ts';
 export { createRuntime, FIXTURES_DIR, type Runtime, type RuntimeOptions, type Worker } from './runtime.ts';
 // GB IBANs with the check digits Form3 checks: for test data of accounts and payments.

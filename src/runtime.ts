@@ -188,7 +188,13 @@ async function assemble(
   await store.commit();
 
   const delivery = new DeliveryWorker(
-    { store, wall: sim.wall, outbox: sim.outbox, subscriptions: sim.subscriptions },
+    {
+      store,
+      wall: sim.wall,
+      outbox: sim.outbox,
+      subscriptions: sim.subscriptions,
+      signingKey: () => sim.notificationKeys.current(),
+    },
     {
       ...options.delivery,
       sqs: { ...sqsOptionsFromEnv(), ...options.delivery?.sqs },

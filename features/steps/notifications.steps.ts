@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { After, Given, Then, When } from '@cucumber/cucumber';
-import { verifyWebhook } from '../../src/index.ts';
+import { verifyForm3Notification, verifyWebhook } from '../../src/index.ts';
 import {
   awaitNotification,
   awaitQueued,
@@ -155,6 +155,24 @@ Then('the notification signature is valid for secret {string}', function (this: 
   header('webhook-timestamp');
   const ok = verifyWebhook(this.interpolate(secret), r.headers, r.body);
   assert.ok(ok, `webhook-signature ${header('webhook-signature')} does not verify`);
+});
+
+// Form3's notification signature (docs/notifications.md), checked with the package's own verifier;
+// the key is fetched from the target as a receiver fetches it.
+Then('the notification is signed as Form3 signs them', async function (this: SimWorld) {
+  const r = lastWebhook(this);
+  const fetchKey = async (keyId: string) => {
+    const res = await this.send('GET', `/v1/platform/security/signing_keys/${keyId}`);
+    assert.equal(res.status, 200, `fetching signing key ${keyId}: ${res.status} ${res.text}`);
+    assertMatchesSchema('signing-key-single', res.json);
+    return (res.json as { data: { attributes: { public_key: string } } }).data.attributes.public_key;
+  };
+  await verifyForm3Notification({ method: r.method, url: r.path, headers: r.headers, body: r.body }, fetchKey);
+  // A one-byte change is refused.
+  await assert.rejects(
+    verifyForm3Notification({ method: r.method, url: r.path, headers: r.headers, body: `${r.body} ` }, fetchKey),
+    /Digest does not match/,
+  );
 });
 
 When(

@@ -10,6 +10,7 @@ import { claimRoutes } from './routes/claims.ts';
 import { nameVerificationRoutes } from './routes/name-verification.ts';
 import { paymentRoutes } from './routes/payments.ts';
 import { reportRoutes } from './routes/reports.ts';
+import { signingKeyRoutes } from './routes/signing-keys.ts';
 import { simulatorCalendarRoutes } from './routes/simulator-calendar.ts';
 import { simulatorClockRoutes } from './routes/simulator-clock.ts';
 import { simulatorDeliveryRoutes } from './routes/simulator-deliveries.ts';
@@ -83,6 +84,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.route('/v1/simulator/deliveries', simulatorDeliveryRoutes(deps));
   app.route('/v1/notification/reports', reportRoutes(deps));
   app.route('/v1/simulator/reports', simulatorReportRoutes(deps));
+  app.route('/v1/platform/security/signing_keys', signingKeyRoutes(deps));
 
   return app;
 }

@@ -3,6 +3,7 @@ import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createRuntime } from '../runtime.ts';
 import { CliError } from './clock.ts';
 import { keysCommand } from './keys.ts';
 
@@ -30,6 +31,29 @@ describe('scheme-sim keys create', () => {
     keysCommand(['create', '--out', file], () => {});
     expect(() => keysCommand(['create', '--out', file], () => {})).toThrow(/exists; choose another/);
     expect(() => keysCommand(['create'], () => {})).toThrow(CliError);
-    expect(() => keysCommand(['rotate'], () => {})).toThrow('unknown keys command rotate');
+    expect(() => keysCommand(['turn'], () => {})).toThrow('unknown keys command turn');
+  });
+});
+
+describe('scheme-sim keys rotate', () => {
+  it('gives the data file a new notification key and keeps the earlier one fetchable', async () => {
+    const data = join(dir, 'sim.json');
+    const first = await createRuntime({ data, seedAccounts: false, scheduledReports: false });
+    const old = first.sim.notificationKeys.current().id;
+    await first.sim.store.commit();
+    await first.close();
+    const out: string[] = [];
+    await expect(keysCommand(['rotate', '--data', data], (l) => out.push(l))).resolves.toBe(0);
+    const again = await createRuntime({ data, seedAccounts: false, scheduledReports: false });
+    try {
+      const keys = again.sim.notificationKeys.all();
+      expect(keys.map((k) => k.id)[0]).toBe(old);
+      expect(keys[0]!.retired_on).toBeDefined();
+      expect(again.sim.notificationKeys.current().id).toBe(keys[1]!.id);
+      expect(out[0]).toContain(`signed with key ${keys[1]!.id}; 1 earlier key(s) stay fetchable`);
+    } finally {
+      await again.close();
+    }
+    await expect(keysCommand(['rotate', '--data', join(dir, 'none.json')], () => {})).rejects.toThrow('no data file');
   });
 });

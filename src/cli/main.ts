@@ -254,7 +254,10 @@ export async function main(argv: string[]): Promise<void> {
       );
     case 'keys':
       try {
-        return process.exit(keysCommand(rest));
+        return Promise.resolve(keysCommand(rest)).then(
+          (code) => process.exit(code),
+          (err: unknown) => fail((err as Error).message),
+        );
       } catch (err) {
         return fail((err as Error).message);
       }

@@ -1,7 +1,9 @@
+import type { KeyObject } from 'node:crypto';
 import { type Clock, systemClock } from '../clock/clock.ts';
 import { type AttemptOutcome, callbackOf, type Outbox, type OutboxEntry } from '../sim/notifications/outbox.ts';
 import type { Subscription, Subscriptions } from '../sim/notifications/subscriptions.ts';
 import type { Store } from '../store/store.ts';
+import { form3SignatureHeaders, queueSignature } from './form3-signature.ts';
 import { DEFAULT_HTTP_TIMEOUT_MS, DeliveryInterrupted, postWebhook } from './http-transport.ts';
 import { isFifoQueue, QueueTransport, type SqsOptions } from './queue-transport.ts';
 
@@ -29,6 +31,8 @@ export interface DeliveryDeps {
   wall: Clock;
   outbox: Outbox;
   subscriptions: Subscriptions;
+  /** The key that signs every notification as Form3 signs them (absent: unsigned but for Standard Webhooks). */
+  signingKey?: () => { id: string; privateKey: KeyObject };
 }
 
 /**
@@ -258,6 +262,7 @@ export class DeliveryWorker {
   #send(entry: OutboxEntry, sub: Subscription, signal: AbortSignal): Promise<AttemptOutcome> {
     const body = JSON.stringify(entry.notification);
     const a = callbackOf(entry, sub);
+    const key = this.#deps.signingKey?.();
     if (!a)
       return Promise.resolve({
         ok: false,
@@ -276,6 +281,7 @@ export class DeliveryWorker {
         subscriptionId: sub.id,
         timeoutMs: this.#o.timeoutMs,
         signal,
+        ...(key ? { signature: queueSignature(body, key, systemClock.now()) } : {}),
       });
     }
     const secret = this.#deps.subscriptions.secretOf(sub.id) ?? this.#o.webhookSecret;
@@ -286,6 +292,7 @@ export class DeliveryWorker {
       id: entry.id,
       body,
       ...(secret ? { secret } : {}),
+      ...(key ? { form3: form3SignatureHeaders(a.callback_uri, body, key, systemClock.now()) } : {}),
       now: systemClock.now(),
       timeoutMs: this.#o.timeoutMs,
       signal,

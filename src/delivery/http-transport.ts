@@ -1,4 +1,5 @@
 import type { AttemptOutcome } from '../sim/notifications/outbox.ts';
+import type { SignedHeaders } from './form3-signature.ts';
 import { signatureHeaders } from './signing.ts';
 
 export const USER_AGENT = 'scheme-sim';
@@ -11,8 +12,10 @@ export interface WebhookRequest {
   uri: string;
   id: string;
   body: string;
-  /** Standard Webhooks secret; without one the request is unsigned. */
+  /** Standard Webhooks secret, for its headers as well. */
   secret?: string;
+  /** Form3's signature headers (form3-signature.ts): Date, Digest, Signature. */
+  form3?: SignedHeaders;
   /** Wall time, for webhook-timestamp. */
   now: Date;
   timeoutMs: number;
@@ -81,6 +84,8 @@ export async function postWebhook(req: WebhookRequest): Promise<AttemptOutcome> 
   const headers: Record<string, string> = { 'content-type': 'application/json', 'user-agent': USER_AGENT };
   if (req.secret) Object.assign(headers, signatureHeaders(req.secret, req.id, req.now, req.body));
   else headers['webhook-id'] = req.id;
+  if (req.form3)
+    Object.assign(headers, { date: req.form3.date, digest: req.form3.digest, signature: req.form3.signature });
   const timeout = AbortSignal.timeout(req.timeoutMs);
   const signal = AbortSignal.any([req.signal, timeout]);
   try {

@@ -1,3 +1,4 @@
+import { createHash, createPublicKey, verify } from 'node:crypto';
 import {
   CreateQueueCommand,
   DeleteMessageCommand,
@@ -142,10 +143,22 @@ describe('queue subscriptions against an SQS emulator', () => {
       organisation_id: NORTHWIND.organisation_id,
       data: { data: { id: accountId } },
     });
-    expect(message!.MessageAttributes).toEqual({
+    const attributes = message!.MessageAttributes!;
+    expect(attributes).toMatchObject({
       event_type: { DataType: 'String', StringValue: 'created' },
       record_type: { DataType: 'String', StringValue: 'accounts' },
     });
+    // Signed as webhooks are, over `date digest` of the body (there is no request to sign): the
+    // consumer checks the digest and the signature with the key of GET /v1/platform/security/signing_keys/{id}.
+    const signature = attributes.Signature!.StringValue!;
+    const keyId = /keyId="([^"]+)"/.exec(signature)![1]!;
+    const publicKey = createPublicKey(rt.sim.notificationKeys.find(keyId)!.public_key);
+    const digest = `SHA-256=${createHash('sha256').update(message!.Body!).digest('base64')}`;
+    expect(attributes.Digest!.StringValue).toBe(digest);
+    const signed = Buffer.from(`date: ${attributes.Date!.StringValue}\ndigest: ${digest}`);
+    expect(verify('sha256', signed, publicKey, Buffer.from(/signature="([^"]+)"/.exec(signature)![1]!, 'base64'))).toBe(
+      true,
+    );
     await TestReceiver.until(() => rt.sim.outbox.entries.values()[0]?.status === 'delivered', 'queue delivery');
     expect(rt.sim.outbox.attempts.values().map((a) => [a.transport, a.status, a.response_code])).toEqual([
       ['queue', 'succeeded', 200],

@@ -1,5 +1,6 @@
 import type { SQSClient } from '@aws-sdk/client-sqs';
 import type { AttemptOutcome } from '../sim/notifications/outbox.ts';
+import type { SignedHeaders } from './form3-signature.ts';
 import { DeliveryInterrupted } from './http-transport.ts';
 
 /** Where SQS calls go and how they are signed; defaults suit ElasticMQ and LocalStack. */
@@ -38,6 +39,8 @@ export interface QueueMessage {
   subscriptionId: string;
   timeoutMs: number;
   signal: AbortSignal;
+  /** Form3's signature of the body, carried in message attributes Date, Digest and Signature. */
+  signature?: SignedHeaders;
 }
 
 /**
@@ -104,6 +107,13 @@ export class QueueTransport {
       MessageAttributes: {
         event_type: { DataType: 'String', StringValue: m.eventType },
         record_type: { DataType: 'String', StringValue: m.recordType },
+        ...(m.signature
+          ? {
+              Date: { DataType: 'String', StringValue: m.signature.date },
+              Digest: { DataType: 'String', StringValue: m.signature.digest },
+              Signature: { DataType: 'String', StringValue: m.signature.signature },
+            }
+          : {}),
       },
       ...(fifo ? { MessageGroupId: m.subscriptionId, MessageDeduplicationId: m.deduplicationId } : {}),
     });

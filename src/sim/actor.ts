@@ -3,8 +3,11 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 /** Who a change is made by, for `actioned_by` in notifications. */
 const actors = new AsyncLocalStorage<string>();
 
-/** The actor when no request is in progress: the simulated scheme itself (background work). */
-export const SCHEME_ACTOR = 'scheme-sim';
+/**
+ * The actor when no request is in progress: the simulated scheme itself (background work). A UUID,
+ * as Form3's `actioned_by` is one (its system user's id is not public: this one is the simulator's).
+ */
+export const SCHEME_ACTOR = '5c4e3e51-0000-4000-8000-000000000001';
 
 /** Runs `fn` (and everything it awaits) as `actor`. */
 export function runAs<T>(actor: string, fn: () => T): T {

@@ -11,6 +11,7 @@ import { NameVerification } from './cop/name-verification.ts';
 import { type Participant, Participants } from './cop/participants.ts';
 import { ParticipantSigningKeys, SIGNING_KEYS_META } from './cop/signing-keys.ts';
 import { EventBus } from './events.ts';
+import { NotificationSigningKeys } from './notifications/notification-signing-keys.ts';
 import { notifyOnChanges } from './notifications/notifier.ts';
 import { Outbox } from './notifications/outbox.ts';
 import type { DeliveryRetention } from './notifications/outbox-retention.ts';
@@ -65,6 +66,8 @@ export class Simulator {
   readonly paths = new ResourcePaths();
   readonly organisations: Organisations;
   readonly accounts: Accounts;
+  /** The keys notifications are signed with (Form3's scheme), kept across restarts and resets. */
+  readonly notificationKeys: NotificationSigningKeys;
   /** Form3's account-creation rules over the registry (not applied with --auth off). */
   readonly accountOpening: AccountOpening;
   readonly payments: Payments;
@@ -127,6 +130,7 @@ export class Simulator {
     );
     this.signingKeys = new ParticipantSigningKeys(this.store, this.participants.all());
     this.subscriptions = new Subscriptions(ctx);
+    this.notificationKeys = new NotificationSigningKeys(this.store, this.clock);
     this.outbox = new Outbox(this.store, {
       wall: this.wall,
       scheme: this.clock,

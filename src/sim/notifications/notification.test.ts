@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { RecordEvent } from '../events.ts';
-import { buildNotification, matchesFilter, subscriptionMatches } from './notification.ts';
+import { buildNotification, dataRecordTypeOf, matchesFilter, subscriptionMatches } from './notification.ts';
 import type { Subscription } from './subscriptions.ts';
 import '../accounts.ts'; // registers the accounts path
 
@@ -70,6 +70,7 @@ describe('envelope', () => {
       version: 0,
       event_type: 'created',
       record_type: 'accounts',
+      data_record_type: 'Account',
       action_time: '2026-12-21T09:30:00.000Z',
       actioned_by: 'northwind-dev',
       data: { data: account, links: { self: `/v1/organisation/accounts/${account.id}` } },
@@ -77,5 +78,27 @@ describe('envelope', () => {
     });
     record.attributes.country = 'FR';
     expect((n.data.data as typeof account).attributes.country).toBe('GB');
+  });
+});
+
+describe('data_record_type', () => {
+  it("is Form3's singular PascalCase name of the resource type", () => {
+    expect(
+      [
+        'accounts',
+        'report_admissions',
+        'payment_admissions',
+        'claim_submissions',
+        'claim_reversal_submissions',
+        'subscriptions',
+      ].map(dataRecordTypeOf),
+    ).toEqual([
+      'Account',
+      'ReportAdmission',
+      'PaymentAdmission',
+      'ClaimSubmission',
+      'ClaimReversalSubmission',
+      'Subscription',
+    ]);
   });
 });

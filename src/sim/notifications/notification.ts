@@ -14,8 +14,10 @@ export interface Notification {
   record_type: string;
   /** Scheme clock time of the change. */
   action_time: string;
-  /** Client id whose request made the change, or `scheme-sim` for the scheme's own work. */
+  /** The id (UUID) of the client whose request made the change, or the simulator's system user (actor.ts). */
   actioned_by: string;
+  /** Form3's internal name of the record's type (`Account`, `ReportAdmission`, `ClaimSubmission`…). */
+  data_record_type: string;
   /** The record's GET body at the time of the change: `data.data` is the resource. */
   data: { data: unknown; links: { self: string } };
   /** The subscription's user_defined_data, echoed so a receiver can route. */
@@ -69,6 +71,7 @@ export function buildNotification(
     version: 0,
     event_type: event.event_type,
     record_type: event.record_type,
+    data_record_type: dataRecordTypeOf(event.record_type),
     action_time: isoTimestamp(actionTime),
     actioned_by: actionedBy,
     data: structuredClone(body),
@@ -76,4 +79,16 @@ export function buildNotification(
   if (subscription.attributes.user_defined_data?.length)
     n.user_defined_data = structuredClone(subscription.attributes.user_defined_data);
   return n;
+}
+
+/**
+ * Form3's `data_record_type` of a resource type: singular, PascalCase (`report_admissions` →
+ * `ReportAdmission`), as the seed's examples show; Form3 calls its evaluation discouraged.
+ */
+export function dataRecordTypeOf(recordType: string): string {
+  const singular = recordType.replace(/ies$/, 'y').replace(/s$/, '');
+  return singular
+    .split('_')
+    .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
+    .join('');
 }

@@ -1,0 +1,43 @@
+import { type Context, Hono } from 'hono';
+import type { StoredSigningKey } from '../../sim/notifications/notification-signing-keys.ts';
+import type { AppDeps, AppEnv } from '../context.ts';
+import { page } from '../envelope.ts';
+import { ApiError, methodNotAllowed } from '../errors.ts';
+import { parseId } from '../ids.ts';
+
+const PATH = '/v1/platform/security/signing_keys';
+
+/**
+ * /v1/platform/security/signing_keys: the public keys notifications are signed with, in Form3's
+ * resource shape (go-form3 models/signing_keys_*.go). The keys are the platform's, not an
+ * organisation's: `organisation_id` is the caller's, as the model requires one (an inference,
+ * docs/notifications.md). `status` says which key signs now.
+ */
+export function signingKeyRoutes({ sim }: AppDeps): Hono<AppEnv> {
+  const r = new Hono<AppEnv>();
+  const view = (c: Context<AppEnv>) => (k: StoredSigningKey) => ({
+    type: 'signing_keys',
+    id: k.id,
+    version: 0,
+    organisation_id: c.get('organisationId'),
+    created_on: k.created_on,
+    modified_on: k.retired_on ?? k.created_on,
+    attributes: { public_key: k.public_key, status: k.retired_on ? 'retired' : 'active' },
+  });
+
+  r.get('/', (c) => {
+    sim.notificationKeys.current(); // a key exists before anything was signed
+    return c.json(page(c, sim.notificationKeys.all(), view(c)));
+  });
+
+  r.get('/:id', (c) => {
+    const id = parseId(c.req.param('id'), 'signing_key_id');
+    const key = sim.notificationKeys.find(id);
+    if (!key) throw new ApiError(404, `record ${id} does not exist`);
+    return c.json({ data: view(c)(key), links: { self: `${PATH}/${key.id}` } });
+  });
+
+  r.all('/', methodNotAllowed(['GET']));
+  r.all('/:id', methodNotAllowed(['GET']));
+  return r;
+}

@@ -1,0 +1,91 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { NORTHWIND, type TestRuntime, testRuntime } from '../../test/support/testing.ts';
+import { type Received, TestReceiver } from '../../test/support/webhook-receiver.ts';
+import { schemaValidator } from '../api/schemas/index.ts';
+import { systemClock } from '../clock/clock.ts';
+import { FAST_RETRY_SCHEDULE } from '../sim/notifications/retry-schedule.ts';
+import { verifyForm3Notification } from './verify-form3-notification.ts';
+
+// Webhooks arrive signed as Form3 signs them; the key is fetched from the API as a receiver would,
+// and a key rotated mid-stream leaves the earlier notifications verifiable.
+
+let rt: TestRuntime;
+let receiver: TestReceiver;
+beforeEach(async () => {
+  receiver = new TestReceiver();
+  await receiver.up();
+  rt = await testRuntime({ wall: systemClock, retrySchedule: FAST_RETRY_SCHEDULE, delivery: { timeoutMs: 5000 } });
+  rt.start();
+});
+afterEach(async () => {
+  await rt.close();
+  await receiver.down();
+});
+
+async function until(check: () => boolean, ms = 10_000): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!check() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+}
+const fetchKey = async (id: string) => {
+  const res = await rt.call('GET', `/v1/platform/security/signing_keys/${id}`);
+  const body = (await res.json()) as { data: { attributes: { public_key: string } } };
+  expect(schemaValidator('signing-key-single')(body)).toBe(true);
+  return body.data.attributes.public_key;
+};
+const verifyReceived = (r: Received) =>
+  verifyForm3Notification({ method: 'POST', url: r.path, headers: r.headers, body: r.body }, fetchKey);
+async function createAccount(): Promise<void> {
+  const res = await rt.call('POST', '/v1/organisation/accounts', {
+    data: {
+      id: crypto.randomUUID(),
+      organisation_id: NORTHWIND.organisation_id,
+      attributes: { country: 'GB', name: ['Ada'], ...NORTHWIND.bank },
+    },
+  });
+  expect(res.status).toBe(201);
+}
+
+describe('webhooks signed as Form3 signs them', () => {
+  it('arrive signed; the key comes from GET /v1/platform/security/signing_keys/{id}; a rotation keeps old ones verifiable', async () => {
+    const sub = await rt.call('POST', '/v1/notification/subscriptions', {
+      data: {
+        id: crypto.randomUUID(),
+        organisation_id: NORTHWIND.organisation_id,
+        attributes: {
+          event_type: 'created',
+          record_type: 'accounts',
+          callback_uris: [{ callback_transport: 'http', callback_uri: receiver.url }],
+        },
+      },
+    });
+    expect(sub.status).toBe(201);
+    await createAccount();
+    await until(() => receiver.delivered.length === 1);
+    const first = await verifyReceived(receiver.delivered[0]!);
+
+    rt.sim.notificationKeys.rotate();
+    await createAccount();
+    await until(() => receiver.delivered.length === 2);
+    const second = await verifyReceived(receiver.delivered[1]!);
+    expect(second.keyId).not.toBe(first.keyId);
+    // The first notification still verifies: its key stays fetchable, now retired.
+    await expect(verifyReceived(receiver.delivered[0]!)).resolves.toEqual(first);
+    const list = (await (await rt.call('GET', '/v1/platform/security/signing_keys')).json()) as {
+      data: Array<{ id: string; attributes: { status: string } }>;
+    };
+    expect(schemaValidator('signing-key-list')(list)).toBe(true);
+    expect(list.data.map((k) => [k.id, k.attributes.status])).toEqual([
+      [first.keyId, 'retired'],
+      [second.keyId, 'active'],
+    ]);
+
+    const tampered = { ...receiver.delivered[1]!, body: receiver.delivered[1]!.body.replace('"created"', '"deleted"') };
+    await expect(verifyReceived(tampered)).rejects.toThrow('the Digest does not match the body');
+  });
+
+  it('a key is 404 when unknown and 400 when no uuid', async () => {
+    expect((await rt.call('GET', `/v1/platform/security/signing_keys/${crypto.randomUUID()}`)).status).toBe(404);
+    expect((await rt.call('GET', '/v1/platform/security/signing_keys/nope')).status).toBe(400);
+    expect((await rt.app.request('/v1/platform/security/signing_keys')).status).toBe(401);
+  });
+});

@@ -1,0 +1,77 @@
+import { createPrivateKey, generateKeyPairSync, type KeyObject, randomUUID } from 'node:crypto';
+import type { Clock } from '../../clock/clock.ts';
+import { isoTimestamp } from '../../clock/clock.ts';
+import type { Store } from '../../store/store.ts';
+
+/** The store meta key of the keys (a reset keeps it: receivers may have cached a public key). */
+export const NOTIFICATION_KEYS_META = 'notification_signing_keys';
+
+/** One key as stored: PEM halves, the current one last. */
+export interface StoredSigningKey {
+  id: string;
+  /** SPKI PEM, what GET /v1/platform/security/signing_keys/{id} publishes. */
+  public_key: string;
+  /** PKCS#8 PEM; never leaves the store. */
+  private_key: string;
+  created_on: string;
+  /** Set when a newer key took over: the key still verifies what it signed, and stays fetchable. */
+  retired_on?: string;
+}
+
+/** The key that signs now, ready to use. */
+export interface SigningKey {
+  id: string;
+  privateKey: KeyObject;
+}
+
+/**
+ * The RSA keys the simulator signs notifications with, as Form3 signs its own (draft "Signing HTTP
+ * Requests", RSA-SHA256, PKCS#8 keys). Generated on first use and kept in the store, so signatures
+ * verify across restarts; `rotate` adds a key and keeps the old ones fetchable.
+ */
+export class NotificationSigningKeys {
+  readonly #store: Store;
+  readonly #clock: Clock;
+  #current: SigningKey | undefined;
+
+  constructor(store: Store, clock: Clock) {
+    this.#store = store;
+    this.#clock = clock;
+  }
+
+  /** Every key, the current one last. */
+  all(): StoredSigningKey[] {
+    return this.#store.getMeta<StoredSigningKey[]>(NOTIFICATION_KEYS_META) ?? [];
+  }
+
+  find(id: string): StoredSigningKey | undefined {
+    return this.all().find((k) => k.id === id.toLowerCase());
+  }
+
+  /** The key that signs now (made on first use: ~100 ms of CPU once). */
+  current(): SigningKey {
+    const stored = this.all().at(-1) ?? this.#add();
+    if (this.#current?.id !== stored.id)
+      this.#current = { id: stored.id, privateKey: createPrivateKey(stored.private_key) };
+    return this.#current;
+  }
+
+  /** Makes a new key the current one; the previous ones stay fetchable, marked retired. */
+  rotate(): StoredSigningKey {
+    return this.#add();
+  }
+
+  #add(): StoredSigningKey {
+    const { publicKey, privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+    const now = isoTimestamp(this.#clock.now());
+    const key: StoredSigningKey = {
+      id: randomUUID(),
+      public_key: publicKey.export({ type: 'spki', format: 'pem' }).toString(),
+      private_key: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
+      created_on: now,
+    };
+    const keys = this.all().map((k) => (k.retired_on ? k : { ...k, retired_on: now }));
+    this.#store.setMeta(NOTIFICATION_KEYS_META, [...keys, key]);
+    return key;
+  }
+}
