@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { NORTHWIND, type TestRuntime, testRuntime } from '../../test/support/testing.ts';
+import { NORTHWIND, openAccount, type TestRuntime, testRuntime } from '../../test/support/testing.ts';
 import { TestReceiver } from '../../test/support/webhook-receiver.ts';
 import { systemClock } from '../clock/clock.ts';
 import { FAST_RETRY_SCHEDULE } from '../sim/notifications/retry-schedule.ts';
@@ -23,11 +23,6 @@ afterEach(async () => {
   for (const r of receivers) await r.down();
 });
 
-async function until(check: () => boolean, ms = 10_000): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!check() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
-}
-
 describe('delivery to each of callback_uris', () => {
   it('sends the same notification to every callback; a failing one is retried alone', async () => {
     receivers[1]!.script.push(500, 500);
@@ -43,15 +38,8 @@ describe('delivery to each of callback_uris', () => {
       },
     });
     expect(sub.status).toBe(201);
-    const account = await rt.call('POST', '/v1/organisation/accounts', {
-      data: {
-        id: crypto.randomUUID(),
-        organisation_id: NORTHWIND.organisation_id,
-        attributes: { country: 'GB', name: ['Ada'], ...NORTHWIND.bank },
-      },
-    });
-    expect(account.status).toBe(201);
-    await until(() => receivers.every((r) => r.delivered.length === 1));
+    await openAccount(rt);
+    await TestReceiver.until(() => receivers.every((r) => r.delivered.length === 1), 'the deliveries');
     expect(receivers[0]!.requests).toHaveLength(1);
     expect(receivers[1]!.requests).toHaveLength(3);
     const [a, b] = receivers.map((r) => JSON.parse(r.delivered[0]!.body) as { id: string });

@@ -1,25 +1,15 @@
 import type { KeyObject } from 'node:crypto';
 import { type Clock, systemClock } from '../clock/clock.ts';
-import { type AttemptOutcome, callbackOf, type Outbox, type OutboxEntry } from '../sim/notifications/outbox.ts';
+import type { AttemptOutcome, Outbox, OutboxEntry } from '../sim/notifications/outbox.ts';
+import { callbackOf } from '../sim/notifications/outbox-records.ts';
 import type { Subscription, Subscriptions } from '../sim/notifications/subscriptions.ts';
 import type { Store } from '../store/store.ts';
+import type { DeliveryOptions } from './delivery-options.ts';
 import { form3SignatureHeaders, queueSignature } from './form3-signature.ts';
 import { DEFAULT_HTTP_TIMEOUT_MS, DeliveryInterrupted, postWebhook } from './http-transport.ts';
-import { isFifoQueue, QueueTransport, type SqsOptions } from './queue-transport.ts';
+import { isFifoQueue, QueueTransport } from './queue-transport.ts';
 
-export interface DeliveryOptions {
-  /** Per-attempt timeout of a webhook POST or an SQS call (default 10 s). */
-  timeoutMs?: number;
-  /** Server-wide Standard Webhooks secret, used when a subscription has none. */
-  webhookSecret?: string;
-  sqs?: SqsOptions;
-  /** Attempts in flight at once (default 16) and per subscription (default 4), so one slow callback cannot hold up the others. */
-  concurrency?: number;
-  perSubscription?: number;
-  /** Longest sleep between looks at the outbox (default 1 s), so a moved wall clock is noticed. */
-  maxSleepMs?: number;
-  random?: () => number;
-}
+export type { DeliveryOptions } from './delivery-options.ts';
 
 /** Due entries passed over per look (their subscription at its limit) before the look stops. */
 const MAX_HELD = 1000;
@@ -34,6 +24,14 @@ export interface DeliveryDeps {
   /** The key that signs every notification as Form3 signs them (absent: unsigned but for Standard Webhooks). */
   signingKey?: () => { id: string; privateKey: KeyObject };
 }
+
+/** A subscription with nowhere to deliver (it cannot be made so; a data file could hold one). */
+const NO_CALLBACK: AttemptOutcome = {
+  ok: false,
+  response_code: null,
+  error_category: 'connection_error',
+  error_message: 'the subscription has no callback',
+};
 
 /**
  * Delivers pending outbox entries in the background (a runtime Worker). An attempt starts only
@@ -263,13 +261,7 @@ export class DeliveryWorker {
     const body = JSON.stringify(entry.notification);
     const a = callbackOf(entry, sub);
     const key = this.#deps.signingKey?.();
-    if (!a)
-      return Promise.resolve({
-        ok: false,
-        response_code: null,
-        error_category: 'connection_error',
-        error_message: 'the subscription has no callback',
-      });
+    if (!a) return Promise.resolve(NO_CALLBACK);
     if (a.callback_transport === 'queue') {
       return this.#queue.send({
         queueUrl: a.callback_uri,

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { NORTHWIND, type TestRuntime, testRuntime } from '../../test/support/testing.ts';
+import { NORTHWIND, openAccount, type TestRuntime, testRuntime } from '../../test/support/testing.ts';
 import { type Received, TestReceiver } from '../../test/support/webhook-receiver.ts';
 import { schemaValidator } from '../api/schemas/index.ts';
 import { systemClock } from '../clock/clock.ts';
@@ -22,10 +22,6 @@ afterEach(async () => {
   await receiver.down();
 });
 
-async function until(check: () => boolean, ms = 10_000): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!check() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
-}
 const fetchKey = async (id: string) => {
   const res = await rt.call('GET', `/v1/platform/security/signing_keys/${id}`);
   const body = (await res.json()) as { data: { attributes: { public_key: string } } };
@@ -34,16 +30,6 @@ const fetchKey = async (id: string) => {
 };
 const verifyReceived = (r: Received) =>
   verifyForm3Notification({ method: 'POST', url: r.path, headers: r.headers, body: r.body }, fetchKey);
-async function createAccount(): Promise<void> {
-  const res = await rt.call('POST', '/v1/organisation/accounts', {
-    data: {
-      id: crypto.randomUUID(),
-      organisation_id: NORTHWIND.organisation_id,
-      attributes: { country: 'GB', name: ['Ada'], ...NORTHWIND.bank },
-    },
-  });
-  expect(res.status).toBe(201);
-}
 
 describe('webhooks signed as Form3 signs them', () => {
   it('arrive signed; the key comes from GET /v1/platform/security/signing_keys/{id}; a rotation keeps old ones verifiable', async () => {
@@ -59,13 +45,13 @@ describe('webhooks signed as Form3 signs them', () => {
       },
     });
     expect(sub.status).toBe(201);
-    await createAccount();
-    await until(() => receiver.delivered.length === 1);
+    await openAccount(rt);
+    await TestReceiver.until(() => receiver.delivered.length === 1, 'the deliveries');
     const first = await verifyReceived(receiver.delivered[0]!);
 
     rt.sim.notificationKeys.rotate();
-    await createAccount();
-    await until(() => receiver.delivered.length === 2);
+    await openAccount(rt);
+    await TestReceiver.until(() => receiver.delivered.length === 2, 'the deliveries');
     const second = await verifyReceived(receiver.delivered[1]!);
     expect(second.keyId).not.toBe(first.keyId);
     // The first notification still verifies: its key stays fetchable, now retired.

@@ -134,3 +134,22 @@ export function copRequest(data: Record<string, unknown> = {}): { Data: Record<s
     },
   };
 }
+
+/** Opens a GB account for the client at its registered sort code and BIC (201 or the test fails); its id. */
+export async function openAccount(rt: TestRuntime, client: typeof NORTHWIND = NORTHWIND): Promise<string> {
+  const id = crypto.randomUUID();
+  const res = await rt.call(
+    'POST',
+    '/v1/organisation/accounts',
+    {
+      data: {
+        id,
+        organisation_id: client.organisation_id,
+        attributes: { country: 'GB', name: ['Ada Lovelace'], ...client.bank },
+      },
+    },
+    { client },
+  );
+  if (res.status !== 201) throw new Error(`opening an account: ${res.status} ${await res.text()}`);
+  return id;
+}

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { HARBOUR, NORTHWIND, type TestRuntime, testRuntime } from '../../../test/support/testing.ts';
+import { HARBOUR, NORTHWIND, openAccount, type TestRuntime, testRuntime } from '../../../test/support/testing.ts';
 import { schemaValidator } from '../schemas/index.ts';
 
 // Subscriptions as Form3's model has them, with bodies exactly as Form3's Go SDK serialises them
@@ -86,14 +86,7 @@ describe('delivery to each of callback_uris', () => {
       }),
     );
     expect(sub.status).toBe(201);
-    const account = await rt.call('POST', '/v1/organisation/accounts', {
-      data: {
-        id: crypto.randomUUID(),
-        organisation_id: NORTHWIND.organisation_id,
-        attributes: { country: 'GB', name: ['Ada'], ...NORTHWIND.bank },
-      },
-    });
-    expect(account.status).toBe(201);
+    await openAccount(rt);
     const entries = rt.sim.outbox.pending();
     expect(entries.map((e) => e.callback?.callback_transport).sort()).toEqual(['http', 'queue']);
     expect(new Set(entries.map((e) => e.notification.id)).size).toBe(1);

@@ -1,6 +1,8 @@
+import { randomUUID } from 'node:crypto';
+import { isoTimestamp } from '../../clock/clock.ts';
 // The records of the outbox: what waits to be delivered, and the log of every try.
 import type { Notification } from './notification.ts';
-import type { Callback, CallbackTransport } from './subscriptions.ts';
+import { type Callback, type CallbackTransport, callbacksOf, type Subscription } from './subscriptions.ts';
 
 export type DeliveryStatus = 'pending' | 'delivered' | 'abandoned' | 'cancelled';
 export type ErrorCategory = 'http_error' | 'subscription_gone' | 'timeout' | 'connection_error' | 'queue_error';
@@ -60,4 +62,42 @@ export interface AttemptOutcome {
   response_code: number | null;
   error_category?: ErrorCategory;
   error_message?: string;
+}
+
+/** Where an entry goes: its own callback, or (stored before callback_uris) the subscription's first. */
+export function callbackOf(entry: OutboxEntry, subscription: Subscription | undefined): Callback | undefined {
+  return entry.callback ?? (subscription ? callbacksOf(subscription.attributes)[0] : undefined);
+}
+
+/** The lane of an entry: its subscription and callback (a FIFO queue's order holds within one). */
+export function laneOf(e: OutboxEntry): string {
+  return `${e.subscription_id}|${e.callback?.callback_uri ?? ''}`;
+}
+
+/** The log record of one attempt at an entry. */
+export function attemptOf(
+  entry: OutboxEntry,
+  subscription: Subscription,
+  outcome: AttemptOutcome,
+  at: { attemptedAt: Date; startedAtMs: number; occurredOn: Date },
+): DeliveryAttempt {
+  const callback = callbackOf(entry, subscription);
+  return {
+    id: randomUUID(),
+    organisation_id: entry.organisation_id,
+    notification_id: entry.notification.id,
+    subscription_id: entry.subscription_id,
+    event_type: entry.notification.event_type,
+    record_type: entry.notification.record_type,
+    transport: callback?.callback_transport ?? 'http',
+    callback_uri: callback?.callback_uri ?? '',
+    attempt: entry.attempts + 1,
+    status: outcome.ok ? 'succeeded' : 'failed',
+    response_code: outcome.response_code,
+    duration_ms: Math.max(0, at.attemptedAt.getTime() - at.startedAtMs),
+    ...(outcome.error_category ? { error_category: outcome.error_category } : {}),
+    ...(outcome.error_message ? { error_message: outcome.error_message } : {}),
+    occurred_on: isoTimestamp(at.occurredOn),
+    attempted_at: isoTimestamp(at.attemptedAt),
+  };
 }

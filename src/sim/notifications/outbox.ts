@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { type Clock, isoTimestamp } from '../../clock/clock.ts';
+import type { Clock } from '../../clock/clock.ts';
 import { MinHeap } from '../../clock/heap.ts';
 import type { Collection } from '../../store/collection.ts';
 import type { Store } from '../../store/store.ts';
@@ -8,8 +8,10 @@ import { matchingExactly } from '../resource.ts';
 import type { Notification } from './notification.ts';
 import {
   type AttemptOutcome,
+  attemptOf,
   DEFAULT_REDELIVERY_INTERVAL_MS,
   type DeliveryAttempt,
+  laneOf,
   type OutboxEntry,
 } from './outbox-records.ts';
 import { assertRedeliverable } from './outbox-redelivery.ts';
@@ -180,24 +182,11 @@ export class Outbox {
     const entry = this.entries.get(entryId);
     if (entry?.status !== 'pending') return undefined;
     const now = this.#wall.now();
-    const attempt: DeliveryAttempt = {
-      id: randomUUID(),
-      organisation_id: entry.organisation_id,
-      notification_id: entry.notification.id,
-      subscription_id: entry.subscription_id,
-      event_type: entry.notification.event_type,
-      record_type: entry.notification.record_type,
-      transport: callbackOf(entry, subscription)?.callback_transport ?? 'http',
-      callback_uri: callbackOf(entry, subscription)?.callback_uri ?? '',
-      attempt: entry.attempts + 1,
-      status: outcome.ok ? 'succeeded' : 'failed',
-      response_code: outcome.response_code,
-      duration_ms: Math.max(0, now.getTime() - startedAtMs),
-      ...(outcome.error_category ? { error_category: outcome.error_category } : {}),
-      ...(outcome.error_message ? { error_message: outcome.error_message } : {}),
-      occurred_on: isoTimestamp(this.#clock.now()),
-      attempted_at: isoTimestamp(now),
-    };
+    const attempt = attemptOf(entry, subscription, outcome, {
+      attemptedAt: now,
+      startedAtMs,
+      occurredOn: this.#clock.now(),
+    });
     this.attempts.put(attempt);
     const next: OutboxEntry = { ...entry, attempts: attempt.attempt };
     delete next.status_reason;
@@ -305,14 +294,4 @@ export class Outbox {
   #wakeListeners(): void {
     for (const l of this.#listeners) l();
   }
-}
-
-/** Where an entry goes: its own callback, or (stored before callback_uris) the subscription's first. */
-export function callbackOf(entry: OutboxEntry, subscription: Subscription | undefined): Callback | undefined {
-  return entry.callback ?? (subscription ? callbacksOf(subscription.attributes)[0] : undefined);
-}
-
-/** The lane of an entry: its subscription and callback (a FIFO queue's order holds within one). */
-function laneOf(e: OutboxEntry): string {
-  return `${e.subscription_id}|${e.callback?.callback_uri ?? ''}`;
 }
