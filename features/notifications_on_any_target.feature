@@ -15,6 +15,9 @@ Feature: Notifications on any target
     Given an account exists remembered as "acc"
     Then a "created" notification for "accounts" with "data.data.id" equal to "{{acc}}" arrives
     And the notification field "data.data.organisation_id" equals "{{organisation_id}}"
+    And the notification matches the "notification" schema
+    And the notification field "data_record_type" equals "Account"
+    And the notification field "record_type" equals "accounts"
     And the notification is signed as Form3 signs them
 
   Scenario: A deleted account is notified, and the subscription is listed until it is deleted

@@ -230,4 +230,38 @@ describe('queue subscriptions against an SQS emulator', () => {
       'queue delivery after a retry',
     );
   });
+
+  it('delivers to each of callback_uris: a webhook and a queue get the same notification', async () => {
+    rt = await testRuntime({ wall: systemClock, retrySchedule: FAST_RETRY_SCHEDULE, delivery: { timeoutMs: 2000 } });
+    rt.start();
+    const queueUrl = await newQueue('mixed-callbacks');
+    const receiver = new TestReceiver();
+    await receiver.up();
+    try {
+      const res = await rt.call('POST', '/v1/notification/subscriptions', {
+        data: {
+          id: crypto.randomUUID(),
+          organisation_id: NORTHWIND.organisation_id,
+          attributes: {
+            event_type: 'created',
+            record_type: 'accounts',
+            callback_uris: [
+              { callback_transport: 'http', callback_uri: receiver.url },
+              { callback_transport: 'queue', callback_uri: queueUrl },
+            ],
+          },
+        },
+      });
+      expect(res.status).toBe(201);
+      const accountId = await createAccount(rt, '41426899');
+      const [message] = await receive(queueUrl, 1);
+      await TestReceiver.until(() => receiver.delivered.length === 1, 'the webhook');
+      const fromQueue = JSON.parse(message!.Body!) as { id: string; data: { data: { id: string } } };
+      const fromWebhook = JSON.parse(receiver.delivered[0]!.body) as { id: string };
+      expect(fromQueue.data.data.id).toBe(accountId);
+      expect(fromQueue.id).toBe(fromWebhook.id);
+    } finally {
+      await receiver.down();
+    }
+  });
 });
