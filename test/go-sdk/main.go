@@ -91,6 +91,48 @@ func flow(mode string, f3 *form3.F3) {
 		fail(mode+": fetch after delete", "still there")
 	}
 	fmt.Printf("go-form3 %s: create, fetch, list, amend, delete passed (account number %s)\n", mode, number)
+	subscriptionFlow(mode, f3)
+}
+
+// A subscription as the SDK serialises it: callback_uris filled (and null in the update), no type,
+// a filter string; then amended and deleted.
+func subscriptionFlow(mode string, f3 *form3.F3) {
+	id := strfmt.UUID(uuid.New().String())
+	org := strfmt.UUID(os.Getenv("FORM3_ORGANISATION_ID"))
+	transport := models.CallbackTransportHTTP
+	uri := "http://127.0.0.1:9/hooks"
+	created, err := f3.Subscriptions.CreateSubscription().WithSubscriptionCreationRequest(models.SubscriptionCreation{
+		Data: &models.SubscriptionCreate{
+			ID:             &id,
+			OrganisationID: &org,
+			Attributes: &models.SubscriptionAttributes{
+				EventType:    strp("created"),
+				RecordType:   strp("accounts"),
+				CallbackUris: []*models.CallbackURI{{CallbackTransport: &transport, CallbackURI: &uri}},
+				Filter:       "attributes.country=GB",
+			},
+		},
+	}).Do()
+	must(mode+": create subscription", err)
+	if len(created.Data.Attributes.CallbackUris) != 1 || created.Data.Attributes.UserID == "" {
+		fail(mode+": create subscription", "callback_uris or user_id not answered")
+	}
+	version := int64(0)
+	amended, err := f3.Subscriptions.ModifySubscription().WithID(id).WithSubscriptionUpdateRequest(models.SubscriptionAmendment{
+		Data: &models.SubscriptionUpdate{
+			ID:             &id,
+			OrganisationID: &org,
+			Version:        &version,
+			Attributes:     &models.SubscriptionUpdateAttributes{EventType: "updated"},
+		},
+	}).Do()
+	must(mode+": amend subscription", err)
+	if amended.Data.Attributes.EventType == nil || *amended.Data.Attributes.EventType != "updated" {
+		fail(mode+": amend subscription", "event_type not changed")
+	}
+	_, err = f3.Subscriptions.DeleteSubscription().WithID(id).WithVersion(1).Do()
+	must(mode+": delete subscription", err)
+	fmt.Printf("go-form3 %s: subscription create, amend, delete passed\n", mode)
 }
 
 func strp(s string) *string { return &s }
