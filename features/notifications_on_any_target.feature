@@ -56,3 +56,13 @@ Feature: Notifications on any target
     Then the response status is 200
     And the response field "data.attributes.event_type" equals "updated"
     And the response field "data.attributes.callback_uri" equals "{{webhook_url}}/hooks/{{subscription_id}}"
+
+  Scenario: A record_type outside Form3's pattern is refused, naming the field
+    When I send a POST request to "/v1/notification/subscriptions" with body:
+      """
+      {"data": {"id": "{{new_uuid}}", "organisation_id": "{{organisation_id}}",
+        "attributes": {"event_type": "created", "record_type": "payment admissions",
+          "callback_uris": [{"callback_transport": "http", "callback_uri": "{{webhook_url}}/hooks/{{new_uuid}}"}]}}}
+      """
+    Then the response status is 400
+    And the error message contains "record_type in body should match"
