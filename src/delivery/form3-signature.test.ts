@@ -1,10 +1,7 @@
-import { execFileSync } from 'node:child_process';
 import { generateKeyPairSync } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
-import { digestOf, form3SignatureHeaders, signingString } from './form3-signature.ts';
+import { describe, expect, it } from 'vitest';
+import { opensslAccepts } from '../../test/support/openssl-verify.ts';
+import { digestOf, form3SignatureHeaders } from './form3-signature.ts';
 import { verifyForm3Notification } from './verify-form3-notification.ts';
 
 // Notifications signed as Form3 signs them, checked by the shipped verifier and, independently, by
@@ -18,8 +15,6 @@ const signer = { id: KEY_ID, privateKey: key.privateKey };
 const URI = 'https://receiver.example.test/hooks/form3?x=1';
 const BODY = JSON.stringify({ id: 'n-1', event_type: 'created', data: { data: { id: 'a-1' } } });
 const NOW = new Date('2026-11-25T12:00:00Z');
-const dir = mkdtempSync(join(tmpdir(), 'form3-sig-'));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 function received(body = BODY, headers = form3SignatureHeaders(URI, BODY, signer, NOW)) {
   return {
@@ -37,32 +32,6 @@ function received(body = BODY, headers = form3SignatureHeaders(URI, BODY, signer
 }
 const fetchKey = (pem: string) => async () => pem;
 const pemOf = (k: typeof key) => k.publicKey.export({ type: 'spki', format: 'pem' }).toString();
-
-/** openssl's verdict on the signature and the digest: a second implementation, not ours. */
-function opensslAccepts(r: ReturnType<typeof received>, publicKeyPem: string): boolean {
-  const signature = /signature="([^"]+)"/.exec(r.headers.signature)![1]!;
-  writeFileSync(join(dir, 'pub.pem'), publicKeyPem);
-  writeFileSync(join(dir, 'sig.bin'), Buffer.from(signature, 'base64'));
-  const text = signingString('POST', new URL(`https://${r.headers.host}${r.url}`), {
-    date: r.headers.date,
-    digest: r.headers.digest,
-    contentType: r.headers['content-type'],
-  });
-  writeFileSync(join(dir, 'signed.txt'), text);
-  writeFileSync(join(dir, 'body.json'), r.body);
-  const digest = execFileSync('openssl', ['dgst', '-sha256', '-binary', join(dir, 'body.json')]).toString('base64');
-  if (`SHA-256=${digest}` !== r.headers.digest) return false;
-  try {
-    execFileSync(
-      'openssl',
-      ['dgst', '-sha256', '-verify', join(dir, 'pub.pem'), '-signature', join(dir, 'sig.bin'), join(dir, 'signed.txt')],
-      { stdio: 'pipe' },
-    );
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 describe("Form3's notification signature", () => {
   it('names its key, covers (request-target) host date digest content-type, and digests the body', () => {

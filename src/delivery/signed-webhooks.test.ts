@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { opensslAccepts } from '../../test/support/openssl-verify.ts';
 import { NORTHWIND, openAccount, type TestRuntime, testRuntime } from '../../test/support/testing.ts';
 import { type Received, TestReceiver } from '../../test/support/webhook-receiver.ts';
 import { schemaValidator } from '../api/schemas/index.ts';
@@ -48,6 +49,11 @@ describe('webhooks signed as Form3 signs them', () => {
     await openAccount(rt);
     await TestReceiver.until(() => receiver.delivered.length === 1, 'the deliveries');
     const first = await verifyReceived(receiver.delivered[0]!);
+    // An independent verifier (openssl) accepts the webhook as it arrived, and refuses a changed byte.
+    const arrived = receiver.delivered[0]!;
+    const pem = await fetchKey(first.keyId);
+    expect(opensslAccepts({ url: arrived.path, headers: arrived.headers, body: arrived.body }, pem)).toBe(true);
+    expect(opensslAccepts({ url: arrived.path, headers: arrived.headers, body: `${arrived.body} ` }, pem)).toBe(false);
 
     rt.sim.notificationKeys.rotate();
     await openAccount(rt);
