@@ -4,6 +4,8 @@ import { bearerAuth } from './auth/middleware.ts';
 import { limitBody } from './body-limit.ts';
 import type { AppDeps, AppEnv } from './context.ts';
 import { ApiError, errorBody, toErrorResponse } from './errors.ts';
+import { faultLayer } from './fault-layer.ts';
+import { Faults } from './faults.ts';
 import { requestHeader } from './request-header.ts';
 import { accountRoutes } from './routes/accounts.ts';
 import { claimRoutes } from './routes/claims.ts';
@@ -14,6 +16,7 @@ import { signingKeyRoutes } from './routes/signing-keys.ts';
 import { simulatorCalendarRoutes } from './routes/simulator-calendar.ts';
 import { simulatorClockRoutes } from './routes/simulator-clock.ts';
 import { simulatorDeliveryRoutes } from './routes/simulator-deliveries.ts';
+import { simulatorFaultRoutes } from './routes/simulator-faults.ts';
 import { simulatorReportRoutes } from './routes/simulator-reports.ts';
 import { simulatorResetRoutes } from './routes/simulator-reset.ts';
 import { subscriptionRoutes } from './routes/subscriptions.ts';
@@ -74,6 +77,10 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.use('/v1/*', bearerAuth(deps));
   // Changes made by a request are actioned by its client (notifications' actioned_by).
   app.use('/v1/*', (c, next) => runAs(c.get('clientId'), next));
+  // Fault rules a client set for itself (never on by default; docs/faults.md).
+  const faults = deps.faults ?? new Faults();
+  app.use('/v1/*', faultLayer(faults));
+  app.route('/v1/simulator/faults', simulatorFaultRoutes(faults));
   app.route('/v1/organisation/accounts', accountRoutes(deps));
   app.route('/v1/notification/subscriptions', subscriptionRoutes(deps));
   app.route('/v1/transaction/claims', claimRoutes(deps));

@@ -1,6 +1,7 @@
 import type { Simulator } from '../sim/simulator.ts';
 import type { ClientRegistry } from './auth/clients.ts';
 import type { TokenIssuer } from './auth/tokens.ts';
+import type { Faults } from './faults.ts';
 import type { ResponderSigner } from './open-banking/responder-signer.ts';
 
 /** What every route can read from the context. */
@@ -22,6 +23,8 @@ export interface AppDeps {
   copStrict?: boolean;
   /** Refuse undeclared keys in /v1 resource bodies (Form3 ignores them; --strict). */
   strict?: boolean;
+  /** Fault rules clients set (POST /v1/simulator/faults); one per app when not given. */
+  faults?: Faults;
   /** Signs name-verification answers (x-jws-signature) in the runtime's JWS profile. */
   signer: ResponderSigner;
   /** Every address a host name resolves to (callbacks at the simulator itself are refused by name too). */

@@ -63,6 +63,9 @@ function describe(e: ErrorObject, root: 'body' | 'query'): string | undefined {
       return `${where(at)} should have at least ${String(p.limit)} properties`;
     case 'uniqueItems':
       return `${where(at)} should not have duplicate items`;
+    case 'false schema':
+      // A property a body may not carry: in these schemas, always a read-only one (has_secret).
+      return `${where(at)} is read-only`;
     case 'if':
     case 'anyOf':
     case 'oneOf':

@@ -1,5 +1,6 @@
 // `scheme-sim clock ...`: a thin client of the control API under /v1/simulator/clock.
 import { parseArgs } from 'node:util';
+import { bearer, CliError, CONNECTION, request } from './connection.ts';
 
 export const CLOCK_HELP: Record<string, string> = {
   clock: `Usage: scheme-sim clock <show|advance|freeze|resume> [options]
@@ -35,16 +36,6 @@ Stops the scheme clock where it is; it then moves only when advanced.`,
 Lets the scheme clock follow the wall clock from where it is, at speed N (default: the last speed,
 1 at first); due jobs run as their time comes.`,
 };
-
-export class CliError extends Error {}
-
-const CONNECTION = {
-  url: { type: 'string' },
-  'client-id': { type: 'string' },
-  'client-secret': { type: 'string' },
-  json: { type: 'boolean', default: false },
-  help: { type: 'boolean', short: 'h', default: false },
-} as const;
 
 const SUB_OPTIONS = {
   show: {},
@@ -82,39 +73,6 @@ function bodyOf(sub: Sub, values: Record<string, unknown>): Record<string, unkno
   const raw = values[unit] as string;
   if (unit === 'to') return { to: raw };
   return { [unit === 'working-days' ? 'working_days' : unit]: number(unit, raw) };
-}
-
-async function request(url: string, init: RequestInit): Promise<Response> {
-  try {
-    return await fetch(url, init);
-  } catch (err) {
-    const cause = (err as { cause?: { code?: string; message?: string } }).cause;
-    throw new CliError(`cannot reach ${url}: ${cause?.code ?? cause?.message ?? (err as Error).message}`);
-  }
-}
-
-async function bearer(
-  base: string,
-  id: string | undefined,
-  secret: string | undefined,
-): Promise<Record<string, string>> {
-  if (!id && !secret) return {};
-  if (!id || !secret)
-    throw new CliError(
-      'give both a client id and a client secret (--client-id/--client-secret or SCHEME_SIM_CLIENT_ID/SCHEME_SIM_CLIENT_SECRET)',
-    );
-  const res = await request(`${base}/v1/oauth2/token`, {
-    method: 'POST',
-    headers: {
-      authorization: `Basic ${Buffer.from(`${id}:${secret}`).toString('base64')}`,
-      'content-type': 'application/x-www-form-urlencoded',
-    },
-    body: 'grant_type=client_credentials',
-  });
-  const body = (await res.json().catch(() => ({}))) as { access_token?: string; error_message?: string };
-  if (res.status !== 200 || !body.access_token)
-    throw new CliError(`token request failed: ${res.status} ${body.error_message ?? ''}`.trim());
-  return { authorization: `Bearer ${body.access_token}` };
 }
 
 function describe(data: Record<string, unknown>): string[] {

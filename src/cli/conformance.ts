@@ -6,7 +6,7 @@ import { parseArgs } from 'node:util';
 import { SchemeClock } from '../clock/scheme-clock.ts';
 import { listen } from '../node/server.ts';
 import { createRuntime } from '../runtime.ts';
-import { CliError } from './clock.ts';
+import { CliError } from './connection.ts';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const CUCUMBER = join(ROOT, 'node_modules', '@cucumber', 'cucumber', 'bin', 'cucumber.js');

@@ -2,7 +2,7 @@ import { parseArgs } from 'node:util';
 import { storedRecordProblem } from '../api/stored-records.ts';
 import { examineDataFile, repairDataFile } from '../store/data-file-doctor.ts';
 import { describeProblem } from '../store/load-check.ts';
-import { CliError } from './clock.ts';
+import { CliError } from './connection.ts';
 
 const DOCTOR_HELP = `Usage: scheme-sim doctor --data FILE [--fix]
 

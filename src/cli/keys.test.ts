@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createRuntime } from '../runtime.ts';
-import { CliError } from './clock.ts';
+import { CliError } from './connection.ts';
 import { keysCommand } from './keys.ts';
 
 let dir: string;

@@ -3,7 +3,7 @@ import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { createRuntime } from '../runtime.ts';
-import { CliError } from './clock.ts';
+import { CliError } from './connection.ts';
 
 const HELP = `Usage: scheme-sim keys create --out FILE
        scheme-sim keys rotate [--data FILE]

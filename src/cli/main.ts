@@ -8,9 +8,11 @@ import { listen } from '../node/server.ts';
 import { createRuntime } from '../runtime.ts';
 import type { RetrySchedule } from '../sim/notifications/retry-schedule.ts';
 import { parseRetrySchedule } from '../sim/notifications/retry-schedule-spec.ts';
-import { CliError, clockCommand } from './clock.ts';
+import { clockCommand } from './clock.ts';
 import { conformanceCommand } from './conformance.ts';
+import { CliError } from './connection.ts';
 import { doctorCommand } from './doctor.ts';
+import { faultsCommand } from './faults.ts';
 import { keysCommand } from './keys.ts';
 
 const HELP: Record<string, string> = {
@@ -22,7 +24,9 @@ Commands:
   start     run the simulator (HTTP/JSON on --port)
   clock     show, advance, freeze or resume the scheme clock of a running simulator
   doctor    check a data file's records as start-up does, and optionally drop the bad ones
-  keys      create a key pair for signing requests as Form3's Go SDK does
+  keys      create a key pair for signing requests as Form3's Go SDK does, or rotate the
+            key notifications are signed with
+  faults    set, list or clear fault rules (latency, 429/5xx, dropped connections) on a running simulator
   conformance
             run the Gherkin conformance features against inprocess, a running sim, or staging
 Run 'scheme-sim <command> --help' for the options of a command.`,
@@ -250,6 +254,11 @@ export async function main(argv: string[]): Promise<void> {
     case 'conformance':
       return conformanceCommand(rest).then(
         (code) => process.exit(code),
+        (err: unknown) => fail((err as Error).message),
+      );
+    case 'faults':
+      return faultsCommand(rest).then(
+        () => process.exit(0),
         (err: unknown) => fail((err as Error).message),
       );
     case 'keys':

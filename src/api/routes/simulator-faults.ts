@@ -1,0 +1,50 @@
+import { type Context, Hono } from 'hono';
+import { readJson } from '../body.ts';
+import type { AppEnv } from '../context.ts';
+import { ApiError, methodNotAllowed } from '../errors.ts';
+import type { FaultAttributes, FaultRule, Faults } from '../faults.ts';
+import { parseId } from '../ids.ts';
+import { validateOrThrow } from '../validate.ts';
+
+const PATH = '/v1/simulator/faults';
+
+function view(rule: FaultRule) {
+  return {
+    type: 'faults',
+    id: rule.id,
+    organisation_id: rule.organisation_id,
+    attributes: {
+      ...rule.attributes,
+      ...(rule.remaining !== undefined ? { remaining: rule.remaining } : {}),
+      injected: rule.injected,
+    },
+  };
+}
+
+/**
+ * /v1/simulator/faults: the caller's fault rules (docs/faults.md). POST adds one, GET lists them,
+ * DELETE /{id} removes one, DELETE / removes all. Rules live in memory: a restart clears them.
+ */
+export function simulatorFaultRoutes(faults: Faults): Hono<AppEnv> {
+  const r = new Hono<AppEnv>();
+  const org = (c: Context<AppEnv>) => c.get('organisationId');
+
+  r.post('/', async (c) => {
+    const body = validateOrThrow<{ data: { attributes: FaultAttributes } }>('fault-create', await readJson(c));
+    const rule = faults.add(org(c), body.data.attributes);
+    return c.json({ data: view(rule), links: { self: `${PATH}/${rule.id}` } }, 201);
+  });
+  r.get('/', (c) => c.json({ data: faults.list(org(c)).map(view) }));
+  r.delete('/', (c) => {
+    for (const rule of faults.list(org(c))) faults.delete(org(c), rule.id);
+    return c.body(null, 204);
+  });
+  r.delete('/:id', (c) => {
+    const id = parseId(c.req.param('id'));
+    if (!faults.delete(org(c), id)) throw new ApiError(404, `record ${id} does not exist`);
+    return c.body(null, 204);
+  });
+  r.all('/', methodNotAllowed(['GET', 'POST', 'DELETE']));
+  r.all('/:id', methodNotAllowed(['DELETE']));
+  return r;
+}

@@ -1,0 +1,46 @@
+/** A failure to report on stderr with exit code 1 (no stack: the message says it all). */
+export class CliError extends Error {}
+
+/** The options every command that talks to a running simulator takes. */
+export const CONNECTION = {
+  url: { type: 'string' },
+  'client-id': { type: 'string' },
+  'client-secret': { type: 'string' },
+  json: { type: 'boolean', default: false },
+  help: { type: 'boolean', short: 'h', default: false },
+} as const;
+
+/** fetch, with an unreachable simulator as a CliError naming the URL. */
+export async function request(url: string, init: RequestInit): Promise<Response> {
+  try {
+    return await fetch(url, init);
+  } catch (err) {
+    const cause = (err as { cause?: { code?: string; message?: string } }).cause;
+    throw new CliError(`cannot reach ${url}: ${cause?.code ?? cause?.message ?? (err as Error).message}`);
+  }
+}
+
+/** The Authorization header of a client's token (none without credentials: a server run with --auth off). */
+export async function bearer(
+  base: string,
+  id: string | undefined,
+  secret: string | undefined,
+): Promise<Record<string, string>> {
+  if (!id && !secret) return {};
+  if (!id || !secret)
+    throw new CliError(
+      'give both a client id and a client secret (--client-id/--client-secret or SCHEME_SIM_CLIENT_ID/SCHEME_SIM_CLIENT_SECRET)',
+    );
+  const res = await request(`${base}/v1/oauth2/token`, {
+    method: 'POST',
+    headers: {
+      authorization: `Basic ${Buffer.from(`${id}:${secret}`).toString('base64')}`,
+      'content-type': 'application/x-www-form-urlencoded',
+    },
+    body: 'grant_type=client_credentials',
+  });
+  const body = (await res.json().catch(() => ({}))) as { access_token?: string; error_message?: string };
+  if (res.status !== 200 || !body.access_token)
+    throw new CliError(`token request failed: ${res.status} ${body.error_message ?? ''}`.trim());
+  return { authorization: `Bearer ${body.access_token}` };
+}
