@@ -24,6 +24,7 @@ Feature: Claims on any target
     Then the response status is 201
     And the response matches the "claim-single" schema
     And the response field "data.attributes.reference" equals "DDIC{{reference}}"
+    And the response field "data.attributes.payment_scheme" equals "BACS"
     When I send a GET request to "/v1/transaction/claims/{{claim_id}}"
     Then the response status is 200
     And the response matches the "claim-single" schema

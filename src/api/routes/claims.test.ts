@@ -27,7 +27,7 @@ const submit = (claimId: string) => submitVia(rt, claimId);
 const advance = (working_days: number) => rt.call('POST', '/v1/simulator/clock/advance', { working_days });
 
 describe('POST /v1/transaction/claims', () => {
-  it('creates a claim at version 0 with payment_scheme spelt Bacs', async () => {
+  it('creates a claim at version 0, echoing payment_scheme as the client spelt it', async () => {
     const res = await rt.call('POST', '/v1/transaction/claims', claimBody());
     expect(res.status).toBe(201);
     const body = await json(res);
@@ -35,8 +35,11 @@ describe('POST /v1/transaction/claims', () => {
     expect(body.data).toMatchObject({
       version: 0,
       created_on: '2026-12-21T09:00:00.000Z',
-      attributes: { payment_scheme: 'Bacs' },
+      attributes: { payment_scheme: 'bacs' },
     });
+    // Form3's enum value, as its SDK sends it, comes back as sent.
+    const sdk = await json(await rt.call('POST', '/v1/transaction/claims', claimBody({ payment_scheme: 'BACS' })));
+    expect(sdk.data.attributes.payment_scheme).toBe('BACS');
     expect(body.links.self).toBe(`/v1/transaction/claims/${body.data.id}`);
   });
 

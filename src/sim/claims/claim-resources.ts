@@ -7,7 +7,8 @@ export const CLAIM_REVERSAL_TYPE = 'claim_reversals';
 export const CLAIM_REVERSAL_SUBMISSION_TYPE = 'claim_reversal_submissions';
 
 export interface ClaimAttributes {
-  payment_scheme: 'Bacs';
+  /** Bacs in any case, echoed as the client spelt it (Form3's enum value is BACS). */
+  payment_scheme: string;
   clearing_id: string;
   reference: string;
   reason_code: string;

@@ -62,11 +62,6 @@ export function assertClaimRules(a: ClaimAttributes, today: string): void {
   if (violations.length > 0) throw invalid(`validation failure list: ${violations.join('; ')}`);
 }
 
-/** The attributes as stored: payment_scheme spelt `Bacs` whatever case the client used. */
-export function normaliseClaim(a: ClaimAttributes): ClaimAttributes {
-  return { ...a, payment_scheme: 'Bacs' };
-}
-
 /** The sum of the disputed amounts of one claim, in pence. */
 export function claimPence(a: ClaimAttributes): bigint {
   let total = 0n;

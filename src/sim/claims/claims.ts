@@ -20,7 +20,7 @@ import {
   claimSubmissionPath,
 } from './claim-resources.ts';
 import { ClaimReversals, type NewRecord } from './claim-reversals.ts';
-import { assertClaimRules, normaliseClaim } from './claim-rules.ts';
+import { assertClaimRules } from './claim-rules.ts';
 import { ClaimTimeline } from './claim-timeline.ts';
 import type { ReportArrivals } from './report-arrivals.ts';
 
@@ -77,7 +77,8 @@ export class Claims {
     return this.claims.create({
       id: input.id,
       organisation_id: input.organisation_id,
-      attributes: normaliseClaim(input.attributes),
+      // As sent: Form3 echoes payment_scheme in the client's spelling (its enum says BACS).
+      attributes: input.attributes,
     });
   }
 
