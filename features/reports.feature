@@ -125,8 +125,8 @@ Feature: Scheme reports
       | BACS_INPUT                 | 2026-12-18\|412785             | Service user number | /BACSDocument/Data/InputReport/Submission/UserFile/InputUserFile/UserFileInformation/@userNumber                  |
       | BACS_ARRIVAL               | 2026-12-18\|412785             | Service user number | /BACSDocument/Data/ArrivalReport/Submission/UserFile/ArrivalUserFile/DaySection/Totals/Debit/@valueOf             |
       | BACS_WITHDRAWAL            | 2026-12-18\|412785             | Service user number | /BACSDocument/Data/WithdrawalReport/Submission/SubmissionInformation/@bureauNumber                                |
-      | BACS_ARUCS                 | 2026-12-18\|NORTHWIND COLLECT  | Advice number       | /BACSDocument/Data/ARUCS/Advice/OriginatingAccountRecords/OriginatingAccountRecord/ReturnedCreditItem/@returnCode |
-      | BACS_ARUDD                 | 2026-12-18\|NORTHWIND COLLECT  | Advice number       | /BACSDocument/Data/ARUDD/Advice/OriginatingAccountRecords/OriginatingAccountRecord/ReturnedDebitItem/@returnCode  |
+      | BACS_ARUCS                 | 2026-12-18\|NORTHWIND BANK PLC | Advice number       | /BACSDocument/Data/ARUCS/Advice/OriginatingAccountRecords/OriginatingAccountRecord/ReturnedCreditItem/@returnCode |
+      | BACS_ARUDD                 | 2026-12-18\|NORTHWIND BANK PLC | Advice number       | /BACSDocument/Data/ARUDD/Advice/OriginatingAccountRecords/OriginatingAccountRecord/ReturnedDebitItem/@returnCode  |
       | BACS_AUDDIS                | 2026-12-18\|412785             | Document number     | /BACSDocument/Data/MessagingAdvices/MessagingAdvice/@reason-code                                                  |
       | BACS_AUDDIS_ACCEPTANCE     | 2026-12-18\|412785             | Document number     | /BACSDocument/Data/MessagingAdvices/MessagingAdvice[@record-type='V']/@accepted-ddi                               |
       | BACS_AUDDIS_REJECTION      | 2026-12-18\|412785             | Document number     | /BACSDocument/Data/MessagingAdvices/MessagingError/@line1                                                         |
