@@ -94,7 +94,7 @@ Feature: Direct Debit Indemnity Claims settled by a contra
   Scenario: Reversals are refused before processing and after working day 11
     Given a submitted claim "late" disputing "5.00"
     When I reverse the claim "late" quoting "000000000001"
-    Then the response status is 409
+    Then the response status is 400
     And the error message contains "cannot be reversed yet"
     When the scheme clock advances 1 working day
     Then the submission of claim "late" has status "queued_for_delivery"
@@ -104,7 +104,7 @@ Feature: Direct Debit Indemnity Claims settled by a contra
     And the error message contains "original_instruction_id in body should equal the sequence number"
     When the scheme clock advances 11 working days
     And I reverse the claim "late" quoting "{{late_sequence_number}}"
-    Then the response status is 409
+    Then the response status is 400
     And the error message contains "the reversal window closed at the end of 2027-01-08 (working day D0+11"
 
   Scenario: The reversal window is the whole London date of working day D0+11
@@ -120,7 +120,7 @@ Feature: Direct Debit Indemnity Claims settled by a contra
     Then the response status is 201
     When the scheme clock moves to "2027-01-09T00:00:00Z"
     And I reverse the claim "too_late" quoting "{{too_late_sequence_number}}"
-    Then the response status is 409
+    Then the response status is 400
     And the error message contains "can no longer be reversed: the reversal window closed at the end of 2027-01-08 (working day D0+11"
 
   Scenario: A claim is submitted once
@@ -128,7 +128,7 @@ Feature: Direct Debit Indemnity Claims settled by a contra
     When I submit the claim "once"
     Then the response status is 201
     When I submit the claim "once"
-    Then the response status is 409
+    Then the response status is 400
     And the error message contains "has already been submitted"
 
   Scenario Outline: Invalid claims are refused with a message naming the rule (<case>)

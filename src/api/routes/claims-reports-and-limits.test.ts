@@ -93,12 +93,12 @@ describe('malformed requests', () => {
 });
 
 describe('claims near the end of the supported dates', () => {
-  it('refuses a submission whose D0+14 would fall after 2199-12-31 with a 409, not a 500', async () => {
+  it('refuses a submission whose D0+14 would fall after 2199-12-31 with a 400 (as the swagger documents), not a 500', async () => {
     await rt.close();
     rt = await testRuntime({ clockState: SchemeClock.frozenAt('2199-12-20T09:00:00Z') });
     const claim = await createClaim();
     const res = await rt.call('POST', `/v1/transaction/claims/${claim.id}/submissions`, subBody());
-    expect(res.status).toBe(409);
+    expect(res.status).toBe(400);
     expect((await json(res)).error_message).toMatch(
       new RegExp(
         `^claim ${claim.id} cannot be submitted at 2199-12-20T09:00:00.000Z: its timeline runs to working day D0\\+14, past 2199-12-31`,
@@ -106,12 +106,12 @@ describe('claims near the end of the supported dates', () => {
     );
   });
 
-  it('answers 409 (not 500) for a submission from a clock outside the range', async () => {
+  it('answers 400 (not 500) for a submission from a clock outside the range', async () => {
     await rt.close();
     rt = await testRuntime({ clockState: SchemeClock.frozenAt('9999-12-28T09:00:00Z') });
     const claim = await createClaim();
     const res = await rt.call('POST', `/v1/transaction/claims/${claim.id}/submissions`, subBody());
-    expect(res.status).toBe(409);
+    expect(res.status).toBe(400);
   });
 
   it('names the range for a disputed transaction date outside it', async () => {

@@ -188,11 +188,11 @@ describe('submissions', () => {
     expect((await rt.call('GET', body.links.self)).status).toBe(200);
   });
 
-  it('409s a second submission, 404s an unknown claim, 400s a body of the wrong type', async () => {
+  it('400s a second submission (the swagger has no 409), 404s an unknown claim, 400s a body of the wrong type', async () => {
     const claim = await createClaim();
     await submit(claim.id);
     const again = await rt.call('POST', `/v1/transaction/claims/${claim.id}/submissions`, subBody());
-    expect(again.status).toBe(409);
+    expect(again.status).toBe(400);
     expect((await json(again)).error_message).toContain('has already been submitted');
     const unknown = randomUUID();
     const missing = await rt.call('POST', `/v1/transaction/claims/${unknown}/submissions`, subBody());
@@ -222,7 +222,7 @@ describe('submissions', () => {
 });
 
 describe('reversals over HTTP', () => {
-  it('refuses before processing (409), a wrong sequence number (400), then reverses and skips settlement', async () => {
+  it('refuses before processing (400), a wrong sequence number (400), then reverses and skips settlement', async () => {
     const claim = await createClaim();
     const sub = await submit(claim.id);
     const base = `/v1/transaction/claims/${claim.id}/reversals`;
@@ -234,7 +234,7 @@ describe('reversals over HTTP', () => {
         attributes: { original_instruction_id: '1' },
       },
     });
-    expect(early.status).toBe(409);
+    expect(early.status).toBe(400);
     expect((await json(early)).error_message).toContain('cannot be reversed yet');
     await advance(1);
     const seq = (await json(await rt.call('GET', `/v1/transaction/claims/${claim.id}/submissions/${sub.id}`))).data

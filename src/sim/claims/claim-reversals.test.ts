@@ -34,7 +34,7 @@ describe('reversal window (claim submitted Monday 2026-12-21: D0+11 = Friday 202
     const h = await claimsHarness();
     const { claim } = h.file();
     const err = failure(() => reverse(h, claim.id, '000000000001'));
-    expect(err.kind).toBe('conflict');
+    expect(err.kind).toBe('invalid');
     expect(err.message).toContain('cannot be reversed yet');
     expect(err.message).toContain('processed on 2026-12-22');
     expect(err.message).toContain('until the end of 2027-01-08 (working day D0+11, London time)');
@@ -73,7 +73,7 @@ describe('reversal window (claim submitted Monday 2026-12-21: D0+11 = Friday 202
     const { claim } = h.file();
     h.moveTo('2027-01-09T00:00:00.000Z');
     const err = failure(() => reverse(h, claim.id));
-    expect(err.kind).toBe('conflict');
+    expect(err.kind).toBe('invalid');
     expect(err.message).toBe(
       `claim ${claim.id} can no longer be reversed: the reversal window closed at the end of 2027-01-08 (working day D0+11, submission day D0 2026-12-21)`,
     );
@@ -120,7 +120,7 @@ describe('reversal window (claim submitted Monday 2026-12-21: D0+11 = Friday 202
     const err = failure(() =>
       h.claims.reversals.submit(claim.id, reversal.id, { id: randomUUID(), organisation_id: HARNESS_ORG }, HARNESS_ORG),
     );
-    expect(err.kind).toBe('conflict');
+    expect(err.kind).toBe('invalid');
     h.advance({ working_days: 2 });
     expect(h.claims.submissionOf(claim.id)!.attributes.status).toBe('settled'); // never submitted: still settled
   });
@@ -133,7 +133,7 @@ describe('reversal window (claim submitted Monday 2026-12-21: D0+11 = Friday 202
     expect(wrong.kind).toBe('invalid');
     expect(wrong.message).toContain('original_instruction_id in body should equal the sequence number');
     const { reversal } = reverse(h, claim.id);
-    expect(failure(() => reverse(h, claim.id)).kind).toBe('conflict');
+    expect(failure(() => reverse(h, claim.id)).kind).toBe('invalid');
     const again = failure(() =>
       h.claims.reversals.submit(claim.id, reversal.id, { id: randomUUID(), organisation_id: HARNESS_ORG }, HARNESS_ORG),
     );

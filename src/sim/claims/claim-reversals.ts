@@ -1,7 +1,7 @@
 // Claim reversals (cancellations) and their submissions.
 import { isoTimestamp } from '../../clock/clock.ts';
 import type { Scheduler } from '../../clock/scheduler.ts';
-import { conflict, invalid } from '../errors.ts';
+import { invalid } from '../errors.ts';
 import { Repository, type RepositoryContext } from '../repository.ts';
 import { ref, relatedId } from '../resource.ts';
 import type { ClaimCalendar } from './claim-calendar.ts';
@@ -71,7 +71,7 @@ export class ClaimReversals {
   #create(claimId: string, input: NewRecord & ClaimReversalAttributes, organisationId: string): ClaimReversal {
     const claim = this.#d.claim(claimId, organisationId);
     const existing = this.reversalOf(claim.id);
-    if (existing) throw conflict(`claim ${claim.id} already has a reversal (claim reversal ${existing.id})`);
+    if (existing) throw invalid(`claim ${claim.id} already has a reversal (claim reversal ${existing.id})`);
     const submission = this.#assertReversible(claim);
     if (input.original_instruction_id !== submission.attributes.sequence_number) {
       throw invalid(
@@ -97,7 +97,7 @@ export class ClaimReversals {
     const reversal = this.get(claimId, reversalId, organisationId);
     const existing = this.submissionOfReversal(reversal.id);
     if (existing)
-      throw conflict(
+      throw invalid(
         `claim reversal ${reversal.id} has already been submitted (claim reversal submission ${existing.id})`,
       );
     const claim = this.#d.claim(claimId, organisationId);
@@ -158,16 +158,16 @@ export class ClaimReversals {
    */
   #assertReversible(claim: Claim): ClaimSubmission & { attributes: { sequence_number: string } } {
     const s = this.#d.submissionOf(claim.id);
-    if (!s) throw conflict(`claim ${claim.id} has not been submitted; only a submitted claim can be reversed`);
+    if (!s) throw invalid(`claim ${claim.id} has not been submitted; only a submitted claim can be reversed`);
     const a = s.attributes;
     if (a.sequence_number === undefined) {
-      throw conflict(
+      throw invalid(
         `claim ${claim.id} cannot be reversed yet: its submission is processed on ${a.processing_date} (working day ${PROCESSING_DAY} after submission day ${a.submission_date}), when the sequence number to quote is assigned; reversals are accepted from then until the end of ${a.reversal_deadline} (working day D0+${LAST_REVERSAL_DAY}, London time)`,
       );
     }
     const today = this.#d.dates.london(this.reversals.clock.now()).date;
     if (today > a.reversal_deadline) {
-      throw conflict(
+      throw invalid(
         `claim ${claim.id} can no longer be reversed: the reversal window closed at the end of ${a.reversal_deadline} (working day D0+${LAST_REVERSAL_DAY}, submission day D0 ${a.submission_date})`,
       );
     }

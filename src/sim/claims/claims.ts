@@ -3,7 +3,7 @@ import type { BacsCalendar } from '../../clock/calendar.ts';
 import { isoTimestamp } from '../../clock/clock.ts';
 import { DateRangeError, LAST_DATE, SUPPORTED_RANGE } from '../../clock/dates.ts';
 import type { Scheduler } from '../../clock/scheduler.ts';
-import { conflict } from '../errors.ts';
+import { invalid } from '../errors.ts';
 import type { Payments } from '../payments/payments.ts';
 import { Repository, type RepositoryContext } from '../repository.ts';
 import { type Resource, ref, relatedId } from '../resource.ts';
@@ -104,7 +104,7 @@ export class Claims {
   #submit(claimId: string, input: NewRecord, organisationId: string): ClaimSubmission {
     const claim = this.get(claimId, organisationId);
     const existing = this.submissionOf(claim.id);
-    if (existing) throw conflict(`claim ${claim.id} has already been submitted (claim submission ${existing.id})`);
+    if (existing) throw invalid(`claim ${claim.id} has already been submitted (claim submission ${existing.id})`);
     const now = this.claims.clock.now();
     const dates = this.#timelineFrom(now, claim.id);
     const submission = this.submissions.create({
@@ -118,13 +118,13 @@ export class Claims {
     return submission;
   }
 
-  /** The dates of a submission made at `now`; 409 when its timeline would leave the supported dates. */
+  /** The dates of a submission made at `now`; 400 when its timeline would leave the supported dates. */
   #timelineFrom(now: Date, claimId: string): ClaimDates {
     try {
       return this.#dates.dates(this.#dates.dayOf(now));
     } catch (err) {
       if (!(err instanceof DateRangeError)) throw err;
-      throw conflict(
+      throw invalid(
         `claim ${claimId} cannot be submitted at ${now.toISOString()}: its timeline runs to working day D0+${SETTLEMENT_DAY}, past ${LAST_DATE}, the last date the simulator supports (${SUPPORTED_RANGE})`,
       );
     }
