@@ -28,22 +28,28 @@ export async function optionalJson(c: Context): Promise<unknown> {
   return text.trim() === '' ? {} : readJson(c);
 }
 
-/** Drops every key whose value is null, in objects at any depth (arrays keep their items). */
+/**
+ * Go's zero date: a go-swagger client sends it for an optional `strfmt.Date` it left unset (Form3's
+ * SDK does for a claim's processing_date and request_date), meaning "not given".
+ */
+const GO_ZERO_DATE = '0001-01-01';
+
+/** Drops every key whose value is null or Go's zero date, in objects at any depth (arrays keep their items). */
 function withoutNulls(value: unknown): unknown {
   if (Array.isArray(value)) return value.map((v) => (v !== null && typeof v === 'object' ? withoutNulls(v) : v));
   if (value === null || typeof value !== 'object') return value;
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(value)) {
     // defineProperty, not assignment: a key named __proto__ stays a key (and is refused by name).
-    if (v !== null)
+    if (v !== null && v !== GO_ZERO_DATE)
       Object.defineProperty(out, k, { value: withoutNulls(v), enumerable: true, writable: true, configurable: true });
   }
   return out;
 }
 
 /**
- * A /v1 resource body as Form3's go-swagger server reads it: inside `data`, a null value means the
- * field is absent (so a required one is "required", an optional one is left out: Form3's Go SDK
+ * A /v1 resource body as Form3's go-swagger server reads it: inside `data`, a null value (or Go's
+ * zero date 0001-01-01, an unset date of the SDK) means the field is absent (so a required one is "required", an optional one is left out: Form3's Go SDK
  * sends `"name": null` in a PATCH), and an omitted `type` is the resource's own.
  */
 export function asForm3Reads(body: unknown, type: string): unknown {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { claimRequest } from '../../test/support/claim-requests.ts';
 import { NORTHWIND, testRuntime } from '../../test/support/testing.ts';
 import { asForm3Reads } from './body.ts';
 
@@ -17,6 +18,14 @@ describe('asForm3Reads', () => {
     expect(read).toEqual({
       data: { id: 'x', type: 'accounts', attributes: { bic: 'NWBKGB22', party: { b: 1 }, list: [null, 1] } },
     });
+  });
+
+  it("drops Go's zero date, which Form3's SDK sends for an unset optional date", () => {
+    const read = asForm3Reads(
+      { data: { attributes: { processing_date: '0001-01-01', request_date: '0001-01-01', contact_name: 'J' } } },
+      'claims',
+    );
+    expect(read).toEqual({ data: { type: 'claims', attributes: { contact_name: 'J' } } });
   });
 
   it('fills an omitted type, keeps a given one, and leaves what is not a resource body alone', () => {
@@ -129,5 +138,27 @@ describe("every attribute of Form3's account model", () => {
       'status in body should be one of',
     );
     await rt.close();
+  });
+});
+
+describe("Go's zero date on a claim (Form3's SDK sends it for an unset date)", () => {
+  it('is absent: reason 7 without a real request_date is refused as missing, reason 2 stores none', async () => {
+    const rt = await testRuntime();
+    try {
+      const create = (over: Record<string, unknown>) =>
+        rt.call('POST', '/v1/transaction/claims', claimRequest(NORTHWIND.organisation_id, over));
+      const refused = await create({ reason_code: '7', contact_name: 'J Smith', request_date: '0001-01-01' });
+      expect(refused.status).toBe(400);
+      expect(((await refused.json()) as { error_message: string }).error_message).toContain(
+        'request_date in body is required',
+      );
+      const ok = await create({ reason_code: '2', processing_date: '0001-01-01' });
+      expect(ok.status).toBe(201);
+      expect(
+        ((await ok.json()) as { data: { attributes: Record<string, unknown> } }).data.attributes.processing_date,
+      ).toBeUndefined();
+    } finally {
+      await rt.close();
+    }
   });
 });
