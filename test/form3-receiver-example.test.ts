@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { systemClock } from '../src/clock/clock.ts';
 import { listen, type RunningServer } from '../src/node/server.ts';
-import { NORTHWIND, openAccount, type TestRuntime, testRuntime } from './support/testing.ts';
+import { openAccount, subscribeToAccounts, type TestRuntime, testRuntime } from './support/testing.ts';
 import { TestReceiver } from './support/webhook-receiver.ts';
 
 // examples/form3-receiver.mjs, run as docs/notifications.md says: it accepts the simulator's
@@ -42,21 +42,10 @@ describe('the example receiver of docs/notifications.md', () => {
     // A second callback, a plain receiver, keeps a copy of the signed request to tamper with.
     const copy = new TestReceiver();
     await copy.up();
-    const sub = await rt.call('POST', '/v1/notification/subscriptions', {
-      data: {
-        id: crypto.randomUUID(),
-        organisation_id: NORTHWIND.organisation_id,
-        attributes: {
-          event_type: 'created',
-          record_type: 'accounts',
-          callback_uris: [
-            { callback_transport: 'http', callback_uri: exampleUrl },
-            { callback_transport: 'http', callback_uri: copy.url },
-          ],
-        },
-      },
-    });
-    expect(sub.status).toBe(201);
+    await subscribeToAccounts(rt, [
+      ['http', exampleUrl],
+      ['http', copy.url],
+    ]);
     const id = await openAccount(rt);
     await TestReceiver.until(() => lines.some((l) => l.startsWith('accepted created accounts')), 'the notification');
     await TestReceiver.until(() => copy.delivered.length === 1, 'the copy');

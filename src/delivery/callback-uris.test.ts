@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { NORTHWIND, openAccount, type TestRuntime, testRuntime } from '../../test/support/testing.ts';
+import { openAccount, subscribeToAccounts, type TestRuntime, testRuntime } from '../../test/support/testing.ts';
 import { TestReceiver } from '../../test/support/webhook-receiver.ts';
 import { systemClock } from '../clock/clock.ts';
 import { FAST_RETRY_SCHEDULE } from '../sim/notifications/retry-schedule.ts';
@@ -26,18 +26,10 @@ afterEach(async () => {
 describe('delivery to each of callback_uris', () => {
   it('sends the same notification to every callback; a failing one is retried alone', async () => {
     receivers[1]!.script.push(500, 500);
-    const sub = await rt.call('POST', '/v1/notification/subscriptions', {
-      data: {
-        id: crypto.randomUUID(),
-        organisation_id: NORTHWIND.organisation_id,
-        attributes: {
-          event_type: 'created',
-          record_type: 'accounts',
-          callback_uris: receivers.map((r) => ({ callback_transport: 'http', callback_uri: r.url })),
-        },
-      },
-    });
-    expect(sub.status).toBe(201);
+    await subscribeToAccounts(
+      rt,
+      receivers.map((r) => ['http', r.url]),
+    );
     await openAccount(rt);
     await TestReceiver.until(() => receivers.every((r) => r.delivered.length === 1), 'the deliveries');
     expect(receivers[0]!.requests).toHaveLength(1);

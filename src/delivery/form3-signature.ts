@@ -14,9 +14,9 @@ export interface SignedHeaders {
   signature: string;
 }
 
-/** `SHA-256=<base64>` of the body. */
-export function digestOf(body: string): string {
-  return `SHA-256=${createHash('sha256').update(body, 'utf8').digest('base64')}`;
+/** `SHA-256=<base64>` of the body (a string as UTF-8). */
+export function digestOf(body: string | Uint8Array): string {
+  return `SHA-256=${createHash('sha256').update(body).digest('base64')}`;
 }
 
 /** The draft's signing string of a request. */

@@ -8,7 +8,7 @@ import {
 } from '@aws-sdk/client-sqs';
 import { type FauxqsServer, startFauxqs } from 'fauxqs';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { NORTHWIND, type TestRuntime, testRuntime } from '../../test/support/testing.ts';
+import { NORTHWIND, subscribeToAccounts, type TestRuntime, testRuntime } from '../../test/support/testing.ts';
 import { TestReceiver } from '../../test/support/webhook-receiver.ts';
 import { systemClock } from '../clock/clock.ts';
 import { FAST_RETRY_SCHEDULE } from '../sim/notifications/retry-schedule.ts';
@@ -238,21 +238,10 @@ describe('queue subscriptions against an SQS emulator', () => {
     const receiver = new TestReceiver();
     await receiver.up();
     try {
-      const res = await rt.call('POST', '/v1/notification/subscriptions', {
-        data: {
-          id: crypto.randomUUID(),
-          organisation_id: NORTHWIND.organisation_id,
-          attributes: {
-            event_type: 'created',
-            record_type: 'accounts',
-            callback_uris: [
-              { callback_transport: 'http', callback_uri: receiver.url },
-              { callback_transport: 'queue', callback_uri: queueUrl },
-            ],
-          },
-        },
-      });
-      expect(res.status).toBe(201);
+      await subscribeToAccounts(rt, [
+        ['http', receiver.url],
+        ['queue', queueUrl],
+      ]);
       const accountId = await createAccount(rt, '41426899');
       const [message] = await receive(queueUrl, 1);
       await TestReceiver.until(() => receiver.delivered.length === 1, 'the webhook');

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { opensslAccepts } from '../../test/support/openssl-verify.ts';
-import { NORTHWIND, openAccount, type TestRuntime, testRuntime } from '../../test/support/testing.ts';
+import { openAccount, subscribeToAccounts, type TestRuntime, testRuntime } from '../../test/support/testing.ts';
 import { type Received, TestReceiver } from '../../test/support/webhook-receiver.ts';
 import { schemaValidator } from '../api/schemas/index.ts';
 import { systemClock } from '../clock/clock.ts';
@@ -34,18 +34,7 @@ const verifyReceived = (r: Received) =>
 
 describe('webhooks signed as Form3 signs them', () => {
   it('arrive signed; the key comes from GET /v1/platform/security/signing_keys/{id}; a rotation keeps old ones verifiable', async () => {
-    const sub = await rt.call('POST', '/v1/notification/subscriptions', {
-      data: {
-        id: crypto.randomUUID(),
-        organisation_id: NORTHWIND.organisation_id,
-        attributes: {
-          event_type: 'created',
-          record_type: 'accounts',
-          callback_uris: [{ callback_transport: 'http', callback_uri: receiver.url }],
-        },
-      },
-    });
-    expect(sub.status).toBe(201);
+    await subscribeToAccounts(rt, [['http', receiver.url]]);
     await openAccount(rt);
     await TestReceiver.until(() => receiver.delivered.length === 1, 'the deliveries');
     const first = await verifyReceived(receiver.delivered[0]!);

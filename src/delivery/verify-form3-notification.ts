@@ -1,4 +1,5 @@
-import { createHash, createPublicKey, type KeyObject, verify } from 'node:crypto';
+import { createPublicKey, type KeyObject, verify } from 'node:crypto';
+import { digestOf } from './form3-signature.ts';
 
 /** A received notification: a web Request, or its parts (a Node server's). */
 export interface ReceivedNotification {
@@ -64,9 +65,7 @@ export async function verifyForm3Notification(
   if (Number.isNaN(at)) refuse('the Date header is missing or not a date');
   if (Math.abs((options.now ?? new Date()).getTime() - at) > WINDOW_MS)
     refuse(`date ${date} is more than 5 minutes from now`);
-  const body = typeof received.body === 'string' ? Buffer.from(received.body, 'utf8') : received.body;
-  const digest = `SHA-256=${createHash('sha256').update(body).digest('base64')}`;
-  if (header(received.headers, 'digest') !== digest) refuse('the Digest does not match the body');
+  if (header(received.headers, 'digest') !== digestOf(received.body)) refuse('the Digest does not match the body');
 
   const url = new URL(received.url, `http://${header(received.headers, 'host') ?? 'localhost'}`);
   const lines = signed.map((h) => {

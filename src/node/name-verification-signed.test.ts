@@ -34,7 +34,8 @@ afterAll(async () => {
   await rt.close();
 });
 
-async function signedPost(path: string, body: string, tamper: (h: Record<string, string>) => void = () => {}) {
+/** The URL of a path and the headers that sign a POST of `body` to it with the dev key. */
+function signed(path: string, body: string): { url: URL; headers: Record<string, string> } {
   const url = new URL(`${base}${path}`);
   const headers = form3SignedHeaders(
     url,
@@ -45,6 +46,11 @@ async function signedPost(path: string, body: string, tamper: (h: Record<string,
     rt.wall.now(),
     'application/json',
   );
+  return { url, headers };
+}
+
+async function signedPost(path: string, body: string, tamper: (h: Record<string, string>) => void = () => {}) {
+  const { url, headers } = signed(path, body);
   tamper(headers);
   return fetch(url, { method: 'POST', headers, body });
 }
@@ -62,16 +68,7 @@ describe('name verification signed as Form3 signs requests', () => {
 
   it('refuses a body other than the one the Digest covers, with a 401 in Open Banking terms', async () => {
     const body = JSON.stringify(copRequest());
-    const url = new URL(`${base}${NORTHWIND_COP_PATH}`);
-    const headers = form3SignedHeaders(
-      url,
-      'POST',
-      body,
-      DEV_SIGNING_KEY_ID,
-      devSigningKey(),
-      rt.wall.now(),
-      'application/json',
-    );
+    const { url, headers } = signed(NORTHWIND_COP_PATH, body);
     const other = JSON.stringify(copRequest({ Name: 'Someone Else' }))
       .padEnd(body.length, ' ')
       .slice(0, body.length);
@@ -88,16 +85,7 @@ describe('name verification signed as Form3 signs requests', () => {
     });
     expect(unknown.status).toBe(401);
     expect(((await unknown.json()) as { Message: string }).Message).toContain('is not a key of any client');
-    const url = new URL(`${base}${NORTHWIND_COP_PATH}`);
-    const headers = form3SignedHeaders(
-      url,
-      'POST',
-      body,
-      DEV_SIGNING_KEY_ID,
-      devSigningKey(),
-      rt.wall.now(),
-      'application/json',
-    );
+    const { url, headers } = signed(NORTHWIND_COP_PATH, body);
     expect((await fetch(url, { method: 'POST', headers, body })).status).toBe(200);
     const replay = await fetch(url, { method: 'POST', headers, body });
     expect(replay.status).toBe(401);

@@ -153,3 +153,33 @@ export async function openAccount(rt: TestRuntime, client: typeof NORTHWIND = NO
   if (res.status !== 201) throw new Error(`opening an account: ${res.status} ${await res.text()}`);
   return id;
 }
+
+/**
+ * Subscribes the client to `created` events of accounts, delivered to each of `callbacks`
+ * (`[transport, uri]` pairs, as callback_uris); 201 or the test fails. The subscription's id.
+ */
+export async function subscribeToAccounts(
+  rt: TestRuntime,
+  callbacks: Array<[transport: string, uri: string]>,
+  client: typeof NORTHWIND = NORTHWIND,
+): Promise<string> {
+  const id = crypto.randomUUID();
+  const res = await rt.call(
+    'POST',
+    '/v1/notification/subscriptions',
+    {
+      data: {
+        id,
+        organisation_id: client.organisation_id,
+        attributes: {
+          event_type: 'created',
+          record_type: 'accounts',
+          callback_uris: callbacks.map(([callback_transport, callback_uri]) => ({ callback_transport, callback_uri })),
+        },
+      },
+    },
+    { client },
+  );
+  if (res.status !== 201) throw new Error(`subscribing: ${res.status} ${await res.text()}`);
+  return id;
+}

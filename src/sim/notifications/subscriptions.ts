@@ -84,7 +84,12 @@ function problems(
     out.push('callback_uris in body is required (or the deprecated callback_transport and callback_uri together)');
   if ((a.callback_transport === undefined) !== (a.callback_uri === undefined))
     out.push('callback_transport and callback_uri in body go together: give both or neither');
-  for (const c of a.callback_transport && a.callback_uri ? [...callbacks, a as Callback] : callbacks) {
+  // The deprecated pair is checked even when callback_uris (which deliveries use) is given too.
+  const pair: Callback[] =
+    a.callback_transport && a.callback_uri
+      ? [{ callback_transport: a.callback_transport, callback_uri: a.callback_uri }]
+      : [];
+  for (const c of [...callbacks, ...pair]) {
     const uri = callbackUriProblem(c.callback_transport, c.callback_uri, self);
     if (uri && !out.includes(uri)) out.push(uri);
   }
