@@ -19,6 +19,7 @@ import { simulatorDeliveryRoutes } from './routes/simulator-deliveries.ts';
 import { simulatorFaultRoutes } from './routes/simulator-faults.ts';
 import { simulatorReportRoutes } from './routes/simulator-reports.ts';
 import { simulatorResetRoutes } from './routes/simulator-reset.ts';
+import { simulatorScenarioRoutes } from './routes/simulator-scenarios.ts';
 import { subscriptionRoutes } from './routes/subscriptions.ts';
 import { tokenRoutes } from './routes/token.ts';
 
@@ -91,6 +92,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.route('/v1/simulator/deliveries', simulatorDeliveryRoutes(deps));
   app.route('/v1/notification/reports', reportRoutes(deps));
   app.route('/v1/simulator/reports', simulatorReportRoutes(deps));
+  app.route('/v1/simulator/scenarios', simulatorScenarioRoutes(deps));
   app.route('/v1/platform/security/signing_keys', signingKeyRoutes(deps));
 
   return app;

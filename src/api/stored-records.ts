@@ -1,4 +1,5 @@
 import type { ErrorObject } from 'ajv';
+import { upgradedSubmission } from '../sim/claims/legacy-submissions.ts';
 import { META_COLLECTION, type RecordCheck } from '../store/load-check.ts';
 import { schemaValidator } from './schemas/index.ts';
 
@@ -23,6 +24,7 @@ export const STORED_RECORD_SCHEMAS: Readonly<Record<string, string>> = {
   notification_outbox: 'stored-outbox-entry',
   notification_delivery_attempts: 'stored-delivery-attempt',
   scheduler_jobs: 'stored-scheduler-job',
+  scenarios: 'scenario',
 };
 
 /** `attributes.bank_id must match pattern "…"`: the first rule a value breaks, with its path. */
@@ -61,6 +63,8 @@ export const storedRecordProblem: RecordCheck = (collection, id, record) => {
   if (typeof record !== 'object' || record === null || Array.isArray(record))
     return `the record must be an object, got ${Array.isArray(record) ? 'an array' : JSON.stringify(record)}`;
   const validate = schemaValidator(schemaId);
+  // Older data files' claim submissions are upgraded when the claims service opens (legacy-submissions.ts).
+  if (collection === 'claim_submissions') record = upgradedSubmission(record);
   if (!validate(record)) return `${firstRule(validate.errors, 'record')} (schema ${schemaId})`;
   const recordId = (record as { id?: unknown }).id;
   if (recordId !== id) return `id ${JSON.stringify(recordId)} differs from the key it is stored under`;

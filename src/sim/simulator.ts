@@ -11,6 +11,7 @@ import { NameVerification } from './cop/name-verification.ts';
 import { type Participant, Participants } from './cop/participants.ts';
 import { ParticipantSigningKeys, SIGNING_KEYS_META } from './cop/signing-keys.ts';
 import { EventBus } from './events.ts';
+import { registerNotificationScenarios } from './notifications/notification-scenarios.ts';
 import { NotificationSigningKeys } from './notifications/notification-signing-keys.ts';
 import { notifyOnChanges } from './notifications/notifier.ts';
 import { Outbox } from './notifications/outbox.ts';
@@ -21,9 +22,11 @@ import { dropOrganisation, type OrganisationResetCounts } from './organisation-r
 import { type Organisation, Organisations } from './organisations.ts';
 import { Payments } from './payments/payments.ts';
 import type { CatalogueEntry } from './reports/catalogue.ts';
+import { registerReportScenarios } from './reports/report-scenarios.ts';
 import { Reports } from './reports/reports.ts';
 import type { ServiceUser } from './reports/service-users.ts';
 import { ResourcePaths } from './resource-paths.ts';
+import { Scenarios } from './scenarios/scenarios.ts';
 
 export interface SimulatorOptions {
   store: Store;
@@ -81,6 +84,8 @@ export class Simulator {
   /** The participants' signing keys; `signingKeys.load()` (the runtime calls it) loads or generates them. */
   readonly signingKeys: ParticipantSigningKeys;
   readonly reports: Reports;
+  /** Unhappy paths played on purpose (docs/scenarios.md); each flow registers its own. */
+  readonly scenarios: Scenarios;
 
   constructor(options: SimulatorOptions) {
     this.store = options.store;
@@ -113,11 +118,13 @@ export class Simulator {
     });
     const ctx = { store: this.store, clock: this.clock, events: this.events, paths: this.paths };
     this.accounts = new Accounts(ctx);
+    this.scenarios = new Scenarios(ctx);
     this.reports = new Reports(
       { ...ctx, calendar: this.calendar, scheduler: this.scheduler, organisations: this.organisations },
       options.reportCatalogue,
       { serviceUsers: options.reportServiceUsers ?? [] },
     );
+    registerReportScenarios(this.scenarios, this.reports);
     if (options.scheduledReports !== false) this.reports.seedSchedule();
     // A reset drops every record and job: the report schedule is seeded again, the file cache emptied.
     this.onReset(() => this.reports.reset(options.scheduledReports !== false));
@@ -139,6 +146,7 @@ export class Simulator {
       ...(options.redeliveryIntervalMs !== undefined ? { redeliveryIntervalMs: options.redeliveryIntervalMs } : {}),
       ...(options.deliveryRetention ? { retention: options.deliveryRetention } : {}),
     });
+    registerNotificationScenarios(this.scenarios, this.outbox, this.subscriptions);
     notifyOnChanges({
       events: this.events,
       subscriptions: this.subscriptions,
@@ -152,6 +160,7 @@ export class Simulator {
       calendar: this.calendar,
       payments: this.payments,
       reports: this.reports,
+      scenarios: this.scenarios,
     });
   }
 

@@ -11,6 +11,7 @@ import { EventBus, type RecordEvent } from '../../src/sim/events.ts';
 import { Payments } from '../../src/sim/payments/payments.ts';
 import type { ArrivalInput } from '../../src/sim/reports/report-types.ts';
 import { ResourcePaths } from '../../src/sim/resource-paths.ts';
+import { Scenarios } from '../../src/sim/scenarios/scenarios.ts';
 import { openStore } from '../../src/store/store.ts';
 
 export const HARNESS_ORG = '743d5b63-8e6f-432e-a8fa-c5d8d2ee5fcb';
@@ -46,7 +47,9 @@ export async function claimsHarness(start = '2026-12-21T09:00:00.000Z') {
   const ctx = { store, clock, events, paths: new ResourcePaths() };
   const payments = new Payments(ctx);
   const reports: ArrivalInput[] = [];
+  const scenarios = new Scenarios(ctx);
   const claims = new Claims(ctx, {
+    scenarios,
     scheduler,
     calendar,
     payments,
@@ -59,6 +62,7 @@ export async function claimsHarness(start = '2026-12-21T09:00:00.000Z') {
     calendar,
     payments,
     claims,
+    scenarios,
     reports,
     events: seen,
     advance(request: AdvanceRequest): AdvanceResult {

@@ -7,7 +7,7 @@ export const CLAIM_REVERSAL_TYPE = 'claim_reversals';
 export const CLAIM_REVERSAL_SUBMISSION_TYPE = 'claim_reversal_submissions';
 
 export interface ClaimAttributes {
-  /** Bacs in any case, echoed as the client spelt it (Form3's enum value is BACS). */
+  /** Echoed as the client spelt it (Form3's enum value is BACS); Bacs in any case passes validation. */
   payment_scheme: string;
   clearing_id: string;
   reference: string;
@@ -22,19 +22,38 @@ export interface ClaimAttributes {
   disputed_transactions: Array<{ amount: string; date: string }>;
 }
 
-/** Statuses of a claim submission, in the order the timeline reaches them. */
+/** Form3's `ClaimSubmissionStatus` enum, used for both submission kinds; nothing outside it is stored. */
 export const CLAIM_SUBMISSION_STATUSES = [
   'accepted',
+  'validation_pending',
+  'validation_passed',
+  'validation_failed',
+  'released_to_gateway',
+  'queued_for_delivery',
+  'delivery_confirmed',
+  'delivery_failed',
+] as const;
+export type ClaimSubmissionStatus = (typeof CLAIM_SUBMISSION_STATUSES)[number];
+
+/** The statuses a claim submission passes through when nothing fails, in order. */
+export const CLAIM_SUBMISSION_PATH = [
+  'validation_pending',
   'validation_passed',
   'released_to_gateway',
   'queued_for_delivery',
   'delivery_confirmed',
-  'settled',
-] as const;
-export type ClaimSubmissionStatus = (typeof CLAIM_SUBMISSION_STATUSES)[number];
+] as const satisfies readonly ClaimSubmissionStatus[];
+
+/** Where a submission stops when the scheme refuses it. */
+export const FAILED_CLAIM_SUBMISSION_STATUSES: readonly ClaimSubmissionStatus[] = [
+  'validation_failed',
+  'delivery_failed',
+];
 
 export interface ClaimSubmissionAttributes {
   status: ClaimSubmissionStatus;
+  /** Why the submission failed: the scheme rule it broke, or the scenario that failed it. */
+  status_reason?: string;
   /** Scheme-clock instant the submission was accepted. */
   submission_datetime: string;
   /** D0: the Bacs working day the submission counts for (22:00 London cut-off). */
@@ -45,7 +64,7 @@ export interface ClaimSubmissionAttributes {
   delivery_date: string;
   /** D0+11: the last working day a reversal is accepted. */
   reversal_deadline: string;
-  /** D0+14: settled by the contra unless reversed. */
+  /** D0+14 (later when a scenario delays the contra): settled by the contra unless reversed. */
   settlement_date: string;
   /** The scheme sequence number, from processing (D0+1) on. */
   sequence_number?: string;
@@ -55,7 +74,7 @@ export interface ClaimReversalAttributes {
   original_instruction_id: string;
 }
 
-export type ClaimReversalSubmissionStatus = 'accepted' | 'delivery_confirmed';
+export type ClaimReversalSubmissionStatus = Extract<ClaimSubmissionStatus, 'accepted' | 'delivery_confirmed'>;
 
 export interface ClaimReversalSubmissionAttributes {
   status: ClaimReversalSubmissionStatus;

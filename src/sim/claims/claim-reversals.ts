@@ -17,6 +17,7 @@ import {
   type ClaimSubmission,
   claimReversalPath,
   claimReversalSubmissionPath,
+  FAILED_CLAIM_SUBMISSION_STATUSES,
 } from './claim-resources.ts';
 
 export const REVERSAL_JOB = 'claims.reversal.process';
@@ -160,6 +161,11 @@ export class ClaimReversals {
     const s = this.#d.submissionOf(claim.id);
     if (!s) throw invalid(`claim ${claim.id} has not been submitted; only a submitted claim can be reversed`);
     const a = s.attributes;
+    if (FAILED_CLAIM_SUBMISSION_STATUSES.includes(a.status)) {
+      throw invalid(
+        `claim ${claim.id} cannot be reversed: its submission is ${a.status} (${a.status_reason ?? 'no reason given'}), so it is never settled`,
+      );
+    }
     if (a.sequence_number === undefined) {
       throw invalid(
         `claim ${claim.id} cannot be reversed yet: its submission is processed on ${a.processing_date} (working day ${PROCESSING_DAY} after submission day ${a.submission_date}), when the sequence number to quote is assigned; reversals are accepted from then until the end of ${a.reversal_deadline} (working day D0+${LAST_REVERSAL_DAY}, London time)`,

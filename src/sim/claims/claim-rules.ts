@@ -1,13 +1,7 @@
-// Rules of a claim that span several fields (the JSON Schema checks each field on its own).
-import { dateProblem, isIsoDate, SUPPORTED_RANGE } from '../../clock/dates.ts';
-
-/** The rule a date field breaks, or undefined: malformed, or outside the supported dates. */
-function dateRule(v: unknown): string | undefined {
-  if (typeof v === 'string' && isIsoDate(v)) return undefined;
-  const problem = dateProblem(String(v));
-  return problem?.includes(SUPPORTED_RANGE) ? problem : 'must be a valid date (YYYY-MM-DD)';
-}
-
+// The rules of a claim in two groups. At creation only what Form3's model refuses beyond the JSON
+// Schema (an amount must be a positive number): Form3 accepts any claim its swagger accepts. The
+// scheme's own rules are checked later, when the submission is validated on the scheme clock, and
+// a broken one makes the submission `validation_failed` with `status_reason` naming it.
 import { invalid } from '../errors.ts';
 import { isDecimalAmount, toPence } from '../payments/money.ts';
 import type { ClaimAttributes } from './claim-resources.ts';
@@ -18,51 +12,81 @@ export const REASON_REQUIREMENTS: Record<string, Array<keyof ClaimAttributes>> =
   '7': ['contact_name', 'request_date'],
 };
 
-/**
- * Every broken cross-field rule, one message each (field, rule, and the values involved).
- * `today` is the London date of the scheme clock: no disputed collection lies in the future.
- */
-export function claimRuleViolations(a: ClaimAttributes, today: string): string[] {
-  const out: string[] = [];
-  if (String(a.payment_scheme).toLowerCase() !== 'bacs') out.push('payment_scheme in body should be Bacs (any case)');
-  if (!/^[1-8]$/.test(String(a.reason_code))) out.push(`reason_code in body should be one of [1 2 3 4 5 6 7 8]`);
-  for (const field of REASON_REQUIREMENTS[String(a.reason_code)] ?? []) {
-    if (a[field] === undefined || a[field] === '')
-      out.push(`${field} in body is required when reason_code is ${a.reason_code}`);
-  }
-  for (const field of ['processing_date', 'request_date'] as const) {
-    const v = a[field];
-    const rule = v === undefined ? undefined : dateRule(v);
-    if (rule) out.push(`${field} in body ${rule}`);
-  }
+/** Bacs DDIC reason codes (Form3's pattern admits 9; the scheme has no ninth reason). */
+const BACS_REASONS = /^[1-8]$/;
+/** A claim reference: the DDIC prefix Bacs reserves, then 2 to 14 letters or digits (18 at most). */
+export const DDIC_REFERENCE = /^DDIC[A-Za-z0-9]{2,14}$/;
+const SORT_CODE = /^[0-9]{6}$/;
+const BACS_ACCOUNT = /^[0-9]{8}$/;
+/** A service user's reference of the original Direct Debit: 18 characters at most in Bacs. */
+const SU_REFERENCE_MAX = 18;
+
+/** A decimal number greater than zero, however many decimals (Form3's pattern is `^[0-9.]{0,20}$`). */
+function isPositiveNumber(amount: string): boolean {
+  return /^(\d+\.?\d*|\.\d+)$/.test(amount) && /[1-9]/.test(amount);
+}
+
+/** What creation refuses beyond the schema: one go-swagger style line per amount that is not positive. */
+export function claimCreateProblems(a: ClaimAttributes): string[] {
   const txs = Array.isArray(a.disputed_transactions) ? a.disputed_transactions : [];
-  if (txs.length === 0) out.push('disputed_transactions in body should have at least 1 items');
+  return txs.flatMap((t, i) =>
+    typeof t.amount === 'string' && !isPositiveNumber(t.amount)
+      ? [`disputed_transactions.${i}.amount in body should be a number greater than 0: ${JSON.stringify(t.amount)}`]
+      : [],
+  );
+}
+
+/** Throws the 400 of a claim Form3 would refuse at creation. */
+export function assertClaimCreatable(a: ClaimAttributes): void {
+  const problems = claimCreateProblems(a);
+  if (problems.length > 0) throw invalid(`validation failure list:\n${problems.join('\n')}`);
+}
+
+function partyRules(name: string, p: { account_number: string; bank_id: string }, out: string[]): void {
+  if (!SORT_CODE.test(p.bank_id)) out.push(`${name}.bank_id must be a Bacs sort code of 6 digits (got ${p.bank_id})`);
+  if (!BACS_ACCOUNT.test(p.account_number))
+    out.push(`${name}.account_number must be a Bacs account number of 8 digits (got ${p.account_number})`);
+}
+
+/**
+ * Every scheme rule the claim breaks, one sentence each (field, rule, value), in the order of the
+ * fields. `today` is the London date of the scheme clock: no disputed collection lies after it.
+ */
+export function schemeRuleViolations(a: ClaimAttributes, today: string): string[] {
+  const out: string[] = [];
+  if (String(a.payment_scheme).toLowerCase() !== 'bacs')
+    out.push(`payment_scheme must be BACS: DDICs are a Bacs service (got ${a.payment_scheme})`);
+  if (!DDIC_REFERENCE.test(a.reference))
+    out.push(`reference must be DDIC followed by 2 to 14 letters or digits (got ${JSON.stringify(a.reference)})`);
+  if (!BACS_REASONS.test(a.reason_code)) out.push(`reason_code must be a DDIC reason 1 to 8 (got ${a.reason_code})`);
+  for (const field of REASON_REQUIREMENTS[a.reason_code] ?? []) {
+    if (a[field] === undefined || a[field] === '')
+      out.push(`${field} is required when reason_code is ${a.reason_code}`);
+  }
+  partyRules('beneficiary_party', a.beneficiary_party, out);
+  partyRules('debtor_party', a.debtor_party, out);
+  const suReference = a.original_instruction.reference;
+  if (suReference.length < 1 || suReference.length > SU_REFERENCE_MAX)
+    out.push(
+      `original_instruction.reference must have 1 to ${SU_REFERENCE_MAX} characters (got ${suReference.length})`,
+    );
+  const txs = a.disputed_transactions;
+  if (txs.length === 0) out.push('disputed_transactions must have at least 1 item');
   txs.forEach((t, i) => {
-    if (!isDecimalAmount(String(t.amount))) {
-      out.push(`disputed_transactions.${i}.amount in body should be a decimal with at most 2 decimal places`);
-    } else if (toPence(t.amount) <= 0n) {
-      out.push(`disputed_transactions.${i}.amount in body should be greater than 0`);
-    }
-    const rule = dateRule(t.date);
-    if (rule) out.push(`disputed_transactions.${i}.date in body ${rule}`);
-    else if (t.date > today)
-      out.push(`disputed_transactions.${i}.date in body should not be after the scheme date ${today}`);
+    if (!isDecimalAmount(t.amount))
+      out.push(`disputed_transactions.${i}.amount must be an amount with at most 2 decimal places (got ${t.amount})`);
+    if (t.date > today)
+      out.push(`disputed_transactions.${i}.date must not be after the scheme date ${today} (got ${t.date})`);
   });
   if (txs.length > 0 && a.number_of_claims !== txs.length) {
     out.push(
-      `number_of_claims in body should equal the number of disputed_transactions: number_of_claims is ${a.number_of_claims}, disputed_transactions has ${txs.length} item${txs.length === 1 ? '' : 's'}`,
+      `number_of_claims must equal the number of disputed_transactions: number_of_claims is ${a.number_of_claims}, disputed_transactions has ${txs.length} item${txs.length === 1 ? '' : 's'}`,
     );
   }
   return out;
 }
 
-/** Throws an `invalid` error listing every violation, as the schema validation does. */
-export function assertClaimRules(a: ClaimAttributes, today: string): void {
-  const violations = claimRuleViolations(a, today);
-  if (violations.length > 0) throw invalid(`validation failure list: ${violations.join('; ')}`);
-}
-
-/** The sum of the disputed amounts of one claim, in pence. */
+/** The sum of the disputed amounts of one claim, in pence (a claim that passed validation). */
 export function claimPence(a: ClaimAttributes): bigint {
   let total = 0n;
   for (const t of a.disputed_transactions) total += toPence(t.amount);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { type ClaimsHarness, claimsHarness } from '../../../test/support/claims-harness.ts';
+import { relatedId } from '../resource.ts';
 
 const status = (h: ClaimsHarness, id: string) => h.claims.submissions.find(id)!.attributes;
 
@@ -8,7 +9,7 @@ describe('the timeline of a claim submitted Monday 2026-12-21 09:00', () => {
     const h = await claimsHarness();
     const { submission } = h.file(['12.34']);
     expect(submission.attributes).toMatchObject({
-      status: 'accepted',
+      status: 'validation_pending',
       submission_date: '2026-12-21',
       settlement_date: '2027-01-13',
     });
@@ -45,17 +46,20 @@ describe('the timeline of a claim submitted Monday 2026-12-21 09:00', () => {
     expect(status(h, submission.id).status).toBe('delivery_confirmed');
     expect(h.payments.payments.rows.size).toBe(0);
     h.moveTo('2027-01-13T00:00:00.000Z');
-    const settled = h.claims.submissions.find(submission.id)!;
-    expect(settled.attributes.status).toBe('settled');
-    expect(settled.version).toBe(5);
+    // Settlement is no status (Form3's enum has none): the claim names its contra, the submission stays.
+    const delivered = h.claims.submissions.find(submission.id)!;
+    expect(delivered.attributes.status).toBe('delivery_confirmed');
+    expect(delivered.version).toBe(4);
+    const settled = h.claims.claims.find(relatedId(delivered, 'claim')!)!;
     const updates = h.events.filter((e) => e.record_type === 'claim_submissions' && e.event_type === 'updated');
     expect(updates.map((e) => (e.record.attributes as { status: string }).status)).toEqual([
       'validation_passed',
       'released_to_gateway',
       'queued_for_delivery',
       'delivery_confirmed',
-      'settled',
     ]);
+    const claimUpdates = h.events.filter((e) => e.record_type === 'claims' && e.event_type === 'updated');
+    expect(claimUpdates.at(-1)!.record.relationships?.payment).toBeDefined();
     const [payment] = h.payments.payments.rows.values();
     expect(settled.relationships?.payment?.data).toEqual([{ id: payment!.id, type: 'payments' }]);
     expect(payment!.attributes).toMatchObject({ amount: '12.34', processing_date: '2027-01-13' });
@@ -66,7 +70,7 @@ describe('the timeline of a claim submitted Monday 2026-12-21 09:00', () => {
     const { submission } = h.file();
     expect(submission.attributes).toMatchObject({ submission_date: '2027-01-11', processing_date: '2027-01-12' });
     h.moveTo('2027-01-10T23:59:00.000Z');
-    expect(status(h, submission.id).status).toBe('accepted');
+    expect(status(h, submission.id).status).toBe('validation_pending');
     h.moveTo('2027-01-11T00:00:00.000Z');
     expect(status(h, submission.id).status).toBe('validation_passed');
   });
@@ -104,7 +108,7 @@ describe('the timeline of a claim submitted Monday 2026-12-21 09:00', () => {
     expect(h.clock.now().toISOString()).toBe('2027-04-08T09:00:00.000Z'); // 10:00 BST
     expect(status(h, submission.id).status).toBe('delivery_confirmed');
     h.advance({ working_days: 1 });
-    expect(status(h, submission.id).status).toBe('settled');
+    expect(h.claims.claims.find(relatedId(submission, 'claim')!)!.relationships?.payment).toBeDefined();
     expect([...h.payments.payments.rows.values()][0]!.attributes.processing_date).toBe('2027-04-09');
   });
 

@@ -6,17 +6,19 @@ import type { Store } from '../../store/store.ts';
 import { formatPence } from '../payments/money.ts';
 import type { Payments } from '../payments/payments.ts';
 import type { Repository } from '../repository.ts';
-import { ref, relatedId } from '../resource.ts';
+import { relatedId } from '../resource.ts';
+import { namingScenario, type Scenario, type Scenarios } from '../scenarios/scenarios.ts';
 import type { ClaimCalendar } from './claim-calendar.ts';
 import {
-  CLAIM_SUBMISSION_STATUSES,
+  CLAIM_SUBMISSION_PATH,
   type ClaimAttributes,
   type ClaimSubmission,
   type ClaimSubmissionAttributes,
   type ClaimSubmissionStatus,
 } from './claim-resources.ts';
 import { claimPence } from './claim-rules.ts';
-import { contraPayment } from './contra.ts';
+import { ClaimSettlement, SETTLE_LATE_JOB } from './claim-settlement.ts';
+import { validationOutcome } from './claim-validation.ts';
 import { DDIC_CLAIM_SUBMISSION_REPORT, type ReportArrivals } from './report-arrivals.ts';
 
 export const JOB = {
@@ -25,9 +27,10 @@ export const JOB = {
   process: 'claims.process',
   deliver: 'claims.deliver',
   settle: 'claims.settle',
+  settleLate: SETTLE_LATE_JOB,
 } as const;
 
-interface BatchPayload {
+export interface BatchPayload {
   organisation_id: string;
   submission_date: string;
 }
@@ -40,34 +43,39 @@ export interface ClaimTimelineDeps {
   submissions: Repository<ClaimSubmissionAttributes>;
   payments: Payments;
   reports: ReportArrivals;
+  scenarios: Scenarios;
   /** Whether the claim has a submitted reversal (then it is never settled). */
   isReversed(claimId: string): boolean;
 }
 
 const SEQUENCE_META = 'claims.sequence_number';
-const CONTRA_META = 'claims.contra_number';
-const rank = (s: ClaimSubmissionStatus) => CLAIM_SUBMISSION_STATUSES.indexOf(s);
+const step = (s: ClaimSubmissionStatus) => (CLAIM_SUBMISSION_PATH as readonly string[]).indexOf(s);
 export const batchKey = (organisationId: string, d0: string) => `${organisationId}|${d0}`;
 
 export class ClaimTimeline {
   readonly #d: ClaimTimelineDeps;
+  readonly #settlement: ClaimSettlement;
 
   constructor(deps: ClaimTimelineDeps) {
     this.#d = deps;
     deps.submissions.rows.defineIndex('batch', (s) => batchKey(s.organisation_id, s.attributes.submission_date));
+    this.#settlement = new ClaimSettlement({ ...deps, batch: (b) => this.#batch(b), nextNumber: this.#nextNumber });
     const { scheduler } = deps;
     scheduler.handle<{ submission_id: string }>(JOB.validate, (job) => {
       const s = deps.submissions.find(job.payload.submission_id);
-      if (s) this.#moveTo(s, 'validation_passed');
+      if (s) this.#validate(s);
     });
     scheduler.handle<BatchPayload>(JOB.release, (job) => {
       for (const s of this.#batch(job.payload)) this.#moveTo(s, 'released_to_gateway');
     });
     scheduler.handle<BatchPayload>(JOB.process, (job) => this.#process(job.payload));
     scheduler.handle<BatchPayload>(JOB.deliver, (job) => {
-      for (const s of this.#batch(job.payload)) this.#moveTo(s, 'delivery_confirmed');
+      for (const s of this.#batch(job.payload)) this.#deliver(s);
     });
-    scheduler.handle<BatchPayload>(JOB.settle, (job) => this.#settle(job.payload));
+    scheduler.handle<BatchPayload>(JOB.settle, (job) => this.#settlement.settleBatch(job.payload));
+    scheduler.handle<{ submission_id: string }>(JOB.settleLate, (job) =>
+      this.#settlement.settleLate(job.payload.submission_id),
+    );
   }
 
   /** Plans the steps of a newly accepted submission (batch jobs are shared, scheduled once). */
@@ -91,24 +99,62 @@ export class ClaimTimeline {
     return this.#d.submissions.rows.lookup('batch', batchKey(b.organisation_id, b.submission_date));
   }
 
+  /** The validation step: the scheme's rules, then any scenario or magic amount (claim-validation.ts). */
+  #validate(s: ClaimSubmission): void {
+    if (s.attributes.status !== 'validation_pending') return;
+    const claim = this.#d.claims.get(relatedId(s, 'claim')!);
+    const today = this.#d.dates.london(this.#d.claims.clock.now()).date;
+    const outcome = validationOutcome(claim, s, today, this.#d.scenarios);
+    if (outcome.passed) {
+      this.#moveTo(s, 'validation_passed');
+      return;
+    }
+    this.#fail(s, 'validation_failed', outcome.reason, outcome.scenario);
+  }
+
+  /** The submission stopped by the scheme: one update with the status and its reason. */
+  #fail(s: ClaimSubmission, status: ClaimSubmissionStatus, reason: string, scenario?: Scenario): void {
+    this.#d.submissions.update(s.id, undefined, (r) => {
+      const next = { ...r, attributes: { ...r.attributes, status, status_reason: reason } };
+      return scenario ? namingScenario(next, scenario) : next;
+    });
+    if (scenario) this.#d.scenarios.applied(scenario, `submission ${s.id} ${status}: ${reason}`);
+  }
+
   /**
-   * Moves a submission forward to `target` through every status in between, one update (version,
-   * modified_on, `updated` event) per status. Never moves backwards. `last` changes the final update.
+   * Moves a validated submission forward to `target` through every status in between, one update
+   * (version, modified_on, `updated` event) per status. Never moves backwards, never moves one that
+   * is not validated yet or that failed. `last` changes the final update.
    */
   #moveTo(
     s: ClaimSubmission,
     target: ClaimSubmissionStatus,
     last?: (s: ClaimSubmission) => ClaimSubmission,
   ): ClaimSubmission {
+    const from = step(s.attributes.status);
+    if (from < 0 || (from === 0 && target !== 'validation_passed')) return s;
     let current = s;
-    for (let i = rank(current.attributes.status) + 1; i <= rank(target); i++) {
-      const status = CLAIM_SUBMISSION_STATUSES[i]!;
+    for (let i = from + 1; i <= step(target); i++) {
+      const status = CLAIM_SUBMISSION_PATH[i]!;
       current = this.#d.submissions.update(current.id, undefined, (r) => {
         const next = { ...r, attributes: { ...r.attributes, status } };
-        return i === rank(target) && last ? last(next) : next;
+        return i === step(target) && last ? last(next) : next;
       });
     }
     return current;
+  }
+
+  /** D0+2: delivered to the originator, unless a scenario fails the delivery. */
+  #deliver(s: ClaimSubmission): void {
+    if (step(s.attributes.status) < step('validation_passed')) return;
+    const scenario = this.#d.scenarios.pendingFor(s.id, 'claim_submission.delivery_failed');
+    if (!scenario || s.attributes.status === 'delivery_confirmed') {
+      this.#moveTo(s, 'delivery_confirmed');
+      return;
+    }
+    const queued = this.#moveTo(s, 'queued_for_delivery');
+    const reason = String(scenario.attributes.parameters.reason ?? 'the originator did not receive the claim');
+    this.#fail(queued, 'delivery_failed', reason, scenario);
   }
 
   /** D0+1: sequence numbers, queued_for_delivery, and the DDIC claim submission report. */
@@ -116,7 +162,8 @@ export class ClaimTimeline {
     const rows: Array<Record<string, unknown>> = [];
     let processingDate: string | undefined;
     for (const s of this.#batch(b)) {
-      if (rank(s.attributes.status) >= rank('queued_for_delivery')) continue;
+      const at = step(s.attributes.status);
+      if (at < step('validation_passed') || at >= step('queued_for_delivery')) continue;
       const sequence_number = s.attributes.sequence_number ?? this.#nextNumber(SEQUENCE_META, 12);
       const done = this.#moveTo(s, 'queued_for_delivery', (r) => ({
         ...r,
@@ -153,40 +200,10 @@ export class ClaimTimeline {
     });
   }
 
-  /** D0+14: every claim of the batch not reversed is settled by one cumulative contra. */
-  #settle(b: BatchPayload): void {
-    const settling: Array<{
-      submission: ClaimSubmission;
-      claim: { id: string; type: string; attributes: ClaimAttributes };
-    }> = [];
-    for (const s of this.#batch(b)) {
-      const claimId = relatedId(s, 'claim')!;
-      if (s.attributes.status === 'settled' || this.#d.isReversed(claimId)) continue;
-      settling.push({ submission: s, claim: this.#d.claims.get(claimId) });
-    }
-    if (settling.length === 0) return;
-    const number = this.#nextNumber(CONTRA_META, 8);
-    const { payment } = this.#d.payments.admit(
-      contraPayment({
-        organisation_id: b.organisation_id,
-        submission_date: b.submission_date,
-        settlement_date: settling[0]!.submission.attributes.settlement_date,
-        contra_number: number,
-        claims: settling.map((x) => x.claim),
-      }),
-    );
-    for (const { submission } of settling) {
-      this.#moveTo(submission, 'settled', (r) => ({
-        ...r,
-        relationships: { ...r.relationships, payment: { data: [ref(payment)] } },
-      }));
-    }
-  }
-
   /** The next number of a persisted counter, zero-padded to `width` digits. */
-  #nextNumber(meta: string, width: number): string {
+  readonly #nextNumber = (meta: string, width: number): string => {
     const next = (this.#d.store.getMeta<number>(meta) ?? 0) + 1;
     this.#d.store.setMeta(meta, next);
     return String(next).padStart(width, '0');
-  }
+  };
 }

@@ -4,9 +4,11 @@ import { isoTimestamp } from '../../clock/clock.ts';
 import { DateRangeError, LAST_DATE, SUPPORTED_RANGE } from '../../clock/dates.ts';
 import type { Scheduler } from '../../clock/scheduler.ts';
 import { invalid } from '../errors.ts';
+import { type FilterField, filterPredicate, valueAt } from '../list-filter.ts';
 import type { Payments } from '../payments/payments.ts';
 import { Repository, type RepositoryContext } from '../repository.ts';
 import { type Resource, ref, relatedId } from '../resource.ts';
+import type { Scenarios } from '../scenarios/scenarios.ts';
 import { ClaimCalendar } from './claim-calendar.ts';
 import { type ClaimDates, SETTLEMENT_DAY } from './claim-dates.ts';
 import {
@@ -20,13 +22,33 @@ import {
   claimSubmissionPath,
 } from './claim-resources.ts';
 import { ClaimReversals, type NewRecord } from './claim-reversals.ts';
-import { assertClaimRules } from './claim-rules.ts';
+import { assertClaimCreatable } from './claim-rules.ts';
+import { registerClaimScenarios } from './claim-scenarios.ts';
 import { ClaimTimeline } from './claim-timeline.ts';
+import { upgradeLegacySubmissions } from './legacy-submissions.ts';
 import type { ReportArrivals } from './report-arrivals.ts';
 
-/** Filters of the claim list: exact matches, `submission.status` on the claim's submission. */
-export const CLAIM_FILTERS = ['reference', 'clearing_id', 'reason_code', 'submission.status'] as const;
-export type ClaimFilter = Partial<Record<(typeof CLAIM_FILTERS)[number], string>>;
+/** Every filter of Form3's claim list; `submission.*` and `reversal.*` read the claim's submissions. */
+export const CLAIM_FILTERS = [
+  'organisation_id',
+  'payment_scheme',
+  'clearing_id',
+  'reference',
+  'reason_code',
+  'contact_name',
+  'debtor_party.account_number',
+  'debtor_party.bank_id',
+  'beneficiary_party.account_number',
+  'beneficiary_party.bank_id',
+  'original_instruction.reference',
+  'submission.status',
+  'submission.submission_date_from',
+  'submission.submission_date_to',
+  'reversal.status',
+  'reversal.submission_date_from',
+  'reversal.submission_date_to',
+] as const;
+export type ClaimFilter = Partial<Record<(typeof CLAIM_FILTERS)[number], string | readonly string[]>>;
 
 export interface ClaimsDeps {
   scheduler: Scheduler;
@@ -34,6 +56,8 @@ export interface ClaimsDeps {
   payments: Payments;
   /** Where the DDIC claim submission report arrives (the reports service, or a fake in tests). */
   reports: ReportArrivals;
+  /** Where the claim scenarios are played from (validation or delivery failed, contra late or withheld). */
+  scenarios: Scenarios;
 }
 
 export class Claims {
@@ -52,6 +76,7 @@ export class Claims {
       path: claimSubmissionPath,
     });
     this.submissions.rows.defineIndex('claim', (s) => relatedId(s, 'claim'));
+    upgradeLegacySubmissions(this.submissions.rows, this.claims.rows);
     this.reversals = new ClaimReversals(ctx, {
       scheduler: deps.scheduler,
       dates: this.#dates,
@@ -67,13 +92,19 @@ export class Claims {
       submissions: this.submissions,
       payments: deps.payments,
       reports: deps.reports,
+      scenarios: deps.scenarios,
+      isReversed: (claimId) => this.reversals.isReversed(claimId),
+    });
+    registerClaimScenarios(deps.scenarios, {
+      claims: this.claims,
+      submissions: this.submissions,
       isReversed: (claimId) => this.reversals.isReversed(claimId),
     });
   }
 
-  /** Stores a claim after checking the rules that span fields (see claim-rules.ts). */
+  /** Stores a claim Form3's model accepts; the scheme's rules wait for the validation step. */
   create(input: NewRecord & { attributes: ClaimAttributes }): Claim {
-    assertClaimRules(input.attributes, this.#dates.london(this.claims.clock.now()).date);
+    assertClaimCreatable(input.attributes);
     return this.claims.create({
       id: input.id,
       organisation_id: input.organisation_id,
@@ -87,13 +118,32 @@ export class Claims {
   }
 
   list(organisationId: string, filter: ClaimFilter = {}): Claim[] {
-    const { 'submission.status': status, ...plain } = filter;
-    const claims = this.claims.list(organisationId, plain);
-    return status === undefined ? claims : claims.filter((c) => this.submissionOf(c.id)?.attributes.status === status);
+    return this.claims.listFor(organisationId).filter(filterPredicate(filter, this.#filterFields));
   }
 
+  readonly #filterFields: Readonly<Record<string, FilterField<Claim>>> = (() => {
+    const attribute = (path: string) => (c: Claim) => valueAt(c.attributes, path);
+    const submission = (c: Claim) => this.submissionOf(c.id)?.attributes;
+    const reversal = (c: Claim) => {
+      const r = this.reversals.reversalOf(c.id);
+      return r && this.reversals.submissionOfReversal(r.id)?.attributes;
+    };
+    const fields: Record<string, FilterField<Claim>> = {
+      organisation_id: { value: (c) => c.organisation_id, compare: 'exact' },
+      payment_scheme: { value: attribute('payment_scheme'), compare: 'case_insensitive' },
+      'submission.status': { value: (c) => submission(c)?.status, compare: 'exact' },
+      'submission.submission_date_from': { value: (c) => submission(c)?.submission_date, compare: 'date_from' },
+      'submission.submission_date_to': { value: (c) => submission(c)?.submission_date, compare: 'date_to' },
+      'reversal.status': { value: (c) => reversal(c)?.status, compare: 'exact' },
+      'reversal.submission_date_from': { value: (c) => reversal(c)?.submission_date, compare: 'date_from' },
+      'reversal.submission_date_to': { value: (c) => reversal(c)?.submission_date, compare: 'date_to' },
+    };
+    for (const name of CLAIM_FILTERS) fields[name] ??= { value: attribute(name), compare: 'exact' };
+    return fields;
+  })();
+
   /**
-   * Sends the claim: a submission `accepted` now, for working day D0 (the London date, or the next
+   * Sends the claim: a submission `validation_pending` now, for working day D0 (the London date, or the next
    * working day after the 22:00 cut-off or on a closed day); the timeline takes it from there.
    */
   submit(claimId: string, input: NewRecord, organisationId: string): ClaimSubmission {
@@ -110,7 +160,7 @@ export class Claims {
     const submission = this.submissions.create({
       id: input.id,
       organisation_id: claim.organisation_id,
-      attributes: { status: 'accepted', submission_datetime: isoTimestamp(now), ...dates },
+      attributes: { status: 'validation_pending', submission_datetime: isoTimestamp(now), ...dates },
       relationships: { claim: { data: [ref(claim)] } },
     });
     this.#link(claim, 'claim_submission', submission);

@@ -16,7 +16,10 @@ export type ReportAttributes = {
 
 export type ReportAdmissionAttributes = {
   admission_datetime: string;
-  status: 'delivery_confirmed';
+  /** Form3's enum; the simulator admits with delivery_confirmed, `failed` comes from a scenario. */
+  status: 'delivery_confirmed' | 'confirmed' | 'failed';
+  scheme_status_code?: string;
+  scheme_status_code_description?: string;
 };
 
 export type Report = Resource<ReportAttributes>;
@@ -31,4 +34,6 @@ export interface ArrivalInput {
   processing_date?: string;
   /** The report's content lines; when absent, content is generated from the report id. */
   rows?: Array<Record<string, unknown>>;
+  /** How the admission ends (default delivery_confirmed): a scenario may fail it. */
+  admission?: Omit<ReportAdmissionAttributes, 'admission_datetime'>;
 }

@@ -261,7 +261,7 @@ export class Reports {
     const admission = this.admissions.create({
       id: admissionId,
       organisation_id: organisation.id,
-      attributes: { admission_datetime: isoTimestamp(now), status: 'delivery_confirmed' },
+      attributes: { admission_datetime: isoTimestamp(now), ...(input.admission ?? { status: 'delivery_confirmed' }) },
       relationships: {
         report: {
           data: [
