@@ -30,8 +30,12 @@ Feature: Direct Debit Indemnity Claims settled by a contra
       """
     Then the response status is 201
     And the response matches the "claim-submission-single" schema
-    And the response field "data.attributes.status" equals "accepted"
+    And the response field "data.attributes.status" equals "validation_pending"
     And the response field "data.attributes.settlement_date" equals "2027-01-13"
+    # Validation runs on the scheme clock, at acceptance
+    When the scheme clock advances 1 hour
+    And I send a GET request to "/v1/transaction/claims/{{claim_id}}/submissions/{{submission_id}}"
+    Then the response field "data.attributes.status" equals "validation_passed"
     # D0+1: processed, the sequence number is on the submission (and in the submission report)
     When the scheme clock advances 1 working day
     And I send a GET request to "/v1/transaction/claims/{{claim_id}}/submissions/{{submission_id}}"
@@ -42,9 +46,12 @@ Feature: Direct Debit Indemnity Claims settled by a contra
     And I send a GET request to "/v1/transaction/claims/{{claim_id}}/submissions/{{submission_id}}"
     Then the response field "data.attributes.status" equals "delivery_confirmed"
     # D0+14 is Wednesday 2027-01-13 (25 and 28 December and 1 January are closed)
+    # Settlement is no status of Form3's enum: the submission stays delivered, the claim names its contra
     When the scheme clock advances 12 working days
     And I send a GET request to "/v1/transaction/claims/{{claim_id}}/submissions/{{submission_id}}"
-    Then the response field "data.attributes.status" equals "settled"
+    Then the response field "data.attributes.status" equals "delivery_confirmed"
+    When I send a GET request to "/v1/transaction/claims/{{claim_id}}"
+    Then the response matches the "claim-single" schema
     And I remember the response field "data.relationships.payment.data.0.id" as "payment_id"
     When I send a GET request to "/v1/transaction/payments/{{payment_id}}"
     Then the response status is 200
@@ -131,13 +138,13 @@ Feature: Direct Debit Indemnity Claims settled by a contra
     Then the response status is 400
     And the error message contains "has already been submitted"
 
-  Scenario Outline: Invalid claims are refused with a message naming the rule (<case>)
+  Scenario Outline: Claims Form3's model refuses get a 400 naming the rule (<case>)
     When I send a POST request to "/v1/transaction/claims" with body:
       """
       {"data": {"id": "{{new_uuid}}", "organisation_id": "{{organisation_id}}", "type": "claims",
-        "attributes": {"payment_scheme": "BACS", "clearing_id": "<clearing_id>", "reference": "<reference>",
-          "reason_code": "<reason>", "number_of_claims": <number>,
-          "beneficiary_party": {"account_number": "41426819", "bank_id": "400300"},
+        "attributes": {"payment_scheme": "BACS", "clearing_id": "<clearing_id>", "reference": "DDIC0001",
+          "reason_code": "<reason>", "number_of_claims": 1,
+          "beneficiary_party": {"account_number": "<account>", "bank_id": "400300"},
           "debtor_party": {"account_name": "Acme Utilities", "account_number": "87654321", "bank_id": "203040"},
           "original_instruction": {"clearing_id": "654321", "reference": "ACME-000123"},
           "disputed_transactions": [{"amount": "<amount>", "date": "<date>"}]}}}
@@ -146,14 +153,33 @@ Feature: Direct Debit Indemnity Claims settled by a contra
     And the error message contains "<message>"
 
     Examples:
-      | case              | clearing_id | reference    | reason | number | amount | date       | message                                                |
-      | short clearing id | 12345       | DDIC0001     | 1      | 1      | 1.00   | 2026-10-01 | clearing_id in body should match                       |
-      | bad reference     | 123456      | CLAIM0001    | 1      | 1      | 1.00   | 2026-10-01 | reference in body should match                         |
-      | reason 3          | 123456      | DDIC0001     | 3      | 1      | 1.00   | 2026-10-01 | processing_date in body is required                    |
-      | three places      | 123456      | DDIC0001     | 1      | 1      | 1.001  | 2026-10-01 | disputed_transactions.0.amount in body should match    |
-      | zero amount       | 123456      | DDIC0001     | 1      | 1      | 0.00   | 2026-10-01 | disputed_transactions.0.amount in body should be greater than 0 |
-      | invalid date      | 123456      | DDIC0001     | 1      | 1      | 1.00   | 2026-13-01 | disputed_transactions.0.date in body must be of type date |
-      | count mismatch    | 123456      | DDIC0001     | 1      | 2      | 1.00   | 2026-10-01 | number_of_claims is 2, disputed_transactions has 1 item |
+      | case              | clearing_id | reason | account  | amount | date       | message                                                       |
+      | short clearing id | 12345       | 1      | 41426819 | 1.00   | 2026-10-01 | clearing_id in body should match                              |
+      | reason 0          | 123456      | 0      | 41426819 | 1.00   | 2026-10-01 | reason_code in body should match '^[1-9]$'                    |
+      | lower-case account| 123456      | 1      | ab123456 | 1.00   | 2026-10-01 | beneficiary_party.account_number in body should match         |
+      | negative amount   | 123456      | 1      | 41426819 | -1.00  | 2026-10-01 | disputed_transactions.0.amount in body should match           |
+      | zero amount       | 123456      | 1      | 41426819 | 0.00   | 2026-10-01 | disputed_transactions.0.amount in body should be a number greater than 0 |
+      | invalid date      | 123456      | 1      | 41426819 | 1.00   | 2026-13-01 | disputed_transactions.0.date in body must be of type date     |
+
+  Scenario Outline: The scheme's rules fail the submission at validation, naming the rule (<case>)
+    Form3 accepts these claims; the scheme refuses them when the submission is validated.
+    Given a submitted claim "checked" with attributes <attributes>
+    Then the submission of claim "checked" has status "validation_pending"
+    When the scheme clock advances 1 hour
+    Then the submission of claim "checked" failed with "validation_failed" naming "<rule>"
+    When the scheme clock advances 14 working days
+    Then the submission of claim "checked" has status "validation_failed"
+    And claim "checked" has no contra
+
+    Examples:
+      | case            | attributes                                                                  | rule                                                   |
+      | no DDIC prefix  | {"reference": "CLAIM0001"}                                                  | reference must be DDIC followed by 2 to 14 letters     |
+      | reason 9        | {"reason_code": "9"}                                                        | reason_code must be a DDIC reason 1 to 8               |
+      | reason 3        | {"reason_code": "3"}                                                        | processing_date is required when reason_code is 3      |
+      | three places    | {"disputed_transactions": [{"amount": "1.001", "date": "2026-10-01"}]}      | at most 2 decimal places                               |
+      | count mismatch  | {"number_of_claims": 2}                                                     | number_of_claims is 2, disputed_transactions has 1 item |
+      | future date     | {"disputed_transactions": [{"amount": "1.00", "date": "2026-12-22"}]}      | must not be after the scheme date 2026-12-21           |
+      | IBAN account    | {"debtor_party": {"account_name": "A", "account_number": "GB29NWBK60161331926819", "bank_id": "203040"}} | Bacs account number of 8 digits |
 
   @notifications
   Scenario: The submission report and the payment admission arrive as notifications

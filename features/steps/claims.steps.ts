@@ -61,6 +61,50 @@ async function createClaim(world: SimWorld, name: string, amounts: string): Prom
   world.vars[`${name}_reference`] = reference;
 }
 
+/** Creates a claim with the valid attributes but those of the JSON object given (`{{var}}` allowed). */
+async function createClaimWith(world: SimWorld, name: string, overrides: string): Promise<void> {
+  const id = randomUUID();
+  const attributes = {
+    ...claimAttributes(['10.00'], { reason_code: '2' }, '2026-10-01'),
+    ...(JSON.parse(world.interpolate(overrides)) as Record<string, unknown>),
+  };
+  const body = JSON.stringify({
+    data: { id, organisation_id: world.vars.organisation_id, type: 'claims', attributes },
+  });
+  await expectStatus(world, 'POST', '/v1/transaction/claims', 201, body);
+  world.vars[name] = id;
+}
+
+Given(
+  /^a submitted claim "([^"]*)" with attributes (\{.*\})$/,
+  async function (this: SimWorld, name: string, overrides: string) {
+    await createClaimWith(this, name, overrides);
+    await submitClaim(this, name);
+    assert.equal(this.response.status, 201, `submission failed: ${this.response.text}`);
+  },
+);
+
+Then(
+  'the submission of claim {string} failed with {string} naming {string}',
+  async function (this: SimWorld, name: string, status: string, reason: string) {
+    const json = await expectStatus(
+      this,
+      'GET',
+      `/v1/transaction/claims/{{${name}}}/submissions/{{${name}_submission}}`,
+      200,
+    );
+    assertMatchesSchema('claim-submission-single', json);
+    assert.equal(pick(json, 'data.attributes.status'), status);
+    const why = String(pick(json, 'data.attributes.status_reason'));
+    assert.ok(why.includes(reason), `status_reason ${JSON.stringify(why)} should name ${JSON.stringify(reason)}`);
+  },
+);
+
+Then('claim {string} has no contra', async function (this: SimWorld, name: string) {
+  const claim = await expectStatus(this, 'GET', `/v1/transaction/claims/{{${name}}}`, 200);
+  assert.equal(pick(claim, 'data.relationships.payment'), undefined, `claim ${name} was settled${this.exchange}`);
+});
+
 Given('a claim {string} disputing {string}', async function (this: SimWorld, name: string, amounts: string) {
   await createClaim(this, name, amounts);
 });
@@ -151,9 +195,12 @@ Then(
       `/v1/transaction/claims/{{${name}}}/submissions/{{${name}_submission}}`,
       200,
     );
-    assert.equal(pick(sub, 'data.attributes.status'), 'settled');
-    const paymentId = pick(sub, 'data.relationships.payment.data.0.id');
-    assert.equal(typeof paymentId, 'string', 'the settled submission names its payment');
+    // Form3's enum has no settled status: the submission stays delivered, the claim names its contra.
+    assert.equal(pick(sub, 'data.attributes.status'), 'delivery_confirmed');
+    const claim = await expectStatus(this, 'GET', `/v1/transaction/claims/{{${name}}}`, 200);
+    assertMatchesSchema('claim-single', claim);
+    const paymentId = pick(claim, 'data.relationships.payment.data.0.id');
+    assert.equal(typeof paymentId, 'string', `the settled claim names its contra payment${this.exchange}`);
     const payment = await expectStatus(this, 'GET', `/v1/transaction/payments/${paymentId}`, 200);
     assertMatchesSchema('payment-single', payment);
     assert.equal(pick(payment, 'data.attributes.amount'), amount);

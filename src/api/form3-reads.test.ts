@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { claimRequest } from '../../test/support/claim-requests.ts';
+import { claimRequest, submitVia } from '../../test/support/claim-requests.ts';
 import { NORTHWIND, testRuntime } from '../../test/support/testing.ts';
 import { asForm3Reads } from './body.ts';
 
@@ -142,16 +142,22 @@ describe("every attribute of Form3's account model", () => {
 });
 
 describe("Go's zero date on a claim (Form3's SDK sends it for an unset date)", () => {
-  it('is absent: reason 7 without a real request_date is refused as missing, reason 2 stores none', async () => {
+  it('is absent: reason 7 without a real request_date fails validation as missing, reason 2 stores none', async () => {
     const rt = await testRuntime();
     try {
       const create = (over: Record<string, unknown>) =>
         rt.call('POST', '/v1/transaction/claims', claimRequest(NORTHWIND.organisation_id, over));
-      const refused = await create({ reason_code: '7', contact_name: 'J Smith', request_date: '0001-01-01' });
-      expect(refused.status).toBe(400);
-      expect(((await refused.json()) as { error_message: string }).error_message).toContain(
-        'request_date in body is required',
-      );
+      const zero = await create({ reason_code: '7', contact_name: 'J Smith', request_date: '0001-01-01' });
+      expect(zero.status).toBe(201);
+      const claim = ((await zero.json()) as { data: { id: string; attributes: Record<string, unknown> } }).data;
+      expect(claim.attributes.request_date).toBeUndefined();
+      const sub = await submitVia(rt, claim.id);
+      await rt.call('POST', '/v1/simulator/clock/advance', { hours: 1 });
+      const read = await rt.call('GET', `/v1/transaction/claims/${claim.id}/submissions/${sub.id}`);
+      expect(((await read.json()) as { data: { attributes: Record<string, string> } }).data.attributes).toMatchObject({
+        status: 'validation_failed',
+        status_reason: 'request_date is required when reason_code is 7',
+      });
       const ok = await create({ reason_code: '2', processing_date: '0001-01-01' });
       expect(ok.status).toBe(201);
       expect(

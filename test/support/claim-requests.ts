@@ -32,7 +32,7 @@ export function childRequest(organisation_id: string, type = 'claim_submissions'
 export async function createClaimVia(rt: TestRuntime, over: Record<string, unknown> = {}, client = NORTHWIND) {
   const res = await rt.call('POST', '/v1/transaction/claims', claimRequest(client.organisation_id, over), { client });
   expect(res.status, await res.clone().text()).toBe(201);
-  return ((await res.json()) as { data: { id: string } }).data;
+  return ((await res.json()) as { data: { id: string; organisation_id: string } }).data;
 }
 
 /** Submits a claim through the API (201 expected); answers the submission's `data`. */

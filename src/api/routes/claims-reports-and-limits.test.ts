@@ -75,12 +75,20 @@ describe('malformed requests', () => {
         }
       }
     }
+    // Wrong types are refused; a string Form3's model accepts is created (the scheme may fail it at
+    // validation), and either way nothing answers 5xx, at creation or when the clock runs it.
     for (const attr of Object.keys(attrs())) {
       for (const value of values) {
         const res = await rt.call('POST', '/v1/transaction/claims', claimBody({ [attr]: value }));
-        expect(res.status, `${attr}=${JSON.stringify(value)}`).toBe(400);
+        const expected =
+          (typeof value === 'string' && ['reference', 'payment_scheme', 'contact_name'].includes(attr)) ||
+          (attr === 'number_of_claims' && Number.isInteger(value)) ||
+          (attr === 'disputed_transactions' && Array.isArray(value) && value.length === 0);
+        expect(res.status, `${attr}=${JSON.stringify(value)}`).toBe(expected ? 201 : 400);
+        if (res.status === 201) await submitVia(rt, ((await res.json()) as { data: { id: string } }).data.id);
       }
     }
+    expect((await rt.call('POST', '/v1/simulator/clock/advance', { working_days: 15 })).status).toBe(200);
     expect(
       (await rt.call('POST', '/v1/transaction/claims', '{"data":', { headers: { 'content-type': 'application/json' } }))
         .status,
@@ -114,15 +122,12 @@ describe('claims near the end of the supported dates', () => {
     expect(res.status).toBe(400);
   });
 
-  it('names the range for a disputed transaction date outside it', async () => {
+  it("accepts any date of format date, as Form3's model does, outside the calendar's range too", async () => {
     const res = await rt.call(
       'POST',
       '/v1/transaction/claims',
       claimBody({ disputed_transactions: [{ amount: '1.00', date: '0050-01-01' }] }),
     );
-    expect(res.status).toBe(400);
-    expect((await json(res)).error_message).toContain(
-      'disputed_transactions.0.date in body must be a date from 1900-01-01 to 2199-12-31',
-    );
+    expect(res.status).toBe(201);
   });
 });
