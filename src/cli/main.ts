@@ -14,6 +14,7 @@ import { CliError } from './connection.ts';
 import { doctorCommand } from './doctor.ts';
 import { faultsCommand } from './faults.ts';
 import { keysCommand } from './keys.ts';
+import { triggerCommand } from './trigger.ts';
 
 const HELP: Record<string, string> = {
   main: `scheme-sim: a local double of a Form3-style payments API on a controllable scheme clock
@@ -27,6 +28,7 @@ Commands:
   keys      create a key pair for signing requests as Form3's Go SDK does, or rotate the
             key notifications are signed with
   faults    set, list or clear fault rules (latency, 429/5xx, dropped connections) on a running simulator
+  trigger   play a scenario (a failed validation or delivery, a late contra, ...) on a running simulator
   conformance
             run the Gherkin conformance features against inprocess, a running sim, or staging
 Run 'scheme-sim <command> --help' for the options of a command.`,
@@ -254,6 +256,11 @@ export async function main(argv: string[]): Promise<void> {
     case 'conformance':
       return conformanceCommand(rest).then(
         (code) => process.exit(code),
+        (err: unknown) => fail((err as Error).message),
+      );
+    case 'trigger':
+      return triggerCommand(rest).then(
+        () => process.exit(0),
         (err: unknown) => fail((err as Error).message),
       );
     case 'faults':

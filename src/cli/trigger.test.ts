@@ -1,0 +1,55 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createClaimVia, submitVia } from '../../test/support/claim-requests.ts';
+import { NORTHWIND, type TestRuntime, testRuntime } from '../../test/support/testing.ts';
+import { listen, type RunningServer } from '../node/server.ts';
+import { CliError } from './connection.ts';
+import { parametersOf, TRIGGER_HELP, triggerCommand } from './trigger.ts';
+
+let rt: TestRuntime;
+let server: RunningServer;
+let env: Record<string, string>;
+beforeAll(async () => {
+  rt = await testRuntime();
+  server = await listen(rt, 0);
+  env = {
+    SCHEME_SIM_URL: server.url,
+    SCHEME_SIM_CLIENT_ID: NORTHWIND.client_id,
+    SCHEME_SIM_CLIENT_SECRET: NORTHWIND.client_secret,
+  };
+});
+afterAll(async () => {
+  await server.close();
+  await rt.close();
+});
+
+const run = async (argv: string[]) => {
+  const out: string[] = [];
+  await triggerCommand(argv, (l) => out.push(l), env);
+  return out;
+};
+
+describe('scheme-sim trigger', () => {
+  it('lists the catalogue and plays a scenario at a submission, with parameters', async () => {
+    const list = await run(['--list']);
+    expect(list).toHaveLength(7);
+    expect(list[2]).toMatch(/^claim\.contra_delayed \(target: claim_submissions\): /);
+    const claim = await createClaimVia(rt);
+    const sub = await submitVia(rt, claim.id);
+    const [line] = await run(['claim.contra_delayed', '--target', sub.id, '--param', 'working_days=3']);
+    expect(line).toMatch(/^scenario [0-9a-f-]{36} claim\.contra_delayed pending$/);
+    const json = JSON.parse((await run(['report.emitted', '--param', 'report_type=BACS_ARUDD', '--json'])).join('\n'));
+    expect(json.data.attributes).toMatchObject({ name: 'report.emitted', status: 'applied' });
+  });
+
+  it('reads parameters as key=value, whole numbers as numbers', () => {
+    expect(parametersOf(['working_days=2', 'reason=SU closed'])).toEqual({ working_days: 2, reason: 'SU closed' });
+    expect(() => parametersOf(['reason'])).toThrow(CliError);
+  });
+
+  it('prints help without a scenario, and names what the server refused', async () => {
+    expect(await run([])).toEqual([TRIGGER_HELP]);
+    await expect(run(['claim.contra_withheld'])).rejects.toThrow(/400: .*target_id is required/);
+    await expect(run(['a', 'b'])).rejects.toThrow(/one scenario/);
+    await expect(run(['--nope'])).rejects.toThrow(CliError);
+  });
+});

@@ -1,0 +1,95 @@
+// `scheme-sim trigger ...`: play a scenario on a running simulator (POST /v1/simulator/scenarios),
+// or list the catalogue (GET). Like Stripe's `trigger`, for the unhappy paths (docs/scenarios.md).
+import { parseArgs } from 'node:util';
+import { bearer, CliError, CONNECTION, request } from './connection.ts';
+
+export const TRIGGER_HELP = `Usage: scheme-sim trigger <scenario> [--target ID] [--param key=value ...]
+       scheme-sim trigger --list
+
+Plays a scenario of the catalogue for the calling client's organisation (docs/scenarios.md):
+  claim_submission.validation_failed --target SUBMISSION_ID [--param reason=TEXT]
+  claim_submission.delivery_failed   --target SUBMISSION_ID [--param reason=TEXT]
+  claim.contra_delayed               --target SUBMISSION_ID [--param working_days=N]
+  claim.contra_withheld              --target SUBMISSION_ID
+  report_admission.failed            --target REPORT_ID [--param scheme_status_code=C] [--param reason=TEXT]
+  notification.duplicate             --target RECORD_ID
+  report.emitted                     --param report_type=TYPE [--param admission_status=failed]
+
+  --list         the catalogue: every scenario, when it acts and what it does
+  --url URL, --client-id ID, --client-secret S   as for scheme-sim clock (env SCHEME_SIM_URL,
+                                                SCHEME_SIM_CLIENT_ID, SCHEME_SIM_CLIENT_SECRET)
+  --json         print the answer as JSON
+  -h, --help     this help`;
+
+const OPTIONS = {
+  target: { type: 'string' },
+  param: { type: 'string', multiple: true },
+  list: { type: 'boolean' },
+} as const;
+
+/** `working_days=2` → { working_days: 2 }: whole numbers are numbers, the rest strings. */
+export function parametersOf(pairs: string[]): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const pair of pairs) {
+    const eq = pair.indexOf('=');
+    if (eq <= 0) throw new CliError(`--param takes key=value, got '${pair}'`);
+    const value = pair.slice(eq + 1);
+    out[pair.slice(0, eq)] = /^-?\d+$/.test(value) ? Number(value) : value;
+  }
+  return out;
+}
+
+/** Runs `scheme-sim trigger ...`; throws CliError for anything the user should fix. */
+export async function triggerCommand(
+  argv: string[],
+  out: (line: string) => void = console.log,
+  env = process.env,
+): Promise<void> {
+  let values: Record<string, unknown>;
+  let positionals: string[];
+  try {
+    ({ values, positionals } = parseArgs({
+      args: argv,
+      options: { ...CONNECTION, ...OPTIONS },
+      strict: true,
+      allowPositionals: true,
+    }));
+  } catch (err) {
+    throw new CliError(`${(err as Error).message}\n${TRIGGER_HELP}`);
+  }
+  if (values.help || (!values.list && positionals.length === 0)) return void out(TRIGGER_HELP);
+  if (positionals.length > 1)
+    throw new CliError(`trigger plays one scenario, got ${positionals.join(' ')}\n${TRIGGER_HELP}`);
+  const base = String(values.url ?? env.SCHEME_SIM_URL ?? 'http://127.0.0.1:8080').replace(/\/+$/, '');
+  const auth = await bearer(
+    base,
+    (values['client-id'] as string) ?? env.SCHEME_SIM_CLIENT_ID,
+    (values['client-secret'] as string) ?? env.SCHEME_SIM_CLIENT_SECRET,
+  );
+  const attributes = {
+    name: positionals[0],
+    ...(values.target !== undefined ? { target_id: values.target } : {}),
+    ...(values.param ? { parameters: parametersOf(values.param as string[]) } : {}),
+  };
+  const init: RequestInit = values.list
+    ? { method: 'GET', headers: auth }
+    : {
+        method: 'POST',
+        headers: { ...auth, 'content-type': 'application/json' },
+        body: JSON.stringify({ data: { type: 'scenarios', attributes } }),
+      };
+  const res = await request(`${base}/v1/simulator/scenarios`, init);
+  const text = await res.text();
+  const json = text ? (JSON.parse(text) as { data?: unknown; error_message?: string }) : {};
+  if (res.status >= 300) throw new CliError(`${res.status}: ${json.error_message ?? text}`);
+  if (values.json) return void out(JSON.stringify(json, null, 2));
+  if (values.list) {
+    for (const d of json.data as Array<{ id: string; attributes: { target_type?: string; effect: string } }>)
+      out(`${d.id}${d.attributes.target_type ? ` (target: ${d.attributes.target_type})` : ''}: ${d.attributes.effect}`);
+    return;
+  }
+  const s = json.data as { id: string; attributes: { name: string; status: string; effect?: string } };
+  out(
+    `scenario ${s.id} ${s.attributes.name} ${s.attributes.status}${s.attributes.effect ? `: ${s.attributes.effect}` : ''}`,
+  );
+}
