@@ -11,7 +11,7 @@ export function paymentRoutes({ sim }: AppDeps): Hono<AppEnv> {
   const r = new Hono<AppEnv>();
 
   r.get('/', (c) => {
-    const filter = parseFilters(queryOf(c), PAYMENT_FILTERS);
+    const filter = parseFilters(queryOf(c), PAYMENT_FILTERS, { anyOf: true });
     return c.json(page(c, sim.payments.list(c.get('organisationId'), filter)));
   });
 

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { isoTimestamp } from '../../clock/clock.ts';
+import { type FilterField, filterPredicate, valueAt } from '../list-filter.ts';
 import { Repository, type RepositoryContext } from '../repository.ts';
 import { type Resource, ref, relatedId } from '../resource.ts';
 
@@ -43,9 +44,28 @@ export interface PaymentAdmissionAttributes {
 export type Payment = Resource<PaymentAttributes>;
 export type PaymentAdmission = Resource<PaymentAdmissionAttributes>;
 
-/** Exact-match filters of the payment list. */
-export const PAYMENT_FILTERS = ['processing_date', 'scheme_payment_sub_type', 'payment_scheme', 'reference'] as const;
-export type PaymentFilter = Partial<Record<(typeof PAYMENT_FILTERS)[number], string>>;
+/** Filters of the payment list: those of Form3's swagger for what a contra carries, plus processing_date. */
+export const PAYMENT_FILTERS = [
+  'processing_date',
+  'processing_date_from',
+  'processing_date_to',
+  'admission.status',
+  'admission.admission_date_from',
+  'admission.admission_date_to',
+  'amount',
+  'currency',
+  'payment_scheme',
+  'scheme_payment_sub_type',
+  'scheme_payment_type',
+  'reference',
+  'unique_scheme_id',
+  'scheme_transaction_id',
+  'beneficiary_party.account_number',
+  'beneficiary_party.bank_id',
+  'debtor_party.account_number',
+  'debtor_party.bank_id',
+] as const;
+export type PaymentFilter = Partial<Record<(typeof PAYMENT_FILTERS)[number], string | readonly string[]>>;
 
 /** An inbound payment to record with its admission (the contra of a claims settlement is one). */
 export interface InboundPayment {
@@ -107,10 +127,28 @@ export class Payments {
     return this.payments.get(id, organisationId);
   }
 
-  /** The organisation's payments in creation order, filtered by exact attribute values. */
+  /** The organisation's payments in creation order, filtered (list-filter.ts). */
   list(organisationId: string, filter: PaymentFilter = {}): Payment[] {
-    return this.payments.list(organisationId, filter);
+    return this.payments.listFor(organisationId).filter(filterPredicate(filter, this.#filterFields));
   }
+
+  readonly #filterFields: Readonly<Record<string, FilterField<Payment>>> = (() => {
+    const attribute = (path: string) => (p: Payment) => valueAt(p.attributes, path);
+    const admission = (p: Payment) => this.admissions.find(relatedId(p, 'payment_admission') ?? '')?.attributes;
+    const fields: Record<string, FilterField<Payment>> = {
+      processing_date_from: { value: attribute('processing_date'), compare: 'date_from' },
+      processing_date_to: { value: attribute('processing_date'), compare: 'date_to' },
+      'admission.status': { value: (p) => admission(p)?.status, compare: 'exact' },
+      'admission.admission_date_from': { value: (p) => admission(p)?.admission_datetime, compare: 'date_from' },
+      'admission.admission_date_to': { value: (p) => admission(p)?.admission_datetime, compare: 'date_to' },
+      amount: { value: attribute('amount'), compare: 'number' },
+      payment_scheme: { value: attribute('payment_scheme'), compare: 'case_insensitive' },
+      'beneficiary_party.bank_id': { value: attribute('beneficiary_party.account_with.bank_id'), compare: 'exact' },
+      'debtor_party.bank_id': { value: attribute('debtor_party.account_with.bank_id'), compare: 'exact' },
+    };
+    for (const name of PAYMENT_FILTERS) fields[name] ??= { value: attribute(name), compare: 'exact' };
+    return fields;
+  })();
 
   /** An admission of the payment; 404 when either is unknown or they do not belong together. */
   getAdmission(paymentId: string, admissionId: string, organisationId: string): PaymentAdmission {

@@ -1,21 +1,35 @@
-import { dateProblem } from '../../clock/dates.ts';
-import { invalid } from '../errors.ts';
+import { type FilterField, filterPredicate } from '../list-filter.ts';
 import type { Report } from './report-types.ts';
 
-export const REPORT_FILTERS = ['report_type', 'report_source', 'processing_date_from', 'processing_date_to'] as const;
+/** Every filter of Form3's report list (organisation_id: the caller's own, as everywhere). */
+export const REPORT_FILTERS = [
+  'organisation_id',
+  'report_type',
+  'report_type_description',
+  'report_source',
+  'created_on_after',
+  'created_on_before',
+  'modified_on_after',
+  'modified_on_before',
+  'processing_date_from',
+  'processing_date_to',
+] as const;
 export type ReportFilter = Partial<Record<(typeof REPORT_FILTERS)[number], string>>;
 
-/** A predicate for the report list's filters; a malformed date bound is refused naming the filter. */
+const FIELDS: Readonly<Record<string, FilterField<Report>>> = {
+  organisation_id: { value: (r) => r.organisation_id, compare: 'exact' },
+  report_type: { value: (r) => r.attributes.report_type, compare: 'exact' },
+  report_type_description: { value: (r) => r.attributes.report_type_description, compare: 'exact' },
+  report_source: { value: (r) => r.attributes.report_source, compare: 'exact' },
+  created_on_after: { value: (r) => r.created_on, compare: 'after' },
+  created_on_before: { value: (r) => r.created_on, compare: 'before' },
+  modified_on_after: { value: (r) => r.modified_on, compare: 'after' },
+  modified_on_before: { value: (r) => r.modified_on, compare: 'before' },
+  processing_date_from: { value: (r) => r.attributes.processing_date, compare: 'date_from' },
+  processing_date_to: { value: (r) => r.attributes.processing_date, compare: 'date_to' },
+};
+
+/** A predicate for the report list's filters; a malformed bound is refused naming the filter. */
 export function reportFilter(filter: ReportFilter): (report: Report) => boolean {
-  for (const key of ['processing_date_from', 'processing_date_to'] as const) {
-    const v = filter[key];
-    const problem = v === undefined ? undefined : dateProblem(v);
-    if (problem) throw invalid(`filter[${key}] ${problem}`);
-  }
-  const { report_type, report_source, processing_date_from: from, processing_date_to: to } = filter;
-  return ({ attributes: a }) =>
-    (report_type === undefined || a.report_type === report_type) &&
-    (report_source === undefined || a.report_source === report_source) &&
-    (from === undefined || (a.processing_date !== undefined && a.processing_date >= from)) &&
-    (to === undefined || (a.processing_date !== undefined && a.processing_date <= to));
+  return filterPredicate(filter, FIELDS);
 }
