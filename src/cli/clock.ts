@@ -1,6 +1,6 @@
 // `scheme-sim clock ...`: a thin client of the control API under /v1/simulator/clock.
 import { parseArgs } from 'node:util';
-import { bearer, CliError, CONNECTION, request } from './connection.ts';
+import { CliError, CONNECTION, connect, request } from './connection.ts';
 
 export const CLOCK_HELP: Record<string, string> = {
   clock: `Usage: scheme-sim clock <show|advance|freeze|resume> [options]
@@ -117,13 +117,7 @@ export async function clockCommand(
   }
   if (values.help) return void out(CLOCK_HELP[name]!);
   const body = bodyOf(name, values);
-  const base = String(values.url ?? env.SCHEME_SIM_URL ?? 'http://127.0.0.1:8080').replace(/\/+$/, '');
-  if (!/^https?:\/\/./.test(base)) throw new CliError(`--url must be an http(s) URL, got '${base}'`);
-  const auth = await bearer(
-    base,
-    (values['client-id'] as string) ?? env.SCHEME_SIM_CLIENT_ID,
-    (values['client-secret'] as string) ?? env.SCHEME_SIM_CLIENT_SECRET,
-  );
+  const { base, auth } = await connect(values, env);
   const path = name === 'show' ? '/v1/simulator/clock' : `/v1/simulator/clock/${name}`;
   const res = await request(`${base}${path}`, {
     method: name === 'show' ? 'GET' : 'POST',

@@ -21,7 +21,7 @@ export async function request(url: string, init: RequestInit): Promise<Response>
 }
 
 /** The Authorization header of a client's token (none without credentials: a server run with --auth off). */
-export async function bearer(
+async function bearer(
   base: string,
   id: string | undefined,
   secret: string | undefined,
@@ -43,4 +43,19 @@ export async function bearer(
   if (res.status !== 200 || !body.access_token)
     throw new CliError(`token request failed: ${res.status} ${body.error_message ?? ''}`.trim());
   return { authorization: `Bearer ${body.access_token}` };
+}
+
+/** The simulator a command talks to and the headers it sends: from the flags, else the environment. */
+export async function connect(
+  values: Record<string, unknown>,
+  env: NodeJS.ProcessEnv | Record<string, string | undefined>,
+): Promise<{ base: string; auth: Record<string, string> }> {
+  const base = String(values.url ?? env.SCHEME_SIM_URL ?? 'http://127.0.0.1:8080').replace(/\/+$/, '');
+  if (!/^https?:\/\/./.test(base)) throw new CliError(`--url must be an http(s) URL, got '${base}'`);
+  const auth = await bearer(
+    base,
+    (values['client-id'] as string | undefined) ?? env.SCHEME_SIM_CLIENT_ID,
+    (values['client-secret'] as string | undefined) ?? env.SCHEME_SIM_CLIENT_SECRET,
+  );
+  return { base, auth };
 }

@@ -1,25 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NORTHWIND, type TestRuntime, testRuntime } from '../../test/support/testing.ts';
-import { listen, type RunningServer } from '../node/server.ts';
+import { type CliTarget, cliTarget } from '../../test/support/cli-target.ts';
+import type { TestRuntime } from '../../test/support/testing.ts';
 import { CliError } from './connection.ts';
 import { FAULTS_HELP, faultsCommand } from './faults.ts';
 
+let target: CliTarget;
 let rt: TestRuntime;
-let server: RunningServer;
+let server: CliTarget['server'];
 let env: Record<string, string>;
 beforeAll(async () => {
-  rt = await testRuntime();
-  server = await listen(rt, 0);
-  env = {
-    SCHEME_SIM_URL: server.url,
-    SCHEME_SIM_CLIENT_ID: NORTHWIND.client_id,
-    SCHEME_SIM_CLIENT_SECRET: NORTHWIND.client_secret,
-  };
+  target = await cliTarget();
+  ({ rt, server, env } = target);
 });
-afterAll(async () => {
-  await server.close();
-  await rt.close();
-});
+afterAll(() => target.close());
 
 const run = async (argv: string[]) => {
   const out: string[] = [];

@@ -1,6 +1,6 @@
 // `scheme-sim faults ...`: a thin client of /v1/simulator/faults on a running simulator.
 import { parseArgs } from 'node:util';
-import { bearer, CliError, CONNECTION, request } from './connection.ts';
+import { CliError, CONNECTION, connect, request } from './connection.ts';
 
 export const FAULTS_HELP = `Usage: scheme-sim faults <set|list|clear> [options]
 
@@ -67,12 +67,7 @@ export async function faultsCommand(
     throw new CliError(`${(err as Error).message}\n${FAULTS_HELP}`);
   }
   if (values.help) return void out(FAULTS_HELP);
-  const base = String(values.url ?? env.SCHEME_SIM_URL ?? 'http://127.0.0.1:8080').replace(/\/+$/, '');
-  const auth = await bearer(
-    base,
-    (values['client-id'] as string) ?? env.SCHEME_SIM_CLIENT_ID,
-    (values['client-secret'] as string) ?? env.SCHEME_SIM_CLIENT_SECRET,
-  );
+  const { base, auth } = await connect(values, env);
   const path = `${base}/v1/simulator/faults${name === 'clear' && values.id ? `/${String(values.id)}` : ''}`;
   const init: RequestInit =
     name === 'set'

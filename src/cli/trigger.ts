@@ -1,7 +1,7 @@
 // `scheme-sim trigger ...`: play a scenario on a running simulator (POST /v1/simulator/scenarios),
 // or list the catalogue (GET). Like Stripe's `trigger`, for the unhappy paths (docs/scenarios.md).
 import { parseArgs } from 'node:util';
-import { bearer, CliError, CONNECTION, request } from './connection.ts';
+import { CliError, CONNECTION, connect, request } from './connection.ts';
 
 export const TRIGGER_HELP = `Usage: scheme-sim trigger <scenario> [--target ID] [--param key=value ...]
        scheme-sim trigger --list
@@ -60,12 +60,7 @@ export async function triggerCommand(
   if (values.help || (!values.list && positionals.length === 0)) return void out(TRIGGER_HELP);
   if (positionals.length > 1)
     throw new CliError(`trigger plays one scenario, got ${positionals.join(' ')}\n${TRIGGER_HELP}`);
-  const base = String(values.url ?? env.SCHEME_SIM_URL ?? 'http://127.0.0.1:8080').replace(/\/+$/, '');
-  const auth = await bearer(
-    base,
-    (values['client-id'] as string) ?? env.SCHEME_SIM_CLIENT_ID,
-    (values['client-secret'] as string) ?? env.SCHEME_SIM_CLIENT_SECRET,
-  );
+  const { base, auth } = await connect(values, env);
   const attributes = {
     name: positionals[0],
     ...(values.target !== undefined ? { target_id: values.target } : {}),
