@@ -7,11 +7,10 @@ import { parametersOf, TRIGGER_HELP, triggerCommand } from './trigger.ts';
 
 let target: CliTarget;
 let rt: TestRuntime;
-let server: CliTarget['server'];
 let env: Record<string, string>;
 beforeAll(async () => {
   target = await cliTarget();
-  ({ rt, server, env } = target);
+  ({ rt, env } = target);
 });
 afterAll(() => target.close());
 

@@ -11,7 +11,11 @@ export type FilterCompare =
   | 'case_insensitive'
   /** Equal as decimal numbers (`amount`: 10, 10.0 and 10.00 are one amount). */
   | 'number'
-  /** A YYYY-MM-DD bound, inclusive: the field's date (its first 10 characters) on or after / before it. */
+  /**
+   * A YYYY-MM-DD bound, inclusive: the field's date (its first 10 characters) on or after / before
+   * it. A date-time bound counts as its UTC date: go-form3 sends the claim list's date filters as
+   * date-times (strfmt.DateTime).
+   */
   | 'date_from'
   | 'date_to'
   /** A date-time bound, exclusive: the field's instant after / before it. */
@@ -27,8 +31,16 @@ export type FilterValues = Readonly<Record<string, string | readonly string[] | 
 
 const asList = (v: string | readonly string[]) => (typeof v === 'string' ? [v] : v);
 
+const isDateBound = (c: FilterCompare) => c === 'date_from' || c === 'date_to';
+
+/** A date-time given for a date bound, as its UTC date; anything else as given. */
+function asDateBound(v: string): string {
+  if (v.length <= 10 || Number.isNaN(Date.parse(v))) return v;
+  return new Date(v).toISOString().slice(0, 10);
+}
+
 function boundProblem(compare: FilterCompare, v: string): string | undefined {
-  if (compare === 'date_from' || compare === 'date_to') return dateProblem(v);
+  if (isDateBound(compare)) return dateProblem(v) && 'must be a date (YYYY-MM-DD) or a date-time (RFC 3339)';
   if (compare === 'after' || compare === 'before')
     return Number.isNaN(Date.parse(v)) ? 'must be a date-time (RFC 3339) or a date' : undefined;
   if (compare === 'number' && !/^\d+(\.\d+)?$/.test(v)) return 'must be a decimal amount';
@@ -65,7 +77,7 @@ export function filterPredicate<R>(
   for (const [name, v] of Object.entries(filter)) {
     const field = fields[name];
     if (v === undefined || !field) continue;
-    const list = asList(v);
+    const list = isDateBound(field.compare) ? asList(v).map(asDateBound) : asList(v);
     for (const one of list) {
       const problem = boundProblem(field.compare, one);
       if (problem) throw invalid(`filter[${name}] ${problem}: ${JSON.stringify(one)}`);

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Runs Form3's own Go SDK (form3tech-oss/go-form3) against scheme-sim: test/go-sdk/main.go creates,
-# fetches, lists, amends and deletes an account in request-signing mode and in token mode.
+# fetches, lists, amends and deletes an account, a subscription and a claim, in request-signing
+# mode and in token mode.
 #
 #   GO_FORM3_DIR=/path/to/go-form3 bash test/go-sdk/run.sh
 #

@@ -38,6 +38,8 @@ describe("every filter of Form3's claim list", () => {
     expect(await ids('filter[beneficiary_party.bank_id]=400300')).toEqual([a.id, b.id]);
     expect(await ids('filter[original_instruction.reference]=GAS-1')).toEqual([a.id]);
     expect(await ids(`filter[organisation_id]=${a.organisation_id}`)).toEqual([a.id, b.id]);
+    // go-form3 joins its organisation_id list with commas.
+    expect(await ids(`filter[organisation_id]=${crypto.randomUUID()},${a.organisation_id}`)).toEqual([a.id, b.id]);
     expect(await ids('filter[clearing_id]=999999')).toEqual([]);
   });
 
@@ -52,6 +54,8 @@ describe("every filter of Form3's claim list", () => {
     expect(await ids('filter[submission.status]=queued_for_delivery')).toEqual([early.id]);
     expect(await ids('filter[submission.submission_date_from]=2026-12-22')).toEqual([late.id]);
     expect(await ids('filter[submission.submission_date_to]=2026-12-21')).toEqual([early.id]);
+    // go-form3 sends these bounds as date-times (strfmt.DateTime): each counts as its UTC date.
+    expect(await ids('filter[submission.submission_date_from]=2026-12-22T00:00:00.000Z')).toEqual([late.id]);
     expect(
       await ids('filter[submission.submission_date_from]=2026-12-21&filter[submission.submission_date_to]=2026-12-22'),
     ).toEqual([early.id, late.id]);
@@ -81,7 +85,9 @@ describe("every filter of Form3's claim list", () => {
   it('400s a malformed date bound and an unknown filter, naming the filter', async () => {
     const bad = await rt.call('GET', '/v1/transaction/claims?filter[submission.submission_date_from]=21-12-2026');
     expect(bad.status).toBe(400);
-    expect((await json(bad)).error_message).toContain('filter[submission.submission_date_from] must be a date');
+    expect((await json(bad)).error_message).toContain(
+      'filter[submission.submission_date_from] must be a date (YYYY-MM-DD) or a date-time (RFC 3339)',
+    );
     const unknown = await rt.call('GET', '/v1/transaction/claims?filter[colour]=red');
     expect(unknown.status).toBe(400);
     expect((await json(unknown)).error_message).toContain('filter[colour] is not a supported filter');

@@ -29,7 +29,7 @@ export function claimRoutes({ sim, strict }: AppDeps): Hono<AppEnv> {
   });
 
   r.get('/', (c) => {
-    const filter = parseFilters(queryOf(c), CLAIM_FILTERS);
+    const filter = parseFilters(queryOf(c), CLAIM_FILTERS, { anyOf: true });
     return c.json(page(c, claims.list(org(c), filter)));
   });
 

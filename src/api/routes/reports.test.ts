@@ -289,7 +289,7 @@ describe('GET /v1/notification/reports', () => {
     const badDate = await get('/v1/notification/reports?filter[processing_date_from]=yesterday');
     expect(badDate.status).toBe(400);
     expect(((await badDate.json()) as any).error_message).toBe(
-      'filter[processing_date_from] must be a date (YYYY-MM-DD): "yesterday"',
+      'filter[processing_date_from] must be a date (YYYY-MM-DD) or a date-time (RFC 3339): "yesterday"',
     );
   });
 });
