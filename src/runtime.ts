@@ -3,8 +3,10 @@ import { createApp } from './api/app.ts';
 import { ClientRegistry, type OAuthClient } from './api/auth/clients.ts';
 import { TokenIssuer } from './api/auth/tokens.ts';
 import type { AppDeps, AppEnv } from './api/context.ts';
+import type { CorsOrigins } from './api/cors.ts';
 import { JWS_PROFILES, type JwsProfile } from './api/open-banking/jws-profile.ts';
 import { ResponderSigner } from './api/open-banking/responder-signer.ts';
+import { RequestJournal } from './api/request-journal.ts';
 import { storedRecordProblem } from './api/stored-records.ts';
 import type { Clock } from './clock/clock.ts';
 import { SchedulerTimer } from './clock/scheduler-timer.ts';
@@ -75,6 +77,10 @@ export interface RuntimeOptions {
   resolveHost?: (hostname: string) => Promise<string[]>;
   /** The load check of every stored record (default: each collection's schema, src/api/stored-records.ts). */
   storeCheck?: RecordCheck;
+  /** How many requests the request journal keeps (default 1,000; CLI --journal-size; 0 keeps none). */
+  journalSize?: number;
+  /** Browser origins allowed by CORS (default localhost origins; CLI --cors). */
+  cors?: CorsOrigins;
 }
 
 /** Something that runs in the background while the simulator serves (outbox, running clock). */
@@ -183,6 +189,8 @@ async function assemble(
     strict: options.strict ?? false,
     signer,
     resolveHost: options.resolveHost ?? resolveHostAddresses,
+    journal: new RequestJournal(options.journalSize),
+    ...(options.cors ? { cors: options.cors } : {}),
   };
   const app = createApp(deps);
   await store.commit();

@@ -3,10 +3,13 @@ import { runAs } from '../sim/actor.ts';
 import { bearerAuth } from './auth/middleware.ts';
 import { limitBody } from './body-limit.ts';
 import type { AppDeps, AppEnv } from './context.ts';
+import { corsLayer } from './cors.ts';
 import { ApiError, errorBody, toErrorResponse } from './errors.ts';
 import { faultLayer } from './fault-layer.ts';
 import { Faults } from './faults.ts';
+import { journalLayer } from './journal-layer.ts';
 import { requestHeader } from './request-header.ts';
+import { RequestJournal } from './request-journal.ts';
 import { accountRoutes } from './routes/accounts.ts';
 import { claimRoutes } from './routes/claims.ts';
 import { nameVerificationRoutes } from './routes/name-verification.ts';
@@ -18,6 +21,7 @@ import { simulatorClockRoutes } from './routes/simulator-clock.ts';
 import { simulatorDeliveryRoutes } from './routes/simulator-deliveries.ts';
 import { simulatorFaultRoutes } from './routes/simulator-faults.ts';
 import { simulatorReportRoutes } from './routes/simulator-reports.ts';
+import { simulatorRequestRoutes } from './routes/simulator-requests.ts';
 import { simulatorResetRoutes } from './routes/simulator-reset.ts';
 import { simulatorScenarioRoutes } from './routes/simulator-scenarios.ts';
 import { subscriptionRoutes } from './routes/subscriptions.ts';
@@ -31,6 +35,13 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   const { sim } = deps;
 
   app.onError((err, c) => toErrorResponse(err, c));
+  const journal = deps.journal ?? new RequestJournal();
+  app.use(
+    '*',
+    journalLayer(journal, () => sim.wall.now()),
+  );
+  const corsHandler = corsLayer(deps.cors ?? { kind: 'localhost' });
+  if (corsHandler) app.use('*', corsHandler);
   app.notFound((c) => c.json(errorBody(`route ${c.req.method} ${c.req.path} not found`), 404));
 
   // Name verification answers in Open Banking terms, errors of the shared rules included: it is
@@ -93,6 +104,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.route('/v1/notification/reports', reportRoutes(deps));
   app.route('/v1/simulator/reports', simulatorReportRoutes(deps));
   app.route('/v1/simulator/scenarios', simulatorScenarioRoutes(deps));
+  app.route('/v1/simulator/requests', simulatorRequestRoutes(journal));
   app.route('/v1/platform/security/signing_keys', signingKeyRoutes(deps));
 
   return app;

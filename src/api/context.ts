@@ -1,8 +1,10 @@
 import type { Simulator } from '../sim/simulator.ts';
 import type { ClientRegistry } from './auth/clients.ts';
 import type { TokenIssuer } from './auth/tokens.ts';
+import type { CorsOrigins } from './cors.ts';
 import type { Faults } from './faults.ts';
 import type { ResponderSigner } from './open-banking/responder-signer.ts';
+import type { RequestJournal } from './request-journal.ts';
 
 /** What every route can read from the context. */
 export interface AppEnv {
@@ -29,4 +31,8 @@ export interface AppDeps {
   signer: ResponderSigner;
   /** Every address a host name resolves to (callbacks at the simulator itself are refused by name too). */
   resolveHost?: (hostname: string) => Promise<string[]>;
+  /** Every request and its answer (GET /v1/simulator/requests, the request log); one per app when not given. */
+  journal?: RequestJournal;
+  /** Browser origins allowed by CORS (default localhost origins; --cors). */
+  cors?: CorsOrigins;
 }

@@ -123,7 +123,9 @@ describe('file store', () => {
     // The first write is in flight; the 199 that arrived meanwhile wait for one more write.
     expect(gate.state.writes).toBe(1);
     gate.release();
-    await new Promise((r) => setTimeout(r, 20));
+    // The second write starts once the first is on disk; wait for it rather than for a fixed time
+    // (a busy machine may take longer than any fixed wait).
+    while (gate.state.pending.length === 0) await new Promise((r) => setTimeout(r, 5));
     gate.release();
     await Promise.all(commits);
     expect(gate.state.writes).toBe(2);
@@ -149,6 +151,7 @@ describe('file store', () => {
     await new Promise((r) => setTimeout(r, 20));
     expect(secondDone).toBe(false);
     expect(onDisk(file).collections.rows!.second).toBeUndefined();
+    while (gate.state.pending.length === 0) await new Promise((r) => setTimeout(r, 5));
     gate.release();
     await second;
     expect(onDisk(file).collections.rows!.second).toEqual({ id: 'second' });

@@ -1,0 +1,57 @@
+import type { MiddlewareHandler } from 'hono';
+import type { AppEnv } from './context.ts';
+import { clip, type JournalEntry, maskBody, maskHeaders, type RequestJournal } from './request-journal.ts';
+
+const TEXTUAL = /^(application\/(.*\+)?(json|xml|x-www-form-urlencoded)|text\/)/;
+
+/**
+ * Records every request and its answer in the journal (the outermost layer, so refusals by the
+ * auth and fault layers are seen too). The request body is what the handler read (no second read);
+ * an error's answer is read before recording, so the entry carries its error_code; a success's
+ * answer is read after the response has gone, off the request path.
+ */
+export function journalLayer(journal: RequestJournal, now: () => Date): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const started = performance.now();
+    const time = now().toISOString();
+    await next();
+    const res = c.res;
+    const url = new URL(c.req.url);
+    // What the handler read is cached by Hono as a settled promise: no second read of the stream.
+    const read = c.req.bodyCache.text as Promise<string> | undefined;
+    const cached = read ? await read.catch(() => undefined) : undefined;
+    const body = typeof cached === 'string' && cached !== '' ? clip(maskBody(cached)) : undefined;
+    const entry: Omit<JournalEntry, 'id'> = {
+      time,
+      method: c.req.method,
+      path: url.pathname,
+      query: url.search.replace(/^\?/, ''),
+      headers: maskHeaders(c.req.raw.headers),
+      ...(body ? { body: body.text, ...(body.truncated ? { body_truncated: true } : {}) } : {}),
+      status: res.status,
+      duration_ms: Math.round((performance.now() - started) * 1000) / 1000,
+      ...(c.get('clientId') ? { client_id: c.get('clientId') } : {}),
+      ...(c.get('organisationId') ? { organisation_id: c.get('organisationId') } : {}),
+    };
+    const type = res.headers.get('content-type') ?? '';
+    if (!res.body || !TEXTUAL.test(type)) {
+      journal.record(entry);
+      return;
+    }
+    const text = res.clone().text();
+    if (res.status >= 400) {
+      const answer = await text.catch(() => '');
+      const code = /"error_code"\s*:\s*"([^"]+)"/.exec(answer)?.[1];
+      withAnswer(journal.record({ ...entry, ...(code ? { error_code: code } : {}) }), answer);
+      return;
+    }
+    const recorded = journal.record(entry);
+    void text.then((answer) => withAnswer(recorded, answer)).catch(() => undefined);
+  };
+}
+
+function withAnswer(e: JournalEntry, answer: string): void {
+  const kept = clip(answer);
+  e.response_body = kept.text;
+  if (kept.truncated) e.response_truncated = true;
+}

@@ -1,0 +1,52 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { HARBOUR, type TestRuntime, testRuntime } from '../../../test/support/testing.ts';
+
+let rt: TestRuntime;
+beforeEach(async () => {
+  rt = await testRuntime();
+});
+afterEach(() => rt.close());
+
+const json = async (res: Response) => (await res.json()) as any;
+
+describe('GET /v1/simulator/requests', () => {
+  it('shows a 4xx with its error_code, body and masked token, newest first, to its organisation only', async () => {
+    const refused = await json(
+      await rt.call('POST', '/v1/organisation/accounts', { data: { id: 'nope', attributes: {} } }),
+    );
+    const listed = await json(await rt.call('GET', '/v1/simulator/requests?filter[status]=4xx'));
+    expect(listed.data).toHaveLength(1);
+    const [e] = listed.data;
+    expect(e.type).toBe('journal_entries');
+    expect(e.attributes).toMatchObject({
+      method: 'POST',
+      path: '/v1/organisation/accounts',
+      status: 400,
+      error_code: refused.error_code,
+      body: '{"data":{"id":"nope","attributes":{}}}',
+    });
+    expect(e.attributes.headers.authorization).toBe('Bearer ***');
+    expect(e.attributes.response_body).toContain(refused.error_code);
+    expect(e.attributes.duration_ms).toBeGreaterThanOrEqual(0);
+    const byCode = await json(await rt.call('GET', `/v1/simulator/requests?filter[error_code]=${refused.error_code}`));
+    expect(byCode.data.map((x: any) => x.id)).toEqual([e.id]);
+    const other = await json(await rt.call('GET', '/v1/simulator/requests', undefined, { client: HARBOUR }));
+    expect(other.data.every((x: any) => x.attributes.organisation_id === HARBOUR.organisation_id)).toBe(true);
+  });
+
+  it('pages, filters by method and path prefix, and DELETE clears the journal', async () => {
+    for (let i = 0; i < 3; i++) await rt.call('GET', '/v1/organisation/accounts');
+    await rt.call('GET', '/v1/transaction/claims');
+    const paged = await json(await rt.call('GET', '/v1/simulator/requests?filter[path]=/v1/organisation&page[size]=2'));
+    expect(paged.data).toHaveLength(2);
+    expect(paged.links.next).toBeDefined();
+    const gets = await json(
+      await rt.call('GET', '/v1/simulator/requests?filter[method]=get&filter[path]=/v1/transaction'),
+    );
+    expect(gets.data).toHaveLength(1);
+    expect((await rt.call('DELETE', '/v1/simulator/requests')).status).toBe(204);
+    const after = await json(await rt.call('GET', '/v1/simulator/requests?filter[path]=/v1/organisation'));
+    expect(after.data).toEqual([]);
+    expect((await rt.call('GET', '/v1/simulator/requests?filter[colour]=red')).status).toBe(400);
+  });
+});
