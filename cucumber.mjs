@@ -4,6 +4,9 @@
 // the simulator itself (wall clock, start-up options), so only the default profile runs it;
 // @two-organisations needs a second client, which staging has only when CONFORMANCE_OTHER_* is set;
 // @journey spans harness runs (features/support/journeys.ts).
+// A simulator the features start writes its CLI profile here, never to the user's ~/.scheme-sim.
+process.env.SCHEME_SIM_PROFILE ??= `${process.env.TMPDIR ?? '/tmp'}/scheme-sim-features-profile-${process.pid}.json`;
+
 const common = {
   // Unit tests of the support code sit beside it (vitest runs them); cucumber must not load them.
   import: ['features/support/**/!(*.test).ts', 'features/steps/**/!(*.test).ts'],

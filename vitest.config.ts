@@ -1,3 +1,5 @@
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
@@ -10,6 +12,8 @@ export default defineConfig({
       'bench/**/*.test.ts',
     ],
     environment: 'node',
+    // A simulator the tests start writes its CLI profile here, never to the user's ~/.scheme-sim.
+    env: { SCHEME_SIM_PROFILE: join(tmpdir(), `scheme-sim-test-profile-${process.pid}.json`) },
     // Vitest's default is one worker per core but one: a single worker on the 2-core CI machines.
     // Much of the suite waits on child processes, sockets and browsers rather than computing, so
     // three workers keep both cores busy.

@@ -16,6 +16,8 @@ import { sqsOptionsFromEnv } from './delivery/queue-transport.ts';
 import { resolveHostAddresses } from './delivery/resolve-host.ts';
 import { secretProblem } from './delivery/signing.ts';
 import { FIXTURES_DIR, type Fixtures, readFixtures } from './fixtures.ts';
+import { swaggerUiAssets } from './node/docs-assets.ts';
+import { packageVersion } from './node/package-version.ts';
 import type { GivenSigningKey } from './sim/cop/signing-keys.ts';
 import { type DeliveryRetention, retentionFrom } from './sim/notifications/outbox-retention.ts';
 import { checkSchedule, type RetrySchedule } from './sim/notifications/retry-schedule.ts';
@@ -191,6 +193,8 @@ async function assemble(
     resolveHost: options.resolveHost ?? resolveHostAddresses,
     journal: new RequestJournal(options.journalSize),
     ...(options.cors ? { cors: options.cors } : {}),
+    docsAssets: swaggerUiAssets(),
+    version: packageVersion(),
   };
   const app = createApp(deps);
   await store.commit();

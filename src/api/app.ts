@@ -4,14 +4,17 @@ import { bearerAuth } from './auth/middleware.ts';
 import { limitBody } from './body-limit.ts';
 import type { AppDeps, AppEnv } from './context.ts';
 import { corsLayer } from './cors.ts';
+import { DASHBOARD_PAGE } from './dashboard/dashboard-page.ts';
 import { ApiError, errorBody, toErrorResponse } from './errors.ts';
 import { faultLayer } from './fault-layer.ts';
 import { Faults } from './faults.ts';
 import { journalLayer } from './journal-layer.ts';
+import { openApiDocument } from './openapi.ts';
 import { requestHeader } from './request-header.ts';
 import { RequestJournal } from './request-journal.ts';
 import { accountRoutes } from './routes/accounts.ts';
 import { claimRoutes } from './routes/claims.ts';
+import { docsRoutes } from './routes/docs.ts';
 import { nameVerificationRoutes } from './routes/name-verification.ts';
 import { paymentRoutes } from './routes/payments.ts';
 import { reportRoutes } from './routes/reports.ts';
@@ -78,6 +81,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
       now: sim.clock.now().toISOString(),
       clock: sim.clock.mode,
       store: sim.store.location === 'memory' ? 'memory' : 'persistent',
+      auth: deps.auth,
     }),
   );
   app.all('/health', (c) => {
@@ -85,6 +89,10 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   });
 
   app.route('/v1/oauth2/token', tokenRoutes(deps));
+  let openApi: object | undefined; // generated on first request, then served as it is
+  app.get('/v1/openapi.json', (c) => c.json((openApi ??= openApiDocument(deps.version))));
+  app.route('/docs', docsRoutes(deps));
+  app.get('/dashboard', (c) => c.html(DASHBOARD_PAGE));
 
   app.use('/v1/*', bearerAuth(deps));
   // Changes made by a request are actioned by its client (notifications' actioned_by).

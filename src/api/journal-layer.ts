@@ -18,7 +18,10 @@ export function journalLayer(journal: RequestJournal, now: () => Date): Middlewa
     const res = c.res;
     const url = new URL(c.req.url);
     // What the handler read is cached by Hono as a settled promise: no second read of the stream.
-    const read = c.req.bodyCache.text as Promise<string> | undefined;
+    const cache = c.req.bodyCache;
+    const read =
+      (cache.text as Promise<string> | undefined) ??
+      (cache.arrayBuffer as Promise<ArrayBuffer> | undefined)?.then((b) => new TextDecoder().decode(b));
     const cached = read ? await read.catch(() => undefined) : undefined;
     const body = typeof cached === 'string' && cached !== '' ? clip(maskBody(cached)) : undefined;
     const entry: Omit<JournalEntry, 'id'> = {

@@ -38,12 +38,23 @@ export interface JournalFilter {
 const SECRET_HEADERS = new Set(['authorization', 'cookie', 'x-api-key', 'signature', 'x-jws-signature']);
 
 /** `Bearer eyJ…` → `Bearer ***`: the scheme stays readable, the credential does not. */
-export function maskHeaders(headers: Headers): Record<string, string> {
+function masked(name: string, value: string): string {
+  if (!SECRET_HEADERS.has(name)) return value;
+  return name === 'authorization' && value.includes(' ') ? `${value.split(' ')[0]} ***` : '***';
+}
+
+/** Request headers with secrets masked: web Headers, or Node's (lower-cased names, repeats as arrays). */
+export function maskHeaders(headers: Headers | Record<string, string | string[] | undefined>): Record<string, string> {
   const out: Record<string, string> = {};
-  headers.forEach((value, name) => {
-    if (!SECRET_HEADERS.has(name)) out[name] = value;
-    else out[name] = name === 'authorization' && value.includes(' ') ? `${value.split(' ')[0]} ***` : '***';
-  });
+  if (headers instanceof Headers) {
+    headers.forEach((value, name) => {
+      out[name] = masked(name, value);
+    });
+    return out;
+  }
+  for (const [name, value] of Object.entries(headers)) {
+    if (value !== undefined) out[name] = masked(name, Array.isArray(value) ? value.join(', ') : value);
+  }
   return out;
 }
 

@@ -1,3 +1,5 @@
+import { readProfile } from './profile.ts';
+
 /** A failure to report on stderr with exit code 1 (no stack: the message says it all). */
 export class CliError extends Error {}
 
@@ -50,12 +52,17 @@ export async function connect(
   values: Record<string, unknown>,
   env: NodeJS.ProcessEnv | Record<string, string | undefined>,
 ): Promise<{ base: string; auth: Record<string, string> }> {
-  const base = String(values.url ?? env.SCHEME_SIM_URL ?? 'http://127.0.0.1:8080').replace(/\/+$/, '');
+  // Flags, then the environment, then the profile the running simulator wrote (src/cli/profile.ts).
+  const profile = readProfile(env);
+  const base = String(values.url ?? env.SCHEME_SIM_URL ?? profile?.url ?? 'http://127.0.0.1:8080').replace(/\/+$/, '');
   if (!/^https?:\/\/./.test(base)) throw new CliError(`--url must be an http(s) URL, got '${base}'`);
+  const given = values['client-id'] ?? env.SCHEME_SIM_CLIENT_ID;
   const auth = await bearer(
     base,
-    (values['client-id'] as string | undefined) ?? env.SCHEME_SIM_CLIENT_ID,
-    (values['client-secret'] as string | undefined) ?? env.SCHEME_SIM_CLIENT_SECRET,
+    (given as string | undefined) ?? profile?.client_id,
+    (values['client-secret'] as string | undefined) ??
+      env.SCHEME_SIM_CLIENT_SECRET ??
+      (given === undefined ? profile?.client_secret : undefined),
   );
   return { base, auth };
 }

@@ -142,7 +142,13 @@ describe('scheme-sim start --clock', () => {
         child.once('exit', (code) => reject(new Error(`exited ${code} before listening: ${out}`)));
       });
       const health = (await (await fetch(`${url}/health`)).json()) as { now: string; clock: string };
-      expect(health).toEqual({ status: 'ok', now: '2026-12-21T09:00:00.000Z', clock: 'frozen', store: 'memory' });
+      expect(health).toEqual({
+        status: 'ok',
+        now: '2026-12-21T09:00:00.000Z',
+        clock: 'frozen',
+        store: 'memory',
+        auth: 'on',
+      });
     } finally {
       child.kill('SIGTERM');
     }

@@ -10,6 +10,7 @@ import { listen } from '../node/server.ts';
 import { createRuntime } from '../runtime.ts';
 import type { RetrySchedule } from '../sim/notifications/retry-schedule.ts';
 import { parseRetrySchedule } from '../sim/notifications/retry-schedule-spec.ts';
+import { writeProfile } from './profile.ts';
 
 export const START_HELP = `Usage: scheme-sim start [options]
 
@@ -219,6 +220,15 @@ export async function startCommand(argv: string[], env: NodeJS.ProcessEnv = proc
     `  webhooks: ${webhookSecret ? 'signed with the server secret unless a subscription has its own' : 'signed only for subscriptions with a secret'}`,
   );
   const dev = runtime.devClient;
+  // The CLI's other commands find this simulator (and, for the bundled dev client, its secret) here.
+  try {
+    const bundled = dev && !values.clients ? { client_id: dev.client_id, client_secret: dev.client_secret } : {};
+    console.log(
+      `  profile: ${writeProfile({ url: server.url, ...bundled }, env)} (read by scheme-sim clock, trigger, …)`,
+    );
+  } catch (err) {
+    console.log(`  profile: not written (${(err as Error).message})`);
+  }
   if (!dev) console.log('  clients: none in the clients file; every route but /health will answer 401');
   else if (values.clients) {
     // A clients file of the user's may hold real secrets (CI): name the client, never its secret.

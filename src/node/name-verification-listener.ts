@@ -9,6 +9,7 @@ import {
 } from '../api/open-banking/name-verification-exchange.ts';
 import type { ObRequestInfo } from '../api/open-banking/ob-errors.ts';
 import { jwksAnswer } from '../api/open-banking/participant-jwks.ts';
+import { clip, maskHeaders } from '../api/request-journal.ts';
 
 /**
  * Paths the Node adapter answers as they are: /v1/participants and below, made only of characters
@@ -52,26 +53,71 @@ export function nameVerificationListener(deps: AppDeps): (req: IncomingMessage, 
     const host = req.headers.host;
     if (!PLAIN_PATH.test(path) || host === undefined || !PLAIN_HOST.test(host)) return false;
     const method = req.method ?? 'GET';
+    const journal = deps.journal && new JournalRecord(deps, req, path, url.slice(path.length + 1));
     const jwks = jwksAnswer(deps, method, path);
-    if (jwks) deliver(res, jwks);
+    if (jwks) deliver(res, jwks, journal);
     else {
       const exchange = new NameVerificationExchange(deps, new NodeRequestInfo(method, path, url, req.headers));
-      if (exchange.early) deliver(res, exchange.signed(exchange.early));
-      else readBody(req, res, exchange);
+      if (journal) journal.exchange = exchange;
+      if (exchange.early) deliver(res, exchange.signed(exchange.early), journal);
+      else readBody(req, res, exchange, journal);
     }
     return true;
   };
 }
 
+/** What the request journal keeps of a request this adapter answers (the Hono layer does the rest). */
+class JournalRecord {
+  readonly #deps: AppDeps;
+  readonly #req: IncomingMessage;
+  readonly #path: string;
+  readonly #query: string;
+  readonly #started = performance.now();
+  readonly #time: string;
+  exchange: NameVerificationExchange | undefined;
+  body: Buffer | undefined;
+  constructor(deps: AppDeps, req: IncomingMessage, path: string, query: string) {
+    this.#deps = deps;
+    this.#req = req;
+    this.#path = path;
+    this.#query = query;
+    this.#time = deps.sim.wall.now().toISOString();
+  }
+
+  record(answer: ObAnswer): void {
+    const clientId = this.exchange?.clientId || undefined;
+    const organisation = clientId ? this.#deps.clients.get(clientId)?.organisation_id : undefined;
+    const text = answer.body;
+    const body = this.body && this.body.length > 0 ? clip(this.body.toString('utf8')) : undefined;
+    const answerText = clip(text);
+    const errorId = answer.status >= 400 ? /"Id"\s*:\s*"([^"]+)"/.exec(text)?.[1] : undefined;
+    this.#deps.journal?.record({
+      time: this.#time,
+      method: this.#req.method ?? 'GET',
+      path: this.#path,
+      query: this.#query,
+      headers: maskHeaders(this.#req.headers),
+      ...(body ? { body: body.text, ...(body.truncated ? { body_truncated: true } : {}) } : {}),
+      status: answer.status,
+      response_body: answerText.text,
+      ...(answerText.truncated ? { response_truncated: true } : {}),
+      duration_ms: Math.round((performance.now() - this.#started) * 1000) / 1000,
+      ...(errorId ? { error_code: errorId } : {}),
+      ...(clientId ? { client_id: clientId } : {}),
+      ...(organisation ? { organisation_id: organisation } : {}),
+    });
+  }
+}
+
 /** Writes an answer now, or once it is signed (the request may be gone by then). */
-function deliver(res: ServerResponse, answer: ObAnswer | Promise<ObAnswer>): void {
+function deliver(res: ServerResponse, answer: ObAnswer | Promise<ObAnswer>, journal?: JournalRecord): void {
   if (!(answer instanceof Promise)) {
-    write(res, answer);
+    write(res, answer, journal);
     return;
   }
   answer.then(
     (a) => {
-      if (!res.destroyed) write(res, a);
+      if (!res.destroyed) write(res, a, journal);
     },
     (err: unknown) => {
       console.error('scheme-sim: a name-verification answer could not be made', err);
@@ -80,11 +126,12 @@ function deliver(res: ServerResponse, answer: ObAnswer | Promise<ObAnswer>): voi
   );
 }
 
-function write(res: ServerResponse, answer: ObAnswer): void {
+function write(res: ServerResponse, answer: ObAnswer, journal?: JournalRecord): void {
   if (answer.status === 413) res.shouldKeepAlive = false; // the rest of the body is not read
   answer.headers['content-length'] = String(Buffer.byteLength(answer.body)); // the answer is this request's own
   res.writeHead(answer.status, answer.headers);
   res.end(answer.body);
+  journal?.record(answer);
 }
 
 /**
@@ -92,7 +139,12 @@ function write(res: ServerResponse, answer: ObAnswer): void {
  * rest is not read), 400 when the client goes away mid-body (no 'end' comes; nothing to log).
  * 'close' also follows every normal end, so errors (and their stacks) are made only when unsettled.
  */
-function readBody(req: IncomingMessage, res: ServerResponse, exchange: NameVerificationExchange): void {
+function readBody(
+  req: IncomingMessage,
+  res: ServerResponse,
+  exchange: NameVerificationExchange,
+  journal: JournalRecord | undefined,
+): void {
   const chunks: Buffer[] = [];
   let size = 0;
   let settled = false;
@@ -102,18 +154,24 @@ function readBody(req: IncomingMessage, res: ServerResponse, exchange: NameVerif
     if (size <= MAX_BODY_BYTES) return void chunks.push(chunk);
     settled = true;
     req.pause();
-    deliver(res, exchange.signed(exchange.fail(tooLarge())));
+    deliver(res, exchange.signed(exchange.fail(tooLarge())), journal);
   });
   req.once('end', () => {
     if (settled) return;
     settled = true;
-    deliver(res, exchange.answer(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks)));
+    const body = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks);
+    if (journal) journal.body = body;
+    deliver(res, exchange.answer(body), journal);
   });
   req.once('close', () => {
     if (settled) return;
     settled = true;
     if (!res.destroyed)
-      deliver(res, exchange.signed(exchange.fail(new ApiError(400, 'the request body was cut off before its end'))));
+      deliver(
+        res,
+        exchange.signed(exchange.fail(new ApiError(400, 'the request body was cut off before its end'))),
+        journal,
+      );
   });
   req.once('error', () => undefined); // an aborted request; 'close' follows and answers
 }

@@ -55,6 +55,10 @@ interface RequestBody {
  */
 export class NameVerificationExchange {
   readonly interactionId: string;
+  /** The client the request was authenticated as ('' before or without authentication). */
+  get clientId(): string {
+    return this.#clientId;
+  }
   /** The answer decided before the body, when a check failed (not yet signed). */
   readonly early: ObAnswer | undefined;
   readonly #deps: AppDeps;

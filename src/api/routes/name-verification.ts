@@ -39,7 +39,14 @@ export function nameVerificationRoutes(deps: AppDeps): Hono<AppEnv> {
     } catch (err) {
       return toResponse(await exchange.signed(exchange.fail(err)));
     }
-    return toResponse(await exchange.answer(body));
+    const answer = await exchange.answer(body);
+    // The request journal files the request under the caller's organisation.
+    const organisation = exchange.clientId ? deps.clients.get(exchange.clientId)?.organisation_id : undefined;
+    if (organisation) {
+      c.set('clientId', exchange.clientId);
+      c.set('organisationId', organisation);
+    }
+    return toResponse(answer);
   });
   return r;
 }

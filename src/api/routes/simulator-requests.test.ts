@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { HARBOUR, type TestRuntime, testRuntime } from '../../../test/support/testing.ts';
+import { assertMatchesSchema, HARBOUR, type TestRuntime, testRuntime } from '../../../test/support/testing.ts';
 
 let rt: TestRuntime;
 beforeEach(async () => {
@@ -15,6 +15,7 @@ describe('GET /v1/simulator/requests', () => {
       await rt.call('POST', '/v1/organisation/accounts', { data: { id: 'nope', attributes: {} } }),
     );
     const listed = await json(await rt.call('GET', '/v1/simulator/requests?filter[status]=4xx'));
+    assertMatchesSchema('request-journal', listed);
     expect(listed.data).toHaveLength(1);
     const [e] = listed.data;
     expect(e.type).toBe('journal_entries');

@@ -1,0 +1,144 @@
+// The dashboard's script: a static page over the API, no build step. The token is kept in the
+// page's memory only (never stored); with --auth off the page opens without signing in.
+export const DASHBOARD_SCRIPT = String.raw`
+'use strict';
+let token = null;
+const $ = (id) => document.getElementById(id);
+const esc = (s) => String(s ?? '').replace(/[&<>"']/g, (ch) => '&#' + ch.charCodeAt(0) + ';');
+
+async function api(method, path, body) {
+  const headers = { accept: 'application/json' };
+  if (token) headers.authorization = 'Bearer ' + token;
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  const res = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  const text = await res.text();
+  const json = text ? JSON.parse(text) : {};
+  if (!res.ok) throw new Error(res.status + ': ' + (json.error_message || text));
+  return json;
+}
+
+function show(id, html) { $(id).innerHTML = html; }
+function fail(err) { show('message', '<p class="error">' + esc(err.message) + '</p>'); }
+
+async function signIn(event) {
+  event.preventDefault();
+  const basic = btoa($('client-id').value + ':' + $('client-secret').value);
+  const res = await fetch('/v1/oauth2/token', {
+    method: 'POST',
+    headers: { authorization: 'Basic ' + basic, 'content-type': 'application/x-www-form-urlencoded' },
+    body: 'grant_type=client_credentials',
+  });
+  const json = await res.json().catch(() => ({}));
+  if (!res.ok) return fail(new Error('sign-in refused: ' + (json.error_message || res.status)));
+  token = json.access_token;
+  opened();
+}
+
+function opened() {
+  $('signin').hidden = true;
+  $('panels').hidden = false;
+  refresh().catch(fail);
+}
+
+async function refresh() {
+  show('message', '');
+  await Promise.all([clock(), claims(), deliveries(), reports(), requests()]);
+}
+
+async function clock() {
+  const c = (await api('GET', '/v1/simulator/clock')).data;
+  show('clock-now', esc(c.now) + ' (' + esc(c.mode) + ')');
+  const from = c.london_date;
+  const to = new Date(Date.parse(from) + 60 * 86400000).toISOString().slice(0, 10);
+  const cal = (await api('GET', '/v1/simulator/calendar?from=' + from + '&to=' + to)).data;
+  const days = cal.working_days.slice(0, 30);
+  const holidays = cal.holidays.map((h) => '<li>' + esc(h.date) + ' ' + esc(h.name) + '</li>').join('');
+  show('calendar', '<ol class="days">' + days.map((d) => '<li>' + esc(d) + '</li>').join('') + '</ol>' +
+    (holidays ? '<p>Holidays:</p><ul>' + holidays + '</ul>' : ''));
+}
+
+const STEPS = [
+  ['D0', 'submission_date', 'validation, release'],
+  ['D0+1', 'processing_date', 'queued_for_delivery, sequence number'],
+  ['D0+2', 'delivery_date', 'delivery_confirmed'],
+  ['D0+11', 'reversal_deadline', 'last day to reverse'],
+  ['D0+14', 'settlement_date', 'contra payment'],
+];
+
+async function claims() {
+  const list = (await api('GET', '/v1/transaction/claims?page[size]=50')).data;
+  const today = (await api('GET', '/v1/simulator/clock')).data.london_date;
+  const rows = await Promise.all(list.map(async (claim) => {
+    const ref = claim.relationships && claim.relationships.claim_submission && claim.relationships.claim_submission.data[0];
+    if (!ref) return '<li class="claim" data-claim="' + esc(claim.id) + '">' + esc(claim.attributes.reference) + ': not submitted</li>';
+    const s = (await api('GET', '/v1/transaction/claims/' + claim.id + '/submissions/' + ref.id)).data.attributes;
+    const payment = claim.relationships.payment && claim.relationships.payment.data[0];
+    const steps = STEPS.map(([label, field, what]) => {
+      const date = s[field];
+      const state = date && date <= today ? 'done' : 'ahead';
+      const contra = label === 'D0+14' && payment ? ' <span class="contra">contra ' + esc(payment.id) + '</span>' : '';
+      return '<li class="' + state + '">' + label + ' ' + esc(date) + ': ' + esc(what) + contra + '</li>';
+    }).join('');
+    return '<li class="claim" data-claim="' + esc(claim.id) + '"><strong>' + esc(claim.attributes.reference) + '</strong> ' +
+      '<span class="status">' + esc(s.status) + '</span>' + (s.status_reason ? ' (' + esc(s.status_reason) + ')' : '') +
+      '<ol class="timeline">' + steps + '</ol></li>';
+  }));
+  show('claims', rows.length ? '<ul>' + rows.join('') + '</ul>' : '<p>No claims yet.</p>');
+}
+
+async function deliveries() {
+  const subs = (await api('GET', '/v1/notification/subscriptions')).data;
+  const attempts = (await api('GET', '/v1/simulator/deliveries?page[size]=50')).data;
+  show('subscriptions', subs.length ? '<ul>' + subs.map((s) => '<li>' + esc(s.attributes.event_type) + ' ' +
+    esc(s.attributes.record_type) + ' → ' + esc((s.attributes.callback_uris || []).map((c) => c.callback_uri).join(', ') || s.attributes.callback_uri) +
+    '</li>').join('') + '</ul>' : '<p>No subscriptions.</p>');
+  show('deliveries', attempts.length ? '<table><tr><th>when</th><th>record</th><th>status</th><th></th></tr>' +
+    attempts.map((a) => '<tr><td>' + esc(a.attributes.attempted_at) + '</td><td>' + esc(a.attributes.event_type) + ' ' +
+      esc(a.attributes.record_type) + '</td><td>' + esc(a.attributes.status) + ' ' + esc(a.attributes.response_code ?? '') +
+      '</td><td><button data-redeliver="' + esc(a.attributes.notification_id) + '">redeliver</button></td></tr>').join('') +
+    '</table>' : '<p>No delivery attempts.</p>');
+}
+
+async function reports() {
+  const list = (await api('GET', '/v1/notification/reports?page[size]=20')).data;
+  show('reports', list.length ? '<ul>' + list.map((r) => '<li>' + esc(r.attributes.processing_date) + ' ' +
+    esc(r.attributes.report_type) + ' ' + r.attributes.formats.map((f) =>
+      '<button data-report="' + esc(r.id) + '" data-format="' + esc(f) + '">' + esc(f) + '</button>').join(' ') +
+    '</li>').join('') + '</ul>' : '<p>No reports yet.</p>');
+}
+
+async function requests() {
+  const q = new URLSearchParams({ 'page[size]': '50' });
+  for (const f of ['status', 'method', 'path']) if ($('rq-' + f).value) q.set('filter[' + f + ']', $('rq-' + f).value);
+  const list = (await api('GET', '/v1/simulator/requests?' + q)).data;
+  show('requests', '<table><tr><th>time</th><th>request</th><th>status</th><th>ms</th><th>error_code</th></tr>' +
+    list.map((e) => '<tr><td>' + esc(e.attributes.time) + '</td><td>' + esc(e.attributes.method) + ' ' + esc(e.attributes.path) +
+      '</td><td>' + esc(e.attributes.status) + '</td><td>' + esc(e.attributes.duration_ms) + '</td><td>' +
+      esc(e.attributes.error_code ?? '') + '</td></tr>').join('') + '</table>');
+}
+
+async function download(id, format) {
+  const headers = { accept: '*/*' };
+  if (token) headers.authorization = 'Bearer ' + token;
+  const res = await fetch('/v1/notification/reports/' + id + '/content?format=' + format, { headers });
+  if (!res.ok) throw new Error('download refused: ' + res.status);
+  const link = document.createElement('a');
+  link.href = URL.createObjectURL(await res.blob());
+  link.download = id + '.' + (format === 'xhtml' ? 'zip' : format);
+  link.click();
+}
+
+document.addEventListener('click', (event) => {
+  const t = event.target;
+  if (!(t instanceof HTMLElement)) return;
+  const act = (p) => p.then(refresh).catch(fail);
+  if (t.id === 'advance') act(api('POST', '/v1/simulator/clock/advance', { working_days: Number($('advance-days').value) }));
+  if (t.id === 'freeze') act(api('POST', '/v1/simulator/clock/freeze'));
+  if (t.id === 'resume') act(api('POST', '/v1/simulator/clock/resume', {}));
+  if (t.id === 'refresh' || t.id === 'rq-apply') refresh().catch(fail);
+  if (t.dataset.redeliver) act(api('POST', '/v1/simulator/deliveries/' + t.dataset.redeliver + '/redeliver'));
+  if (t.dataset.report) download(t.dataset.report, t.dataset.format).catch(fail);
+});
+$('signin').addEventListener('submit', (e) => signIn(e).catch(fail));
+fetch('/health').then((r) => r.json()).then((h) => { if (h.auth === 'off') opened(); });
+`;

@@ -1,0 +1,115 @@
+// The OpenAPI 3.1 document, generated: the JSON Schemas of src/api/schemas become its components
+// (the same files that validate requests, never a copy), the route table its paths.
+import { type Operation, ROUTE_TABLE } from './route-table.ts';
+import { loadSchemas } from './schemas/index.ts';
+
+type Json = Record<string, unknown>;
+
+/** `common#/$defs/uuid` → `#/components/schemas/common/$defs/uuid`; `#/$defs/x` stays inside its own schema. */
+function rewriteRefs(value: unknown, self: string): unknown {
+  if (Array.isArray(value)) return value.map((v) => rewriteRefs(v, self));
+  if (value === null || typeof value !== 'object') return value;
+  const out: Json = {};
+  for (const [k, v] of Object.entries(value)) {
+    if (k === '$ref' && typeof v === 'string') {
+      const [id, pointer = ''] = v.split('#');
+      out[k] = `#/components/schemas/${id === '' ? self : id}${pointer}`;
+    } else out[k] = rewriteRefs(v, self);
+  }
+  return out;
+}
+
+/** Every schema but the simulator's storage ones, without $id and $schema (OpenAPI 3.1 dialect). */
+function components(): Json {
+  const schemas: Json = {};
+  for (const { $id, $schema: _dialect, ...schema } of loadSchemas()) {
+    if ($id.startsWith('stored-')) continue;
+    schemas[$id] = rewriteRefs(schema, $id);
+  }
+  return schemas;
+}
+
+const ref = (id: string) => ({ $ref: `#/components/schemas/${id}` });
+const json = (schema: unknown) => ({ 'application/json': { schema } });
+
+function parameters(o: Operation): Json[] {
+  const out: Json[] = [...o.path.matchAll(/\{([^}]+)\}/g)].map((m) => ({
+    name: m[1],
+    in: 'path',
+    required: true,
+    schema: { type: 'string' },
+  }));
+  if (o.filters) {
+    for (const f of o.filters)
+      out.push({ name: `filter[${f}]`, in: 'query', required: false, schema: { type: 'string' } });
+    for (const p of ['number', 'size', 'after', 'before'])
+      out.push({ name: `page[${p}]`, in: 'query', required: false, schema: { type: 'string' } });
+  }
+  return out;
+}
+
+function answer(o: Operation): Json {
+  if (o.status === 204) return { description: 'No content' };
+  if (o.answer === 'binary')
+    return {
+      description: 'The file',
+      content: Object.fromEntries(
+        ['application/pdf', 'application/xml', 'application/zip'].map((t) => [
+          t,
+          { schema: { type: 'string', contentEncoding: 'binary' } },
+        ]),
+      ),
+    };
+  return { description: 'Success', content: json(o.answer ? ref(o.answer) : { type: 'object' }) };
+}
+
+function operation(o: Operation): Json {
+  const errors: Json = {};
+  for (const [status, description] of [
+    ['400', 'Bad request: `error_message` names the field and the rule'],
+    ['401', 'No valid token or request signature'],
+    ['403', 'Another organisation'],
+    ['404', 'Not found (or another organisation’s)'],
+  ] as const) {
+    if (o.open && status !== '400') continue;
+    errors[status] = { description, content: json(ref('error')) };
+  }
+  return {
+    tags: [o.tag],
+    summary: o.summary,
+    operationId: `${o.method.toLowerCase()}${o.path.replace(/\{[^}]+\}/g, 'One').replace(/[^A-Za-z0-9]+(.)?/g, (_, c: string | undefined) => (c ? c.toUpperCase() : ''))}`,
+    ...(o.open ? { security: [] } : {}),
+    parameters: parameters(o),
+    ...(o.body ? { requestBody: { required: true, content: json(ref(o.body)) } } : {}),
+    responses: { [String(o.status)]: answer(o), ...errors },
+  };
+}
+
+/** The document served at GET /v1/openapi.json. */
+export function openApiDocument(version = '0.1.0'): Json {
+  const paths: Record<string, Json> = {};
+  for (const o of ROUTE_TABLE) {
+    paths[o.path] ??= {};
+    paths[o.path]![o.method.toLowerCase()] = operation(o);
+  }
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'scheme-sim',
+      version,
+      description:
+        "A stateful double of Form3's payments API (accounts, subscriptions, DDIC claims, payments, reports, Confirmation of Payee) on a controllable Bacs scheme clock, and the simulator's own controls under /v1/simulator.",
+    },
+    servers: [{ url: '/' }],
+    security: [{ oauth2: [] }, { bearer: [] }],
+    tags: [...new Set(ROUTE_TABLE.map((o) => o.tag))].map((name) => ({ name })),
+    paths,
+    components: {
+      schemas: components(),
+      securitySchemes: {
+        oauth2: { type: 'oauth2', flows: { clientCredentials: { tokenUrl: '/v1/oauth2/token', scopes: {} } } },
+        bearer: { type: 'http', scheme: 'bearer' },
+      },
+    },
+  };
+}

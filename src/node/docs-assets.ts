@@ -1,0 +1,27 @@
+// The reference page's renderer, Swagger UI, served from the installed npm package (no CDN).
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+
+/** The files /docs loads; nothing else of the package is served. */
+export const DOCS_ASSETS: Readonly<Record<string, string>> = {
+  'swagger-ui.css': 'text/css; charset=utf-8',
+  'swagger-ui-bundle.js': 'text/javascript; charset=utf-8',
+  'favicon-32x32.png': 'image/png',
+};
+
+/** Reads one asset of swagger-ui-dist (cached after the first read); undefined for any other name. */
+export function swaggerUiAssets(): (name: string) => Promise<{ body: Uint8Array; type: string } | undefined> {
+  const dir = dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
+  const cache = new Map<string, Promise<Uint8Array>>();
+  return async (name) => {
+    const type = DOCS_ASSETS[name];
+    if (!type) return undefined;
+    let read = cache.get(name);
+    if (!read) {
+      read = readFile(join(dir, name));
+      cache.set(name, read);
+    }
+    return { body: await read, type };
+  };
+}
