@@ -45,16 +45,18 @@ export function journalLayer(journal: RequestJournal, now: () => Date): Middlewa
     if (res.status >= 400) {
       const answer = await text.catch(() => '');
       const code = /"error_code"\s*:\s*"([^"]+)"/.exec(answer)?.[1];
-      withAnswer(journal.record({ ...entry, ...(code ? { error_code: code } : {}) }), answer);
+      journal.record({ ...entry, ...(code ? { error_code: code } : {}), ...answerFields(answer) });
       return;
     }
-    const recorded = journal.record(entry);
-    void text.then((answer) => withAnswer(recorded, answer)).catch(() => undefined);
+    // A success's answer is read after the response has gone; the entry is made when first read.
+    let answer: string | undefined;
+    void text.then((t) => (answer = t)).catch(() => undefined);
+    journal.record(() => ({ ...entry, ...answerFields(answer) }));
   };
 }
 
-function withAnswer(e: JournalEntry, answer: string): void {
+function answerFields(answer: string | undefined): Pick<JournalEntry, 'response_body' | 'response_truncated'> {
+  if (answer === undefined) return {};
   const kept = clip(answer);
-  e.response_body = kept.text;
-  if (kept.truncated) e.response_truncated = true;
+  return { response_body: kept.text, ...(kept.truncated ? { response_truncated: true as const } : {}) };
 }

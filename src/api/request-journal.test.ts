@@ -42,6 +42,19 @@ describe('RequestJournal', () => {
     expect(j.list(undefined).map((e) => e.organisation_id)).toEqual(['c', 'b', 'b', 'b']);
   });
 
+  it('makes an entry given as a function only when it is read, once', () => {
+    const j = new RequestJournal();
+    let made = 0;
+    j.record(() => {
+      made++;
+      return entry({ path: '/v1/lazy' });
+    });
+    expect(made).toBe(0);
+    expect(j.list(undefined).map((e) => e.path)).toEqual(['/v1/lazy']);
+    expect(j.list(undefined)[0]!.id).toBe(j.list(undefined)[0]!.id);
+    expect(made).toBe(1);
+  });
+
   it('tells its listeners of each entry, even when it keeps none', () => {
     const j = new RequestJournal(0);
     const seen: string[] = [];

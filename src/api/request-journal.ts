@@ -75,9 +75,12 @@ function statusMatches(wanted: string, status: number): boolean {
   return m ? Math.floor(status / 100) === Number(m[1]) : String(status) === wanted;
 }
 
+/** An entry, or how to make it: the CoP hot path records a closure and pays for the entry only when read. */
+type Pending = JournalEntry | (() => JournalEntry);
+
 export class RequestJournal {
   readonly size: number;
-  readonly #ring: JournalEntry[] = [];
+  readonly #ring: Pending[] = [];
   #next = 0;
   readonly #listeners = new Set<(e: JournalEntry) => void>();
 
@@ -87,15 +90,23 @@ export class RequestJournal {
     this.size = size;
   }
 
-  /** Keeps the entry (the oldest goes when full) and tells the listeners (the request log). */
-  record(entry: Omit<JournalEntry, 'id'>): JournalEntry {
-    const e: JournalEntry = { id: randomUUID(), ...entry };
+  /**
+   * Keeps the entry (the oldest goes when full) and tells the listeners (the request log). Given a
+   * function, the entry is made when first read (or at once when a listener wants it).
+   */
+  record(entry: Omit<JournalEntry, 'id'> | (() => Omit<JournalEntry, 'id'>)): void {
+    let kept: Pending;
+    if (typeof entry === 'function') {
+      let made: JournalEntry | undefined;
+      kept = () => (made ??= { id: randomUUID(), ...entry() });
+    } else kept = { id: randomUUID(), ...entry };
     if (this.size > 0) {
-      this.#ring[this.#next] = e;
+      this.#ring[this.#next] = kept;
       this.#next = (this.#next + 1) % this.size;
     }
+    if (this.#listeners.size === 0) return;
+    const e = typeof kept === 'function' ? kept() : kept;
     for (const l of this.#listeners) l(e);
-    return e;
   }
 
   /** Called with every entry as it is recorded; returns the unsubscribe. */
@@ -109,7 +120,10 @@ export class RequestJournal {
     const out: JournalEntry[] = [];
     const n = this.#ring.length;
     for (let i = 1; i <= n; i++) {
-      const e = this.#ring[(this.#next - i + n) % n]!;
+      const slot = (this.#next - i + n) % n;
+      const kept = this.#ring[slot]!;
+      const e = typeof kept === 'function' ? kept() : kept;
+      this.#ring[slot] = e;
       if (organisationId !== undefined && e.organisation_id !== organisationId) continue;
       if (filter.status !== undefined && !statusMatches(filter.status, e.status)) continue;
       if (filter.method !== undefined && e.method !== filter.method.toUpperCase()) continue;
@@ -122,15 +136,11 @@ export class RequestJournal {
 
   /** Forgets an organisation's entries (or all); answers how many went. */
   clear(organisationId?: string): number {
-    const keep = organisationId === undefined ? [] : this.#ring.filter((e) => e.organisation_id !== organisationId);
-    const dropped = this.#ring.length - keep.length;
-    // Oldest first again, so the ring's order survives.
-    const ordered = this.list(undefined)
-      .reverse()
-      .filter((e) => keep.includes(e));
+    const ordered = this.list(undefined).reverse();
+    const keep = organisationId === undefined ? [] : ordered.filter((e) => e.organisation_id !== organisationId);
     this.#ring.length = 0;
-    this.#ring.push(...ordered);
-    this.#next = this.size === 0 ? 0 : ordered.length % this.size;
-    return dropped;
+    this.#ring.push(...keep);
+    this.#next = this.size === 0 ? 0 : keep.length % this.size;
+    return ordered.length - keep.length;
   }
 }

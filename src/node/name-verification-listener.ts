@@ -9,7 +9,7 @@ import {
 } from '../api/open-banking/name-verification-exchange.ts';
 import type { ObRequestInfo } from '../api/open-banking/ob-errors.ts';
 import { jwksAnswer } from '../api/open-banking/participant-jwks.ts';
-import { clip, maskHeaders } from '../api/request-journal.ts';
+import { clip, type JournalEntry, maskHeaders } from '../api/request-journal.ts';
 
 /**
  * Paths the Node adapter answers as they are: /v1/participants and below, made only of characters
@@ -66,46 +66,56 @@ export function nameVerificationListener(deps: AppDeps): (req: IncomingMessage, 
   };
 }
 
-/** What the request journal keeps of a request this adapter answers (the Hono layer does the rest). */
+/**
+ * What the request journal keeps of a request this adapter answers (the Hono layer does the rest).
+ * The hot path only notes the time and references; the entry is made when the journal is read.
+ */
 class JournalRecord {
   readonly #deps: AppDeps;
-  readonly #req: IncomingMessage;
+  // Node's header object and method only: keeping the request itself would keep its socket's graph.
+  readonly #headers: IncomingHttpHeaders;
+  readonly #method: string;
   readonly #path: string;
   readonly #query: string;
   readonly #started = performance.now();
-  readonly #time: string;
+  readonly #at: Date;
   exchange: NameVerificationExchange | undefined;
   body: Buffer | undefined;
   constructor(deps: AppDeps, req: IncomingMessage, path: string, query: string) {
     this.#deps = deps;
-    this.#req = req;
+    this.#headers = req.headers;
+    this.#method = req.method ?? 'GET';
     this.#path = path;
     this.#query = query;
-    this.#time = deps.sim.wall.now().toISOString();
+    this.#at = deps.sim.wall.now();
   }
 
   record(answer: ObAnswer): void {
+    const duration = Math.round((performance.now() - this.#started) * 1000) / 1000;
+    this.#deps.journal?.record(() => this.#entry(answer, duration));
+  }
+
+  #entry(answer: ObAnswer, duration: number): Omit<JournalEntry, 'id'> {
     const clientId = this.exchange?.clientId || undefined;
     const organisation = clientId ? this.#deps.clients.get(clientId)?.organisation_id : undefined;
-    const text = answer.body;
     const body = this.body && this.body.length > 0 ? clip(this.body.toString('utf8')) : undefined;
-    const answerText = clip(text);
-    const errorId = answer.status >= 400 ? /"Id"\s*:\s*"([^"]+)"/.exec(text)?.[1] : undefined;
-    this.#deps.journal?.record({
-      time: this.#time,
-      method: this.#req.method ?? 'GET',
+    const answerText = clip(answer.body);
+    const errorId = answer.status >= 400 ? /"Id"\s*:\s*"([^"]+)"/.exec(answer.body)?.[1] : undefined;
+    return {
+      time: this.#at.toISOString(),
+      method: this.#method,
       path: this.#path,
       query: this.#query,
-      headers: maskHeaders(this.#req.headers),
+      headers: maskHeaders(this.#headers),
       ...(body ? { body: body.text, ...(body.truncated ? { body_truncated: true } : {}) } : {}),
       status: answer.status,
       response_body: answerText.text,
       ...(answerText.truncated ? { response_truncated: true } : {}),
-      duration_ms: Math.round((performance.now() - this.#started) * 1000) / 1000,
+      duration_ms: duration,
       ...(errorId ? { error_code: errorId } : {}),
       ...(clientId ? { client_id: clientId } : {}),
       ...(organisation ? { organisation_id: organisation } : {}),
-    });
+    };
   }
 }
 
