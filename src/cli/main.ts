@@ -1,10 +1,14 @@
 #!/usr/bin/env node
+import { packageVersion } from '../node/package-version.ts';
+import { apiCommand, UsageError } from './api-commands.ts';
 import { clockCommand } from './clock.ts';
 import { conformanceCommand } from './conformance.ts';
 import { CliError } from './connection.ts';
 import { doctorCommand } from './doctor.ts';
 import { faultsCommand } from './faults.ts';
+import { logsCommand } from './follow.ts';
 import { keysCommand } from './keys.ts';
+import { listenCommand } from './listen.ts';
 import { startCommand } from './start.ts';
 import { triggerCommand } from './trigger.ts';
 
@@ -21,14 +25,34 @@ Commands:
             key notifications are signed with
   faults    set, list or clear fault rules (latency, 429/5xx, dropped connections) on a running simulator
   trigger   play a scenario (a failed validation or delivery, a late contra, ...) on a running simulator
+  reset     reset your organisation (or, --all, everything) on a running simulator
+  calendar  Bacs working days and bank holidays (--from, --to)
+  reports   inject TYPE: a report of the catalogue arrives now
+  deliveries  notification delivery attempts (--failed); redeliver ID sends one again
+  requests  the request journal (--status 4xx, --method, --path, --error-code)
+  logs      requests and deliveries as lines; --follow keeps tailing
+  listen    a temporary webhook printing notifications, --forward-to a local URL
   conformance
             run the Gherkin conformance features against inprocess, a running sim, or staging
-Run 'scheme-sim <command> --help' for the options of a command.`,
+Run 'scheme-sim <command> --help' for the options of a command; scheme-sim --version for the version.
+A running simulator is found by --url/--client-id/--client-secret, SCHEME_SIM_URL/_CLIENT_ID/_CLIENT_SECRET,
+or the profile npm start writes (~/.scheme-sim/profile.json). Usage errors exit 2, refusals 1.`,
 };
 
 function fail(message: string): never {
   console.error(`scheme-sim: ${message}`);
   process.exit(2);
+}
+
+/** Exit 0 when done, 2 for a usage error, 1 for anything the simulator refused or could not do. */
+function finish(run: Promise<void>): Promise<void> {
+  return run.then(
+    () => process.exit(0),
+    (err: unknown) => {
+      console.error(`scheme-sim: ${(err as Error).message}`);
+      process.exit(err instanceof UsageError ? 2 : 1);
+    },
+  );
 }
 
 export async function main(argv: string[]): Promise<void> {
@@ -47,6 +71,25 @@ export async function main(argv: string[]): Promise<void> {
         (code) => process.exit(code),
         (err: unknown) => fail((err as Error).message),
       );
+    case 'reset':
+    case 'calendar':
+    case 'reports':
+    case 'deliveries':
+    case 'redeliver':
+    case 'requests':
+      return finish(apiCommand(command, rest));
+    case 'logs':
+    case 'listen': {
+      const stop = new AbortController();
+      process.once('SIGINT', () => stop.abort());
+      process.once('SIGTERM', () => stop.abort());
+      const run = command === 'logs' ? logsCommand : listenCommand;
+      return finish(run(rest, console.log, process.env, stop.signal));
+    }
+    case '--version':
+    case '-v':
+    case 'version':
+      return void console.log(packageVersion());
     case 'trigger':
       return triggerCommand(rest).then(
         () => process.exit(0),

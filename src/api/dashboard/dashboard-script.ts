@@ -1,6 +1,6 @@
 // The dashboard's script: a static page over the API, no build step. The token is kept in the
 // page's memory only (never stored); with --auth off the page opens without signing in.
-export const DASHBOARD_SCRIPT = String.raw`
+export const DASHBOARD_SCRIPT = `
 'use strict';
 let token = null;
 const $ = (id) => document.getElementById(id);
