@@ -2,6 +2,7 @@
 // receiver of its notifications and a Confirmation of Payee requester (message signing) need.
 // Everything else is internal and may change; msw handlers are the separate entry `scheme-sim/msw`.
 
+export { advance, frozenAt } from './advance.ts';
 export type { JwsProfile, SignatureErrorCode, VerifiedJwsHeader } from './api/open-banking/jws-profile.ts';
 export {
   type CopRequestClaims,

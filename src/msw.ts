@@ -7,8 +7,12 @@
 //   const server = setupServer(...handlersFor(await createRuntime({ memory: true })));
 //   server.listen();
 //
-// msw is a peer of this module: install it in the project that uses it.
-import { type HttpHandler, http } from 'msw';
+// msw is a peer of this module: install it in the project that uses it. A CommonJS project
+// compiled with NodeNext sees msw's CommonJS declarations, this module (ESM) its ESM ones, and
+// TypeScript holds the two HttpHandler classes apart (TS2345): pass your own `http` there,
+//   const { http } = require('msw');  setupServer(...handlersFor(runtime, { http }))
+// and the handlers are of your msw's type.
+import { type HttpHandler, http as ownHttp } from 'msw';
 import type { Runtime } from './runtime.ts';
 
 /** The base URL the handlers answer unless told otherwise. */
@@ -18,10 +22,21 @@ export const DEFAULT_BASE_URL = 'http://scheme-sim.test';
  * One catch-all handler for every method under `baseUrl`. The base URL may carry a path prefix
  * (`http://gateway.test/payments`); it is stripped before the app routes the request.
  */
-export function handlersFor(
-  runtime: Pick<Runtime, 'app'> & Partial<Pick<Runtime, 'sim'>>,
-  baseUrl: string = DEFAULT_BASE_URL,
-): HttpHandler[] {
+/** The part of msw's `http` the handlers are made with (yours, so they are of your msw's types). */
+export interface HttpFactory<H> {
+  all(path: string, resolver: (info: { request: Request }) => Promise<Response>): H;
+}
+
+type SimRuntime = Pick<Runtime, 'app'> & Partial<Pick<Runtime, 'sim'>>;
+
+export function handlersFor(runtime: SimRuntime, baseUrl?: string): HttpHandler[];
+export function handlersFor<H>(runtime: SimRuntime, options: { http: HttpFactory<H>; baseUrl?: string }): H[];
+export function handlersFor<H>(
+  runtime: SimRuntime,
+  options: string | { http: HttpFactory<H>; baseUrl?: string } = DEFAULT_BASE_URL,
+): Array<H | HttpHandler> {
+  const baseUrl = typeof options === 'string' ? options : (options.baseUrl ?? DEFAULT_BASE_URL);
+  const http: HttpFactory<H | HttpHandler> = typeof options === 'string' ? ownHttp : options.http;
   const base = new URL(baseUrl);
   // Deliveries go through fetch, which msw answers: a callback under the base URL would call the simulator itself.
   runtime.sim?.subscriptions.addSelfAddress(baseUrl);
