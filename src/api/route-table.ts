@@ -184,6 +184,7 @@ export const ROUTE_TABLE: readonly Operation[] = [
   op('GET', `${SIM}/deliveries`, 'Simulator', 'Notification delivery attempts', 200, 'delivery-attempt-list', {
     filters: DELIVERY_FILTERS,
   }),
+  op('GET', `${SIM}/deliveries/pending`, 'Simulator', 'Deliveries still to be made', 200, 'notification-delivery-list'),
   op('GET', `${SIM}/deliveries/{id}`, 'Simulator', 'One delivery', 200, 'notification-delivery'),
   op('POST', `${SIM}/deliveries/{id}/redeliver`, 'Simulator', 'Send a delivery again', 202, 'notification-delivery'),
   op('POST', `${SIM}/reports`, 'Simulator', 'A report of the catalogue arrives now', 201, undefined, {

@@ -40,6 +40,7 @@ export const DASHBOARD_PAGE = `<!doctype html>
     <section><h2>Claims</h2><div id="claims"></div></section>
     <section>
       <h2>Subscriptions</h2><div id="subscriptions"></div>
+      <h2>Pending deliveries</h2><div id="pending"></div>
       <h2>Delivery attempts</h2><div id="deliveries"></div>
     </section>
     <section><h2>Reports</h2><div id="reports"></div></section>

@@ -89,6 +89,11 @@ async function claims() {
 async function deliveries() {
   const subs = (await api('GET', '/v1/notification/subscriptions')).data;
   const attempts = (await api('GET', '/v1/simulator/deliveries?page[size]=50')).data;
+  const pending = (await api('GET', '/v1/simulator/deliveries/pending?page[size]=50')).data;
+  show('pending', pending.length ? '<ul>' + pending.map((d) => '<li>' + esc(d.attributes.notification.event_type) + ' ' +
+    esc(d.attributes.notification.record_type) + ': attempt ' + (d.attributes.attempts + 1) + ' at ' +
+    esc(d.attributes.next_attempt_at) + (d.attributes.status_reason ? ' (' + esc(d.attributes.status_reason) + ')' : '') +
+    '</li>').join('') + '</ul>' : '<p>Nothing pending.</p>');
   show('subscriptions', subs.length ? '<ul>' + subs.map((s) => '<li>' + esc(s.attributes.event_type) + ' ' +
     esc(s.attributes.record_type) + ' → ' + esc((s.attributes.callback_uris || []).map((c) => c.callback_uri).join(', ') || s.attributes.callback_uri) +
     '</li>').join('') + '</ul>' : '<p>No subscriptions.</p>');

@@ -67,6 +67,16 @@ describe('/v1/simulator/deliveries', () => {
     }
   });
 
+  it('lists the pending deliveries, soonest first, to their organisation only', async () => {
+    const pending = await json(await rt.call('GET', '/v1/simulator/deliveries/pending'));
+    expect(schemaValidator('notification-delivery-list')(pending)).toBe(true);
+    expect(pending.data).toHaveLength(1);
+    expect(pending.data[0].attributes).toMatchObject({ status: 'pending', attempts: 1 });
+    const other = await json(await rt.call('GET', '/v1/simulator/deliveries/pending', undefined, { client: HARBOUR }));
+    expect(other.data).toEqual([]);
+    expect((await rt.call('POST', '/v1/simulator/deliveries/pending')).status).toBe(405);
+  });
+
   it("keeps each organisation's deliveries to itself and 400s an unknown filter or id", async () => {
     expect(
       (await json(await rt.call('GET', '/v1/simulator/deliveries', undefined, { client: HARBOUR }))).data,

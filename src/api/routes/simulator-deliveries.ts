@@ -25,6 +25,15 @@ export function simulatorDeliveryRoutes({ sim }: AppDeps): Hono<AppEnv> {
     return c.json(page(c, attempts, attemptView));
   });
 
+  r.get('/pending', (c) => {
+    const org = c.get('organisationId');
+    const pending = sim.outbox
+      .pending()
+      .filter((e) => e.organisation_id === org)
+      .sort((a, b) => a.next_attempt_ms - b.next_attempt_ms);
+    return c.json(page(c, pending, (e) => deliveryView(e).data));
+  });
+
   r.get('/:id', (c) => {
     const id = parseId(c.req.param('id'));
     const entry = sim.outbox.find(id, c.get('organisationId'));
@@ -38,6 +47,7 @@ export function simulatorDeliveryRoutes({ sim }: AppDeps): Hono<AppEnv> {
   });
 
   r.all('/', methodNotAllowed(['GET']));
+  r.all('/pending', methodNotAllowed(['GET']));
   r.all('/:id', methodNotAllowed(['GET']));
   r.all('/:id/redeliver', methodNotAllowed(['POST']));
   return r;
