@@ -1,10 +1,9 @@
 // The CLI's thin commands over a running simulator's API: each one request, a one-line summary (and
 // a few lines where the answer is a list), or the answer itself with --json. Usage errors exit 2.
 import { parseArgs } from 'node:util';
-import { CliError, CONNECTION, connect, request } from './connection.ts';
+import { CliError, CONNECTION, connect, request, UsageError } from './connection.ts';
 
-/** A mistake in the command line (exit 2), as against a refusal by the simulator (exit 1). */
-export class UsageError extends CliError {}
+export { UsageError } from './connection.ts';
 
 type Values = Record<string, unknown>;
 /** An API answer as parsed JSON: each command's lines() knows the shape it asked for. */

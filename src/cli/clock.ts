@@ -1,6 +1,6 @@
 // `scheme-sim clock ...`: a thin client of the control API under /v1/simulator/clock.
 import { parseArgs } from 'node:util';
-import { CliError, CONNECTION, connect, request } from './connection.ts';
+import { CliError, CONNECTION, connect, request, UsageError } from './connection.ts';
 
 export const CLOCK_HELP: Record<string, string> = {
   clock: `Usage: scheme-sim clock <show|advance|freeze|resume> [options]
@@ -54,7 +54,7 @@ type Out = (line: string) => void;
 
 function number(flag: string, value: string): number {
   const n = Number(value);
-  if (value.trim() === '' || !Number.isFinite(n)) throw new CliError(`--${flag} must be a number, got '${value}'`);
+  if (value.trim() === '' || !Number.isFinite(n)) throw new UsageError(`--${flag} must be a number, got '${value}'`);
   return n;
 }
 
@@ -65,7 +65,7 @@ function bodyOf(sub: Sub, values: Record<string, unknown>): Record<string, unkno
   if (sub !== 'advance') return undefined;
   const units = (['working-days', 'days', 'hours', 'to'] as const).filter((k) => values[k] !== undefined);
   if (units.length !== 1) {
-    throw new CliError(
+    throw new UsageError(
       `advance takes exactly one of --working-days, --days, --hours, --to${units.length ? `; got ${units.map((u) => `--${u}`).join(' and ')}` : ''}`,
     );
   }
@@ -102,7 +102,7 @@ export async function clockCommand(
 ): Promise<void> {
   const [sub, ...rest] = argv;
   if (sub === undefined || sub === '-h' || sub === '--help' || sub === 'help') return void out(CLOCK_HELP.clock!);
-  if (!(sub in SUB_OPTIONS)) throw new CliError(`unknown clock subcommand ${sub}\n${CLOCK_HELP.clock}`);
+  if (!(sub in SUB_OPTIONS)) throw new UsageError(`unknown clock subcommand ${sub}\n${CLOCK_HELP.clock}`);
   const name = sub as Sub;
   let values: Record<string, unknown>;
   try {
@@ -113,7 +113,7 @@ export async function clockCommand(
       allowPositionals: false,
     }));
   } catch (err) {
-    throw new CliError(`${(err as Error).message}\n${CLOCK_HELP[name]}`);
+    throw new UsageError(`${(err as Error).message}\n${CLOCK_HELP[name]}`);
   }
   if (values.help) return void out(CLOCK_HELP[name]!);
   const body = bodyOf(name, values);

@@ -3,6 +3,9 @@ import { readProfile } from './profile.ts';
 /** A failure to report on stderr with exit code 1 (no stack: the message says it all). */
 export class CliError extends Error {}
 
+/** A mistake in the command line (exit 2), as against a refusal by the simulator (exit 1). */
+export class UsageError extends CliError {}
+
 /** The options every command that talks to a running simulator takes. */
 export const CONNECTION = {
   url: { type: 'string' },

@@ -1,6 +1,6 @@
 // `scheme-sim faults ...`: a thin client of /v1/simulator/faults on a running simulator.
 import { parseArgs } from 'node:util';
-import { CliError, CONNECTION, connect, request } from './connection.ts';
+import { CliError, CONNECTION, connect, request, UsageError } from './connection.ts';
 
 export const FAULTS_HELP = `Usage: scheme-sim faults <set|list|clear> [options]
 
@@ -32,13 +32,13 @@ const SET_OPTIONS = {
 const numberOf = (flag: string, v: unknown) => {
   const n = Number(v);
   if (typeof v !== 'string' || v.trim() === '' || !Number.isFinite(n))
-    throw new CliError(`--${flag} must be a number, got '${String(v)}'`);
+    throw new UsageError(`--${flag} must be a number, got '${String(v)}'`);
   return n;
 };
 
 /** The rule a `set` asks for; the server checks it (and names what is wrong). */
 function ruleOf(values: Record<string, unknown>): Record<string, unknown> {
-  if (!values.route) throw new CliError(`faults set needs --route\n${FAULTS_HELP}`);
+  if (!values.route) throw new UsageError(`faults set needs --route\n${FAULTS_HELP}`);
   const rule: Record<string, unknown> = { route: values.route };
   if (values.method) rule.method = String(values.method).toUpperCase();
   if (values.status !== undefined) rule.status = numberOf('status', values.status);
@@ -59,12 +59,12 @@ export async function faultsCommand(
   const [name, ...rest] = argv;
   if (name === undefined || name === '-h' || name === '--help') return void out(FAULTS_HELP);
   if (name !== 'set' && name !== 'list' && name !== 'clear')
-    throw new CliError(`unknown faults command ${name}\n${FAULTS_HELP}`);
+    throw new UsageError(`unknown faults command ${name}\n${FAULTS_HELP}`);
   let values: Record<string, unknown>;
   try {
     ({ values } = parseArgs({ args: rest, options: { ...CONNECTION, ...SET_OPTIONS }, strict: true }));
   } catch (err) {
-    throw new CliError(`${(err as Error).message}\n${FAULTS_HELP}`);
+    throw new UsageError(`${(err as Error).message}\n${FAULTS_HELP}`);
   }
   if (values.help) return void out(FAULTS_HELP);
   const { base, auth } = await connect(values, env);

@@ -88,10 +88,10 @@ describe('scheme-sim clock (against a listening server)', () => {
     expect(runtime.sim.clock.mode).toBe('frozen');
   });
 
-  it('exits non-zero with the reason for bad input and refused requests', async () => {
+  it('exits 2 for a usage error and 1 for a refused request, with the reason', async () => {
     const two = await cli(['clock', 'advance', '--days', '1', '--hours', '2']);
     expect(two).toMatchObject({
-      code: 1,
+      code: 2,
       stderr: expect.stringContaining('exactly one of --working-days, --days, --hours, --to; got --days and --hours'),
     });
     const past = await cli(['clock', 'advance', '--to', '2026-01-01T00:00:00Z']);
@@ -111,6 +111,13 @@ describe('scheme-sim clock (against a listening server)', () => {
     expect(anonymous.stderr).toContain('SCHEME_SIM_CLIENT_ID');
     const unreachable = await cli(['clock', 'show', '--url', 'http://127.0.0.1:1']);
     expect(unreachable).toMatchObject({ code: 1, stderr: expect.stringContaining('cannot reach http://127.0.0.1:1') });
+    expect(await cli(['redeliver'])).toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining('redeliver takes 1 argument'),
+    });
+    expect(await cli(['requests', '--status'])).toMatchObject({ code: 2 });
+    expect(await cli(['trigger', 'a', 'b'])).toMatchObject({ code: 2 });
+    expect((await cli(['--version'])).stdout.trim()).toMatch(/^\d+\.\d+\.\d+$/);
   });
 
   it('prints help for each command', async () => {

@@ -3,7 +3,6 @@ import { packageVersion } from '../node/package-version.ts';
 import { apiCommand, UsageError } from './api-commands.ts';
 import { clockCommand } from './clock.ts';
 import { conformanceCommand } from './conformance.ts';
-import { CliError } from './connection.ts';
 import { doctorCommand } from './doctor.ts';
 import { faultsCommand } from './faults.ts';
 import { logsCommand } from './follow.ts';
@@ -61,11 +60,7 @@ export async function main(argv: string[]): Promise<void> {
     case 'start':
       return startCommand(rest);
     case 'clock':
-      return clockCommand(rest).catch((err: unknown) => {
-        if (!(err instanceof CliError)) throw err;
-        console.error(`scheme-sim: ${err.message}`);
-        process.exit(1);
-      });
+      return finish(clockCommand(rest));
     case 'conformance':
       return conformanceCommand(rest).then(
         (code) => process.exit(code),
@@ -91,15 +86,9 @@ export async function main(argv: string[]): Promise<void> {
     case 'version':
       return void console.log(packageVersion());
     case 'trigger':
-      return triggerCommand(rest).then(
-        () => process.exit(0),
-        (err: unknown) => fail((err as Error).message),
-      );
+      return finish(triggerCommand(rest));
     case 'faults':
-      return faultsCommand(rest).then(
-        () => process.exit(0),
-        (err: unknown) => fail((err as Error).message),
-      );
+      return finish(faultsCommand(rest));
     case 'keys':
       try {
         return Promise.resolve(keysCommand(rest)).then(

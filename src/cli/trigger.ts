@@ -1,7 +1,7 @@
 // `scheme-sim trigger ...`: play a scenario on a running simulator (POST /v1/simulator/scenarios),
 // or list the catalogue (GET). Like Stripe's `trigger`, for the unhappy paths (docs/scenarios.md).
 import { parseArgs } from 'node:util';
-import { CliError, CONNECTION, connect, request } from './connection.ts';
+import { CliError, CONNECTION, connect, request, UsageError } from './connection.ts';
 
 export const TRIGGER_HELP = `Usage: scheme-sim trigger <scenario> [--target ID] [--param key=value ...]
        scheme-sim trigger --list
@@ -32,7 +32,7 @@ export function parametersOf(pairs: string[]): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const pair of pairs) {
     const eq = pair.indexOf('=');
-    if (eq <= 0) throw new CliError(`--param takes key=value, got '${pair}'`);
+    if (eq <= 0) throw new UsageError(`--param takes key=value, got '${pair}'`);
     const value = pair.slice(eq + 1);
     out[pair.slice(0, eq)] = /^-?\d+$/.test(value) ? Number(value) : value;
   }
@@ -55,11 +55,11 @@ export async function triggerCommand(
       allowPositionals: true,
     }));
   } catch (err) {
-    throw new CliError(`${(err as Error).message}\n${TRIGGER_HELP}`);
+    throw new UsageError(`${(err as Error).message}\n${TRIGGER_HELP}`);
   }
   if (values.help || (!values.list && positionals.length === 0)) return void out(TRIGGER_HELP);
   if (positionals.length > 1)
-    throw new CliError(`trigger plays one scenario, got ${positionals.join(' ')}\n${TRIGGER_HELP}`);
+    throw new UsageError(`trigger plays one scenario, got ${positionals.join(' ')}\n${TRIGGER_HELP}`);
   const { base, auth } = await connect(values, env);
   const attributes = {
     name: positionals[0],
