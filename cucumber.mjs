@@ -7,9 +7,14 @@
 // A simulator the features start writes its CLI profile here, never to the user's ~/.scheme-sim.
 process.env.SCHEME_SIM_PROFILE ??= `${process.env.TMPDIR ?? '/tmp'}/scheme-sim-features-profile-${process.pid}.json`;
 
+// Support code from this file's folder, so the harness runs from any working directory (another
+// project with scheme-sim installed: `npx scheme-sim conformance` passes the features' own path);
+// reports go to the working directory.
+const here = new URL('.', import.meta.url).pathname;
+
 const common = {
   // Unit tests of the support code sit beside it (vitest runs them); cucumber must not load them.
-  import: ['features/support/**/!(*.test).ts', 'features/steps/**/!(*.test).ts'],
+  import: [`${here}features/support/**/!(*.test).ts`, `${here}features/steps/**/!(*.test).ts`],
   format: [
     'progress',
     'html:reports/cucumber.html',

@@ -3,9 +3,18 @@
 // `exports`, so it fails if they point at sources, if dist/ is not built, or if the built modules
 // cannot find the schemas and fixtures they read relative to themselves.
 import { execFile } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -163,7 +172,7 @@ describe('the package, from a consumer project without tsx', () => {
 });
 
 describe('the packed package', () => {
-  it('holds no test-only file: no test, no test support, no harness or corpus', async () => {
+  it('holds the conformance harness and its step library, and no test', async () => {
     const { stdout } = await run('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], {
       cwd: ROOT,
       timeout: 60_000,
@@ -171,9 +180,43 @@ describe('the packed package', () => {
     const files = (JSON.parse(stdout) as Array<{ files: Array<{ path: string }> }>)[0]!.files.map((f) => f.path);
     expect(files).toContain('dist/index.js');
     expect(files).toContain('src/runtime.ts');
-    const testOnly = files.filter(
-      (f) => /\.test\.(ts|js|d\.ts)$/.test(f) || f.startsWith('test/') || /harness|corpus|receiver|testing\./.test(f),
-    );
-    expect(testOnly).toEqual([]);
+    expect(files.filter((f) => /\.test\.(ts|js|d\.ts)$/.test(f))).toEqual([]);
+    // Another project runs the harness (npx scheme-sim conformance): the features, their steps and
+    // support, the cucumber config, and the shared helpers the steps import, listed in package.json.
+    expect(files).toContain('cucumber.mjs');
+    expect(files).toContain('features/claims.feature');
+    expect(files).toContain('features/steps/claims.steps.ts');
+    expect(files).toContain('features/support/world.ts');
+    const manifest = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { files: string[] };
+    const shipped = files.filter((f) => f.startsWith('test/')).sort();
+    expect(shipped).toEqual(manifest.files.filter((f) => f.startsWith('test/')).sort());
+    expect(shipped).toEqual(harnessImportsUnderTest());
   }, 70_000);
 });
+
+/** Every file under test/ that the features' steps and support import, directly or not. */
+function harnessImportsUnderTest(): string[] {
+  const walk = (dir: string): string[] =>
+    readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+      e.isDirectory()
+        ? walk(join(dir, e.name))
+        : e.name.endsWith('.ts') && !e.name.endsWith('.test.ts')
+          ? [join(dir, e.name)]
+          : [],
+    );
+  const queue = walk(join(ROOT, 'features'));
+  const seen = new Set<string>();
+  while (queue.length > 0) {
+    const file = queue.pop()!;
+    if (seen.has(file)) continue;
+    seen.add(file);
+    for (const m of readFileSync(file, 'utf8').matchAll(/from '(\.[^']+)'/g)) {
+      const target = resolve(dirname(file), m[1]!);
+      if (existsSync(target)) queue.push(target);
+    }
+  }
+  return [...seen]
+    .map((f) => relative(ROOT, f))
+    .filter((f) => f.startsWith('test/'))
+    .sort();
+}

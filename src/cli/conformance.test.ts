@@ -1,4 +1,6 @@
 import { execFile } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
@@ -7,10 +9,14 @@ import { describe, expect, it } from 'vitest';
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const BIN = join(ROOT, 'bin', 'scheme-sim.mjs');
 
-async function cli(args: string[], env: Record<string, string> = {}): Promise<{ code: number; out: string }> {
+async function cli(
+  args: string[],
+  env: Record<string, string> = {},
+  cwd = ROOT,
+): Promise<{ code: number; out: string }> {
   try {
     const { stdout, stderr } = await promisify(execFile)(process.execPath, [BIN, ...args], {
-      cwd: ROOT,
+      cwd,
       env: { PATH: process.env.PATH ?? '', ...env },
       timeout: 120_000,
     });
@@ -22,11 +28,17 @@ async function cli(args: string[], env: Record<string, string> = {}): Promise<{ 
 }
 
 describe('scheme-sim conformance', () => {
-  it('starts its own simulator for the sim target and runs the tagged scenarios against it', async () => {
-    const { code, out } = await cli(['conformance', '--target', 'sim', '--tags', '@tenancy']);
-    expect(code, out).toBe(0);
-    expect(out).toMatch(/a simulator for the sim target at http:\/\/127\.0\.0\.1:\d+ \(memory, clock frozen/);
-    expect(out).toMatch(/4 scenarios \(4 passed\)/);
+  it('runs from another project folder: its own simulator for the sim target, reports in that folder', async () => {
+    const project = mkdtempSync(join(tmpdir(), 'conformance-user-'));
+    try {
+      const { code, out } = await cli(['conformance', '--target', 'sim', '--tags', '@tenancy'], {}, project);
+      expect(code, out).toBe(0);
+      expect(out).toMatch(/a simulator for the sim target at http:\/\/127\.0\.0\.1:\d+ \(memory, clock frozen/);
+      expect(out).toMatch(/4 scenarios \(4 passed\)/);
+      expect(existsSync(join(project, 'reports', 'cucumber.junit.xml'))).toBe(true);
+    } finally {
+      rmSync(project, { recursive: true, force: true });
+    }
   }, 150_000);
 
   it('runs the staging preflight, which names every missing setting in one line', async () => {

@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { createRequire } from 'node:module';
+import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { SchemeClock } from '../clock/scheme-clock.ts';
@@ -9,14 +10,24 @@ import { createRuntime } from '../runtime.ts';
 import { CliError } from './connection.ts';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
-const CUCUMBER = join(ROOT, 'node_modules', '@cucumber', 'cucumber', 'bin', 'cucumber.js');
+
+/** Cucumber's runner, found as Node finds packages from scheme-sim's folder (its own or the project's). */
+function cucumberBin(): string | undefined {
+  try {
+    const pkg = createRequire(join(ROOT, 'package.json')).resolve('@cucumber/cucumber/package.json');
+    return join(dirname(pkg), 'bin', 'cucumber.js');
+  } catch {
+    return undefined;
+  }
+}
 /** The instant the scenarios' dates are written for (features/support/sim-target.ts). */
 const SCENARIO_START = '2026-12-21T09:00:00Z';
 
 const HELP = `Usage: scheme-sim conformance --target inprocess|sim|staging [options]
 
-Runs the Gherkin conformance features (features/) against a target, after a preflight that checks
-its settings once. Reports go to reports/cucumber.html, .junit.xml and .ndjson.
+Runs the Gherkin conformance features (scheme-sim's features/) against a target, after a preflight
+that checks its settings once. Reports go to reports/cucumber.html, .junit.xml and .ndjson in the
+working directory.
 
   --target T    inprocess (default): the simulator in this process, every scenario;
                 sim: a running simulator (--url, else SIM_BASE_URL, else one started here in
@@ -27,15 +38,28 @@ its settings once. Reports go to reports/cucumber.html, .junit.xml and .ndjson.
   --tags EXPR   only scenarios matching a cucumber tag expression (and the target's own tags)
   -h, --help    this help
 
-Needs the project's dev dependencies (npm ci in a checkout of scheme-sim).`;
+Needs @cucumber/cucumber and the harness's other optional peers (package.json peerDependencies):
+a checkout of scheme-sim has them after npm ci; another project installs them beside scheme-sim.`;
 
 /** Runs cucumber with a profile and extra environment; resolves with its exit code. */
 function cucumber(profile: string | undefined, tags: string | undefined, env: Record<string, string>): Promise<number> {
-  const args = [CUCUMBER, ...(profile ? ['--profile', profile] : []), ...(tags ? ['--tags', tags] : [])];
+  const args = [
+    cucumberBin()!,
+    '--config', // cucumber reads it relative to the working directory
+    relative(process.cwd(), join(ROOT, 'cucumber.mjs')),
+    ...(profile ? ['--profile', profile] : []),
+    ...(tags ? ['--tags', tags] : []),
+    join(ROOT, 'features', '**', '*.feature'),
+  ];
   const child = spawn(process.execPath, args, {
-    cwd: ROOT,
+    cwd: process.cwd(),
     stdio: 'inherit',
-    env: { ...process.env, ...env, NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --import tsx`.trim() },
+    // tsx from scheme-sim's own dependencies (the working directory may be another project's).
+    env: {
+      ...process.env,
+      ...env,
+      NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --import ${import.meta.resolve('tsx')}`.trim(),
+    },
   });
   return new Promise((done) => child.on('close', (code) => done(code ?? 1)));
 }
@@ -61,8 +85,11 @@ export async function conformanceCommand(argv: string[]): Promise<number> {
   if (target !== 'inprocess' && target !== 'sim' && target !== 'staging')
     throw new CliError(`--target must be inprocess, sim or staging, got ${target}`);
   if (values.url && target !== 'sim') throw new CliError('--url applies to --target sim only');
-  if (!existsSync(CUCUMBER))
-    throw new CliError(`the conformance runner needs the project's dev dependencies (${CUCUMBER} is missing): npm ci`);
+  const runner = cucumberBin();
+  if (!runner || !existsSync(runner))
+    throw new CliError(
+      'the conformance runner needs @cucumber/cucumber (and the harness peers in package.json): npm ci in a checkout, or npm install them beside scheme-sim',
+    );
   if (target === 'inprocess') return cucumber(undefined, values.tags, {});
   if (target === 'staging') return cucumber('staging', values.tags, {});
 
