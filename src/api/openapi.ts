@@ -54,7 +54,7 @@ function answer(o: Operation): Json {
     return {
       description: 'The file',
       content: Object.fromEntries(
-        ['application/pdf', 'application/xml', 'application/zip'].map((t) => [
+        ['application/pdf', 'application/xml', 'application/xhtml+zip'].map((t) => [
           t,
           { schema: { type: 'string', contentEncoding: 'binary' } },
         ]),

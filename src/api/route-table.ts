@@ -118,7 +118,7 @@ export const ROUTE_TABLE: readonly Operation[] = [
     200,
     'report-single',
   ),
-  op('GET', `${REPORTS}/{id}/content`, 'Reports', "A report's file (?format=pdf|xml|xhtml)", 200, 'binary'),
+  op('GET', `${REPORTS}/{id}/content`, 'Reports', "A report's file, by Accept (PDF, XML, zipped XHTML)", 200, 'binary'),
   op(
     'GET',
     `${REPORTS}/{id}/admissions/{admission_id}`,

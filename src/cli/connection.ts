@@ -60,12 +60,14 @@ export async function connect(
   const base = String(values.url ?? env.SCHEME_SIM_URL ?? profile?.url ?? 'http://127.0.0.1:8080').replace(/\/+$/, '');
   if (!/^https?:\/\/./.test(base)) throw new CliError(`--url must be an http(s) URL, got '${base}'`);
   const given = values['client-id'] ?? env.SCHEME_SIM_CLIENT_ID;
+  // The profile's credentials are those of the simulator that wrote it, never sent elsewhere.
+  const own = profile && profile.url.replace(/\/+$/, '') === base ? profile : undefined;
   const auth = await bearer(
     base,
-    (given as string | undefined) ?? profile?.client_id,
+    (given as string | undefined) ?? own?.client_id,
     (values['client-secret'] as string | undefined) ??
       env.SCHEME_SIM_CLIENT_SECRET ??
-      (given === undefined ? profile?.client_secret : undefined),
+      (given === undefined ? own?.client_secret : undefined),
   );
   return { base, auth };
 }

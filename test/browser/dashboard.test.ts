@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
@@ -56,6 +56,26 @@ describe('the dashboard in Chromium', () => {
     expect(await row.locator('.contra').textContent()).toBe(`contra ${contra.id}`);
     // The request journal panel shows the advance it made.
     await page.locator('#requests', { hasText: '/v1/simulator/clock/advance' }).waitFor();
+  }, 60_000);
+
+  it('downloads an arrived report as the PDF and XML the API serves', async () => {
+    await rt.call('POST', '/v1/simulator/reports', { report_type: 'BACS_ARUDD' });
+    page = await browser.newPage();
+    await page.goto(`${server.url}/dashboard`);
+    await page.fill('#client-id', NORTHWIND.client_id);
+    await page.fill('#client-secret', NORTHWIND.client_secret);
+    await page.click('#sign-in');
+    for (const [format, magic] of [
+      ['pdf', '%PDF'],
+      ['xml', '<?xml'],
+    ] as const) {
+      const button = page.locator(`#reports button[data-format="${format}"]`).first();
+      await button.waitFor();
+      const [download] = await Promise.all([page.waitForEvent('download'), button.click()]);
+      const path = await download.path();
+      expect(readFileSync(path).subarray(0, magic.length).toString('latin1')).toBe(magic);
+      expect(download.suggestedFilename()).toMatch(new RegExp(`\\.${format}$`));
+    }
   }, 60_000);
 
   it('refuses a wrong secret with the reason, and keeps the panels closed', async () => {

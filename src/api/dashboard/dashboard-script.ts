@@ -122,14 +122,17 @@ async function requests() {
       esc(e.attributes.error_code ?? '') + '</td></tr>').join('') + '</table>');
 }
 
+const MEDIA = { pdf: 'application/pdf', xml: 'application/xml', zipped_xhtml: 'application/xhtml+zip' };
+const EXTENSION = { pdf: 'pdf', xml: 'xml', zipped_xhtml: 'zip' };
+
 async function download(id, format) {
-  const headers = { accept: '*/*' };
+  const headers = { accept: MEDIA[format] || '*/*' };
   if (token) headers.authorization = 'Bearer ' + token;
-  const res = await fetch('/v1/notification/reports/' + id + '/content?format=' + format, { headers });
+  const res = await fetch('/v1/notification/reports/' + id + '/content', { headers });
   if (!res.ok) throw new Error('download refused: ' + res.status);
   const link = document.createElement('a');
   link.href = URL.createObjectURL(await res.blob());
-  link.download = id + '.' + (format === 'xhtml' ? 'zip' : format);
+  link.download = id + '.' + (EXTENSION[format] || 'bin');
   link.click();
 }
 
