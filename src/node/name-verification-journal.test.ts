@@ -44,3 +44,36 @@ describe('name verification in the journal', () => {
     }
   });
 });
+
+describe('a browser calling name verification on the real server', () => {
+  it('gets its CORS preflight and answer headers (the Node adapter leaves requests with an Origin to Hono)', async () => {
+    const server = await listen(rt, 0);
+    try {
+      const res = await fetch(`${server.url}${NORTHWIND_COP_PATH}`, {
+        method: 'OPTIONS',
+        headers: {
+          origin: 'http://localhost:5173',
+          'access-control-request-method': 'POST',
+          'access-control-request-headers': 'authorization,content-type,x-fapi-financial-id',
+        },
+      });
+      expect(res.status).toBe(204);
+      expect(res.headers.get('access-control-allow-origin')).toBe('http://localhost:5173');
+      expect(res.headers.get('access-control-allow-headers')).toContain('x-fapi-financial-id');
+      const token = await rt.token();
+      const answer = await fetch(`${server.url}${NORTHWIND_COP_PATH}`, {
+        method: 'POST',
+        headers: {
+          origin: 'http://localhost:5173',
+          authorization: `Bearer ${token}`,
+          'content-type': 'application/json',
+        },
+        body: JSON.stringify(copRequest()),
+      });
+      expect(answer.status).toBe(200);
+      expect(answer.headers.get('access-control-allow-origin')).toBe('http://localhost:5173');
+    } finally {
+      await server.close();
+    }
+  });
+});

@@ -47,7 +47,9 @@ class NodeRequestInfo implements ObRequestInfo {
 export function nameVerificationListener(deps: AppDeps): (req: IncomingMessage, res: ServerResponse) => boolean {
   return (req, res) => {
     const url = req.url ?? '';
-    if (!url.startsWith(PARTICIPANTS_PREFIX)) return false;
+    // A browser's request (it names its Origin) is Hono's: its CORS layer answers the preflight
+    // before any authentication and adds the CORS headers to the answer.
+    if (!url.startsWith(PARTICIPANTS_PREFIX) || req.headers.origin !== undefined) return false;
     const query = url.indexOf('?');
     const path = query === -1 ? url : url.slice(0, query);
     const host = req.headers.host;
