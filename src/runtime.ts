@@ -79,6 +79,8 @@ export interface RuntimeOptions {
   resolveHost?: (hostname: string) => Promise<string[]>;
   /** The load check of every stored record (default: each collection's schema, src/api/stored-records.ts). */
   storeCheck?: RecordCheck;
+  /** Days of scheme time a report is kept after it arrived (default 366; 0 keeps all; CLI --report-retention). */
+  reportRetentionDays?: number;
   /** How many requests the request journal keeps (default 1,000; CLI --journal-size; 0 keeps none). */
   journalSize?: number;
   /** Browser origins allowed by CORS (default localhost origins; CLI --cors). */
@@ -146,6 +148,7 @@ async function assemble(
     holidayTable: fixtures.holidayTable,
     reportCatalogue: fixtures.reportCatalogue,
     reportServiceUsers: fixtures.reportServiceUsers,
+    ...(options.reportRetentionDays !== undefined ? { reportRetentionDays: options.reportRetentionDays } : {}),
     ...(options.clock ? { clock: options.clock } : {}),
     ...(options.wall ? { wall: options.wall } : {}),
     ...(options.retrySchedule ? { retrySchedule: options.retrySchedule } : {}),

@@ -44,6 +44,9 @@ export const START_HELP = `Usage: scheme-sim start [options]
                       and so does the simulator without this flag)
   --no-seed           do not load fixtures/accounts.json into an empty store
   --journal-size N    requests the request journal keeps (default 1000; 0 keeps none)
+  --report-retention DAYS
+                      days of scheme time a report is kept after it arrived (default 366; 0 keeps
+                      all): a long advance stays cheap
   --log-requests      print one line per request: time, method, path, status, ms, error_code
   --log-level L       info (default) or debug (adds the query, client and organisation)
   --log-format F      text (default) or json (pino JSON lines)
@@ -79,6 +82,7 @@ export const START_OPTIONS = {
   'no-seed': { type: 'boolean', default: false },
   strict: { type: 'boolean', default: false },
   'journal-size': { type: 'string' },
+  'report-retention': { type: 'string' },
   'log-requests': { type: 'boolean', default: false },
   'log-level': { type: 'string', default: 'info' },
   'log-format': { type: 'string', default: 'text' },
@@ -160,6 +164,9 @@ export async function startCommand(argv: string[], env: NodeJS.ProcessEnv = proc
   const journalSize = values['journal-size'] === undefined ? undefined : Number(values['journal-size']);
   if (journalSize !== undefined && !(Number.isInteger(journalSize) && journalSize >= 0 && journalSize <= 1_000_000))
     fail(`--journal-size must be a whole number 0–1000000, got ${values['journal-size']}`);
+  const retention = values['report-retention'] === undefined ? undefined : Number(values['report-retention']);
+  if (retention !== undefined && !(Number.isInteger(retention) && retention >= 0 && retention <= 36_500))
+    fail(`--report-retention must be a whole number of days 0–36500, got ${values['report-retention']}`);
   const logFormat = values['log-format'];
   if (logFormat !== 'text' && logFormat !== 'json') fail(`--log-format must be text or json, got ${logFormat}`);
   const logLevel = values['log-level'];
@@ -190,6 +197,7 @@ export async function startCommand(argv: string[], env: NodeJS.ProcessEnv = proc
     },
     seedAccounts: !values['no-seed'],
     ...(journalSize !== undefined ? { journalSize } : {}),
+    ...(retention !== undefined ? { reportRetentionDays: retention } : {}),
     cors,
   }).catch((err: Error) => fail(err.message));
   const server = await listen(runtime, port, values.host).catch(async (err: Error) => {

@@ -50,6 +50,8 @@ export interface SimulatorOptions {
   reportCatalogue: CatalogueEntry[];
   /** Who reports are addressed to (fixtures/reports/service-users.json); others get derived values. */
   reportServiceUsers?: ServiceUser[];
+  /** Days of scheme time a report is kept (default 366; 0 keeps all): report-retention.ts. */
+  reportRetentionDays?: number;
   /** Seed the daily report arrivals at start-up (default true). */
   scheduledReports?: boolean;
 }
@@ -122,7 +124,10 @@ export class Simulator {
     this.reports = new Reports(
       { ...ctx, calendar: this.calendar, scheduler: this.scheduler, organisations: this.organisations },
       options.reportCatalogue,
-      { serviceUsers: options.reportServiceUsers ?? [] },
+      {
+        serviceUsers: options.reportServiceUsers ?? [],
+        ...(options.reportRetentionDays !== undefined ? { retentionDays: options.reportRetentionDays } : {}),
+      },
     );
     registerReportScenarios(this.scenarios, this.reports);
     if (options.scheduledReports !== false) this.reports.seedSchedule();

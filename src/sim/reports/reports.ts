@@ -22,6 +22,7 @@ import { renderZippedXhtml } from './render-xhtml.ts';
 import { kindOf, type ReportDocument, reportDocument } from './report-content.ts';
 import { type ReportFilter, reportFilter } from './report-filter.ts';
 import { itemsProblem } from './report-items.ts';
+import { DEFAULT_REPORT_RETENTION_DAYS, pruneReports } from './report-retention.ts';
 import { nameUuid, rowsProblem } from './report-rows.ts';
 import {
   DAILY_REPORTS_JOB,
@@ -72,13 +73,15 @@ export class Reports {
   readonly #rows: Collection<StoredRows>;
   readonly #ctx: ReportsContext;
   readonly #serviceUsers: ServiceUser[];
+  readonly #retentionDays: number;
 
   constructor(
     ctx: ReportsContext,
     catalogue: CatalogueEntry[],
-    options: { cacheBytes?: number; serviceUsers?: ServiceUser[] } = {},
+    options: { cacheBytes?: number; serviceUsers?: ServiceUser[]; retentionDays?: number } = {},
   ) {
     this.#ctx = ctx;
+    this.#retentionDays = options.retentionDays ?? DEFAULT_REPORT_RETENTION_DAYS;
     this.#serviceUsers = options.serviceUsers ?? [];
     this.catalogue = new ReportCatalogue(catalogue);
     this.reports = new Repository<ReportAttributes>(ctx, REPORT_TYPE, { path: (r) => reportPath(r.id) });
@@ -185,6 +188,12 @@ export class Reports {
     const { organisation_id, date, slot } = job.payload;
     const organisation = this.#ctx.organisations.get(organisation_id);
     if (!organisation) return; // the organisation left the fixtures: its schedule ends here
+    pruneReports(
+      { reports: this.reports, admissions: this.admissions, rows: this.#rows },
+      organisation_id,
+      now,
+      this.#retentionDays,
+    );
     for (const entry of this.catalogue.entries) {
       if (
         !inSlot(entry, slot) ||
