@@ -55,11 +55,12 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   // of a small request): body limit, then the handler, then the vnd.api+json relabel, then the
   // durability commit.
   app.use('*', async (c, next) => {
+    const changesBefore = sim.store.changes;
     await limitBody(c, next);
-    return after(c);
+    return after(c, changesBefore);
   });
   /** Runs once the handler answered (errors included, as onError made them a response). */
-  const after = (c: Context<AppEnv>): Promise<void> | undefined => {
+  const after = (c: Context<AppEnv>, changesBefore: number): Promise<void> | undefined => {
     // application/vnd.api+json is answered in kind when the client asks only for it.
     const accept = requestHeader(c, 'accept');
     if (accept?.includes('application/vnd.api+json') && !accept.includes('application/json')) {
@@ -69,8 +70,9 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     // Durable before acknowledged: a response is only released once the change it reports is on
     // disk. Concurrent requests share one write (group commit in the store). A write in flight
     // counts too: another request's commit may have taken this request's change into it, leaving
-    // the store clean but the change not yet on disk. No await when neither holds.
-    if (sim.store.dirty || sim.store.writing) return sim.store.commit();
+    // the store clean but the change not yet on disk. No await when neither holds, nor for a request
+    // that changed nothing (a read, /health): it never waits on another request's write.
+    if (sim.store.changes !== changesBefore && (sim.store.dirty || sim.store.writing)) return sim.store.commit();
     return undefined;
   };
 

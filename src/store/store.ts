@@ -26,6 +26,11 @@ export interface Store {
   /** True while a write is in flight or queued (it may hold changes someone still has to wait for). */
   readonly writing: boolean;
   /**
+   * How many changes were made since the store opened: a request that made none (its count is the
+   * same after it) has nothing to wait for, so reads never wait on another request's write.
+   */
+  readonly changes: number;
+  /**
    * Resolves once every change made before the call is on disk. Calls that arrive while a write is
    * in flight share the next write (group commit).
    */
@@ -112,6 +117,7 @@ class LowStore implements Store {
   readonly #db: Low<StoreData>;
   readonly #collections = new Map<string, Collection<Row>>();
   #dirty = false;
+  #changes = 0;
   #writing: Promise<void> | null = null;
   #queued: Promise<void> | null = null;
   readonly location: string;
@@ -280,6 +286,11 @@ class LowStore implements Store {
 
   #touch(): void {
     this.#dirty = true;
+    this.#changes++;
+  }
+
+  get changes(): number {
+    return this.#changes;
   }
 
   #startWrite(): Promise<void> {
