@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CliTarget, cliTarget } from '../../test/support/cli-target.ts';
 import { openAccount } from '../../test/support/testing.ts';
-import { API_COMMANDS, apiCommand, UsageError } from './api-commands.ts';
+import { API_COMMANDS, apiCommand } from './api-commands.ts';
+import { UsageError } from './connection.ts';
 
 let target: CliTarget;
 beforeAll(async () => {

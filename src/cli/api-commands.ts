@@ -1,9 +1,6 @@
 // The CLI's thin commands over a running simulator's API: each one request, a one-line summary (and
 // a few lines where the answer is a list), or the answer itself with --json. Usage errors exit 2.
-import { parseArgs } from 'node:util';
-import { CliError, CONNECTION, connect, request, UsageError } from './connection.ts';
-
-export { UsageError } from './connection.ts';
+import { CONNECTION, connect, parseCommand, readAnswer, request, UsageError } from './connection.ts';
 
 type Values = Record<string, unknown>;
 /** An API answer as parsed JSON: each command's lines() knows the shape it asked for. */
@@ -136,18 +133,7 @@ export async function apiCommand(
 ): Promise<void> {
   const cmd = API_COMMANDS[name];
   if (!cmd) throw new UsageError(`unknown command ${name}`);
-  let values: Values;
-  let args: string[];
-  try {
-    ({ values, positionals: args } = parseArgs({
-      args: argv,
-      options: { ...CONNECTION, ...cmd.options },
-      strict: true,
-      allowPositionals: true,
-    }));
-  } catch (err) {
-    throw new UsageError(`${(err as Error).message}\n${cmd.help}`);
-  }
+  const { values, positionals: args } = parseCommand(argv, { ...CONNECTION, ...cmd.options }, cmd.help, true);
   if (values.help) return void out(cmd.help);
   if (args.length !== cmd.positionals)
     throw new UsageError(
@@ -160,9 +146,7 @@ export async function apiCommand(
     headers: { ...auth, ...(req.body !== undefined ? { 'content-type': 'application/json' } : {}) },
     ...(req.body !== undefined ? { body: JSON.stringify(req.body) } : {}),
   });
-  const text = await res.text();
-  const json = (text ? JSON.parse(text) : {}) as Json;
-  if (res.status >= 300) throw new CliError(`${res.status}: ${json.error_message ?? text}`);
+  const json = await readAnswer<Json>(res);
   if (values.json) return void out(JSON.stringify(json, null, 2));
   for (const line of cmd.lines(json, values, args)) out(line);
 }

@@ -1,3 +1,4 @@
+import { type ParseArgsConfig, parseArgs } from 'node:util';
 import { readProfile } from './profile.ts';
 
 /** A failure to report on stderr with exit code 1 (no stack: the message says it all). */
@@ -70,4 +71,32 @@ export async function connect(
       (given === undefined ? own?.client_secret : undefined),
   );
   return { base, auth };
+}
+
+/** parseArgs with the command's options and its help: a mistake in the command line is a UsageError. */
+export function parseCommand<O extends ParseArgsConfig['options']>(
+  argv: string[],
+  options: O,
+  help: string,
+  allowPositionals = false,
+): { values: Record<string, unknown>; positionals: string[] } {
+  try {
+    const { values, positionals } = parseArgs({ args: argv, options, strict: true, allowPositionals });
+    return { values: values as Record<string, unknown>, positionals };
+  } catch (err) {
+    throw new UsageError(`${(err as Error).message}\n${help}`);
+  }
+}
+
+/** The JSON answer of a request; a status of 300 or more is a CliError with the simulator's message. */
+export async function readAnswer<T = { data?: unknown; error_message?: string }>(res: Response): Promise<T> {
+  const text = await res.text();
+  let json: Record<string, unknown> = {};
+  try {
+    json = text ? (JSON.parse(text) as Record<string, unknown>) : {};
+  } catch {
+    // not JSON (a proxy's page): the text is the message
+  }
+  if (res.status >= 300) throw new CliError(`${res.status}: ${(json.error_message as string | undefined) ?? text}`);
+  return json as T;
 }

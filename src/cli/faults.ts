@@ -1,6 +1,5 @@
 // `scheme-sim faults ...`: a thin client of /v1/simulator/faults on a running simulator.
-import { parseArgs } from 'node:util';
-import { CliError, CONNECTION, connect, request, UsageError } from './connection.ts';
+import { CONNECTION, connect, parseCommand, readAnswer, request, UsageError } from './connection.ts';
 
 export const FAULTS_HELP = `Usage: scheme-sim faults <set|list|clear> [options]
 
@@ -60,12 +59,7 @@ export async function faultsCommand(
   if (name === undefined || name === '-h' || name === '--help') return void out(FAULTS_HELP);
   if (name !== 'set' && name !== 'list' && name !== 'clear')
     throw new UsageError(`unknown faults command ${name}\n${FAULTS_HELP}`);
-  let values: Record<string, unknown>;
-  try {
-    ({ values } = parseArgs({ args: rest, options: { ...CONNECTION, ...SET_OPTIONS }, strict: true }));
-  } catch (err) {
-    throw new UsageError(`${(err as Error).message}\n${FAULTS_HELP}`);
-  }
+  const { values } = parseCommand(rest, { ...CONNECTION, ...SET_OPTIONS }, FAULTS_HELP);
   if (values.help) return void out(FAULTS_HELP);
   const { base, auth } = await connect(values, env);
   const path = `${base}/v1/simulator/faults${name === 'clear' && values.id ? `/${String(values.id)}` : ''}`;
@@ -78,9 +72,7 @@ export async function faultsCommand(
         }
       : { method: name === 'clear' ? 'DELETE' : 'GET', headers: auth };
   const res = await request(path, init);
-  const text = await res.text();
-  const json = text ? (JSON.parse(text) as { data?: unknown; error_message?: string }) : {};
-  if (res.status >= 300) throw new CliError(`${res.status}: ${json.error_message ?? text}`);
+  const json = await readAnswer(res);
   if (values.json) return void out(JSON.stringify(json, null, 2));
   if (name === 'clear') return void out(values.id ? `fault ${String(values.id)} removed` : 'every fault removed');
   const rules = (Array.isArray(json.data) ? json.data : [json.data]) as Array<{

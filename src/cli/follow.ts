@@ -1,9 +1,8 @@
 // `scheme-sim logs [--follow]`: the request journal and the notification delivery attempts of a
 // running simulator, as lines, oldest first; --follow keeps polling for new ones (like
 // `stripe logs tail`). The command's own polling requests are not shown.
-import { parseArgs } from 'node:util';
-import { type Answer, journalLine, UsageError } from './api-commands.ts';
-import { CliError, CONNECTION, connect, request } from './connection.ts';
+import { type Answer, journalLine } from './api-commands.ts';
+import { CliError, CONNECTION, connect, parseCommand, request, UsageError } from './connection.ts';
 
 export const LOGS_HELP = `Usage: scheme-sim logs [--follow] [--interval MS]
 
@@ -29,16 +28,11 @@ export async function logsCommand(
   env: Record<string, string | undefined> = process.env,
   signal?: AbortSignal,
 ): Promise<void> {
-  let values: Record<string, unknown>;
-  try {
-    ({ values } = parseArgs({
-      args: argv,
-      options: { ...CONNECTION, follow: { type: 'boolean', short: 'f' }, interval: { type: 'string' } },
-      strict: true,
-    }));
-  } catch (err) {
-    throw new UsageError(`${(err as Error).message}\n${LOGS_HELP}`);
-  }
+  const { values } = parseCommand(
+    argv,
+    { ...CONNECTION, follow: { type: 'boolean', short: 'f' }, interval: { type: 'string' } },
+    LOGS_HELP,
+  );
   if (values.help) return void out(LOGS_HELP);
   const interval = values.interval === undefined ? 1000 : Number(values.interval);
   if (!(Number.isInteger(interval) && interval >= 50))

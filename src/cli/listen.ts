@@ -2,9 +2,7 @@
 // record types whose notifications are printed and forwarded to a local URL, removed on exit.
 import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
-import { parseArgs } from 'node:util';
-import { UsageError } from './api-commands.ts';
-import { CliError, CONNECTION, connect, request } from './connection.ts';
+import { CliError, CONNECTION, connect, parseCommand, request, UsageError } from './connection.ts';
 
 export const LISTEN_HELP = `Usage: scheme-sim listen [--types T,T] [--events E,E] [--forward-to URL] [--port N]
 
@@ -35,22 +33,17 @@ export async function listenCommand(
   env: Record<string, string | undefined> = process.env,
   signal?: AbortSignal,
 ): Promise<void> {
-  let values: Record<string, unknown>;
-  try {
-    ({ values } = parseArgs({
-      args: argv,
-      options: {
-        ...CONNECTION,
-        types: { type: 'string', default: 'claim_submissions,payment_admissions,report_admissions' },
-        events: { type: 'string', default: 'created,updated' },
-        'forward-to': { type: 'string' },
-        port: { type: 'string', default: '0' },
-      },
-      strict: true,
-    }));
-  } catch (err) {
-    throw new UsageError(`${(err as Error).message}\n${LISTEN_HELP}`);
-  }
+  const { values } = parseCommand(
+    argv,
+    {
+      ...CONNECTION,
+      types: { type: 'string', default: 'claim_submissions,payment_admissions,report_admissions' },
+      events: { type: 'string', default: 'created,updated' },
+      'forward-to': { type: 'string' },
+      port: { type: 'string', default: '0' },
+    },
+    LISTEN_HELP,
+  );
   if (values.help) return void out(LISTEN_HELP);
   const forward = values['forward-to'] as string | undefined;
   if (forward !== undefined && !/^https?:\/\/./.test(forward))

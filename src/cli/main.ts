@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 import { packageVersion } from '../node/package-version.ts';
-import { apiCommand, UsageError } from './api-commands.ts';
+import { apiCommand } from './api-commands.ts';
 import { clockCommand } from './clock.ts';
 import { conformanceCommand } from './conformance.ts';
+import { UsageError } from './connection.ts';
 import { doctorCommand } from './doctor.ts';
 import { faultsCommand } from './faults.ts';
 import { logsCommand } from './follow.ts';

@@ -1,7 +1,6 @@
 // `scheme-sim trigger ...`: play a scenario on a running simulator (POST /v1/simulator/scenarios),
 // or list the catalogue (GET). Like Stripe's `trigger`, for the unhappy paths (docs/scenarios.md).
-import { parseArgs } from 'node:util';
-import { CliError, CONNECTION, connect, request, UsageError } from './connection.ts';
+import { CONNECTION, connect, parseCommand, readAnswer, request, UsageError } from './connection.ts';
 
 export const TRIGGER_HELP = `Usage: scheme-sim trigger <scenario> [--target ID] [--param key=value ...]
        scheme-sim trigger --list
@@ -45,18 +44,7 @@ export async function triggerCommand(
   out: (line: string) => void = console.log,
   env = process.env,
 ): Promise<void> {
-  let values: Record<string, unknown>;
-  let positionals: string[];
-  try {
-    ({ values, positionals } = parseArgs({
-      args: argv,
-      options: { ...CONNECTION, ...OPTIONS },
-      strict: true,
-      allowPositionals: true,
-    }));
-  } catch (err) {
-    throw new UsageError(`${(err as Error).message}\n${TRIGGER_HELP}`);
-  }
+  const { values, positionals } = parseCommand(argv, { ...CONNECTION, ...OPTIONS }, TRIGGER_HELP, true);
   if (values.help || (!values.list && positionals.length === 0)) return void out(TRIGGER_HELP);
   if (positionals.length > 1)
     throw new UsageError(`trigger plays one scenario, got ${positionals.join(' ')}\n${TRIGGER_HELP}`);
@@ -74,9 +62,7 @@ export async function triggerCommand(
         body: JSON.stringify({ data: { type: 'scenarios', attributes } }),
       };
   const res = await request(`${base}/v1/simulator/scenarios`, init);
-  const text = await res.text();
-  const json = text ? (JSON.parse(text) as { data?: unknown; error_message?: string }) : {};
-  if (res.status >= 300) throw new CliError(`${res.status}: ${json.error_message ?? text}`);
+  const json = await readAnswer(res);
   if (values.json) return void out(JSON.stringify(json, null, 2));
   if (values.list) {
     for (const d of json.data as Array<{ id: string; attributes: { target_type?: string; effect: string } }>)

@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import type { AppDeps, AppEnv } from '../context.ts';
+import { errorBody } from '../errors.ts';
 
 /** The reference page: Swagger UI over GET /v1/openapi.json, its files served locally. */
 const PAGE = `<!doctype html>
@@ -25,7 +26,7 @@ export function docsRoutes({ docsAssets }: AppDeps): Hono<AppEnv> {
   r.get('/', (c) => c.html(PAGE));
   r.get('/assets/:name', async (c) => {
     const asset = await docsAssets?.(c.req.param('name'));
-    if (!asset) return c.json({ error_message: `no asset ${c.req.param('name')}` }, 404);
+    if (!asset) return c.json(errorBody(`no asset ${c.req.param('name')} in the reference page`), 404);
     return c.body(asset.body as Uint8Array<ArrayBuffer>, 200, {
       'content-type': asset.type,
       'cache-control': 'public, max-age=3600',
