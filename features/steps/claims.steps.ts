@@ -37,6 +37,11 @@ async function expectStatus(
   return res.json;
 }
 
+/** The claim's submission as read now (200 expected). */
+function readSubmission(world: SimWorld, name: string): Promise<unknown> {
+  return expectStatus(world, 'GET', `/v1/transaction/claims/{{${name}}}/submissions/{{${name}_submission}}`, 200);
+}
+
 async function submitClaim(world: SimWorld, name: string): Promise<void> {
   const id = randomUUID();
   const body = JSON.stringify({
@@ -87,12 +92,7 @@ Given(
 Then(
   'the submission of claim {string} failed with {string} naming {string}',
   async function (this: SimWorld, name: string, status: string, reason: string) {
-    const json = await expectStatus(
-      this,
-      'GET',
-      `/v1/transaction/claims/{{${name}}}/submissions/{{${name}_submission}}`,
-      200,
-    );
+    const json = await readSubmission(this, name);
     assertMatchesSchema('claim-submission-single', json);
     assert.equal(pick(json, 'data.attributes.status'), status);
     const why = String(pick(json, 'data.attributes.status_reason'));
@@ -122,12 +122,7 @@ When('I submit the claim {string}', async function (this: SimWorld, name: string
 Then(
   'the submission of claim {string} has status {string}',
   async function (this: SimWorld, name: string, status: string) {
-    const json = await expectStatus(
-      this,
-      'GET',
-      `/v1/transaction/claims/{{${name}}}/submissions/{{${name}_submission}}`,
-      200,
-    );
+    const json = await readSubmission(this, name);
     assertMatchesSchema('claim-submission-single', json);
     assert.equal(pick(json, 'data.attributes.status'), status);
   },
@@ -136,12 +131,7 @@ Then(
 Then(
   'I remember the sequence number of claim {string} as {string}',
   async function (this: SimWorld, name: string, as: string) {
-    const json = await expectStatus(
-      this,
-      'GET',
-      `/v1/transaction/claims/{{${name}}}/submissions/{{${name}_submission}}`,
-      200,
-    );
+    const json = await readSubmission(this, name);
     const sequence = pick(json, 'data.attributes.sequence_number');
     assert.equal(
       typeof sequence,
@@ -189,12 +179,7 @@ Then(
 Then(
   'claim {string} was settled by a contra of {string}',
   async function (this: SimWorld, name: string, amount: string) {
-    const sub = await expectStatus(
-      this,
-      'GET',
-      `/v1/transaction/claims/{{${name}}}/submissions/{{${name}_submission}}`,
-      200,
-    );
+    const sub = await readSubmission(this, name);
     // Form3's enum has no settled status: the submission stays delivered, the claim names its contra.
     assert.equal(pick(sub, 'data.attributes.status'), 'delivery_confirmed');
     const claim = await expectStatus(this, 'GET', `/v1/transaction/claims/{{${name}}}`, 200);
