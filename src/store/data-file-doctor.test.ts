@@ -2,9 +2,11 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { storedData } from '../../test/support/stored-data.ts';
 import { examineDataFile, repairDataFile } from './data-file-doctor.ts';
 import { FileLock } from './file-lock.ts';
 import { META_COLLECTION } from './load-check.ts';
+import { openStore } from './store.ts';
 
 const check = (collection: string, _id: string, record: unknown) => {
   if (collection === META_COLLECTION) return record === 'bad' ? 'must not be bad' : undefined;
@@ -39,7 +41,7 @@ describe('examineDataFile', () => {
 
   it('names a file that is not JSON, or not a store', async () => {
     writeFileSync(file, '{"format":1,');
-    await expect(examineDataFile(file, check)).rejects.toThrow(`data file ${file} is not JSON`);
+    await expect(examineDataFile(file, check)).rejects.toThrow(`cannot read data file ${file}: `);
     writeFileSync(file, '[]');
     await expect(examineDataFile(file, check)).rejects.toThrow(`data file ${file} is not a scheme-sim store`);
     await expect(examineDataFile(join(dir, 'missing.json'), check)).rejects.toThrow('cannot read data file');
@@ -53,7 +55,7 @@ describe('repairDataFile', () => {
     expect(repair?.dropped).toHaveLength(2);
     expect(repair?.backup).toBe(`${file}.2026-11-24T01-02-03-004Z.bak`);
     expect(readFileSync(repair!.backup, 'utf8')).toBe(before);
-    const after = JSON.parse(readFileSync(file, 'utf8'));
+    const after = await storedData(file);
     expect(after).toEqual({
       format: 1,
       meta: { keep: 1 },
@@ -61,6 +63,26 @@ describe('repairDataFile', () => {
     });
     expect((await examineDataFile(file, check)).problems).toEqual([]);
     expect(existsSync(`${file}.lock`)).toBe(false);
+  });
+
+  it('repairs a journal store: the bad key goes, its snapshot and journal are backed up first', async () => {
+    const jfile = join(dir, 'journal.json');
+    const store = await openStore({ file: jfile });
+    store.collection('rows').put({ id: 'a' });
+    store.setMeta('keep', 1);
+    await store.commit();
+    store.setMeta('broken', 'bad');
+    await store.close();
+    const journal = readFileSync(`${jfile}.journal`, 'utf8');
+    const repair = await repairDataFile(jfile, check, new Date('2026-11-24T01:02:03.004Z'));
+    expect(repair?.dropped).toEqual([{ collection: META_COLLECTION, id: 'broken', rule: 'must not be bad' }]);
+    expect(readFileSync(`${jfile}.journal.2026-11-24T01-02-03-004Z.bak`, 'utf8')).toBe(journal);
+    expect(existsSync(`${jfile}.journal`)).toBe(false);
+    expect(await storedData(jfile)).toEqual({
+      format: 1,
+      meta: { keep: 1 },
+      collections: { rows: { a: { id: 'a' } } },
+    });
   });
 
   it('leaves a sound file alone, with no backup', async () => {
@@ -72,7 +94,7 @@ describe('repairDataFile', () => {
     const lock = FileLock.acquire(file);
     try {
       await expect(repairDataFile(file, check)).rejects.toThrow('is in use by another simulator');
-      expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual(data);
+      expect(readFileSync(file, 'utf8')).toBe(JSON.stringify(data));
     } finally {
       lock.release();
     }

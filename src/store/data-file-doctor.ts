@@ -1,8 +1,8 @@
-import { copyFile, readFile } from 'node:fs/promises';
-import { DurableJsonFile } from './durable-json-file.ts';
+import { copyFile, rm, stat } from 'node:fs/promises';
 import { FileLock } from './file-lock.ts';
+import { journalPaths, type LoadedJournalStore, loadJournalStore } from './journal-files.ts';
 import { type LoadProblem, loadProblems, META_COLLECTION, type RecordCheck } from './load-check.ts';
-import { isStoreData, type StoreData } from './store-data.ts';
+import { captureSnapshot, writeSnapshot } from './snapshot-file.ts';
 import { StoreError } from './store-error.ts';
 
 export interface Examination {
@@ -12,27 +12,19 @@ export interface Examination {
   problems: LoadProblem[];
 }
 
-async function readData(file: string): Promise<StoreData> {
-  let text: string;
+/** A data file's content as start-up would load it (snapshot and journal, or the older format); nothing is written. */
+async function readData(file: string): Promise<LoadedJournalStore> {
   try {
-    text = await readFile(file, 'utf8');
+    await stat(file);
   } catch (err) {
     throw new StoreError(`cannot read data file ${file}: ${(err as Error).message}`);
   }
-  let data: unknown;
-  try {
-    data = JSON.parse(text);
-  } catch (err) {
-    throw new StoreError(`data file ${file} is not JSON: ${(err as Error).message}`);
-  }
-  if (!isStoreData(data))
-    throw new StoreError(`data file ${file} is not a scheme-sim store (expected {format: 1, meta, collections})`);
-  return data;
+  return loadJournalStore(file);
 }
 
 /** Every problem of a data file, read without opening a store (nothing is written). */
 export async function examineDataFile(file: string, check: RecordCheck): Promise<Examination> {
-  const data = await readData(file);
+  const { data } = await readData(file);
   const { problems } = loadProblems(data, check);
   const collections = Object.values(data.collections);
   return {
@@ -45,7 +37,7 @@ export async function examineDataFile(file: string, check: RecordCheck): Promise
 
 export interface Repair {
   dropped: LoadProblem[];
-  /** The copy of the file as it was, written before the repair. */
+  /** The copy of the data file as it was, written before the repair (its journals are copied beside it, `<journal>.<time>.bak`). */
   backup: string;
 }
 
@@ -57,17 +49,24 @@ export interface Repair {
 export async function repairDataFile(file: string, check: RecordCheck, now = new Date()): Promise<Repair | undefined> {
   const lock = FileLock.acquire(file);
   try {
-    const data = await readData(file);
+    const { data, seq } = await readData(file);
     const { problems } = loadProblems(data, check);
     if (problems.length === 0) return undefined;
-    const backup = `${file}.${now.toISOString().replace(/[:.]/g, '-')}.bak`;
-    await copyFile(file, backup);
+    const stamp = now.toISOString().replace(/[:.]/g, '-');
+    const paths = journalPaths(file);
+    // Every file of the store is copied as it is (the journals too), then replaced by one snapshot.
+    for (const path of [paths.snapshot, paths.journal, paths.rotated])
+      await copyFile(path, `${path}.${stamp}.bak`).catch((err: NodeJS.ErrnoException) => {
+        if (err.code !== 'ENOENT') throw err;
+      });
     for (const p of problems) {
       if (p.collection === META_COLLECTION) delete data.meta[p.id];
       else delete data.collections[p.collection]?.[p.id];
     }
-    await new DurableJsonFile<StoreData>(file).write(data);
-    return { dropped: problems, backup };
+    await writeSnapshot(file, captureSnapshot(seq, data));
+    await rm(paths.journal, { force: true });
+    await rm(paths.rotated, { force: true });
+    return { dropped: problems, backup: `${file}.${stamp}.bak` };
   } finally {
     lock.release();
   }

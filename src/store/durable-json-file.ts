@@ -1,6 +1,7 @@
 import { open, readFile, rename, unlink } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import type { Adapter } from 'lowdb';
+import { syncDirectory } from './sync-directory.ts';
 
 /**
  * A lowdb adapter for one JSON file that survives a machine crash, not only a process crash. A
@@ -51,23 +52,5 @@ export class DurableJsonFile<T> implements Adapter<T> {
     await handle.close();
     await rename(this.#temp, this.file);
     await syncDirectory(dirname(this.file));
-  }
-}
-
-/** Flushes a directory's entries (the rename) to the disk. Some systems cannot open a directory for it: then the rename stands as the OS left it. */
-async function syncDirectory(dir: string): Promise<void> {
-  let handle: Awaited<ReturnType<typeof open>>;
-  try {
-    handle = await open(dir, 'r');
-  } catch {
-    return;
-  }
-  try {
-    await handle.sync();
-  } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code;
-    if (code !== 'EINVAL' && code !== 'EISDIR' && code !== 'EPERM') throw err;
-  } finally {
-    await handle.close();
   }
 }

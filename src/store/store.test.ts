@@ -1,9 +1,10 @@
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Adapter } from 'lowdb';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openStore, type StoreData, StoreError } from './store.ts';
+import { storedData } from '../../test/support/stored-data.ts';
+import type { ChangeSet, Engine } from './engine.ts';
+import { openStore, StoreError } from './store.ts';
 
 let dir: string;
 beforeEach(() => {
@@ -11,20 +12,21 @@ beforeEach(() => {
 });
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
-const onDisk = (file: string) => JSON.parse(readFileSync(file, 'utf8')) as StoreData;
+const onDisk = storedData;
 
-/** Wraps the real file adapter: counts writes and can hold each one until released. */
+/** Wraps the real engine: counts writes and can hold each one until released. */
 function gatedWrites() {
   const state = { writes: 0, hold: false, pending: [] as Array<() => void> };
-  const wrap = (inner: Adapter<StoreData>): Adapter<StoreData> => ({
-    read: () => inner.read(),
-    write: (data) => {
+  const wrap = (inner: Engine): Engine => ({
+    location: inner.location,
+    load: () => inner.load(),
+    close: () => inner.close(),
+    persist: (changes: ChangeSet) => {
       state.writes++;
-      if (!state.hold) return inner.write(data);
-      // Snapshot now (the store relies on the data being taken synchronously), write on release.
-      const snapshot = structuredClone(data);
+      if (!state.hold) return inner.persist(changes);
+      // The change set holds this commit's rows (rows are replaced, never mutated): write on release.
       return new Promise<void>((resolve, reject) =>
-        state.pending.push(() => inner.write(snapshot).then(resolve, reject)),
+        state.pending.push(() => inner.persist(changes).then(resolve, reject)),
       );
     },
   });
@@ -60,7 +62,7 @@ describe('file store', () => {
     store.collection('accounts').put({ id: 'acc-1', name: 'Holder' } as { id: string });
     store.setMeta('clock', { mode: 'frozen' });
     await store.close();
-    expect(onDisk(file).collections.accounts!['acc-1']).toEqual({ id: 'acc-1', name: 'Holder' });
+    expect((await onDisk(file)).collections.accounts!['acc-1']).toEqual({ id: 'acc-1', name: 'Holder' });
 
     const again = await openStore({ file });
     expect(again.collection('accounts').get('acc-1')).toEqual({ id: 'acc-1', name: 'Holder' });
@@ -72,27 +74,26 @@ describe('file store', () => {
   it('is durable before acknowledged: commit() resolves only after the write landed on disk', async () => {
     const file = join(dir, 'sim.json');
     const gate = gatedWrites();
-    const store = await openStore({ file, wrapAdapter: gate.wrap });
+    const store = await openStore({ file, wrapEngine: gate.wrap });
     gate.state.hold = true;
     store.collection('accounts').put({ id: 'durable' });
     let acknowledged = false;
     const done = store.commit().then(() => (acknowledged = true));
     await new Promise((r) => setTimeout(r, 30));
     expect(acknowledged).toBe(false);
-    expect(existsSync(file)).toBe(false);
+    expect((await onDisk(file)).collections.accounts?.durable).toBeUndefined();
     gate.release();
     await done;
     expect(acknowledged).toBe(true);
     // The moment commit() resolved, the record was in the file (temp file renamed into place).
-    expect(onDisk(file).collections.accounts!.durable).toEqual({ id: 'durable' });
-    expect(existsSync(join(dir, '.sim.json.tmp'))).toBe(false);
+    expect((await onDisk(file)).collections.accounts!.durable).toEqual({ id: 'durable' });
     await store.close();
   });
 
   it('says it is writing while a write holds changes, so a clean store is not mistaken for a durable one', async () => {
     const file = join(dir, 'sim.json');
     const gate = gatedWrites();
-    const store = await openStore({ file, wrapAdapter: gate.wrap });
+    const store = await openStore({ file, wrapEngine: gate.wrap });
     gate.state.hold = true;
     store.collection('accounts').put({ id: 'taken-by-another-commit' });
     const other = store.commit(); // another request's commit takes this change into its write
@@ -104,7 +105,9 @@ describe('file store', () => {
     expect(acknowledged).toBe(false);
     gate.release();
     await Promise.all([other, mine]);
-    expect(onDisk(file).collections.accounts!['taken-by-another-commit']).toEqual({ id: 'taken-by-another-commit' });
+    expect((await onDisk(file)).collections.accounts!['taken-by-another-commit']).toEqual({
+      id: 'taken-by-another-commit',
+    });
     expect(store.writing).toBe(false);
     await store.close();
   });
@@ -112,7 +115,7 @@ describe('file store', () => {
   it('group-commits: many concurrent commits share a few writes and all see their change on disk', async () => {
     const file = join(dir, 'sim.json');
     const gate = gatedWrites();
-    const store = await openStore({ file, wrapAdapter: gate.wrap });
+    const store = await openStore({ file, wrapEngine: gate.wrap });
     gate.state.hold = true;
     const rows = store.collection('rows');
     const commits: Promise<void>[] = [];
@@ -129,7 +132,7 @@ describe('file store', () => {
     gate.release();
     await Promise.all(commits);
     expect(gate.state.writes).toBe(2);
-    expect(Object.keys(onDisk(file).collections.rows!)).toHaveLength(200);
+    expect(Object.keys((await onDisk(file)).collections.rows!)).toHaveLength(200);
     // Nothing changed since: a commit costs no write.
     await store.commit();
     expect(gate.state.writes).toBe(2);
@@ -139,7 +142,7 @@ describe('file store', () => {
   it('a commit that arrives during a write is not acknowledged by that older write', async () => {
     const file = join(dir, 'sim.json');
     const gate = gatedWrites();
-    const store = await openStore({ file, wrapAdapter: gate.wrap });
+    const store = await openStore({ file, wrapEngine: gate.wrap });
     gate.state.hold = true;
     store.collection('rows').put({ id: 'first' });
     const first = store.commit();
@@ -150,11 +153,11 @@ describe('file store', () => {
     await first;
     await new Promise((r) => setTimeout(r, 20));
     expect(secondDone).toBe(false);
-    expect(onDisk(file).collections.rows!.second).toBeUndefined();
+    expect((await onDisk(file)).collections.rows!.second).toBeUndefined();
     while (gate.state.pending.length === 0) await new Promise((r) => setTimeout(r, 5));
     gate.release();
     await second;
-    expect(onDisk(file).collections.rows!.second).toEqual({ id: 'second' });
+    expect((await onDisk(file)).collections.rows!.second).toEqual({ id: 'second' });
     await store.close();
   });
 
@@ -163,9 +166,11 @@ describe('file store', () => {
     let fail = true;
     const store = await openStore({
       file,
-      wrapAdapter: (inner) => ({
-        read: () => inner.read(),
-        write: (data) => (fail ? Promise.reject(new Error('disk full')) : inner.write(data)),
+      wrapEngine: (inner) => ({
+        location: inner.location,
+        load: () => inner.load(),
+        close: () => inner.close(),
+        persist: (changes) => (fail ? Promise.reject(new Error('disk full')) : inner.persist(changes)),
       }),
     });
     store.collection('rows').put({ id: 'kept' });
@@ -173,7 +178,7 @@ describe('file store', () => {
     expect(store.dirty).toBe(true);
     fail = false;
     await store.commit();
-    expect(onDisk(file).collections.rows!.kept).toEqual({ id: 'kept' });
+    expect((await onDisk(file)).collections.rows!.kept).toEqual({ id: 'kept' });
     await store.close();
   });
 
@@ -184,6 +189,11 @@ describe('file store', () => {
     ['JSON 0', '0', /data file .*sim\.json is not a scheme-sim store/],
     ['an array', '[]', /data file .*sim\.json is not a scheme-sim store/],
     ['another format', '{"format":2,"meta":{},"collections":{}}', /is not a scheme-sim store/],
+    [
+      'a snapshot without its end',
+      '{"scheme-sim":"snapshot","format":2,"seq":0}\n',
+      /is damaged at byte offset 45: the snapshot is not whole/,
+    ],
     [
       'a collection that is not an object',
       '{"format":1,"meta":{},"collections":{"accounts":5}}',

@@ -1,0 +1,137 @@
+import { open, rename, unlink } from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
+import type { Row } from './collection.ts';
+import { forEachLine } from './line-reader.ts';
+import { emptyStoreData, type StoreData } from './store-data.ts';
+import { StoreError } from './store-error.ts';
+import { syncDirectory } from './sync-directory.ts';
+
+/**
+ * A snapshot: the whole store as JSON lines, written row by row so no size makes one giant string.
+ *   {"scheme-sim":"snapshot","format":2,"seq":N}   the journal records up to N are in it
+ *   {"m":key,"v":value}                            one meta key
+ *   {"c":collection,"i":id,"r":row}                one row
+ *   {"end":true,"rows":R,"meta":M}                 written last: a snapshot without it is not whole
+ */
+export const SNAPSHOT_MARK = '{"scheme-sim":"snapshot"';
+
+/** What a snapshot holds, captured at one instant: meta copied, rows by reference (rows are replaced, never mutated). */
+export interface SnapshotContent {
+  seq: number;
+  meta: Record<string, unknown>;
+  collections: Array<[name: string, ids: string[], rows: Row[]]>;
+}
+
+/** Captures the store's data as it is now, cheaply: the snapshot is then written from the capture. */
+export function captureSnapshot(seq: number, data: StoreData): SnapshotContent {
+  const collections: SnapshotContent['collections'] = [];
+  for (const [name, table] of Object.entries(data.collections)) {
+    const ids: string[] = [];
+    const rows: Row[] = [];
+    for (const id in table) {
+      ids.push(id);
+      rows.push(table[id] as Row);
+    }
+    collections.push([name, ids, rows]);
+  }
+  return { seq, meta: JSON.parse(JSON.stringify(data.meta)) as Record<string, unknown>, collections };
+}
+
+const FLUSH_AT = 1024 * 1024;
+
+/**
+ * Writes a snapshot durably: to a temporary file (owner-only), fsynced, renamed over `file`, and
+ * the directory fsynced. Rows are stringified one by one and written in ~1 MB pieces; each write
+ * is awaited, so a large snapshot gives the event loop back between pieces.
+ */
+export async function writeSnapshot(file: string, content: SnapshotContent): Promise<void> {
+  const temp = join(dirname(file), `.${basename(file)}.snapshot.tmp`);
+  const handle = await open(temp, 'w', 0o600);
+  try {
+    let pending: string[] = [];
+    let size = 0;
+    const flush = async () => {
+      if (pending.length === 0) return;
+      const text = pending.join('');
+      pending = [];
+      size = 0;
+      await handle.write(text);
+    };
+    const add = async (line: string) => {
+      pending.push(line);
+      size += line.length;
+      if (size >= FLUSH_AT) await flush();
+    };
+    await add(`${SNAPSHOT_MARK},"format":2,"seq":${content.seq}}\n`);
+    let metaCount = 0;
+    for (const [key, value] of Object.entries(content.meta)) {
+      metaCount++;
+      await add(`${JSON.stringify({ m: key, v: value })}\n`);
+    }
+    let rowCount = 0;
+    for (const [name, ids, rows] of content.collections) {
+      const prefix = `{"c":${JSON.stringify(name)},"i":`;
+      for (let i = 0; i < ids.length; i++) {
+        rowCount++;
+        await add(`${prefix}${JSON.stringify(ids[i])},"r":${JSON.stringify(rows[i])}}\n`);
+      }
+    }
+    await add(`{"end":true,"rows":${rowCount},"meta":${metaCount}}\n`);
+    await flush();
+    await handle.sync();
+  } catch (err) {
+    await handle.close();
+    await unlink(temp).catch(() => undefined);
+    throw err;
+  }
+  await handle.close();
+  await rename(temp, file);
+  await syncDirectory(dirname(file));
+}
+
+/** True when the text starts as a snapshot does (anything else at the data path is the older one-document format). */
+export function isSnapshotStart(text: string): boolean {
+  return text.startsWith(SNAPSHOT_MARK);
+}
+
+/** Reads a snapshot line by line; a damaged or unfinished one stops with an error naming the file and offset. */
+export async function readSnapshot(file: string): Promise<{ seq: number; data: StoreData }> {
+  const data = emptyStoreData();
+  let seq: number | undefined;
+  let ended = false;
+  let rows = 0;
+  let metaKeys = 0;
+  const fail = (offset: number, why: string): never => {
+    throw new StoreError(`data file ${file} is damaged at byte offset ${offset}: ${why}`);
+  };
+  const tail = await forEachLine(file, (line, offset) => {
+    if (ended) fail(offset, 'text after the end of the snapshot');
+    let entry: Record<string, unknown>;
+    try {
+      entry = JSON.parse(line) as Record<string, unknown>;
+    } catch (err) {
+      return fail(offset, `not JSON (${(err as Error).message})`);
+    }
+    if (seq === undefined) {
+      if (entry['scheme-sim'] !== 'snapshot' || entry.format !== 2 || !Number.isSafeInteger(entry.seq))
+        fail(offset, 'not a scheme-sim snapshot header');
+      seq = entry.seq as number;
+    } else if (typeof entry.c === 'string' && typeof entry.i === 'string' && 'r' in entry) {
+      (data.collections[entry.c] ??= {})[entry.i] = entry.r as Row;
+      rows++;
+    } else if (typeof entry.m === 'string' && 'v' in entry) {
+      data.meta[entry.m] = entry.v;
+      metaKeys++;
+    } else if (entry.end === true) {
+      if (entry.rows !== rows || entry.meta !== metaKeys)
+        fail(
+          offset,
+          `the end says ${String(entry.rows)} rows and ${String(entry.meta)} meta keys, found ${rows} and ${metaKeys}`,
+        );
+      ended = true;
+    } else fail(offset, 'not a snapshot line');
+  });
+  if (tail.text.length > 0) fail(tail.offset, 'an unfinished line');
+  if (seq === undefined || !ended) fail(tail.offset, 'the snapshot is not whole (no end line)');
+  return { seq: seq as number, data };
+}
