@@ -23,7 +23,7 @@ export function postgresBinDir(): string | undefined {
   const versions = readdirSync(DEBIAN_ROOT)
     .filter((v) => /^\d+(\.\d+)?$/.test(v) && existsSync(join(DEBIAN_ROOT, v, 'bin', 'postgres')))
     .sort((a, b) => Number(b) - Number(a));
-  return versions.length > 0 ? join(DEBIAN_ROOT, versions[0], 'bin') : undefined;
+  return versions[0] === undefined ? undefined : join(DEBIAN_ROOT, versions[0], 'bin');
 }
 
 export interface PostgresServer {
