@@ -37,7 +37,7 @@ describe.skipIf(!havePostgres)('the PostgreSQL store engine', () => {
 
   beforeAll(async () => {
     server = await startPostgres();
-  }, 30_000);
+  }, 60_000);
   afterAll(async () => {
     await server?.stop();
   });
