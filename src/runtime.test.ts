@@ -1,15 +1,15 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { storedData } from '../test/support/stored-data.ts';
 import { storedRecordProblem } from './api/stored-records.ts';
 import { ManualClock } from './clock/clock.ts';
 import { SchemeClock } from './clock/scheme-clock.ts';
 import { createRuntime, type Runtime } from './runtime.ts';
 import type { RecordCheck } from './store/load-check.ts';
-import type { StoreData } from './store/store.ts';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const T0 = '2026-12-21T09:00:00.000Z';
@@ -40,7 +40,7 @@ async function stop(rt: Runtime): Promise<void> {
   open.splice(open.indexOf(rt), 1);
   await rt.close();
 }
-const readStore = () => JSON.parse(readFileSync(file, 'utf8')) as StoreData;
+const readStore = () => storedData(file);
 
 /** A job kind whose effect is a row in the store, so the file shows which jobs ran. */
 function withEffects(rt: Runtime, onRun: (n: number) => void = () => {}): void {
@@ -122,7 +122,7 @@ await rt.sim.store.commit();
     });
     expect(child.status, child.stderr).toBe(137);
 
-    const onDisk = readStore();
+    const onDisk = await readStore();
     expect(onDisk.meta.clock).toMatchObject({ virtual_ms: Date.parse(T0) });
     expect(Object.keys(onDisk.collections.scheduler_jobs ?? {}).sort()).toEqual([
       'job-1',
@@ -138,7 +138,7 @@ await rt.sim.store.commit();
     const result = after.sim.scheduler.advanceTo(hoursAfter(10));
     expect(result.jobs_run).toHaveLength(5);
     await after.sim.store.commit();
-    const done = readStore();
+    const done = await readStore();
     expect(Object.keys(done.collections.scheduler_jobs ?? {})).toEqual([]);
     expect(Object.keys(done.collections.effects ?? {}).sort()).toEqual(['job-1', 'job-2', 'job-3', 'job-4', 'job-5']);
     expect(done.meta.clock).toMatchObject({ virtual_ms: hoursAfter(10).getTime() });
@@ -152,7 +152,7 @@ await rt.sim.store.commit();
     rt.sim.scheduler.advanceTo(hoursAfter(24));
     const next = rt.sim.store.commit();
     await inFlight;
-    const first = readStore();
+    const first = await readStore();
     const pending = Object.keys(first.collections.scheduler_jobs ?? {}).length;
     const effects = Object.keys(first.collections.effects ?? {}).length;
     const clock = (first.meta.clock as { virtual_ms: number }).virtual_ms;
@@ -161,7 +161,7 @@ await rt.sim.store.commit();
       [0, 200, hoursAfter(24).getTime()],
     ]).toContainEqual([pending, effects, clock]);
     await next;
-    const last = readStore();
+    const last = await readStore();
     expect(Object.keys(last.collections.effects ?? {})).toHaveLength(200);
     expect((last.meta.clock as { virtual_ms: number }).virtual_ms).toBe(hoursAfter(24).getTime());
   });
@@ -176,10 +176,10 @@ await rt.sim.store.commit();
     rt.start();
     wall.advanceMs(3_600_000);
     await expect
-      .poll(() => Object.keys(readStore().collections.effects ?? {}), { timeout: 5000, interval: 10 })
+      .poll(async () => Object.keys((await readStore()).collections.effects ?? {}), { timeout: 5000, interval: 10 })
       .toEqual(['soon']);
-    expect(readStore().collections.effects!.soon).toMatchObject({ at: hoursAfter(1).toISOString() });
-    expect(Object.keys(readStore().collections.scheduler_jobs ?? {})).toEqual(['later']);
+    expect((await readStore()).collections.effects!.soon).toMatchObject({ at: hoursAfter(1).toISOString() });
+    expect(Object.keys((await readStore()).collections.scheduler_jobs ?? {})).toEqual(['later']);
     // Frozen, the timer leaves due jobs alone until the clock is told to move.
     rt.sim.clock.freeze();
     wall.advanceMs(3 * 3_600_000);

@@ -31,6 +31,8 @@ export interface RuntimeOptions {
   /** JSON data file; omitted (or `memory: true`) keeps everything in memory. */
   data?: string;
   memory?: boolean;
+  /** A PostgreSQL URL: the store lives in that database (wins over `data`). */
+  postgres?: string;
   /** OAuth clients file (default fixtures/clients.json). */
   clientsFile?: string;
   auth?: 'on' | 'off';
@@ -122,7 +124,11 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Runti
   const deliveryRetention = options.deliveryRetention ? retentionFrom(options.deliveryRetention) : undefined;
   // Every record is checked against its schema before anything runs or writes (docs/store.md).
   const store = await openStore(
-    options.memory || !options.data ? {} : { file: options.data, check: options.storeCheck ?? storedRecordProblem },
+    options.postgres
+      ? { postgres: options.postgres, check: options.storeCheck ?? storedRecordProblem }
+      : options.memory || !options.data
+        ? {}
+        : { file: options.data, check: options.storeCheck ?? storedRecordProblem },
   );
   try {
     return await assemble(store, options, fixtures, deliveryRetention);

@@ -42,7 +42,7 @@ describe('scheme-sim doctor', () => {
     writeFileSync(file, sound);
     const { code, lines } = await doctor(['--data', file]);
     expect(code).toBe(0);
-    expect(lines).toEqual([expect.stringMatching(/^.*sound\.json: \d+ records in 16 collections, no problems$/)]);
+    expect(lines).toEqual([expect.stringMatching(/^.*sound\.json: \d+ records in \d+ collections, no problems$/)]);
   });
 
   it('lists every problem, exits 1 and writes nothing', async () => {

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { storedData } from '../../test/support/stored-data.ts';
 import { HARBOUR, NORTHWIND } from '../../test/support/testing.ts';
 import { verifyCopResponse } from '../index.ts';
 
@@ -116,7 +117,7 @@ describe('scheme-sim start', () => {
       });
       expect(created.status).toBe(201);
       // Acknowledged means on disk, before any shutdown.
-      expect(JSON.parse(readFileSync(data, 'utf8')).collections.accounts[id].attributes.name).toEqual(['Kept Holder']);
+      expect(((await storedData(data)).collections.accounts![id] as any).attributes.name).toEqual(['Kept Holder']);
 
       expect(await stop(first)).toBe(0);
       expect(first.out()).toContain('SIGTERM, stopping');

@@ -16,7 +16,10 @@ export const START_HELP = `Usage: scheme-sim start [options]
 
   --port N            port to listen on (default 8080; 0 picks a free one)
   --host H            address to bind (default 127.0.0.1)
-  --data FILE         JSON data file (default ./data/sim.json); created when missing
+  --data FILE         data file: a snapshot plus FILE.journal (default ./data/sim.json); created
+                      when missing; a file of the older one-document format is migrated (docs/store.md)
+  --store URL         keep the store in PostgreSQL instead: postgres://user:pass@host:5432/db
+                      (one simulator per database; docs/store-postgres.md)
   --memory            keep everything in memory (nothing survives a restart)
   --clients FILE      OAuth clients (default fixtures/clients.json)
   --auth on|off       'off' accepts calls without a token, as the default organisation
@@ -65,6 +68,7 @@ export const START_OPTIONS = {
   port: { type: 'string', default: '8080' },
   host: { type: 'string', default: '127.0.0.1' },
   data: { type: 'string' },
+  store: { type: 'string' },
   memory: { type: 'boolean', default: false },
   clients: { type: 'string' },
   auth: { type: 'string', default: 'on' },
@@ -124,7 +128,12 @@ export async function startCommand(argv: string[], env: NodeJS.ProcessEnv = proc
     strict: true,
   });
   if (values.help) return void console.log(START_HELP);
-  if (values.memory && values.data) fail('--data and --memory exclude each other');
+  if ([values.memory, values.data, values.store].filter(Boolean).length > 1)
+    fail('--data, --store and --memory exclude each other');
+  if (values.store !== undefined && !/^postgres(ql)?:\/\//.test(values.store))
+    fail(
+      `--store must be a PostgreSQL URL (postgres://user:pass@host:5432/db), got ${values.store.replace(/:[^:@/]*@/, ':***@')}`,
+    );
   if (values.auth !== 'on' && values.auth !== 'off') fail(`--auth must be on or off, got ${values.auth}`);
   const port = Number(values.port);
   if (!Number.isInteger(port) || port < 0 || port > 65535) fail(`--port must be 0–65535, got ${values.port}`);
@@ -178,9 +187,9 @@ export async function startCommand(argv: string[], env: NodeJS.ProcessEnv = proc
     fail(`--cors ${(err as Error).message}`);
   }
 
-  const data = values.memory ? undefined : (values.data ?? join(process.cwd(), 'data', 'sim.json'));
+  const data = values.memory || values.store ? undefined : (values.data ?? join(process.cwd(), 'data', 'sim.json'));
   const runtime = await createRuntime({
-    ...(data ? { data } : { memory: true }),
+    ...(values.store ? { postgres: values.store } : data ? { data } : { memory: true }),
     ...(values.clients ? { clientsFile: values.clients } : {}),
     auth: values.auth,
     ...(ttl ? { tokenTtlSeconds: ttl } : {}),

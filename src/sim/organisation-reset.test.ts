@@ -1,8 +1,9 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { populatedDataFile } from '../../test/support/populated-data-file.ts';
+import { storedData } from '../../test/support/stored-data.ts';
 import { HARBOUR, NORTHWIND } from '../../test/support/testing.ts';
 import { createRuntime, type Runtime } from '../runtime.ts';
 import { DEPENDENT_COLLECTIONS, ORGANISATION_COLLECTIONS } from './organisation-reset.ts';
@@ -24,8 +25,8 @@ type Row = { id: string; organisation_id?: string; owner?: string };
 const rowsOf = (name: string) => rt.sim.store.collection<Row>(name).values();
 
 describe('Simulator.resetOrganisation', () => {
-  it('knows every collection a populated store holds', () => {
-    const names = Object.keys(JSON.parse(readFileSync(file, 'utf8')).collections);
+  it('knows every collection a populated store holds', async () => {
+    const names = Object.keys((await storedData(file)).collections);
     const known = new Set<string>([
       ...rt.sim.paths.types(),
       ...ORGANISATION_COLLECTIONS,

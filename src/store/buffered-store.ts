@@ -8,6 +8,7 @@ import { StoreError } from './store-error.ts';
 interface TakenChanges {
   set: ChangeSet;
   ids: Map<string, Set<string>>;
+  placed: Map<string, Set<string>>;
   meta: Set<string>;
   cleared?: { keepMeta: string[] };
 }
@@ -25,8 +26,10 @@ export class BufferedStore implements Store {
   readonly #data: StoreData;
   readonly #engine: Engine;
   readonly #collections = new Map<string, Collection<Row>>();
-  /** Collection → ids changed since the last hand-over to the engine. */
+  /** Collection → ids changed since the last hand-over to the engine, in the order they were last inserted or first changed. */
   #changedRows = new Map<string, Set<string>>();
+  /** Collection → ids inserted since the last hand-over (their place is last: see ChangeSet.placed). */
+  #placedRows = new Map<string, Set<string>>();
   #changedMeta = new Set<string>();
   /** Set by clear(): the next change set starts by emptying everything but these meta keys. */
   #cleared: { keepMeta: string[] } | undefined;
@@ -76,6 +79,13 @@ export class BufferedStore implements Store {
         if (changed === undefined || this.#changedRows.get(name) !== changed) {
           changed = this.#changedRows.get(name);
           if (!changed) this.#changedRows.set(name, (changed = new Set()));
+        }
+        if (before === undefined) {
+          // An insertion puts the row last, after rows changed earlier in this window too.
+          changed.delete(id);
+          let placed = this.#placedRows.get(name);
+          if (!placed) this.#placedRows.set(name, (placed = new Set()));
+          placed.add(id);
         }
         changed.add(id);
         if (this.#undo) this.#undo.push(c, id, before ?? ABSENT);
@@ -186,6 +196,7 @@ export class BufferedStore implements Store {
     for (const key of Object.keys(data.meta)) if (!keep.has(key)) delete data.meta[key];
     // The engine is told "empty everything" once instead of one delete per row.
     this.#changedRows = new Map();
+    this.#placedRows = new Map();
     this.#changedMeta = new Set(keep);
     this.#cleared = { keepMeta: mergeKeep(this.#cleared, [...keep]) };
     this.#touch();
@@ -223,9 +234,11 @@ export class BufferedStore implements Store {
   /** The changes since the last hand-over, as the rows and meta are now; the record starts anew. */
   #takeChanges(): TakenChanges {
     const ids = this.#changedRows;
+    const placed = this.#placedRows;
     const meta = this.#changedMeta;
     const cleared = this.#cleared;
     this.#changedRows = new Map();
+    this.#placedRows = new Map();
     this.#changedMeta = new Set();
     this.#cleared = undefined;
     const rows = new Map<string, Map<string, Row | null>>();
@@ -237,8 +250,8 @@ export class BufferedStore implements Store {
     }
     const metaNow = new Map<string, unknown>();
     for (const key of meta) metaNow.set(key, this.#data.meta[key]);
-    const set: ChangeSet = { rows, meta: metaNow, ...(cleared ? { cleared } : {}) };
-    return { set, ids, meta, ...(cleared ? { cleared } : {}) };
+    const set: ChangeSet = { rows, placed, meta: metaNow, ...(cleared ? { cleared } : {}) };
+    return { set, ids, placed, meta, ...(cleared ? { cleared } : {}) };
   }
 
   /** A failed hand-over: its changes go back into the record, to be handed over again with newer ones. */
@@ -249,9 +262,20 @@ export class BufferedStore implements Store {
       // Rows changed since then are already in the record; those of the failed set are re-sent.
     }
     for (const [name, ids] of taken.ids) {
-      let changed = this.#changedRows.get(name);
-      if (!changed) this.#changedRows.set(name, (changed = new Set()));
-      for (const id of ids) changed.add(id);
+      // The failed changes came first: they go before the newer ones, which keep their order.
+      const newer = this.#changedRows.get(name);
+      const changed = new Set(ids);
+      if (newer)
+        for (const id of newer) {
+          if (this.#placedRows.get(name)?.has(id)) changed.delete(id);
+          changed.add(id);
+        }
+      this.#changedRows.set(name, changed);
+    }
+    for (const [name, ids] of taken.placed) {
+      let placed = this.#placedRows.get(name);
+      if (!placed) this.#placedRows.set(name, (placed = new Set()));
+      for (const id of ids) placed.add(id);
     }
     for (const key of taken.meta) this.#changedMeta.add(key);
     this.#dirty = true;

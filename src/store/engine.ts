@@ -15,6 +15,12 @@ export interface ChangeSet {
   cleared?: { keepMeta: string[] };
   /** Collection name → row id → the row now, or null when it was deleted. */
   rows: Map<string, Map<string, Row | null>>;
+  /**
+   * Collection name → the ids of `rows` that were inserted (or deleted and inserted again) since the
+   * last commit. The store keeps rows in insertion order (FIFO deliveries depend on it): these go
+   * after every row already there, in the order `rows` lists them; the others keep their place.
+   */
+  placed: Map<string, Set<string>>;
   /** Meta key → its value now, or undefined when it was deleted. */
   meta: Map<string, unknown>;
 }
@@ -37,11 +43,4 @@ export interface Engine {
   persist(changes: ChangeSet): Promise<void>;
   /** Releases the engine (its lock, its connections); called once, after the last persist. */
   close(): Promise<void>;
-}
-
-/** How many rows and meta keys a change set touches (for sizing and messages). */
-export function changeCount(changes: ChangeSet): number {
-  let n = changes.meta.size;
-  for (const rows of changes.rows.values()) n += rows.size;
-  return n;
 }

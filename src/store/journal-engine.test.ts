@@ -140,6 +140,12 @@ describe('journal engine', () => {
     await again.close();
   });
 
+  it('refuses an older-format file put back over a later store whose journal is still there', async () => {
+    await storeWith(['later']);
+    writeFileSync(file, JSON.stringify({ format: 1, meta: {}, collections: {} }));
+    await expect(open()).rejects.toThrow(`belongs to a later store`);
+  });
+
   it('compacts the journal into a new snapshot in the background, losing nothing', async () => {
     const store = await open({ bytes: 2_000, minBytes: 0 });
     const rows = store.collection('rows');

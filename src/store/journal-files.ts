@@ -41,6 +41,13 @@ export interface LoadedJournalStore {
 export async function loadJournalStore(file: string): Promise<LoadedJournalStore> {
   const paths = journalPaths(file);
   const { data, seq: snapshotSeq, legacy, fresh } = await loadBase(file);
+  if (legacy && ((await exists(paths.journal)) || (await exists(paths.rotated))))
+    // Our own migration removes the journal before anything else: this file was put back by hand
+    // over a later store, and replaying that store's journal onto it would mix two histories.
+    throw new StoreError(
+      `data file ${file} is in the older one-document format, but ${paths.journal} belongs to a later store: ` +
+        'move the journal away to open the file as it is, or put back the snapshot the journal belongs to',
+    );
   let seq = snapshotSeq;
   const apply = (path: string, last: boolean) => async () => {
     let torn: { offset: number; why: string } | undefined;

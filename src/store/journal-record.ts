@@ -5,22 +5,25 @@ import type { StoreData } from './store-data.ts';
 
 /**
  * One committed unit in the journal, on one line: `<crc32 of the JSON, 8 hex digits> <JSON>\n`.
- * The JSON is `{seq, clear?, rows: [[collection, id, row] | [collection, id]], meta: [[key, value] | [key]]}`:
- * a pair without its third (second) element is a deletion. The checksum tells a torn or damaged
+ * The JSON is `{seq, clear?, rows: [[collection, id, row, placed?] | [collection, id]], meta: [[key, value] | [key]]}`:
+ * an entry without its row (value) is a deletion; `placed` (1) marks an insertion, which goes last. The checksum tells a torn or damaged
  * line from a whole one; the line feed marks the end of a record that was written whole.
  */
 export interface JournalRecord {
   seq: number;
   clear?: string[];
-  rows: Array<[string, string, Row] | [string, string]>;
+  rows: Array<[string, string, Row] | [string, string, Row, 1] | [string, string]>;
   meta: Array<[string, unknown] | [string]>;
 }
 
 /** The record's line, serialised now (the rows may be replaced as soon as this returns). */
 export function encodeRecord(seq: number, changes: ChangeSet): string {
   const rows: JournalRecord['rows'] = [];
-  for (const [name, changed] of changes.rows)
-    for (const [id, row] of changed) rows.push(row === null ? [name, id] : [name, id, row]);
+  for (const [name, changed] of changes.rows) {
+    const placed = changes.placed.get(name);
+    for (const [id, row] of changed)
+      rows.push(row === null ? [name, id] : placed?.has(id) ? [name, id, row, 1] : [name, id, row]);
+  }
   const meta: JournalRecord['meta'] = [];
   for (const [key, value] of changes.meta) meta.push(value === undefined ? [key] : [key, value]);
   const record: JournalRecord = { seq, ...(changes.cleared ? { clear: changes.cleared.keepMeta } : {}), rows, meta };
@@ -66,8 +69,11 @@ export function applyRecord(data: StoreData, record: JournalRecord): void {
   for (const change of record.rows) {
     const [name, id] = change;
     const rows = (data.collections[name] ??= {});
-    if (change.length === 3) rows[id] = change[2];
-    else delete rows[id];
+    if (change.length === 2) delete rows[id];
+    else {
+      if (change.length === 4) delete rows[id]; // an insertion: the row goes last
+      rows[id] = change[2];
+    }
   }
   for (const change of record.meta) {
     if (change.length === 2) data.meta[change[0]] = change[1];

@@ -25,6 +25,7 @@ function changeSet(
   return {
     cleared,
     rows: new Map(Object.entries(rows).map(([name, byId]) => [name, new Map(Object.entries(byId))])),
+    placed: new Map(),
     meta: new Map(Object.entries(meta)),
   };
 }
@@ -189,22 +190,33 @@ describe.skipIf(!havePostgres)('the PostgreSQL store engine', () => {
     expect(Object.keys(data.collections.accounts ?? {}).sort()).toEqual(['a1', 'a2']);
   });
 
+  it('keeps what JSONB refuses: NUL characters and lone surrogates, in rows and meta', async () => {
+    let engine = await engineOn();
+    const odd = { id: 'n1', name: 'a\u0000b', half: '\ud800x', text: 'a literal \\u0000' } as Row;
+    await engine.persist(changeSet({ names: { n1: odd, plain: { id: 'plain' } } }, { odd: 'x\u0000' }));
+    engine = await reopen(engine);
+    const data = await engine.load();
+    expect(data.collections.names).toEqual({ n1: odd, plain: { id: 'plain' } });
+    expect(data.meta).toEqual({ odd: 'x\u0000' });
+  });
+
   it('leaves the previous state whole when the database rejects a row', async () => {
     const engine = await engineOn();
-    await engine.persist(changeSet({ accounts: { a1: { id: 'a1' } } }, { v: 1 }));
-    // jsonb cannot hold the character U+0000, so this commit fails after its first statement.
+    await engine.persist(changeSet({ accounts: { a1: { id: 'a1' } }, names: { n0: { id: 'n0' } } }, { v: 1 }));
+    // An operator's constraint refuses the second statement of the next commit.
+    await sql(`ALTER TABLE ${collectionTableName('names')} ADD CONSTRAINT no_refused CHECK (id <> 'refused')`);
     const rejected = engine.persist(
-      changeSet({ accounts: { a2: { id: 'a2' } }, names: { n1: { id: 'n1', name: 'a\u0000b' } as Row } }, { v: 2 }),
+      changeSet({ accounts: { a2: { id: 'a2' } }, names: { refused: { id: 'refused' } as Row } }, { v: 2 }),
     );
     await expect(rejected).rejects.toThrow(StoreError);
-    await expect(rejected).rejects.toThrow(/cannot write the store to database .*unsupported Unicode escape/);
+    await expect(rejected).rejects.toThrow(/cannot write the store to database .*no_refused/);
     // The session survives a failed statement: the same engine writes on.
     await engine.persist(changeSet({ accounts: { a3: { id: 'a3' } } }));
     const data = await reload(engine);
     expect(data).toEqual({
       format: 1,
       meta: { v: 1 },
-      collections: { accounts: { a1: { id: 'a1' }, a3: { id: 'a3' } } },
+      collections: { accounts: { a1: { id: 'a1' }, a3: { id: 'a3' } }, names: { n0: { id: 'n0' } } },
     });
   });
 

@@ -42,8 +42,12 @@ export async function openPostgresEngine(url: string, options: PostgresEngineOpt
 /** One collection's part of a change set, serialised: rows to write and ids to delete. */
 interface TableChanges {
   name: string;
+  /** Rows changed in place (they keep their position). */
   upsertIds: string[];
   upsertRows: string[];
+  /** Rows inserted since the last commit: deleted first, then inserted in this order (they go last). */
+  placedIds: string[];
+  placedRows: string[];
   deleteIds: string[];
 }
 
@@ -92,11 +96,11 @@ class PostgresEngine implements Engine {
       // One snapshot: meta and every collection as of the same instant.
       await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
       for (const { key, value } of (await client.query(`SELECT key, value FROM ${META_TABLE}`)).rows)
-        data.meta[key] = value;
+        data.meta[key] = fromJsonb(value);
       for (const [name, table] of this.#tables) {
         const rows: Record<string, Row> = {};
-        const result = await client.query(`SELECT id, row FROM ${quoteIdentifier(table)}`);
-        for (const { id, row } of result.rows) rows[id] = row;
+        const result = await client.query(`SELECT id, row FROM ${quoteIdentifier(table)} ORDER BY pos`);
+        for (const { id, row } of result.rows) rows[id] = fromJsonb(row) as Row;
         data.collections[name] = rows;
       }
       await client.query('COMMIT');
@@ -133,8 +137,9 @@ class PostgresEngine implements Engine {
           created.push([changed.name, table]);
         }
         const t = quoteIdentifier(table);
+        await deleteChunks(client, t, 'id', [...changed.deleteIds, ...changed.placedIds]);
         await upsertChunks(client, t, 'id', 'row', changed.upsertIds, changed.upsertRows);
-        await deleteChunks(client, t, 'id', changed.deleteIds);
+        await insertChunks(client, t, changed.placedIds, changed.placedRows);
       }
       await upsertChunks(client, META_TABLE, 'key', 'value', plan.metaKeys, plan.metaValues);
       await deleteChunks(client, META_TABLE, 'key', plan.metaDeletes);
@@ -240,12 +245,16 @@ function serialise(changes: ChangeSet): PersistPlan {
   if (changes.cleared) plan.keepMeta = changes.cleared.keepMeta;
   for (const [name, rows] of changes.rows) {
     if (rows.size === 0) continue;
-    const changed: TableChanges = { name, upsertIds: [], upsertRows: [], deleteIds: [] };
+    const changed: TableChanges = { name, upsertIds: [], upsertRows: [], placedIds: [], placedRows: [], deleteIds: [] };
+    const placed = changes.placed.get(name);
     for (const [id, row] of rows) {
       if (row === null) changed.deleteIds.push(id);
-      else {
+      else if (placed?.has(id)) {
+        changed.placedIds.push(id);
+        changed.placedRows.push(toJsonb(row));
+      } else {
         changed.upsertIds.push(id);
-        changed.upsertRows.push(JSON.stringify(row));
+        changed.upsertRows.push(toJsonb(row));
       }
     }
     plan.tables.push(changed);
@@ -254,10 +263,30 @@ function serialise(changes: ChangeSet): PersistPlan {
     if (value === undefined) plan.metaDeletes.push(key);
     else {
       plan.metaKeys.push(key);
-      plan.metaValues.push(JSON.stringify(value));
+      plan.metaValues.push(toJsonb(value));
     }
   }
   return plan;
+}
+
+/**
+ * JSONB refuses the NUL character (U+0000) and lone surrogates, which a client may well send
+ * inside a name (JSON.stringify writes both as \u escapes). A value whose JSON holds one is stored
+ * as its JSON text inside a one-key wrapper object, and unwrapped on load: no value a client sends
+ * can make every later commit fail.
+ */
+const NUL_WRAPPER = '$scheme-sim:json-with-nul';
+const JSONB_REFUSES = /\\u0000|\\ud[89a-f]/i;
+
+function toJsonb(value: unknown): string {
+  const json = JSON.stringify(value);
+  return JSONB_REFUSES.test(json) ? JSON.stringify({ [NUL_WRAPPER]: json }) : json;
+}
+
+function fromJsonb(value: unknown): unknown {
+  if (typeof value !== 'object' || value === null || !Object.hasOwn(value, NUL_WRAPPER)) return value;
+  const wrapped = (value as Record<string, unknown>)[NUL_WRAPPER];
+  return Object.keys(value).length === 1 && typeof wrapped === 'string' ? JSON.parse(wrapped) : value;
 }
 
 async function upsertChunks(
@@ -272,6 +301,17 @@ async function upsertChunks(
     await client.query(
       `INSERT INTO ${table} (${key}, ${value}) SELECT * FROM unnest($1::text[], $2::jsonb[])
        ON CONFLICT (${key}) DO UPDATE SET ${value} = excluded.${value}`,
+      [ids.slice(i, i + CHUNK_ROWS), rows.slice(i, i + CHUNK_ROWS)],
+    );
+  }
+}
+
+/** Inserts rows in the given order: each takes the next `pos`, after every row already there. */
+async function insertChunks(client: PgClient, table: string, ids: string[], rows: string[]) {
+  for (let i = 0; i < ids.length; i += CHUNK_ROWS) {
+    await client.query(
+      `INSERT INTO ${table} (id, row)
+       SELECT id, row FROM unnest($1::text[], $2::jsonb[]) WITH ORDINALITY AS u(id, row, ord) ORDER BY ord`,
       [ids.slice(i, i + CHUNK_ROWS), rows.slice(i, i + CHUNK_ROWS)],
     );
   }

@@ -26,8 +26,12 @@ export const SCHEMA_SQL = [
   `CREATE TABLE IF NOT EXISTS ${CATALOGUE_TABLE} (name text PRIMARY KEY, table_name text NOT NULL UNIQUE)`,
 ];
 
+/**
+ * A collection's table. `pos` keeps the store's insertion order (rows load `ORDER BY pos`): an
+ * update keeps its row's place, an insertion takes a new, larger one.
+ */
 export function createCollectionTableSql(table: string): string {
-  return `CREATE TABLE IF NOT EXISTS ${quoteIdentifier(table)} (id text PRIMARY KEY, row jsonb NOT NULL)`;
+  return `CREATE TABLE IF NOT EXISTS ${quoteIdentifier(table)} (id text PRIMARY KEY, pos bigint GENERATED ALWAYS AS IDENTITY, row jsonb NOT NULL)`;
 }
 
 /**

@@ -10,6 +10,7 @@ import { syncDirectory } from './sync-directory.ts';
  * A snapshot: the whole store as JSON lines, written row by row so no size makes one giant string.
  *   {"scheme-sim":"snapshot","format":2,"seq":N}   the journal records up to N are in it
  *   {"m":key,"v":value}                            one meta key
+ *   {"c":collection}                               a collection, before its rows (kept when empty)
  *   {"c":collection,"i":id,"r":row}                one row
  *   {"end":true,"rows":R,"meta":M}                 written last: a snapshot without it is not whole
  */
@@ -70,6 +71,7 @@ export async function writeSnapshot(file: string, content: SnapshotContent): Pro
     }
     let rowCount = 0;
     for (const [name, ids, rows] of content.collections) {
+      await add(`{"c":${JSON.stringify(name)}}\n`);
       const prefix = `{"c":${JSON.stringify(name)},"i":`;
       for (let i = 0; i < ids.length; i++) {
         rowCount++;
@@ -119,6 +121,8 @@ export async function readSnapshot(file: string): Promise<{ seq: number; data: S
     } else if (typeof entry.c === 'string' && typeof entry.i === 'string' && 'r' in entry) {
       (data.collections[entry.c] ??= {})[entry.i] = entry.r as Row;
       rows++;
+    } else if (typeof entry.c === 'string' && Object.keys(entry).length === 1) {
+      data.collections[entry.c] ??= {};
     } else if (typeof entry.m === 'string' && 'v' in entry) {
       data.meta[entry.m] = entry.v;
       metaKeys++;

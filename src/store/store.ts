@@ -55,8 +55,10 @@ export interface Store {
 }
 
 export interface OpenStoreOptions {
-  /** Data file path (the journal engine); omit, with no `postgres`, for an in-memory store. */
+  /** Data file path (the journal engine); with neither it nor `postgres` the store is in memory. */
   file?: string;
+  /** A PostgreSQL URL (postgres://user:pass@host:port/db): the PostgreSQL engine (docs/store-postgres.md). */
+  postgres?: string;
   /** Wraps the engine (tests use it to count, hold or fail writes); the wrapper must persist through it. */
   wrapEngine?: (engine: Engine) => Engine;
   /** Told of a stale lock taken over, a torn journal tail dropped, a migration; default console.warn. */
@@ -86,6 +88,11 @@ export async function openStore(options: OpenStoreOptions = {}): Promise<Store> 
 }
 
 async function openEngine(options: OpenStoreOptions): Promise<StartingEngine> {
+  if (options.postgres) {
+    // Loaded only when asked for: the embedded engines do not pay for the driver.
+    const { openPostgresEngine } = await import('./postgres-engine.ts');
+    return openPostgresEngine(options.postgres, options.warn ? { warn: options.warn } : {});
+  }
   if (!options.file) return new MemoryEngine();
   const file = options.file;
   // A missing file is a new store; its folder is created so the lock and the first write can land.

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { claimRequestAttributes } from './claim-requests.ts';
+import { storedData } from './stored-data.ts';
 import { HARBOUR, NORTHWIND, type TestRuntime, testRuntime } from './testing.ts';
 
 const ORG = NORTHWIND.organisation_id;
@@ -17,7 +19,7 @@ async function advance(rt: TestRuntime, working_days: number): Promise<void> {
 }
 
 /**
- * A data file holding a record of every collection the simulator keeps: accounts of two
+ * A data file (of the older one-document format) holding a record of every collection the simulator keeps: accounts of two
  * organisations, a subscription with a secret and a failed delivery, a claim with its submission,
  * reversal and reversal submission, the settlement contra (payment + admission), an injected
  * report with rows, scheduler jobs, and the meta the simulator writes. Load checks and `doctor`
@@ -127,5 +129,10 @@ export async function populatedDataFile(dir: string): Promise<string> {
   } finally {
     await rt.close();
   }
+  // One document, in the older format: the corruption tests edit it as JSON, and every open of it
+  // goes through the load checks before its migration to the journal format.
+  const stored = await storedData(data);
+  rmSync(`${data}.journal`, { force: true });
+  writeFileSync(data, JSON.stringify(stored));
   return data;
 }

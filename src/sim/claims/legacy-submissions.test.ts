@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { claimAttributes } from '../../../test/support/claims-harness.ts';
+import { storedData } from '../../../test/support/stored-data.ts';
 import { SchemeClock } from '../../clock/scheme-clock.ts';
 import { createRuntime } from '../../runtime.ts';
-import type { StoreData } from '../../store/store.ts';
 import { upgradedSubmission } from './legacy-submissions.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'legacy-claims-'));
@@ -48,7 +48,8 @@ describe('claim submissions of older data files', () => {
     await rt.sim.store.commit();
     await rt.close();
     // Rewrite it as an older simulator kept it: settled, the contra on the submission, none on the claim.
-    const data = JSON.parse(readFileSync(file, 'utf8')) as StoreData;
+    const data = await storedData(file);
+    rmSync(`${file}.journal`); // the file below replaces the whole store, journal and all
     const payment = { data: [{ id: randomUUID(), type: 'payments' }] };
     const stored = data.collections.claim_submissions![submission.id] as any;
     stored.attributes.status = 'settled';

@@ -4,9 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { PARTICIPANT_TEST_KEYS } from '../../../test/support/cop-keys.ts';
+import { storedData } from '../../../test/support/stored-data.ts';
 import { FIXTURES_DIR } from '../../fixtures.ts';
 import { createRuntime, type Runtime } from '../../runtime.ts';
-import type { StoreData } from '../../store/store.ts';
 import { SIGNING_KEYS_META } from './signing-keys.ts';
 
 const NW = '0015800001041REAAY';
@@ -55,10 +55,7 @@ describe('participant signing keys', () => {
       expect(Buffer.from(k.n!, 'base64url').length * 8).toBe(2048);
     }
     await stop(first);
-    const stored = (JSON.parse(readFileSync(file, 'utf8')) as StoreData).meta[SIGNING_KEYS_META] as Record<
-      string,
-      { private_key: string }
-    >;
+    const stored = (await storedData(file)).meta[SIGNING_KEYS_META] as Record<string, { private_key: string }>;
     expect(Object.keys(stored).sort()).toEqual([NW, HB, '00158000016i44IAAQ'].sort());
     expect(stored[NW]!.private_key).toMatch(/^-----BEGIN PRIVATE KEY-----/);
 
