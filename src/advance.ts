@@ -12,11 +12,14 @@ export function frozenAt(instant: string | Date): ClockState {
 
 /**
  * Moves the scheme clock forward (`{ working_days: 14 }`, `{ days }`, `{ hours }` or `{ to }`),
- * running every job that falls due on the way in order, and makes the changes durable.
+ * running every job that falls due on the way in order, and makes the changes durable. A long
+ * advance runs in slices that give the event loop back, as the HTTP route's does.
  */
 export async function advance(runtime: Pick<Runtime, 'sim'>, request: AdvanceRequest): Promise<AdvanceResult> {
   const { sim } = runtime;
-  const result = sim.scheduler.advanceTo(advanceTarget(sim.clock.now(), request, sim.calendar));
+  const result = await sim.longWork.exclusive('an advance', () =>
+    sim.scheduler.advanceInSlices(advanceTarget(sim.clock.now(), request, sim.calendar)),
+  );
   await sim.store.commit();
   return result;
 }

@@ -224,11 +224,14 @@ async function assemble(
   );
   const workers: Worker[] = [delivery];
   // While the scheme clock runs, due jobs run on a timer; what they did is committed after each run.
+  // A backlog runs in slices as long work, as an advance does (change requests wait for it).
   workers.push(
     new SchedulerTimer({
       scheduler: sim.scheduler,
       clock: sim.clock,
       commit: () => store.commit(),
+      exclusive: (work) => sim.longWork.exclusive('the running clock catching up', work),
+      busy: () => sim.longWork.running !== undefined,
       ...(options.clockTimerMs ? { maxWaitMs: options.clockTimerMs } : {}),
     }),
   );

@@ -9,6 +9,7 @@ import { ApiError, errorBody, toErrorResponse } from './errors.ts';
 import { faultLayer } from './fault-layer.ts';
 import { Faults } from './faults.ts';
 import { journalLayer } from './journal-layer.ts';
+import { longWorkGate } from './long-work-gate.ts';
 import { openApiDocument } from './openapi.ts';
 import { requestHeader } from './request-header.ts';
 import { RequestJournal } from './request-journal.ts';
@@ -77,6 +78,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   };
 
   // `store` tells a harness whether a reset would wipe a data file (the sim target asks before it resets).
+  // Answered from memory: it never waits for a write or for long work (an advance in slices).
   app.get('/health', (c) =>
     c.json({
       status: 'ok',
@@ -102,6 +104,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   // Fault rules a client set for itself (never on by default; docs/faults.md).
   const faults = deps.faults ?? new Faults();
   app.use('/v1/*', faultLayer(faults));
+  // A change request waits while an advance or a reset runs in slices; reads are answered.
+  app.use('/v1/*', longWorkGate(sim.longWork));
   app.route('/v1/simulator/faults', simulatorFaultRoutes(faults));
   app.route('/v1/organisation/accounts', accountRoutes(deps));
   app.route('/v1/notification/subscriptions', subscriptionRoutes(deps));

@@ -6,6 +6,12 @@ export interface SchedulerTimerOptions {
   clock: SchemeClock;
   /** Makes what the jobs did durable; called after every run that ran a job. */
   commit: () => Promise<void>;
+  /**
+   * Runs a run of due jobs as the server's one long work (requests that change state wait for it);
+   * default: runs it. `busy` says whether other long work (an advance, a reset) is running.
+   */
+  exclusive?: <T>(work: () => Promise<T>) => Promise<T>;
+  busy?: () => boolean;
   /** Longest wall wait between two looks at the queue (new jobs, a resumed clock). Default 250 ms. */
   maxWaitMs?: number;
   onError?: (err: unknown) => void;
@@ -18,7 +24,8 @@ export interface SchedulerTimerOptions {
  * It has the shape of a runtime Worker ({start, stop}).
  */
 export class SchedulerTimer {
-  readonly #o: Required<SchedulerTimerOptions>;
+  readonly #o: Required<Omit<SchedulerTimerOptions, 'exclusive' | 'busy'>> &
+    Pick<Required<SchedulerTimerOptions>, 'exclusive' | 'busy'>;
   #timer: NodeJS.Timeout | undefined;
   #running: Promise<void> | undefined;
   #started = false;
@@ -27,6 +34,8 @@ export class SchedulerTimer {
     this.#o = {
       maxWaitMs: 250,
       onError: (err) => console.error(`scheme-sim: scheduler timer: ${(err as Error)?.message ?? String(err)}`),
+      exclusive: (work) => work(),
+      busy: () => false,
       ...options,
     };
   }
@@ -44,13 +53,19 @@ export class SchedulerTimer {
     await this.#running;
   }
 
-  /** Runs what is due now (when running) and commits; returns how many jobs ran. */
+  /**
+   * Runs what is due now (when running) and commits; returns how many jobs ran. A backlog (a clock
+   * resumed at a high speed) runs in slices, as an advance does; while other long work runs, the
+   * next look tries again.
+   */
   async tick(): Promise<number> {
-    const { scheduler, clock, commit } = this.#o;
-    if (clock.mode !== 'running' || scheduler.advancing) return 0;
+    const { scheduler, clock, commit, exclusive, busy } = this.#o;
+    if (clock.mode !== 'running' || scheduler.advancing || busy()) return 0;
     const next = scheduler.nextDue();
     if (!next || next.getTime() > clock.now().getTime()) return 0;
-    const ran = scheduler.runDue({ list: 0 }).jobs_run_count;
+    const ran = await exclusive(async () =>
+      clock.mode !== 'running' || scheduler.advancing ? 0 : (await scheduler.runDue({ list: 0 })).jobs_run_count,
+    );
     await commit();
     return ran;
   }

@@ -144,16 +144,16 @@ describe('Scheduler', () => {
     expect(names).toEqual(['y', 'z', 'new', 'x']);
   });
 
-  it('runs what is due on a running clock with runDue', () => {
+  it('runs what is due on a running clock with runDue', async () => {
     const wall = new ManualClock(T0);
     const clock = new SchemeClock({ initial: SchemeClock.runningFrom(T0, 60, wall), wall });
     const scheduler = new Scheduler(clock, new MapJobs());
     const names: string[] = [];
     scheduler.handle<{ name: string }>('record', (job) => names.push(job.payload.name));
     scheduler.schedule('record', at(1), { name: 'one-hour' });
-    expect(scheduler.runDue().jobs_run).toHaveLength(0);
+    expect((await scheduler.runDue()).jobs_run).toHaveLength(0);
     wall.advanceMs(60_000); // a wall minute at speed 60 is a virtual hour
-    expect(scheduler.runDue().jobs_run).toHaveLength(1);
+    expect((await scheduler.runDue()).jobs_run).toHaveLength(1);
     expect(names).toEqual(['one-hour']);
     expect(clock.mode).toBe('running');
   });

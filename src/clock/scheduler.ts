@@ -1,52 +1,21 @@
 import { randomUUID } from 'node:crypto';
 import { MinHeap } from './heap.ts';
+import type {
+  AdvanceOptions,
+  AdvanceResult,
+  AdvanceRun,
+  Job,
+  JobHandler,
+  JobRun,
+  JobStore,
+  SliceLimits,
+} from './scheduler-types.ts';
 import { ClockError, type SchemeClock } from './scheme-clock.ts';
 
-/** A persisted unit of future work. `due` is an ISO instant on the scheme clock. */
-export interface Job<P = unknown> {
-  id: string;
-  due: string;
-  kind: string;
-  payload: P;
-  /** The organisation the job works for, if it works for one (answers show a client only its own). */
-  owner?: string;
-  /** Insertion sequence: breaks ties between jobs due at the same instant (first scheduled runs first). */
-  seq: number;
-}
+export type { AdvanceResult, Job, JobStore } from './scheduler-types.ts';
 
-/** Handlers run synchronously, so an advance is one uninterrupted step and commits as a whole. */
-export type JobHandler<P = unknown> = (job: Job<P>, now: Date) => void;
-
-/** Where jobs are kept; the simulator backs this with a store collection. */
-export interface JobStore {
-  values(): Job[];
-  get(id: string): Job | undefined;
-  put(job: Job): unknown;
-  delete(id: string): unknown;
-  has(id: string): boolean;
-  readonly size: number;
-}
-
-export interface JobRun {
-  id: string;
-  kind: string;
-  due: string;
-  /** The job's owner: the organisation it works for, if any. */
-  organisation_id?: string;
-  error?: string;
-}
-
-export interface AdvanceResult {
-  advanced_from: string;
-  now: string;
-  /** The runs, in order, up to the `list` limit of the advance (failed runs are always listed). */
-  jobs_run: JobRun[];
-  /** How many jobs ran in all. */
-  jobs_run_count: number;
-  /** How many jobs of each kind ran. */
-  jobs_run_by_kind: Record<string, number>;
-  next_due: string | null;
-}
+/** How many jobs run between two looks at the time a slice has taken. */
+const CHECK_EVERY = 8;
 
 /**
  * Runs jobs in due order as scheme time passes. Advancing to a target runs every job due up to it,
@@ -65,6 +34,10 @@ export class Scheduler {
   #advancing = false;
   /** Runs a handler as one unit of the store (changes undone if it throws); default: just runs it. */
   readonly #atomically: <T>(fn: () => T) => T;
+  /** Makes a slice's work durable before the next slice (`advanceInSlices`); default: nothing to do. */
+  readonly #commit: () => Promise<void>;
+  /** The size of a slice of `advanceInSlices`. */
+  slice: SliceLimits = { ms: 20, jobs: Infinity };
   /** Counts schedules and cancels, to know whether a failed handler touched the queue. */
   #changes = 0;
   /** Called with failures of handlers (after their changes are undone); the job is still removed so one bad job cannot wedge time. */
@@ -72,10 +45,15 @@ export class Scheduler {
     console.error(`scheme-sim: job ${job.kind} ${job.id} failed: ${(err as Error)?.stack ?? String(err)}`);
   };
 
-  constructor(clock: SchemeClock, jobs: JobStore, options: { atomically?: <T>(fn: () => T) => T } = {}) {
+  constructor(
+    clock: SchemeClock,
+    jobs: JobStore,
+    options: { atomically?: <T>(fn: () => T) => T; commit?: () => Promise<void> } = {},
+  ) {
     this.#clock = clock;
     this.#jobs = jobs;
     this.#atomically = options.atomically ?? ((fn) => fn());
+    this.#commit = options.commit ?? (() => Promise.resolve());
     this.reload();
   }
 
@@ -160,9 +138,9 @@ export class Scheduler {
    * time already shown when its due is earlier (a job scheduled for the past never moves time
    * back). Jobs a job schedules at or before `target` run in the same advance.
    *
-   * Synchronous from start to end, so nothing else (no request, no store write) can observe a
-   * half-done advance: a store commit after it holds all of it, one before it none of it. Calls
-   * from inside a job are refused; a job is removed before its handler runs, so no job runs twice.
+   * Synchronous from start to end: nothing else can observe a half-done advance. Calls from inside
+   * a job are refused; a job is removed before its handler runs, so no job runs twice. The server
+   * uses `advanceInSlices` (same runs, same result), which gives the event loop back now and then.
    *
    * `options.from` is the caller's reading of "now" (a route reads the clock once per request and
    * computes the target from it); without it the clock is read here. A running clock moves on
@@ -171,8 +149,46 @@ export class Scheduler {
    * `options.viewer` is the organisation asking: every due job runs, but the result counts and
    * lists only its own runs and those of no organisation (a tenant never sees another's work).
    */
-  advanceTo(target: Date, options: { list?: number; from?: Date; viewer?: string } = {}): AdvanceResult {
-    const list = options.list ?? Infinity;
+  advanceTo(target: Date, options: AdvanceOptions = {}): AdvanceResult {
+    const run = this.#begin(target, options);
+    try {
+      while (this.#step(run));
+      this.#clock.atLeast(target);
+    } finally {
+      this.#advancing = false;
+    }
+    return this.#result(run);
+  }
+
+  /**
+   * What `advanceTo` does, in slices: after about `slice.ms` of work (or `slice.jobs` jobs) the
+   * clock moves to the last job's time, so every slice ends in a consistent "advanced to T" state;
+   * the store is committed (`commit` of the constructor, awaited: memory and writes stay flat) and
+   * the event loop is given back before the next slice. An advance that fits in one slice never
+   * awaits. `advancing` stays true from the first job to the last.
+   */
+  async advanceInSlices(target: Date, options: AdvanceOptions = {}): Promise<AdvanceResult> {
+    const run = this.#begin(target, options);
+    try {
+      for (;;) {
+        const started = performance.now();
+        let n = 0;
+        let more = this.#step(run);
+        while (more && ++n < this.slice.jobs && (n % CHECK_EVERY !== 0 || performance.now() - started < this.slice.ms))
+          more = this.#step(run);
+        if (!more) break;
+        this.#clock.atLeast(new Date(run.floor));
+        await this.#commit();
+        await new Promise<void>((resolve) => setImmediate(resolve));
+      }
+      this.#clock.atLeast(target);
+    } finally {
+      this.#advancing = false;
+    }
+    return this.#result(run);
+  }
+
+  #begin(target: Date, options: AdvanceOptions): AdvanceRun {
     if (this.#advancing) throw new ClockError('an advance is already running: a job cannot advance the scheme clock');
     if (Number.isNaN(target.getTime())) throw new ClockError('cannot advance the scheme clock to an invalid date');
     const from = options.from ?? this.#clock.now();
@@ -182,70 +198,78 @@ export class Scheduler {
       );
     }
     this.#advancing = true;
-    const jobs_run: JobRun[] = [];
-    const byKind: Record<string, number> = {};
-    let count = 0;
-    try {
-      const limit = target.getTime();
-      let floor = from.getTime();
-      for (;;) {
-        const head = this.#heap.peek();
-        if (!head || head.due > limit) break;
-        this.#heap.pop();
-        const job = this.#pending.get(head.id);
-        if (!job || job.seq !== head.seq) continue; // cancelled (and perhaps scheduled anew under the same id)
-        this.#pending.delete(job.id);
-        this.#jobs.delete(job.id);
-        const handler = this.#handlers.get(job.kind);
-        if (head.due > floor) floor = head.due;
-        const now = new Date(floor);
-        const visible = options.viewer === undefined || job.owner === undefined || job.owner === options.viewer;
-        if (visible) {
-          count++;
-          byKind[job.kind] = (byKind[job.kind] ?? 0) + 1;
-        }
-        const run: JobRun = {
-          id: job.id,
-          kind: job.kind,
-          due: job.due,
-          ...(job.owner ? { organisation_id: job.owner } : {}),
-        };
-        const changes = this.#changes;
-        try {
-          if (!handler) throw new Error(`no handler for job kind ${job.kind}`);
-          this.#atomically(() => this.#clock.pinnedAt(now, handler, job));
-          if (visible && jobs_run.length < list) jobs_run.push(run);
-        } catch (err) {
-          // What the handler wrote was undone; jobs it scheduled or cancelled are back as the job
-          // store has them. The failed job itself stays removed (it left the store before it ran).
-          if (this.#changes !== changes) this.reload();
-          if (visible) jobs_run.push({ ...run, error: (err as Error)?.message ?? String(err) });
-          this.onJobError(job, err);
-        }
+    return {
+      from,
+      limit: target.getTime(),
+      floor: from.getTime(),
+      list: options.list ?? Infinity,
+      viewer: options.viewer,
+      jobs_run: [],
+      byKind: {},
+      count: 0,
+    };
+  }
+
+  /** Runs the next job due inside the advance, as one unit of the store; false when none is left. */
+  #step(r: AdvanceRun): boolean {
+    for (;;) {
+      const head = this.#heap.peek();
+      if (!head || head.due > r.limit) return false;
+      this.#heap.pop();
+      const job = this.#pending.get(head.id);
+      if (!job || job.seq !== head.seq) continue; // cancelled (and perhaps scheduled anew under the same id)
+      this.#pending.delete(job.id);
+      this.#jobs.delete(job.id);
+      const handler = this.#handlers.get(job.kind);
+      if (head.due > r.floor) r.floor = head.due;
+      const now = new Date(r.floor);
+      const visible = r.viewer === undefined || job.owner === undefined || job.owner === r.viewer;
+      if (visible) {
+        r.count++;
+        r.byKind[job.kind] = (r.byKind[job.kind] ?? 0) + 1;
       }
-      this.#clock.atLeast(target);
-    } finally {
-      this.#advancing = false;
+      const run: JobRun = {
+        id: job.id,
+        kind: job.kind,
+        due: job.due,
+        ...(job.owner ? { organisation_id: job.owner } : {}),
+      };
+      const changes = this.#changes;
+      try {
+        if (!handler) throw new Error(`no handler for job kind ${job.kind}`);
+        this.#atomically(() => this.#clock.pinnedAt(now, handler, job));
+        if (visible && r.jobs_run.length < r.list) r.jobs_run.push(run);
+      } catch (err) {
+        // What the handler wrote was undone; jobs it scheduled or cancelled are back as the job
+        // store has them. The failed job itself stays removed (it left the store before it ran).
+        if (this.#changes !== changes) this.reload();
+        if (visible) r.jobs_run.push({ ...run, error: (err as Error)?.message ?? String(err) });
+        this.onJobError(job, err);
+      }
+      return true;
     }
+  }
+
+  #result(r: AdvanceRun): AdvanceResult {
     const next = this.nextDue();
     return {
-      advanced_from: from.toISOString(),
+      advanced_from: r.from.toISOString(),
       now: this.#clock.now().toISOString(),
-      jobs_run,
-      jobs_run_count: count,
-      jobs_run_by_kind: byKind,
+      jobs_run: r.jobs_run,
+      jobs_run_count: r.count,
+      jobs_run_by_kind: r.byKind,
       next_due: next ? next.toISOString() : null,
     };
   }
 
-  /** True while an advance runs (a job handler is on the stack). */
+  /** True while an advance runs (a job handler is on the stack, or a sliced advance is between slices). */
   get advancing(): boolean {
     return this.#advancing;
   }
 
-  /** Runs what is due at the clock's current time (the running clock's timer calls this). */
-  runDue(options: { list?: number } = {}): AdvanceResult {
-    return this.advanceTo(this.#clock.now(), options);
+  /** Runs what is due at the clock's current time, in slices (the running clock's timer calls this). */
+  runDue(options: { list?: number } = {}): Promise<AdvanceResult> {
+    return this.advanceInSlices(this.#clock.now(), options);
   }
 
   #dropCancelledHead(): void {

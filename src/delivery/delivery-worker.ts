@@ -1,18 +1,22 @@
 import type { KeyObject } from 'node:crypto';
-import { type Clock, systemClock } from '../clock/clock.ts';
+import type { Clock } from '../clock/clock.ts';
 import type { AttemptOutcome, Outbox, OutboxEntry } from '../sim/notifications/outbox.ts';
 import { callbackOf } from '../sim/notifications/outbox-records.ts';
-import type { Subscription, Subscriptions } from '../sim/notifications/subscriptions.ts';
+import type { Subscriptions } from '../sim/notifications/subscriptions.ts';
 import type { Store } from '../store/store.ts';
 import type { DeliveryOptions } from './delivery-options.ts';
-import { form3SignatureHeaders, queueSignature } from './form3-signature.ts';
-import { DEFAULT_HTTP_TIMEOUT_MS, DeliveryInterrupted, postWebhook } from './http-transport.ts';
+import { DEFAULT_HTTP_TIMEOUT_MS, DeliveryInterrupted } from './http-transport.ts';
 import { isFifoQueue, QueueTransport } from './queue-transport.ts';
+import { sendNotification } from './send-notification.ts';
 
 export type { DeliveryOptions } from './delivery-options.ts';
 
-/** Due entries passed over per look (their subscription at its limit) before the look stops. */
-const MAX_HELD = 1000;
+/**
+ * Due entries passed over (their subscription at its limit) or parked (a FIFO queue's later ones)
+ * per look before the look stops: a backlog of thousands (after a long advance) is looked at a
+ * bounded piece per turn of the event loop, never in one pass.
+ */
+const MAX_LOOK = 1000;
 /** Wall time between two prunings of finished deliveries older than the retention (outbox.prune). */
 const PRUNE_EVERY_MS = 60_000;
 
@@ -24,14 +28,6 @@ export interface DeliveryDeps {
   /** The key that signs every notification as Form3 signs them (absent: unsigned but for Standard Webhooks). */
   signingKey?: () => { id: string; privateKey: KeyObject };
 }
-
-/** A subscription with nowhere to deliver (it cannot be made so; a data file could hold one). */
-const NO_CALLBACK: AttemptOutcome = {
-  ok: false,
-  response_code: null,
-  error_category: 'connection_error',
-  error_message: 'the subscription has no callback',
-};
 
 /**
  * Delivers pending outbox entries in the background (a runtime Worker). An attempt starts only
@@ -46,6 +42,7 @@ export class DeliveryWorker {
   readonly #inFlight = new Map<string, { subscriptionId: string; done: Promise<boolean> }>();
   #running = false;
   #timer: NodeJS.Timeout | undefined;
+  #woken = false;
   #stopping = new AbortController();
   #off: (() => void) | undefined;
   /** Real time (Date.now): it paces this loop's own setTimeout, which runs on real time even when tests drive `wall` by hand. */
@@ -75,6 +72,7 @@ export class DeliveryWorker {
   start(): void {
     if (this.#running) return;
     this.#running = true;
+    this.#woken = false;
     this.#stopping = new AbortController();
     this.#off = this.#deps.outbox.onPending(() => this.#soon());
     this.#soon();
@@ -100,12 +98,16 @@ export class DeliveryWorker {
     const tried = new Set<string>();
     let recorded = 0;
     for (;;) {
-      this.#launchDue(now, (e) => {
+      const { more } = this.#launchDue(now, (e) => {
         if (tried.has(e.id)) return false;
         tried.add(e.id);
         return true;
       });
-      if (this.#inFlight.size === 0) return recorded;
+      if (this.#inFlight.size === 0) {
+        if (!more) return recorded;
+        await new Promise<void>((resolve) => setImmediate(resolve)); // a big backlog: a bounded look per turn
+        continue;
+      }
       const results = await Promise.all([...this.#inFlight.values()].map((f) => f.done));
       recorded += results.filter(Boolean).length;
     }
@@ -119,17 +121,19 @@ export class DeliveryWorker {
   #launchDue(
     nowMs: number,
     accept: (e: OutboxEntry) => boolean = () => true,
-  ): { nextDueMs: number | undefined; held: number } {
+  ): { nextDueMs: number | undefined; held: number; more: boolean } {
     const { outbox } = this.#deps;
     const perSub = new Map<string, number>();
     for (const f of this.#inFlight.values()) perSub.set(f.subscriptionId, (perSub.get(f.subscriptionId) ?? 0) + 1);
     // Entries passed over (their subscription is at its limit) go back afterwards; looking at a
     // bounded number of them keeps a backlog of one subscription from costing a scan.
     const held: string[] = [];
-    while (this.#inFlight.size < this.#o.concurrency && held.length < MAX_HELD) {
+    let parkedNow = 0;
+    while (this.#inFlight.size < this.#o.concurrency && held.length + parkedNow < MAX_LOOK) {
       const e = outbox.takeDue(nowMs);
       if (!e) break;
       if (!this.#inTurn(e)) {
+        parkedNow++;
         const parked = this.#parked.get(e.subscription_id);
         if (parked) parked.push(e.id);
         else this.#parked.set(e.subscription_id, [e.id]);
@@ -161,7 +165,8 @@ export class DeliveryWorker {
     }
     const nextDueMs = outbox.nextDueMs(); // before the passed-over entries go back
     for (const id of held) outbox.requeue(id);
-    return { nextDueMs, held: held.length };
+    // Parking made way (parked entries leave the heap): the look goes on at the next turn.
+    return { nextDueMs, held: held.length, more: parkedNow > 0 && held.length + parkedNow >= MAX_LOOK };
   }
 
   /** Puts a subscription's parked entries back on the due heap (they are looked at again in turn). */
@@ -185,6 +190,7 @@ export class DeliveryWorker {
 
   /** Background loop: start what is due, then sleep until the next entry is due (at most maxSleepMs). */
   #pump(): void {
+    this.#woken = false;
     if (!this.#running) return;
     const now = this.#deps.wall.now().getTime();
     if (now - this.#prunedAt >= Math.min(PRUNE_EVERY_MS, this.#deps.outbox.retention.maxAgeMs)) {
@@ -192,9 +198,15 @@ export class DeliveryWorker {
       this.#deps.outbox.prune(); // written with the next commit: losing a pruning to a crash costs nothing
     }
     const paused = Date.now() < this.#pausedUntil;
-    const { nextDueMs: next, held } = paused
-      ? { nextDueMs: this.#deps.outbox.nextDueMs(), held: 0 }
-      : this.#launchDue(now);
+    const {
+      nextDueMs: next,
+      held,
+      more,
+    } = paused ? { nextDueMs: this.#deps.outbox.nextDueMs(), held: 0, more: false } : this.#launchDue(now);
+    if (more) {
+      this.#soon();
+      return;
+    }
     if (next === undefined && held === 0) return; // woken by the next enqueue or a finished attempt
     // Due but held back by the limits: a finished attempt wakes the loop; the sleep is a backstop.
     const wait = Math.max(
@@ -204,7 +216,10 @@ export class DeliveryWorker {
     this.#arm(Math.min(Math.max(0, wait), this.#o.maxSleepMs));
   }
 
+  /** Wakes the loop on its next turn; many wake-ups before it (a burst of enqueues) arm one timer. */
   #soon(): void {
+    if (this.#woken) return;
+    this.#woken = true;
     this.#arm(0);
   }
 
@@ -230,16 +245,29 @@ export class DeliveryWorker {
     if (current?.status !== 'pending' || signal.aborted) return false;
     const sub = subscriptions.find(current.subscription_id);
     if (!sub || sub.attributes.deactivated) {
-      outbox.cancel(
-        entry.id,
-        sub ? `subscription ${sub.id} is deactivated` : `subscription ${current.subscription_id} was deleted`,
+      // Ended before its deliveries were cancelled with it (a data file of an older version): all
+      // of its pending deliveries go in one unit and one commit.
+      store.atomically(() =>
+        outbox.cancelPendingOf(
+          current.subscription_id,
+          sub ? `subscription ${sub.id} is deactivated` : `subscription ${current.subscription_id} was deleted`,
+        ),
       );
+      await this.#commit();
       return false;
     }
     const started = wall.now().getTime();
     let outcome: AttemptOutcome;
     try {
-      outcome = await this.#send(current, sub, signal);
+      const secret = subscriptions.secretOf(sub.id) ?? this.#o.webhookSecret;
+      const key = this.#deps.signingKey?.();
+      outcome = await sendNotification(current, sub, {
+        queue: this.#queue,
+        timeoutMs: this.#o.timeoutMs,
+        signal,
+        ...(secret ? { secret } : {}),
+        ...(key ? { key } : {}),
+      });
     } catch (err) {
       if (err instanceof DeliveryInterrupted) return false;
       outcome = {
@@ -249,45 +277,21 @@ export class DeliveryWorker {
         error_message: `delivery failed: ${(err as Error).message}`,
       };
     }
-    if (outcome.error_category === 'subscription_gone') subscriptions.deactivate(sub.id);
-    const recorded = outbox.recordAttempt(entry.id, sub, outcome, started, this.#o.random) !== undefined;
-    await store
-      .commit()
-      .catch((err: Error) => console.error(`scheme-sim: cannot commit a delivery attempt: ${err.message}`));
+    // One unit: the attempt, and on a 410 the subscription deactivated with its other pending
+    // deliveries cancelled (the attempt is recorded first, so it is not cancelled with them).
+    const recorded = store.atomically(() => {
+      const attempt = outbox.recordAttempt(entry.id, sub, outcome, started, this.#o.random);
+      if (outcome.error_category === 'subscription_gone') subscriptions.deactivate(sub.id);
+      return attempt !== undefined;
+    });
+    await this.#commit();
     return recorded;
   }
 
-  #send(entry: OutboxEntry, sub: Subscription, signal: AbortSignal): Promise<AttemptOutcome> {
-    const body = JSON.stringify(entry.notification);
-    const a = callbackOf(entry, sub);
-    const key = this.#deps.signingKey?.();
-    if (!a) return Promise.resolve(NO_CALLBACK);
-    if (a.callback_transport === 'queue') {
-      return this.#queue.send({
-        queueUrl: a.callback_uri,
-        body,
-        eventType: entry.notification.event_type,
-        recordType: entry.notification.record_type,
-        notificationId: entry.id,
-        deduplicationId: entry.redelivered_at_ms === undefined ? entry.id : `${entry.id}:${entry.redelivered_at_ms}`,
-        subscriptionId: sub.id,
-        timeoutMs: this.#o.timeoutMs,
-        signal,
-        ...(key ? { signature: queueSignature(body, key, systemClock.now()) } : {}),
-      });
-    }
-    const secret = this.#deps.subscriptions.secretOf(sub.id) ?? this.#o.webhookSecret;
-    // webhook-timestamp is real time even when tests drive `wall` by hand: receivers check it
-    // against their own clock to refuse replays.
-    return postWebhook({
-      uri: a.callback_uri,
-      id: entry.id,
-      body,
-      ...(secret ? { secret } : {}),
-      ...(key ? { form3: form3SignatureHeaders(a.callback_uri, body, key, systemClock.now()) } : {}),
-      now: systemClock.now(),
-      timeoutMs: this.#o.timeoutMs,
-      signal,
-    });
+  /** Commits what an attempt changed; a failure is logged (the change is written with the next commit). */
+  #commit(): Promise<void> {
+    return this.#deps.store
+      .commit()
+      .catch((err: Error) => console.error(`scheme-sim: cannot commit a delivery attempt: ${err.message}`));
   }
 }

@@ -36,7 +36,7 @@ describe('Simulator.resetOrganisation', () => {
     expect(names.filter((n) => !known.has(n))).toEqual([]);
   });
 
-  it("drops every row and job of the organisation, its dependents too, and nothing of another's", () => {
+  it("drops every row and job of the organisation, its dependents too, and nothing of another's", async () => {
     const org = NORTHWIND.organisation_id;
     const names = [...rt.sim.paths.types(), ...ORGANISATION_COLLECTIONS];
     const owned = new Set(
@@ -52,7 +52,7 @@ describe('Simulator.resetOrganisation', () => {
     const dependents = DEPENDENT_COLLECTIONS.flatMap((n) => rowsOf(n).filter((r) => owned.has(r.id)));
     expect(dependents.length).toBeGreaterThan(0);
 
-    const counts = rt.sim.resetOrganisation(org);
+    const counts = await rt.sim.resetOrganisation(org);
 
     for (const n of names) expect(rowsOf(n).filter((r) => r.organisation_id === org)).toEqual([]);
     for (const n of DEPENDENT_COLLECTIONS) expect(rowsOf(n).filter((r) => owned.has(r.id))).toEqual([]);

@@ -17,31 +17,81 @@ export interface OrganisationResetCounts {
   jobs: number;
 }
 
+/** Rows dropped per unit of the store before the event loop gets a turn. */
+export const RESET_SLICE_ROWS = 2000;
+
+export interface ResetSlices {
+  /** Between two slices: commits what was dropped so far and gives the event loop back. */
+  boundary: () => Promise<void>;
+  /** Rows per slice (default RESET_SLICE_ROWS). */
+  rows?: number;
+  /** Runs in the last unit, after every row and job is gone (the reset hooks). */
+  finish?: () => void;
+}
+
+type OwnedRow = { id: string; organisation_id?: string };
+
+/**
+ * Drops the rows of the named collections that `which` picks, in slices of `slices.rows` rows,
+ * each one unit of the store, with `slices.boundary` between two. Rows that went meanwhile are
+ * skipped. Returns the rows dropped by collection and their ids.
+ */
+export async function dropRowsInSlices(
+  store: Store,
+  names: readonly string[],
+  which: (row: OwnedRow) => boolean,
+  slices: ResetSlices,
+): Promise<{ records: Record<string, number>; dropped: Set<string> }> {
+  const size = slices.rows ?? RESET_SLICE_ROWS;
+  const records: Record<string, number> = {};
+  const dropped = new Set<string>();
+  const picked: Array<[name: string, id: string]> = [];
+  for (const name of names)
+    for (const row of store.collection<OwnedRow>(name).values()) if (which(row)) picked.push([name, row.id]);
+  let i = 0;
+  const dropSome = (): void => {
+    for (const end = Math.min(picked.length, i + size); i < end; i++) {
+      const [name, id] = picked[i]!;
+      if (!store.collection(name).delete(id)) continue;
+      dropped.add(id);
+      records[name] = (records[name] ?? 0) + 1;
+    }
+  };
+  for (;;) {
+    store.atomically(dropSome);
+    if (i >= picked.length) return { records, dropped };
+    await slices.boundary();
+  }
+}
+
 /**
  * Drops one organisation's records, deliveries and jobs, and leaves every other organisation's
- * in place. `resourceTypes` are the resource collections (each named after its type). Runs inside
- * the caller's unit of the store: a failure undoes all of it.
+ * in place. `resourceTypes` are the resource collections (each named after its type). The rows go
+ * in slices (`dropRowsInSlices`), so a big organisation does not hold the event loop; the
+ * dependents, the jobs and `slices.finish` go in the last unit. A reset that fits in one slice
+ * never awaits. A reset stopped half way (a failed unit, a crash) leaves the organisation partly
+ * reset: resetting it again finishes the job.
  */
-export function dropOrganisation(
+export async function dropOrganisation(
   store: Store,
   scheduler: Scheduler,
   resourceTypes: readonly string[],
   organisationId: string,
-): OrganisationResetCounts {
-  const records: Record<string, number> = {};
-  const dropped = new Set<string>();
-  for (const name of [...resourceTypes, ...ORGANISATION_COLLECTIONS]) {
-    const rows = store.collection<{ id: string; organisation_id?: string }>(name);
-    for (const row of rows.values()) {
-      if (row.organisation_id !== organisationId) continue;
-      rows.delete(row.id);
-      dropped.add(row.id);
-      records[name] = (records[name] ?? 0) + 1;
+  slices: ResetSlices,
+): Promise<OrganisationResetCounts> {
+  const { records, dropped } = await dropRowsInSlices(
+    store,
+    [...resourceTypes, ...ORGANISATION_COLLECTIONS],
+    (row) => row.organisation_id === organisationId,
+    slices,
+  );
+  return store.atomically(() => {
+    for (const name of DEPENDENT_COLLECTIONS) {
+      const rows = store.collection(name);
+      for (const id of dropped) if (rows.delete(id)) records[name] = (records[name] ?? 0) + 1;
     }
-  }
-  for (const name of DEPENDENT_COLLECTIONS) {
-    const rows = store.collection(name);
-    for (const id of dropped) if (rows.delete(id)) records[name] = (records[name] ?? 0) + 1;
-  }
-  return { records, jobs: scheduler.cancelOwnedBy(organisationId) };
+    const jobs = scheduler.cancelOwnedBy(organisationId);
+    slices.finish?.();
+    return { records, jobs };
+  });
 }

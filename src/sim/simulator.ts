@@ -11,6 +11,7 @@ import { NameVerification } from './cop/name-verification.ts';
 import { type Participant, Participants } from './cop/participants.ts';
 import { ParticipantSigningKeys, SIGNING_KEYS_META } from './cop/signing-keys.ts';
 import { EventBus } from './events.ts';
+import { LongWork } from './long-work.ts';
 import { registerNotificationScenarios } from './notifications/notification-scenarios.ts';
 import { NotificationSigningKeys } from './notifications/notification-signing-keys.ts';
 import { notifyOnChanges } from './notifications/notifier.ts';
@@ -18,7 +19,13 @@ import { Outbox } from './notifications/outbox.ts';
 import type { DeliveryRetention } from './notifications/outbox-retention.ts';
 import type { RetrySchedule } from './notifications/retry-schedule.ts';
 import { Subscriptions } from './notifications/subscriptions.ts';
-import { dropOrganisation, type OrganisationResetCounts } from './organisation-reset.ts';
+import {
+  DEPENDENT_COLLECTIONS,
+  dropOrganisation,
+  dropRowsInSlices,
+  ORGANISATION_COLLECTIONS,
+  type OrganisationResetCounts,
+} from './organisation-reset.ts';
 import { type Organisation, Organisations } from './organisations.ts';
 import { Payments } from './payments/payments.ts';
 import type { CatalogueEntry } from './reports/catalogue.ts';
@@ -67,6 +74,8 @@ export class Simulator {
   readonly calendar: BacsCalendar;
   readonly scheduler: Scheduler;
   readonly events = new EventBus();
+  /** Advances and resets, which run in slices; change requests wait for them (long-work.ts). */
+  readonly longWork = new LongWork();
   /** Where each resource type is addressed; each repository registers its own. */
   readonly paths = new ResourcePaths();
   readonly organisations: Organisations;
@@ -109,9 +118,11 @@ export class Simulator {
         save: (state) => this.store.setMeta('clock', state),
       },
     });
-    // Each job is one unit of the store: a handler that throws leaves nothing half done.
+    // Each job is one unit of the store: a handler that throws leaves nothing half done. A long
+    // advance commits at each slice boundary, so no write grows with the length of the advance.
     this.scheduler = new Scheduler(this.clock, this.store.collection<Job>('scheduler_jobs'), {
       atomically: (fn) => this.store.atomically(fn),
+      commit: () => this.store.commit(),
     });
     // A request's unit that scheduled or cancelled jobs and then failed: the queue re-reads the job
     // store. (Inside an advance the scheduler does that itself, after the failed job.)
@@ -182,28 +193,40 @@ export class Simulator {
    * Back to the fixture state for one organisation: its records, deliveries, reports and jobs are
    * dropped and the reset hooks run for it (seed accounts, report schedule). Other organisations,
    * the clock and the meta are untouched: on a double shared by a team, one test run cannot erase
-   * another's data. One unit of the store; the caller commits.
+   * another's data. Runs in slices (each one unit of the store, committed) that give the event
+   * loop back; the caller runs it as long work (`longWork.exclusive`) and commits the last slice.
    */
-  resetOrganisation(organisationId: string): OrganisationResetCounts {
+  resetOrganisation(organisationId: string): Promise<OrganisationResetCounts> {
     if (this.scheduler.advancing) throw new ClockError('cannot reset while an advance is running');
-    return this.store.atomically(() => {
-      const counts = dropOrganisation(this.store, this.scheduler, this.paths.types(), organisationId);
-      for (const fn of this.#resetHooks) fn(organisationId);
-      return counts;
+    return dropOrganisation(this.store, this.scheduler, this.paths.types(), organisationId, {
+      boundary: () => this.#sliceBoundary(),
+      finish: () => {
+        for (const fn of this.#resetHooks) fn(organisationId);
+      },
     });
   }
 
   /**
    * Back to an empty simulator: every record and pending job is dropped, all meta but the token
    * signing key (tokens already issued stay valid) and the participants' signing keys (a requester
-   * may hold their JWKS), and the scheme clock returns to its start
-   * state, backwards included. The caller commits the store.
+   * may hold their JWKS), and the scheme clock returns to its start state, backwards included.
+   * The records go in slices that give the event loop back (as `resetOrganisation`); then the
+   * store's `clear` (an in-memory sweep of what is left: meta, collections nobody opened) and the
+   * clock, queue and hooks in one synchronous step. The caller runs it as long work and commits.
    */
-  reset(): void {
+  async reset(): Promise<void> {
     if (this.scheduler.advancing) throw new ClockError('cannot reset while an advance is running');
+    const names = [...this.paths.types(), ...ORGANISATION_COLLECTIONS, ...DEPENDENT_COLLECTIONS, 'scheduler_jobs'];
+    await dropRowsInSlices(this.store, names, () => true, { boundary: () => this.#sliceBoundary() });
     this.store.clear({ keepMeta: ['auth_key', SIGNING_KEYS_META] });
     this.clock.reset(this.#startClock());
     this.scheduler.reload();
     for (const fn of this.#resetHooks) fn(undefined);
+  }
+
+  /** Between two slices of long work: what they did is made durable, and the event loop gets a turn. */
+  async #sliceBoundary(): Promise<void> {
+    await this.store.commit();
+    await new Promise<void>((resolve) => setImmediate(resolve));
   }
 }

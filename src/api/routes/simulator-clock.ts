@@ -40,6 +40,50 @@ function parseAdvance(body: unknown): AdvanceRequest {
   return body as AdvanceRequest;
 }
 
+const ALREADY_ADVANCING =
+  'an advance of the scheme clock is already running; try again once it has finished (GET /v1/simulator/clock shows the clock)';
+
+/**
+ * Where the advance moves the clock, from one reading of "now" (a running clock moves between two
+ * reads); 400 or 409 naming the field when it cannot go there.
+ */
+function checkedTarget(sim: AppDeps['sim'], request: AdvanceRequest): { target: Date; now: Date } {
+  const unit = Object.keys(request)[0]!;
+  const now = sim.clock.now();
+  let target: Date;
+  try {
+    target = advanceTarget(now, request, sim.calendar);
+  } catch (err) {
+    if (err instanceof DateRangeError)
+      throw new ApiError(
+        400,
+        `${unit} in body moves the clock outside the dates the simulator supports (${SUPPORTED_RANGE})`,
+      );
+    throw err;
+  }
+  if (Number.isNaN(target.getTime())) throw new ApiError(400, `${unit} in body is not a valid instant`);
+  if (target.getTime() < now.getTime()) {
+    throw new ApiError(
+      409,
+      `${unit} in body (${target.toISOString()}) is before the scheme clock (${now.toISOString()}); the clock only moves forward`,
+    );
+  }
+  if (!isSupportedInstant(target)) {
+    throw new ApiError(
+      400,
+      `${unit} in body moves the clock to ${target.toISOString()}, outside the dates the simulator supports (${SUPPORTED_RANGE})`,
+    );
+  }
+  const latest = latestTarget(now);
+  if (target.getTime() > latest.getTime()) {
+    throw new ApiError(
+      400,
+      `${unit} in body moves the clock to ${target.toISOString()}, more than ${MAX_ADVANCE_YEARS} years after the scheme clock (at most ${latest.toISOString()})`,
+    );
+  }
+  return { target, now };
+}
+
 /** /v1/simulator/clock: read, advance, freeze and resume the scheme clock. */
 export function simulatorClockRoutes(deps: AppDeps): Hono<AppEnv> {
   const { sim } = deps;
@@ -51,56 +95,30 @@ export function simulatorClockRoutes(deps: AppDeps): Hono<AppEnv> {
   r.post('/advance', async (c) => {
     requireAdmin(c, deps, 'advancing the scheme clock');
     const request = parseAdvance(await readJson(c));
-    const unit = Object.keys(request)[0]!;
-    // One reading of "now" for the whole request: a running clock moves between two reads.
-    const now = sim.clock.now();
-    let target: Date;
-    try {
-      target = advanceTarget(now, request, sim.calendar);
-    } catch (err) {
-      if (err instanceof DateRangeError)
-        throw new ApiError(
-          400,
-          `${unit} in body moves the clock outside the dates the simulator supports (${SUPPORTED_RANGE})`,
-        );
-      throw err;
-    }
-    if (Number.isNaN(target.getTime())) throw new ApiError(400, `${unit} in body is not a valid instant`);
-    if (target.getTime() < now.getTime()) {
-      throw new ApiError(
-        409,
-        `${unit} in body (${target.toISOString()}) is before the scheme clock (${now.toISOString()}); the clock only moves forward`,
-      );
-    }
-    if (!isSupportedInstant(target)) {
-      throw new ApiError(
-        400,
-        `${unit} in body moves the clock to ${target.toISOString()}, outside the dates the simulator supports (${SUPPORTED_RANGE})`,
-      );
-    }
-    const latest = latestTarget(now);
-    if (target.getTime() > latest.getTime()) {
-      throw new ApiError(
-        400,
-        `${unit} in body moves the clock to ${target.toISOString()}, more than ${MAX_ADVANCE_YEARS} years after the scheme clock (at most ${latest.toISOString()})`,
-      );
-    }
-    try {
-      // The clock is shared, so an advance runs every organisation's jobs; the answer counts and
-      // lists only the caller's own (and those of no organisation).
-      const own = c.get('organisationId');
-      const result = sim.scheduler.advanceTo(target, { list: MAX_LISTED_RUNS, from: now, viewer: own });
-      return answer(c, {
-        ...clockView(sim, own),
-        advanced_from: result.advanced_from,
-        jobs_run_count: result.jobs_run_count,
-        jobs_run_by_kind: result.jobs_run_by_kind,
-        jobs_run: result.jobs_run.map(({ organisation_id: _, ...run }) => run),
-      });
-    } catch (err) {
-      if (err instanceof ClockError) throw new ApiError(409, err.message);
-      throw err;
-    }
+    // One advance at a time: a second one is refused rather than queued (a client retries it).
+    if (sim.scheduler.advancing) throw new ApiError(409, ALREADY_ADVANCING);
+    // The advance is long work: it waits for a reset running, and change requests wait for it.
+    // Reads are answered between its slices.
+    return sim.longWork.exclusive('an advance', async () => {
+      const { target, now } = checkedTarget(sim, request);
+      try {
+        // The clock is shared, so an advance runs every organisation's jobs; the answer counts and
+        // lists only the caller's own (and those of no organisation).
+        const own = c.get('organisationId');
+        const result = await sim.scheduler.advanceInSlices(target, { list: MAX_LISTED_RUNS, from: now, viewer: own });
+        return answer(c, {
+          ...clockView(sim, own),
+          advanced_from: result.advanced_from,
+          jobs_run_count: result.jobs_run_count,
+          jobs_run_by_kind: result.jobs_run_by_kind,
+          jobs_run: result.jobs_run.map(({ organisation_id: _, ...run }) => run),
+        });
+      } catch (err) {
+        if (err instanceof ClockError)
+          throw new ApiError(409, sim.scheduler.advancing ? ALREADY_ADVANCING : err.message);
+        throw err;
+      }
+    });
   });
 
   r.post('/freeze', async (c) => {

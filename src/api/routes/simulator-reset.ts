@@ -10,8 +10,9 @@ import { clockView } from '../views/clock-view.ts';
  * POST /v1/simulator/reset. Without a body (or `{}`, or `{"scope": "organisation"}`): the caller's
  * organisation back to the fixtures; its records, deliveries, reports and jobs go, every other
  * organisation and the shared clock stay. `{"scope": "all"}` (admin only): every record, job and
- * meta but the keys, and the clock back to its start. The app's commit middleware writes the store
- * before the answer.
+ * meta but the keys, and the clock back to its start. Either runs in slices as long work: it waits
+ * for an advance running, and change requests wait for it. The app's commit middleware writes the
+ * store before the answer.
  */
 export function simulatorResetRoutes(deps: AppDeps): Hono<AppEnv> {
   const { sim } = deps;
@@ -21,14 +22,14 @@ export function simulatorResetRoutes(deps: AppDeps): Hono<AppEnv> {
     const organisationId = c.get('organisationId');
     if (body.scope === 'all') {
       requireAdmin(c, deps, 'a reset of every organisation (scope all)');
-      sim.reset();
+      await sim.longWork.exclusive('a reset', () => sim.reset());
       return c.json({
         data: clockView(sim, organisationId),
         links: { self: '/v1/simulator/clock' },
         meta: { reset: { scope: 'all' } },
       });
     }
-    const counts = sim.resetOrganisation(organisationId);
+    const counts = await sim.longWork.exclusive('a reset', () => sim.resetOrganisation(organisationId));
     return c.json({
       data: clockView(sim, organisationId),
       links: { self: '/v1/simulator/clock' },

@@ -61,7 +61,7 @@ describe('participant signing keys', () => {
 
     const again = await start({ data: file });
     expect(await kids(again)).toEqual(published);
-    again.sim.reset();
+    await again.sim.reset();
     await again.sim.store.commit();
     await stop(again);
     const afterReset = await start({ data: file });

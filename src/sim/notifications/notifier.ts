@@ -17,6 +17,14 @@ export function notifyOnChanges(deps: {
   clock: Clock;
   paths: ResourcePaths;
 }): void {
+  // A subscription deleted or deactivated takes its pending deliveries with it, in the same unit
+  // (and so the same commit) as the change, however many there are.
+  deps.events.on((event) => {
+    if (event.record_type !== 'subscriptions') return;
+    const { id, attributes } = event.record as { id: string; attributes?: { deactivated?: boolean } };
+    if (event.event_type === 'deleted') deps.outbox.cancelPendingOf(id, `subscription ${id} was deleted`);
+    else if (attributes?.deactivated) deps.outbox.cancelPendingOf(id, `subscription ${id} is deactivated`);
+  });
   deps.events.on((event) => {
     const subs = deps.subscriptions.matching(event.record.organisation_id, event.event_type, event.record_type);
     for (const s of subs) {

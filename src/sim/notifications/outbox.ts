@@ -63,6 +63,9 @@ export class Outbox {
     this.entries.defineIndex('pending', (e) => (e.status === 'pending' ? 'pending' : undefined));
     // One lane per subscription and callback: a FIFO queue's order is kept within its lane.
     this.entries.defineIndex('pending-by-lane', (e) => (e.status === 'pending' ? laneOf(e) : undefined));
+    this.entries.defineIndex('pending-by-subscription', (e) =>
+      e.status === 'pending' ? e.subscription_id : undefined,
+    );
     this.attempts.defineIndex('organisation', (a) => a.organisation_id);
     this.attempts.defineIndex('subscription', (a) => a.subscription_id);
     this.attempts.defineIndex('notification', (a) => a.notification_id);
@@ -244,6 +247,13 @@ export class Outbox {
     const entry = this.entries.get(entryId);
     if (entry && entry.status === 'pending')
       this.#finish({ ...entry, status: 'cancelled', status_reason: reason }, this.#wall.now().getTime());
+  }
+
+  /** Cancels every pending entry of a subscription gone or deactivated (in the unit that ended it); how many. */
+  cancelPendingOf(subscriptionId: string, reason: string): number {
+    const pending = this.entries.lookup('pending-by-subscription', subscriptionId);
+    for (const e of pending) this.cancel(e.id, reason);
+    return pending.length;
   }
 
   /** The failed attempts of a subscription, oldest first (its /errors). */

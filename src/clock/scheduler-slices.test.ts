@@ -1,0 +1,85 @@
+import { describe, expect, it } from 'vitest';
+import { MapJobs } from '../../test/support/map-jobs.ts';
+import { Scheduler } from './scheduler.ts';
+import { SchemeClock } from './scheme-clock.ts';
+
+const T0 = '2026-12-21T09:00:00.000Z';
+const at = (h: number) => new Date(Date.parse(T0) + h * 3_600_000);
+
+/** A scheduler with the same jobs each time: some chain further jobs inside the window, one fails. */
+function setup(onCommit: (clockNow: string) => void = () => undefined) {
+  const clock = new SchemeClock({ initial: SchemeClock.frozenAt(T0) });
+  const scheduler = new Scheduler(clock, new MapJobs(), {
+    commit: async () => onCommit(clock.now().toISOString()),
+  });
+  scheduler.onJobError = () => undefined;
+  const seen: string[] = [];
+  scheduler.handle<{ n: number }>('work', (job, now) => {
+    seen.push(`${job.id}@${now.toISOString()}`);
+    if (job.payload.n === 13) throw new Error('thirteen is unlucky');
+    if (job.payload.n % 7 === 0) scheduler.schedule('work', new Date(now.getTime() + 1800_000), { n: 1 }, `${job.id}+`);
+  });
+  for (let n = 0; n < 60; n++) scheduler.schedule('work', at(n % 40), { n }, `j${n}`, n % 2 ? 'org-a' : undefined);
+  return { clock, scheduler, seen };
+}
+
+describe('Scheduler.advanceInSlices', () => {
+  it('runs the same jobs in the same order, with the same result, as advanceTo', async () => {
+    const sync = setup();
+    const expected = sync.scheduler.advanceTo(at(30), { viewer: 'org-b', list: 20 });
+    const sliced = setup();
+    sliced.scheduler.slice = { ms: 20, jobs: 3 };
+    const result = await sliced.scheduler.advanceInSlices(at(30), { viewer: 'org-b', list: 20 });
+    expect(result).toEqual(expected);
+    expect(sliced.seen).toEqual(sync.seen);
+    expect(sliced.clock.now()).toEqual(sync.clock.now());
+    expect(sliced.scheduler.pendingCount).toBe(sync.scheduler.pendingCount);
+  });
+
+  it('reports a failing job and goes on with the rest of the advance', async () => {
+    const { scheduler, seen } = setup();
+    scheduler.slice = { ms: 20, jobs: 2 };
+    const result = await scheduler.advanceInSlices(at(45));
+    expect(result.jobs_run.filter((r) => r.error)).toEqual([
+      { id: 'j13', kind: 'work', due: at(13).toISOString(), organisation_id: 'org-a', error: 'thirteen is unlucky' },
+    ]);
+    expect(result.jobs_run_count).toBe(seen.length);
+    expect(seen.at(-1)).toMatch(/^j39@/);
+    expect(scheduler.pendingCount).toBe(0);
+  });
+
+  it('ends each slice at the last job time, commits it, and stays advancing until the end', async () => {
+    const boundaries: string[] = [];
+    let scheduler!: Scheduler;
+    const s = setup((now) => {
+      boundaries.push(now);
+      expect(scheduler.advancing).toBe(true);
+    });
+    scheduler = s.scheduler;
+    scheduler.slice = { ms: 20, jobs: 10 };
+    const result = await scheduler.advanceInSlices(at(50));
+    expect(boundaries.length).toBeGreaterThanOrEqual(6);
+    expect([...boundaries].sort()).toEqual(boundaries); // forward only
+    // Each boundary is the time of a job that ran, never the target ahead of the work.
+    const times = new Set(s.seen.map((x) => x.split('@')[1]));
+    for (const b of boundaries) expect(times.has(b)).toBe(true);
+    expect(scheduler.advancing).toBe(false);
+    expect(result.now).toBe(at(50).toISOString());
+  });
+
+  it('never awaits an advance that fits in one slice', () => {
+    const { scheduler, clock } = setup();
+    void scheduler.advanceInSlices(at(50));
+    expect(scheduler.advancing).toBe(false);
+    expect(clock.now()).toEqual(at(50));
+  });
+
+  it('refuses a second advance while one is between slices', async () => {
+    const { scheduler } = setup();
+    scheduler.slice = { ms: 20, jobs: 1 };
+    const first = scheduler.advanceInSlices(at(50));
+    expect(scheduler.advancing).toBe(true);
+    await expect(scheduler.advanceInSlices(at(60))).rejects.toThrow(/an advance is already running/);
+    await first;
+  });
+});
