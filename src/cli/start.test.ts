@@ -284,7 +284,15 @@ describe('scheme-sim start', () => {
       for (const [args, message] of [
         [['--auth', 'maybe'], '--auth must be on or off'],
         [['--port', '70000'], '--port must be 0–65535'],
-        [['--memory', '--data', join(dir, 'x.json')], '--data and --memory exclude each other'],
+        [['--memory', '--data', join(dir, 'x.json')], '--data, --store and --memory exclude each other'],
+        [
+          ['--store', 'postgres://u@h/db', '--data', join(dir, 'x.json')],
+          '--data, --store and --memory exclude each other',
+        ],
+        [
+          ['--store', 'mysql://u:hunter2@h/db'],
+          '--store must be a PostgreSQL URL (postgres://user:pass@host:5432/db), got mysql://u:***@h/db',
+        ],
         [['--memory', '--redelivery-interval', 'soon'], '--redelivery-interval must be 0–86400 seconds'],
         [['--memory', '--delivery-retention', '0'], '--delivery-retention must be more than 0 and at most 87600 hours'],
         [['--memory', '--delivery-history', '1.5'], '--delivery-history must be a whole number 0–10000000'],
