@@ -41,6 +41,8 @@ export interface TargetOptions {
   jwsProfile?: '3.1.4' | '3.1.3';
   /** In process only: `--strict` (undeclared body keys refused). */
   strict?: boolean;
+  /** In process only: keep the store in a journal file (`--data`) or a PostgreSQL database (`--store`). */
+  store?: { data: string } | { postgres: string };
 }
 
 /** A setting the preflight (hooks.ts) already required; from the environment or conformance.json. */
@@ -146,6 +148,7 @@ export async function openTarget(name: string, options: TargetOptions = {}): Pro
     ...(options.copStrict ? { copStrict: true } : {}),
     ...(options.jwsProfile ? { jwsProfile: options.jwsProfile } : {}),
     ...(options.strict ? { strict: true } : {}),
+    ...(options.store ? { memory: false, ...options.store } : {}),
   });
   runtime.start();
   return {

@@ -40,6 +40,8 @@ export class SimWorld extends World<WorldParameters> {
   /** Every {{placeholder}} the scenario filled in, with its value, for the report of a failure. */
   readonly filled = new Map<string, string>();
   receiver!: WebhookReceiver;
+  /** The options the target was last opened with (a restart opens it again with them). */
+  openedWith: TargetOptions = {};
   /**
    * Checks every response `send` records must pass, with the path it was sent to: a flow's
    * Background registers them (name verification: every answer is signed).
@@ -53,6 +55,7 @@ export class SimWorld extends World<WorldParameters> {
   /** Opens the target of the profile (or reopens it with other options, e.g. auth off in process). */
   async open(receiver: WebhookReceiver, options: TargetOptions = {}): Promise<void> {
     this.receiver = receiver;
+    this.openedWith = options;
     await this.target?.close();
     this.tokens.clear();
     this.target = await openTarget(this.parameters.target ?? 'inprocess', options);

@@ -19,7 +19,7 @@ export interface LondonParts {
   second: number;
 }
 
-export function londonParts(instant: Date): LondonParts {
+function intlParts(instant: Date): LondonParts {
   const parts: Record<string, string> = {};
   for (const p of fmt.formatToParts(instant)) parts[p.type] = p.value;
   return {
@@ -27,6 +27,41 @@ export function londonParts(instant: Date): LondonParts {
     hour: Number(parts.hour),
     minute: Number(parts.minute),
     second: Number(parts.second),
+  };
+}
+
+const HOUR_MS = 3_600_000;
+/**
+ * London's offset from UTC (ms) by UTC hour. Intl's formatToParts costs microseconds and a
+ * two-year advance asks it hundreds of thousands of times; London's offset only ever changes on
+ * the hour (01:00 UTC), so one Intl answer per hour is exact. Bounded, so it never grows unchecked.
+ */
+const offsetByHour = new Map<number, number>();
+
+function offsetAt(ms: number): number {
+  const hour = Math.floor(ms / HOUR_MS);
+  let offset = offsetByHour.get(hour);
+  if (offset === undefined) {
+    const start = hour * HOUR_MS;
+    const p = intlParts(new Date(start));
+    const [y, m, d] = p.date.split('-').map(Number) as [number, number, number];
+    offset = Date.UTC(y, m - 1, d, p.hour, p.minute, p.second) - start;
+    if (offsetByHour.size >= 50_000) offsetByHour.clear();
+    offsetByHour.set(hour, offset);
+  }
+  return offset;
+}
+
+export function londonParts(instant: Date): LondonParts {
+  const ms = instant.getTime();
+  // Outside four-digit years (and for an invalid date) Intl answers, or throws, as it always did.
+  if (!(ms >= -30_610_224_000_000 && ms < 253_402_300_800_000)) return intlParts(instant);
+  const local = new Date(ms + offsetAt(ms));
+  return {
+    date: local.toISOString().slice(0, 10),
+    hour: local.getUTCHours(),
+    minute: local.getUTCMinutes(),
+    second: local.getUTCSeconds(),
   };
 }
 
