@@ -135,6 +135,41 @@ export function storeContract(engine: EngineUnderTest): void {
       await again.close();
     });
 
+    it('hands a failed clear and failed insertions again, in their order, with the changes after them', async () => {
+      const options = await engine.fresh();
+      let fail = false;
+      const store = await openStore({
+        ...options,
+        wrapEngine: (inner: Engine): Engine => ({
+          location: inner.location,
+          load: () => inner.load(),
+          close: () => inner.close(),
+          persist: (changes: ChangeSet) => (fail ? Promise.reject(new Error('disk full')) : inner.persist(changes)),
+        }),
+      });
+      const rows = store.collection<Row>('queue');
+      for (const id of ['old-1', 'old-2']) rows.put({ id });
+      store.setMeta('auth_key', 'kept');
+      store.setMeta('clock', 1);
+      await store.commit();
+      fail = true;
+      store.clear({ keepMeta: ['auth_key'] });
+      rows.put({ id: 'a' });
+      rows.put({ id: 'b' });
+      await expect(store.commit()).rejects.toBeInstanceOf(StoreError);
+      fail = false;
+      rows.put({ id: 'c' });
+      rows.put({ id: 'a', n: 1 }); // in place: a stays first
+      await store.commit();
+      expect(rows.values().map((r) => r.id)).toEqual(['a', 'b', 'c']);
+      if (!engine.durable) return store.close();
+      const again = await reopen(options, store);
+      expect(again.collection<Row>('queue').values()).toEqual([{ id: 'a', n: 1 }, { id: 'b' }, { id: 'c' }]);
+      expect(again.getMeta('auth_key')).toBe('kept');
+      expect(again.getMeta('clock')).toBeUndefined();
+      await again.close();
+    });
+
     it('persists a 20,000-row unit and loads it back whole', async () => {
       const options = await engine.fresh();
       const store = await openStore(options);
