@@ -9,7 +9,7 @@ import { performance } from 'node:perf_hooks';
 import { SchemeClock } from '../src/clock/scheme-clock.ts';
 import { requestListener } from '../src/node/server.ts';
 import { createRuntime } from '../src/runtime.ts';
-import { serveListener } from './lib.ts';
+import { type Stalls, serveListener, watchStalls } from './lib.ts';
 
 export const WORKING_DAYS = 505;
 
@@ -20,6 +20,8 @@ export interface AdvanceFigures {
   advanceStatus: number;
   jobsRun: number;
   webhooksReceived: number;
+  /** What held the event loop during the advance (GC pauses, the longest loop delay). */
+  stalls: Stalls;
 }
 
 /** The pth percentile (0–100) of `xs`, nearest rank. */
@@ -91,6 +93,7 @@ export async function healthDuringAdvance(dir: string): Promise<AdvanceFigures> 
     const base = await healthLoop(served.url, () => performance.now() > baseUntil);
 
     let done = false;
+    const stop = watchStalls();
     const t0 = performance.now();
     const advance = fetch(`${served.url}/v1/simulator/clock/advance`, {
       method: 'POST',
@@ -103,6 +106,7 @@ export async function healthDuringAdvance(dir: string): Promise<AdvanceFigures> 
     });
     const during = await healthLoop(served.url, () => done);
     const a = await advance;
+    const stalls = stop();
     return {
       baseline: summary(base.ms),
       during: { ...summary(during.ms), non200: during.non200 },
@@ -110,6 +114,7 @@ export async function healthDuringAdvance(dir: string): Promise<AdvanceFigures> 
       advanceStatus: a.status,
       jobsRun: a.jobs,
       webhooksReceived,
+      stalls,
     };
   } finally {
     await served.close();
