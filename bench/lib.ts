@@ -50,6 +50,8 @@ export interface LoadResult {
   p99: number;
   errors: number;
   non2xx: number;
+  /** Answers 500–599 (autocannon counts them apart from other non-2xx). */
+  server5xx?: number;
 }
 
 export interface LoadOptions {
@@ -59,6 +61,8 @@ export interface LoadOptions {
   body?: string;
   /** Several bodies, used round robin (autocannon requests). */
   bodies?: string[];
+  /** A fresh body for every request (creates that need a new id each time); not with `workers`. */
+  makeBody?: () => string;
   connections?: number;
   /** Run the client on this many worker threads instead of this thread. */
   workers?: number;
@@ -74,6 +78,7 @@ export async function load(o: LoadOptions): Promise<LoadResult> {
     headers: o.headers ?? {},
     ...(o.body !== undefined ? { body: o.body } : {}),
     ...(o.bodies ? { requests: o.bodies.map((body) => ({ body })) } : {}),
+    ...(o.makeBody ? { requests: [{ setupRequest: (req: object) => ({ ...req, body: o.makeBody?.() }) }] } : {}),
     connections: o.connections ?? 10,
     ...(o.workers ? { workers: o.workers } : {}),
     duration: o.durationSeconds ?? 5,
@@ -84,6 +89,7 @@ export async function load(o: LoadOptions): Promise<LoadResult> {
     p99: result.latency.p99,
     errors: result.errors,
     non2xx: result.non2xx,
+    server5xx: (result as unknown as Record<string, number>)['5xx'] ?? 0,
   };
 }
 

@@ -8,7 +8,16 @@ import type { BenchReport } from './lib.ts';
 const here = dirname(fileURLToPath(import.meta.url));
 const wanted = process.argv.slice(2);
 /** Helpers, not benchmarks: importing paced-worker.ts outside its worker thread would throw. */
-const HELPERS = new Set(['lib.ts', 'run.ts', 'paced.ts', 'paced-worker.ts', 'http-response-parser.ts']);
+const HELPERS = new Set([
+  'lib.ts',
+  'run.ts',
+  'paced.ts',
+  'paced-worker.ts',
+  'http-response-parser.ts',
+  'store-rows.ts',
+  'store-heap.ts',
+  'store-advance.ts',
+]);
 const files = readdirSync(here)
   .filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts') && !HELPERS.has(f))
   .filter((f) => wanted.length === 0 || wanted.includes(f.replace(/\.ts$/, '')))

@@ -16,15 +16,15 @@ const SUITE_BUDGET_MS = 20_000;
 const ROUNDS = 5;
 
 /** Spawns `args` and resolves with the ms until stdout matches `ready`; the child is then killed. */
-function timeUntil(args: string[], ready: RegExp): Promise<number> {
+export function timeUntil(args: string[], ready: RegExp, timeoutMs = 30_000): Promise<number> {
   return new Promise((resolve, reject) => {
     const t0 = performance.now();
     const child = spawn(process.execPath, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
-      reject(new Error(`not ready within 30 s: ${out}`));
-    }, 30_000);
+      reject(new Error(`not ready within ${timeoutMs / 1000} s: ${out}`));
+    }, timeoutMs);
     child.stdout.on('data', (d: Buffer) => {
       out += d.toString();
       if (ready.test(out)) {

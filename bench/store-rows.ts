@@ -1,0 +1,84 @@
+// Accounts for bench/store.ts, made fast: one account created through the API of an in-memory
+// runtime is the template; N clones of it (new ids, distinct account numbers) seed a store
+// without N HTTP creates, shaped exactly as stored accounts are, so the load check passes.
+import { randomUUID } from 'node:crypto';
+import { createRuntime, type Runtime } from '../src/runtime.ts';
+import { captureSnapshot, writeSnapshot } from '../src/store/snapshot-file.ts';
+import type { StoreData } from '../src/store/store.ts';
+
+export type StoredAccount = { id: string; attributes: Record<string, unknown> } & Record<string, unknown>;
+
+export const BANK_ID = '400300';
+/** Account numbers of seeded rows start here; those of the loaded creates at CREATED_FROM. */
+const SEEDED_FROM = 10_000_000;
+export const CREATED_FROM = 50_000_000;
+
+/** The create body of account `n` (fake account API: `--auth off`). */
+export function createBody(organisationId: string, n: number, id: string = randomUUID()): string {
+  return JSON.stringify({
+    data: {
+      id,
+      organisation_id: organisationId,
+      type: 'accounts',
+      attributes: {
+        country: 'GB',
+        bank_id: BANK_ID,
+        bank_id_code: 'GBDSC',
+        account_number: String(n),
+        name: ['Samantha Holder'],
+      },
+    },
+  });
+}
+
+/** One account created through the API, as the store holds it, and the organisation it is in. */
+export async function templateAccount(): Promise<{ row: StoredAccount; organisationId: string }> {
+  const rt = await createRuntime({ memory: true, auth: 'off', seedAccounts: false, scheduledReports: false });
+  try {
+    const organisationId = rt.sim.organisations.defaultOrganisation.id;
+    const res = await rt.app.request('/v1/organisation/accounts', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: createBody(organisationId, SEEDED_FROM - 1),
+    });
+    if (res.status !== 201) throw new Error(`template account: ${res.status} ${await res.text()}`);
+    const row = rt.sim.store.collection<StoredAccount>('accounts').values()[0];
+    if (!row) throw new Error('template account: not stored');
+    return { row, organisationId };
+  } finally {
+    await rt.close();
+  }
+}
+
+/** Clone `i` of the template: a new id and its own account number (the index is on sort code + number). */
+export function cloneAccount(template: StoredAccount, i: number): StoredAccount {
+  return {
+    ...template,
+    id: randomUUID(),
+    attributes: { ...template.attributes, account_number: String(SEEDED_FROM + i) },
+  };
+}
+
+/** Writes a journal-engine snapshot holding `n` clones of the template (and nothing else). */
+export async function writeAccountsSnapshot(file: string, template: StoredAccount, n: number): Promise<void> {
+  const accounts: Record<string, StoredAccount> = {};
+  for (let i = 0; i < n; i++) {
+    const row = cloneAccount(template, i);
+    accounts[row.id] = row;
+  }
+  const data: StoreData = { format: 1, meta: {}, collections: { accounts } };
+  await writeSnapshot(file, captureSnapshot(0, data));
+}
+
+/**
+ * Puts `n` clones straight into a runtime's store in one unit and commits once. Each row is its
+ * own parsed object (as rows made from request bodies or read from a file are), not one sharing
+ * the template's strings and arrays, so heap figures compare like with like.
+ */
+export async function seedAccounts(rt: Runtime, template: StoredAccount, n: number): Promise<void> {
+  const accounts = rt.sim.store.collection<StoredAccount>('accounts');
+  rt.sim.store.atomically(() => {
+    for (let i = 0; i < n; i++) accounts.put(JSON.parse(JSON.stringify(cloneAccount(template, i))) as StoredAccount);
+  });
+  await rt.sim.store.commit();
+}
