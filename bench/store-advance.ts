@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { Worker } from 'node:worker_threads';
 import { SchemeClock } from '../src/clock/scheme-clock.ts';
 import { requestListener } from '../src/node/server.ts';
 import { createRuntime } from '../src/runtime.ts';
@@ -33,19 +34,44 @@ export function percentile(xs: readonly number[], p: number): number {
 
 const summary = (xs: number[]) => ({ p99: percentile(xs, 99), max: Math.max(...xs), count: xs.length });
 
-/** GETs /health one after another until `until()` is true; each latency in ms, and non-200 answers. */
-async function healthLoop(url: string, until: () => boolean): Promise<{ ms: number[]; non200: number }> {
-  const ms: number[] = [];
-  let non200 = 0;
-  while (!until()) {
-    const t = performance.now();
-    const res = await fetch(`${url}/health`);
-    await res.arrayBuffer();
-    ms.push(performance.now() - t);
-    if (res.status !== 200) non200++;
-  }
-  return { ms, non200 };
+/**
+ * GETs /health one after another from a worker thread (a client with its own event loop, as a real
+ * one has: in the server's thread its own I/O would wait behind the server's work too) until told
+ * to stop; each latency in ms, and the non-200 answers.
+ */
+function healthLoop(url: string): { stop(): Promise<{ ms: number[]; non200: number }> } {
+  const worker = new Worker(
+    `const { parentPort, workerData } = require('node:worker_threads');
+     let stopping = false;
+     parentPort.on('message', () => { stopping = true; });
+     (async () => {
+       const ms = []; let non200 = 0;
+       while (!stopping) {
+         const t = performance.now();
+         const res = await fetch(workerData.url + '/health');
+         await res.arrayBuffer();
+         ms.push(performance.now() - t);
+         if (res.status !== 200) non200++;
+       }
+       parentPort.postMessage({ ms, non200 });
+     })();`,
+    { eval: true, workerData: { url } },
+  );
+  const result = new Promise<{ ms: number[]; non200: number }>((resolve, reject) => {
+    worker.once('message', resolve);
+    worker.once('error', reject);
+  });
+  return {
+    async stop() {
+      worker.postMessage('stop');
+      const r = await result;
+      await worker.terminate();
+      return r;
+    },
+  };
 }
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export async function healthDuringAdvance(dir: string): Promise<AdvanceFigures> {
   let webhooksReceived = 0;
@@ -87,13 +113,15 @@ export async function healthDuringAdvance(dir: string): Promise<AdvanceFigures> 
       });
       if (res.status !== 201) throw new Error(`subscription: ${res.status} ${await res.text()}`);
     }
-    const warmUntil = performance.now() + 500;
-    await healthLoop(served.url, () => performance.now() > warmUntil);
-    const baseUntil = performance.now() + 3000;
-    const base = await healthLoop(served.url, () => performance.now() > baseUntil);
+    const warm = healthLoop(served.url);
+    await pause(500);
+    await warm.stop();
+    const baseline = healthLoop(served.url);
+    await pause(3000);
+    const base = await baseline.stop();
 
-    let done = false;
     const stop = watchStalls();
+    const loop = healthLoop(served.url);
     const t0 = performance.now();
     const advance = fetch(`${served.url}/v1/simulator/clock/advance`, {
       method: 'POST',
@@ -101,11 +129,10 @@ export async function healthDuringAdvance(dir: string): Promise<AdvanceFigures> 
       body: JSON.stringify({ working_days: WORKING_DAYS }),
     }).then(async (res) => {
       const body = (await res.json()) as { data?: { jobs_run_count?: number } };
-      done = true;
       return { status: res.status, ms: performance.now() - t0, jobs: body.data?.jobs_run_count ?? 0 };
     });
-    const during = await healthLoop(served.url, () => done);
     const a = await advance;
+    const during = await loop.stop();
     const stalls = stop();
     return {
       baseline: summary(base.ms),

@@ -215,6 +215,7 @@ async function assemble(
       outbox: sim.outbox,
       subscriptions: sim.subscriptions,
       signingKey: () => sim.notificationKeys.current(),
+      prepareSigningKey: () => sim.notificationKeys.prepare(),
     },
     {
       ...options.delivery,

@@ -27,6 +27,8 @@ export interface DeliveryDeps {
   subscriptions: Subscriptions;
   /** The key that signs every notification as Form3 signs them (absent: unsigned but for Standard Webhooks). */
   signingKey?: () => { id: string; privateKey: KeyObject };
+  /** Makes the signing key off the event loop if there is none yet; awaited before `signingKey`. */
+  prepareSigningKey?: () => Promise<void>;
 }
 
 /**
@@ -241,6 +243,9 @@ export class DeliveryWorker {
       console.error(`scheme-sim: delivery paused, the store cannot be written: ${(err as Error).message}`);
       return false;
     }
+    // Attempts waiting on one commit all resume at once; each signs its notification (an RSA
+    // signature, a millisecond or more) in a turn of its own, so requests are answered in between.
+    await new Promise<void>((resolve) => setImmediate(resolve));
     const current = outbox.entries.get(entry.id);
     if (current?.status !== 'pending' || signal.aborted) return false;
     const sub = subscriptions.find(current.subscription_id);
@@ -260,6 +265,7 @@ export class DeliveryWorker {
     let outcome: AttemptOutcome;
     try {
       const secret = subscriptions.secretOf(sub.id) ?? this.#o.webhookSecret;
+      await this.#deps.prepareSigningKey?.();
       const key = this.#deps.signingKey?.();
       outcome = await sendNotification(current, sub, {
         queue: this.#queue,

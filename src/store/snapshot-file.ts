@@ -38,7 +38,7 @@ export function captureSnapshot(seq: number, data: StoreData): SnapshotContent {
   return { seq, meta: JSON.parse(JSON.stringify(data.meta)) as Record<string, unknown>, collections };
 }
 
-const FLUSH_AT = 1024 * 1024;
+const FLUSH_AT = 256 * 1024;
 
 /**
  * Writes a snapshot durably: to a temporary file (owner-only), fsynced, renamed over `file`, and

@@ -1,4 +1,5 @@
-import { createPrivateKey, generateKeyPairSync, type KeyObject, randomUUID } from 'node:crypto';
+import { createPrivateKey, generateKeyPair, generateKeyPairSync, type KeyObject, randomUUID } from 'node:crypto';
+import { promisify } from 'node:util';
 import type { Clock } from '../../clock/clock.ts';
 import { isoTimestamp } from '../../clock/clock.ts';
 import type { Store } from '../../store/store.ts';
@@ -33,6 +34,7 @@ export class NotificationSigningKeys {
   readonly #store: Store;
   readonly #clock: Clock;
   #current: SigningKey | undefined;
+  #preparing: Promise<void> | undefined;
 
   constructor(store: Store, clock: Clock) {
     this.#store = store;
@@ -48,7 +50,24 @@ export class NotificationSigningKeys {
     return this.all().find((k) => k.id === id.toLowerCase());
   }
 
-  /** The key that signs now (made on first use: ~100 ms of CPU once). */
+  /**
+   * Makes the first key, if there is none, off the event loop: RSA generation takes 0.1–1 s of CPU,
+   * which `current()` would spend on the loop (every request waiting). The delivery worker awaits
+   * this before it signs.
+   */
+  async prepare(): Promise<void> {
+    if (this.all().length > 0) return;
+    this.#preparing ??= generateRsa('rsa', { modulusLength: 2048 })
+      .then(({ publicKey, privateKey }) => {
+        if (this.all().length === 0) this.#keep(publicKey, privateKey);
+      })
+      .finally(() => {
+        this.#preparing = undefined;
+      });
+    await this.#preparing;
+  }
+
+  /** The key that signs now (made on first use if `prepare` was not awaited: ~100 ms of CPU once). */
   current(): SigningKey {
     const stored = this.all().at(-1) ?? this.#add();
     if (this.#current?.id !== stored.id)
@@ -63,6 +82,10 @@ export class NotificationSigningKeys {
 
   #add(): StoredSigningKey {
     const { publicKey, privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+    return this.#keep(publicKey, privateKey);
+  }
+
+  #keep(publicKey: KeyObject, privateKey: KeyObject): StoredSigningKey {
     const now = isoTimestamp(this.#clock.now());
     const key: StoredSigningKey = {
       id: randomUUID(),
@@ -75,3 +98,8 @@ export class NotificationSigningKeys {
     return key;
   }
 }
+
+const generateRsa = promisify(generateKeyPair) as unknown as (
+  type: 'rsa',
+  options: { modulusLength: number },
+) => Promise<{ publicKey: KeyObject; privateKey: KeyObject }>;
