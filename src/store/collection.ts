@@ -79,14 +79,16 @@ export class Collection<T extends Row> {
     const entry = this.#indexes.get(name);
     if (!entry) throw new Error(`no index ${name}`);
     const rows = entry.map.get(key);
-    return rows ? [...rows.values()] : [];
+    if (rows === undefined) return [];
+    return rows instanceof Map ? [...rows.values()] : [rows];
   }
 
   /** How many rows `lookup(name, key)` would return, without building the array. */
   count(name: string, key: string): number {
     const entry = this.#indexes.get(name);
     if (!entry) throw new Error(`no index ${name}`);
-    return entry.map.get(key)?.size ?? 0;
+    const rows = entry.map.get(key);
+    return rows === undefined ? 0 : rows instanceof Map ? rows.size : 1;
   }
 
   /** The first row of `lookup(name, key)`, without building the array (hot single-row look-ups). */
@@ -94,7 +96,7 @@ export class Collection<T extends Row> {
     const entry = this.#indexes.get(name);
     if (!entry) throw new Error(`no index ${name}`);
     const rows = entry.map.get(key);
-    if (!rows) return undefined;
+    if (!(rows instanceof Map)) return rows;
     for (const row of rows.values()) return row;
     return undefined;
   }
@@ -112,7 +114,11 @@ export class Collection<T extends Row> {
       const before = entry.key(old);
       const after = entry.key(row);
       if (before === after) {
-        if (before !== undefined) entry.map.get(before)!.set(row.id, row);
+        if (before !== undefined) {
+          const rows = entry.map.get(before);
+          if (rows instanceof Map) rows.set(row.id, row);
+          else entry.map.set(before, row);
+        }
         continue;
       }
       if (before !== undefined) remove(entry, before, old.id);
@@ -128,22 +134,41 @@ export class Collection<T extends Row> {
   }
 }
 
+/**
+ * Index key → its row, or its rows by id when there are several. Most keys of a unique-ish index
+ * (an account's sort code and number) have one row: holding it bare, not in a Map of one, saves a
+ * Map per row (a million of them at a million accounts: seconds of start-up and of GC).
+ */
 interface Index<T extends Row> {
   key: KeyFn<T>;
-  map: Map<string, Map<string, T>>;
+  map: Map<string, T | Map<string, T>>;
 }
 
 function add<T extends Row>(entry: Index<T>, row: T): void {
   const k = entry.key(row);
   if (k === undefined) return;
-  let rows = entry.map.get(k);
-  if (!rows) entry.map.set(k, (rows = new Map()));
-  rows.set(row.id, row);
+  const rows = entry.map.get(k);
+  if (rows === undefined || (!(rows instanceof Map) && rows.id === row.id)) entry.map.set(k, row);
+  else if (rows instanceof Map) rows.set(row.id, row);
+  else
+    entry.map.set(
+      k,
+      new Map([
+        [rows.id, rows],
+        [row.id, row],
+      ]),
+    );
 }
 
 function remove<T extends Row>(entry: Index<T>, key: string, id: string): void {
   const rows = entry.map.get(key);
-  if (!rows) return;
+  if (rows === undefined) return;
+  if (!(rows instanceof Map)) {
+    if (rows.id === id) entry.map.delete(key);
+    return;
+  }
   rows.delete(id);
-  if (rows.size === 0) entry.map.delete(key);
+  // Back to one row: held bare again (the Map kept insertion order; one row has no order).
+  if (rows.size === 1) for (const only of rows.values()) entry.map.set(key, only);
+  else if (rows.size === 0) entry.map.delete(key);
 }

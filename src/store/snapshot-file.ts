@@ -26,15 +26,10 @@ export interface SnapshotContent {
 /** Captures the store's data as it is now, cheaply: the snapshot is then written from the capture. */
 export function captureSnapshot(seq: number, data: StoreData): SnapshotContent {
   const collections: SnapshotContent['collections'] = [];
-  for (const [name, table] of Object.entries(data.collections)) {
-    const ids: string[] = [];
-    const rows: Row[] = [];
-    for (const id in table) {
-      ids.push(id);
-      rows.push(table[id] as Row);
-    }
-    collections.push([name, ids, rows]);
-  }
+  // Object.keys and Object.values run natively (a million rows in tens of milliseconds), and list
+  // the same keys in the same order.
+  for (const [name, table] of Object.entries(data.collections))
+    collections.push([name, Object.keys(table), Object.values(table) as Row[]]);
   return { seq, meta: JSON.parse(JSON.stringify(data.meta)) as Record<string, unknown>, collections };
 }
 
