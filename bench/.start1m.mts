@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { templateAccount, writeAccountsSnapshot } from './store-rows.ts';
+
 const file = '/tmp/start1m/sim.json';
 if (!existsSync(file)) {
   const { row } = await templateAccount();

@@ -61,10 +61,10 @@ export function cloneAccount(template: StoredAccount, i: number): StoredAccount 
 
 /** Writes a journal-engine snapshot holding `n` clones of the template (and nothing else). */
 export async function writeAccountsSnapshot(file: string, template: StoredAccount, n: number): Promise<void> {
-  const accounts: Record<string, StoredAccount> = {};
+  const accounts = new Map<string, StoredAccount>();
   for (let i = 0; i < n; i++) {
     const row = cloneAccount(template, i);
-    accounts[row.id] = row;
+    accounts.set(row.id, row);
   }
   const data: StoreData = { format: 1, meta: {}, collections: { accounts } };
   await writeSnapshot(file, captureSnapshot(0, data));

@@ -4,9 +4,9 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { populatedDataFile } from '../test/support/populated-data-file.ts';
 import { createRuntime } from './runtime.ts';
-import type { StoreData } from './store/store.ts';
+import type { StoreDocument } from './store/store-data.ts';
 
-type Data = StoreData & { collections: Record<string, Record<string, Record<string, unknown>>> };
+type Data = StoreDocument & { collections: Record<string, Record<string, Record<string, unknown>>> };
 
 let dir: string;
 let sound: string;

@@ -71,7 +71,7 @@ export class BufferedStore implements Store {
   collection<T extends Row>(name: string): Collection<T> {
     let c = this.#collections.get(name);
     if (!c) {
-      const rows = (this.#data.collections[name] ??= {});
+      const rows = (this.#data.collections[name] ??= new Map());
       let changed = this.#changedRows.get(name);
       c = new Collection<Row>(rows, (id, before) => {
         this.#touch();
@@ -190,7 +190,7 @@ export class BufferedStore implements Store {
     for (const c of this.#collections.values()) for (const row of c.values()) c.delete(row.id);
     const data = this.#data;
     for (const name of Object.keys(data.collections)) {
-      if (!this.#collections.has(name)) data.collections[name] = {};
+      if (!this.#collections.has(name)) data.collections[name] = new Map();
     }
     const keep = new Set(options.keepMeta ?? []);
     for (const key of Object.keys(data.meta)) if (!keep.has(key)) delete data.meta[key];
@@ -243,9 +243,9 @@ export class BufferedStore implements Store {
     this.#cleared = undefined;
     const rows = new Map<string, Map<string, Row | null>>();
     for (const [name, changed] of ids) {
-      const table = this.#data.collections[name] ?? {};
+      const table = this.#data.collections[name];
       const now = new Map<string, Row | null>();
-      for (const id of changed) now.set(id, Object.hasOwn(table, id) ? (table[id] as Row) : null);
+      for (const id of changed) now.set(id, table?.get(id) ?? null);
       rows.set(name, now);
     }
     const metaNow = new Map<string, unknown>();

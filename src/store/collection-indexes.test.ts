@@ -7,8 +7,9 @@ interface Acc {
   sortCode?: string;
 }
 
-function make(rows: Record<string, Acc> = {}) {
+function make(initial: Record<string, Acc> = {}) {
   let touched = 0;
+  const rows = new Map(Object.entries(initial));
   const c = new Collection<Acc>(rows, () => touched++);
   return { c, rows, touched: () => touched };
 }
@@ -23,7 +24,7 @@ describe('Collection', () => {
     expect(c.has('b')).toBe(true);
     c.put({ id: 'a', org: 'o2' });
     expect(c.size).toBe(2);
-    expect(rows.a).toEqual({ id: 'a', org: 'o2' });
+    expect(rows.get('a')).toEqual({ id: 'a', org: 'o2' });
     expect(c.delete('a')).toBe(true);
     expect(c.delete('a')).toBe(false);
     expect(c.size).toBe(1);
@@ -82,7 +83,7 @@ describe('Collection', () => {
     c.defineIndex('org', (r) => r.org);
     for (let i = 0; i < 20_000; i++) c.put({ id: `r${i}`, org: `o${i % 1000}` });
     const calls = { n: 0 };
-    const spy = new Collection<Acc>({}, () => undefined);
+    const spy = new Collection<Acc>(new Map(), () => undefined);
     spy.defineIndex('org', (r) => (calls.n++, r.org));
     spy.put({ id: 'only', org: 'o' });
     calls.n = 0;

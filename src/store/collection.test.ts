@@ -9,7 +9,7 @@ interface Row {
 
 describe('Collection indexes', () => {
   it('keep insertion order when a row is replaced without changing its key', () => {
-    const c = new Collection<Row>({}, () => {});
+    const c = new Collection<Row>(new Map(), () => {});
     c.defineIndex('org', (r) => r.org);
     for (const id of ['a', 'b', 'c']) c.put({ id, org: 'o', status: 'new' });
     c.put({ id: 'a', org: 'o', status: 'changed' });
@@ -19,7 +19,7 @@ describe('Collection indexes', () => {
   });
 
   it('move a row whose key changed', () => {
-    const c = new Collection<Row>({}, () => {});
+    const c = new Collection<Row>(new Map(), () => {});
     c.defineIndex('status', (r) => r.status);
     c.put({ id: 'a', org: 'o', status: 'new' });
     c.put({ id: 'b', org: 'o', status: 'new' });
@@ -31,7 +31,7 @@ describe('Collection indexes', () => {
   });
 
   it('first is the first row of lookup, or undefined', () => {
-    const c = new Collection<Row>({}, () => {});
+    const c = new Collection<Row>(new Map(), () => {});
     c.defineIndex('org', (r) => r.org);
     expect(c.first('org', 'o')).toBeUndefined();
     for (const id of ['a', 'b']) c.put({ id, org: 'o', status: 'new' });
@@ -44,7 +44,7 @@ describe('Collection indexes', () => {
   });
 
   it('count is the length of lookup, kept as rows move between keys', () => {
-    const c = new Collection<Row>({}, () => {});
+    const c = new Collection<Row>(new Map(), () => {});
     c.defineIndex('status', (r) => r.status);
     expect(c.count('status', 'new')).toBe(0);
     for (const id of ['a', 'b', 'c']) c.put({ id, org: 'o', status: 'new' });

@@ -14,45 +14,40 @@ type KeyFn<T> = (row: T) => string | undefined;
 export type ChangeListener<T> = (id: string, before: T | undefined) => void;
 
 export class Collection<T extends Row> {
-  readonly #rows: Record<string, T>;
+  readonly #rows: Map<string, T>;
   readonly #touch: ChangeListener<T>;
   /** Index key → the rows with that key by id (rows, not ids: a look-up reads no second table). */
   readonly #indexes = new Map<string, Index<T>>();
-  #count: number;
 
-  constructor(rows: Record<string, T>, touch: ChangeListener<T>) {
+  constructor(rows: Map<string, T>, touch: ChangeListener<T>) {
     this.#rows = rows;
     this.#touch = touch;
-    this.#count = Object.keys(rows).length;
   }
 
   get size(): number {
-    return this.#count;
+    return this.#rows.size;
   }
 
   get(id: string): T | undefined {
-    return Object.hasOwn(this.#rows, id) ? this.#rows[id] : undefined;
+    return this.#rows.get(id);
   }
 
   has(id: string): boolean {
-    return Object.hasOwn(this.#rows, id);
+    return this.#rows.has(id);
   }
 
   /** Rows in insertion order. */
   values(): T[] {
-    return Object.values(this.#rows);
+    return [...this.#rows.values()];
   }
 
   /** Inserts or replaces a row. */
   put(row: T): T {
     const old = this.get(row.id);
     this.#touch(row.id, old);
-    this.#rows[row.id] = row;
+    this.#rows.set(row.id, row);
     if (old) this.#reindex(old, row);
-    else {
-      this.#count++;
-      this.#index(row);
-    }
+    else this.#index(row);
     return row;
   }
 
@@ -61,8 +56,7 @@ export class Collection<T extends Row> {
     if (!old) return false;
     this.#touch(id, old);
     this.#unindex(old);
-    delete this.#rows[id];
-    this.#count--;
+    this.#rows.delete(id);
     return true;
   }
 
@@ -71,7 +65,7 @@ export class Collection<T extends Row> {
     if (this.#indexes.has(name)) return;
     const entry: Index<T> = { key, map: new Map() };
     this.#indexes.set(name, entry);
-    for (const row of Object.values(this.#rows)) add(entry, row);
+    for (const row of this.#rows.values()) add(entry, row);
   }
 
   /** Rows whose index key equals `key`, in insertion order of the index. */

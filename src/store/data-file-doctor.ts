@@ -29,7 +29,7 @@ export async function examineDataFile(file: string, check: RecordCheck): Promise
   const collections = Object.values(data.collections);
   return {
     file,
-    records: collections.reduce((n, rows) => n + Object.keys(rows).length, 0),
+    records: collections.reduce((n, rows) => n + rows.size, 0),
     collections: collections.length,
     problems,
   };
@@ -61,7 +61,7 @@ export async function repairDataFile(file: string, check: RecordCheck, now = new
       });
     for (const p of problems) {
       if (p.collection === META_COLLECTION) delete data.meta[p.id];
-      else delete data.collections[p.collection]?.[p.id];
+      else data.collections[p.collection]?.delete(p.id);
     }
     await writeSnapshot(file, captureSnapshot(seq, data));
     await rm(paths.journal, { force: true });

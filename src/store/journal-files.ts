@@ -2,7 +2,7 @@ import { open, readFile, truncate } from 'node:fs/promises';
 import { applyRecord, decodeRecord } from './journal-record.ts';
 import { forEachLine } from './line-reader.ts';
 import { isSnapshotStart, readSnapshot } from './snapshot-file.ts';
-import { emptyStoreData, isStoreData, type StoreData } from './store-data.ts';
+import { emptyStoreData, fromDocument, isStoreDocument, type StoreData } from './store-data.ts';
 import { StoreError } from './store-error.ts';
 
 /** The files of a journal store at `file`: the snapshot itself, its journal, and a journal being compacted away. */
@@ -110,11 +110,11 @@ async function readLegacy(file: string): Promise<StoreData> {
   } catch (err) {
     throw new StoreError(`cannot read data file ${file}: ${(err as Error).message}`);
   }
-  if (!isStoreData(raw))
+  if (!isStoreDocument(raw))
     throw new StoreError(
       `data file ${file} is not a scheme-sim store (expected a snapshot or {format: 1, meta, collections})`,
     );
-  return raw;
+  return fromDocument(raw);
 }
 
 async function exists(path: string): Promise<boolean> {

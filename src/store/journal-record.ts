@@ -62,17 +62,17 @@ export function decodeRecord(line: string): JournalRecord | string {
 /** Applies a record to loaded data, as the commit it came from changed the store. */
 export function applyRecord(data: StoreData, record: JournalRecord): void {
   if (record.clear) {
-    for (const name of Object.keys(data.collections)) data.collections[name] = {};
+    for (const name of Object.keys(data.collections)) data.collections[name] = new Map();
     const keep = new Set(record.clear);
     for (const key of Object.keys(data.meta)) if (!keep.has(key)) delete data.meta[key];
   }
   for (const change of record.rows) {
     const [name, id] = change;
-    const rows = (data.collections[name] ??= {});
-    if (change.length === 2) delete rows[id];
+    const rows = (data.collections[name] ??= new Map());
+    if (change.length === 2) rows.delete(id);
     else {
-      if (change.length === 4) delete rows[id]; // an insertion: the row goes last
-      rows[id] = change[2];
+      if (change.length === 4) rows.delete(id); // an insertion: the row goes last
+      rows.set(id, change[2]);
     }
   }
   for (const change of record.meta) {

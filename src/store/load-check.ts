@@ -19,7 +19,7 @@ export interface LoadProblem {
 /** What a store's data holds, engine aside: its meta and its collections of rows by id. */
 export interface StoreContent {
   meta: Record<string, unknown>;
-  collections: Record<string, Record<string, Row | unknown>>;
+  collections: Record<string, Map<string, Row | unknown> | Record<string, Row | unknown>>;
 }
 
 /** Every problem of the content (or the first `limit`), and how many there are in all. */
@@ -43,7 +43,7 @@ export function loadProblems(
   };
   for (const [key, value] of Object.entries(content.meta)) note(META_COLLECTION, key, value);
   for (const [name, rows] of Object.entries(content.collections)) {
-    for (const [id, record] of Object.entries(rows)) note(name, id, record);
+    for (const [id, record] of rows instanceof Map ? rows : Object.entries(rows)) note(name, id, record);
   }
   return { problems, total };
 }

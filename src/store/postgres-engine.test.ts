@@ -11,6 +11,7 @@ import type { Row } from './collection.ts';
 import type { ChangeSet, Engine } from './engine.ts';
 import { openPostgresEngine } from './postgres-engine.ts';
 import { collectionTableName } from './postgres-tables.ts';
+import { toDocument } from './store-data.ts';
 import { StoreError } from './store-error.ts';
 
 const havePostgres = postgresBinDir() !== undefined;
@@ -60,7 +61,7 @@ describe.skipIf(!havePostgres)('the PostgreSQL store engine', () => {
   }
 
   async function reload(engine: Engine) {
-    return (await reopen(engine)).load();
+    return toDocument(await (await reopen(engine)).load());
   }
 
   async function sql(text: string, params: unknown[] = []) {
@@ -80,7 +81,7 @@ describe.skipIf(!havePostgres)('the PostgreSQL store engine', () => {
   it('loads an empty store from a new database, and names it without the password', async () => {
     const withPassword = url.replace('postgres@', 'postgres:s3cret@');
     const engine = await engineOn(withPassword);
-    expect(await engine.load()).toEqual({ format: 1, meta: {}, collections: {} });
+    expect(toDocument(await engine.load())).toEqual({ format: 1, meta: {}, collections: {} });
     expect(engine.location).toBe(url);
     expect(engine.location).not.toContain('s3cret');
   });
@@ -94,7 +95,7 @@ describe.skipIf(!havePostgres)('the PostgreSQL store engine', () => {
       ),
     );
     engine = await reopen(engine);
-    let data = await engine.load();
+    let data = toDocument(await engine.load());
     expect(data.meta).toEqual({ clock: { at: '2026-12-21' }, tenants: ['x'], seed: 7 });
     expect(data.collections).toEqual({
       accounts: { a1: { id: 'a1', n: 1 }, a2: { id: 'a2' } },
@@ -103,7 +104,7 @@ describe.skipIf(!havePostgres)('the PostgreSQL store engine', () => {
 
     await engine.persist(changeSet({ accounts: { a1: { id: 'a1', n: 2 } as Row, a2: null } }, { seed: undefined }));
     engine = await reopen(engine);
-    data = await engine.load();
+    data = toDocument(await engine.load());
     expect(data.collections.accounts).toEqual({ a1: { id: 'a1', n: 2 } });
     expect(data.meta).toEqual({ clock: { at: '2026-12-21' }, tenants: ['x'] });
 
@@ -152,7 +153,7 @@ describe.skipIf(!havePostgres)('the PostgreSQL store engine', () => {
     );
     await first.close();
     const second = await engineOn();
-    expect(await second.load()).toEqual({ format: 1, meta: {}, collections: {} });
+    expect(toDocument(await second.load())).toEqual({ format: 1, meta: {}, collections: {} });
   });
 
   it('loses a whole commit when its connection is killed mid-way, and reconnects for the next', async () => {
@@ -195,7 +196,7 @@ describe.skipIf(!havePostgres)('the PostgreSQL store engine', () => {
     const odd = { id: 'n1', name: 'a\u0000b', half: '\ud800x', text: 'a literal \\u0000' } as Row;
     await engine.persist(changeSet({ names: { n1: odd, plain: { id: 'plain' } } }, { odd: 'x\u0000' }));
     engine = await reopen(engine);
-    const data = await engine.load();
+    const data = toDocument(await engine.load());
     expect(data.collections.names).toEqual({ n1: odd, plain: { id: 'plain' } });
     expect(data.meta).toEqual({ odd: 'x\u0000' });
   });
@@ -226,7 +227,7 @@ describe.skipIf(!havePostgres)('the PostgreSQL store engine', () => {
     let engine = await engineOn();
     await engine.persist(changeSet({ payments: many }));
     engine = await reopen(engine);
-    let data = await engine.load();
+    let data = toDocument(await engine.load());
     expect(Object.keys(data.collections.payments ?? {})).toHaveLength(20_000);
     expect(data.collections.payments?.r19999).toEqual({ id: 'r19999', amount: 19999 });
 

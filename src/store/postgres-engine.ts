@@ -98,9 +98,9 @@ class PostgresEngine implements Engine {
       for (const { key, value } of (await client.query(`SELECT key, value FROM ${META_TABLE}`)).rows)
         data.meta[key] = fromJsonb(value);
       for (const [name, table] of this.#tables) {
-        const rows: Record<string, Row> = {};
+        const rows = new Map<string, Row>();
         const result = await client.query(`SELECT id, row FROM ${quoteIdentifier(table)} ORDER BY pos`);
-        for (const { id, row } of result.rows) rows[id] = fromJsonb(row) as Row;
+        for (const { id, row } of result.rows) rows.set(id, fromJsonb(row) as Row);
         data.collections[name] = rows;
       }
       await client.query('COMMIT');

@@ -26,10 +26,9 @@ export interface SnapshotContent {
 /** Captures the store's data as it is now, cheaply: the snapshot is then written from the capture. */
 export function captureSnapshot(seq: number, data: StoreData): SnapshotContent {
   const collections: SnapshotContent['collections'] = [];
-  // Object.keys and Object.values run natively (a million rows in tens of milliseconds), and list
-  // the same keys in the same order.
+  // Two copies of a Map's keys and values: tens of milliseconds at a million rows.
   for (const [name, table] of Object.entries(data.collections))
-    collections.push([name, Object.keys(table), Object.values(table) as Row[]]);
+    collections.push([name, [...table.keys()], [...table.values()]]);
   return { seq, meta: JSON.parse(JSON.stringify(data.meta)) as Record<string, unknown>, collections };
 }
 
@@ -114,10 +113,10 @@ export async function readSnapshot(file: string): Promise<{ seq: number; data: S
         fail(offset, 'not a scheme-sim snapshot header');
       seq = entry.seq as number;
     } else if (typeof entry.c === 'string' && typeof entry.i === 'string' && 'r' in entry) {
-      (data.collections[entry.c] ??= {})[entry.i] = entry.r as Row;
+      (data.collections[entry.c] ??= new Map()).set(entry.i, entry.r as Row);
       rows++;
     } else if (typeof entry.c === 'string' && Object.keys(entry).length === 1) {
-      data.collections[entry.c] ??= {};
+      data.collections[entry.c] ??= new Map();
     } else if (typeof entry.m === 'string' && 'v' in entry) {
       data.meta[entry.m] = entry.v;
       metaKeys++;

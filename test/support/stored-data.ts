@@ -1,7 +1,10 @@
 import { loadJournalStore } from '../../src/store/journal-files.ts';
-import type { StoreData } from '../../src/store/store-data.ts';
+import { type StoreDocument, toDocument } from '../../src/store/store-data.ts';
 
-/** What a data file holds on disk (snapshot and journal replayed), read without opening or locking it. */
-export async function storedData(file: string): Promise<StoreData> {
-  return (await loadJournalStore(file)).data;
+/**
+ * What a data file holds on disk (snapshot and journal replayed), read without opening or locking
+ * it, as plain objects (`collections.accounts[id]`) for assertions.
+ */
+export async function storedData(file: string): Promise<StoreDocument> {
+  return toDocument((await loadJournalStore(file)).data);
 }
