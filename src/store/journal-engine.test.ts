@@ -165,6 +165,21 @@ describe('journal engine', () => {
     expect(data.meta.last).toBe(59);
   });
 
+  it('writes rows bare in the snapshot and keeps a row stored under another key exactly', async () => {
+    // An older-format file can hold a row under a key that is not its id (the load check refuses
+    // it when one is configured; this store has none): it must come back as it was.
+    writeFileSync(
+      file,
+      JSON.stringify({ format: 1, meta: {}, collections: { rows: { a: { id: 'a', n: 1 }, k: { id: 'other' } } } }),
+    );
+    const again = await open();
+    await again.close();
+    const lines = readFileSync(file, 'utf8').split('\n');
+    expect(lines).toContain('{"id":"a","n":1}');
+    expect(lines).toContain('{"c":"rows","i":"k","r":{"id":"other"}}');
+    expect((await storedData(file)).collections.rows).toEqual({ a: { id: 'a', n: 1 }, k: { id: 'other' } });
+  });
+
   it('finishes a compaction that a crash interrupted (a rotated journal left beside the snapshot)', async () => {
     await storeWith(['a', 'b']);
     const paths = journalPaths(file);
