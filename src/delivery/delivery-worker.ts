@@ -6,6 +6,7 @@ import type { Subscriptions } from '../sim/notifications/subscriptions.ts';
 import type { Store } from '../store/store.ts';
 import type { DeliveryOptions } from './delivery-options.ts';
 import { DEFAULT_HTTP_TIMEOUT_MS, DeliveryInterrupted } from './http-transport.ts';
+import { LoopTurns } from './loop-turns.ts';
 import { isFifoQueue, QueueTransport } from './queue-transport.ts';
 import { sendNotification } from './send-notification.ts';
 
@@ -42,6 +43,8 @@ export class DeliveryWorker {
   readonly #queue: QueueTransport;
   /** Entry id → the attempt in flight. */
   readonly #inFlight = new Map<string, { subscriptionId: string; done: Promise<boolean> }>();
+  /** One attempt signs per iteration of the event loop (see #attempt). */
+  readonly #turns = new LoopTurns();
   #running = false;
   #timer: NodeJS.Timeout | undefined;
   #woken = false;
@@ -244,8 +247,9 @@ export class DeliveryWorker {
       return false;
     }
     // Attempts waiting on one commit all resume at once; each signs its notification (an RSA
-    // signature, a millisecond or more) in a turn of its own, so requests are answered in between.
-    await new Promise<void>((resolve) => setImmediate(resolve));
+    // signature, a millisecond or more) in an iteration of the event loop of its own, so requests
+    // are answered in between.
+    await this.#turns.next();
     const current = outbox.entries.get(entry.id);
     if (current?.status !== 'pending' || signal.aborted) return false;
     const sub = subscriptions.find(current.subscription_id);
