@@ -16,6 +16,20 @@ export interface EngineUnderTest {
 
 type Row = { id: string; n?: number; text?: string };
 
+/** An engine wrapper whose writes fail ("disk full") while `fail` is set. */
+function failingWrites(fail: boolean) {
+  const state = {
+    fail,
+    wrap: (inner: Engine): Engine => ({
+      location: inner.location,
+      load: () => inner.load(),
+      close: () => inner.close(),
+      persist: (changes: ChangeSet) => (state.fail ? Promise.reject(new Error('disk full')) : inner.persist(changes)),
+    }),
+  };
+  return state;
+}
+
 export function storeContract(engine: EngineUnderTest): void {
   describe(`the store contract: ${engine.name}`, () => {
     const reopen = async (options: OpenStoreOptions, store: Store) => {
@@ -106,21 +120,13 @@ export function storeContract(engine: EngineUnderTest): void {
 
     it('a failed write rejects with a StoreError and hands the changes to the next commit', async () => {
       const options = await engine.fresh();
-      let fail = true;
-      const store = await openStore({
-        ...options,
-        wrapEngine: (inner: Engine): Engine => ({
-          location: inner.location,
-          load: () => inner.load(),
-          close: () => inner.close(),
-          persist: (changes: ChangeSet) => (fail ? Promise.reject(new Error('disk full')) : inner.persist(changes)),
-        }),
-      });
+      const writes = failingWrites(true);
+      const store = await openStore({ ...options, wrapEngine: writes.wrap });
       store.collection<Row>('rows').put({ id: 'kept' });
       store.setMeta('m', 'v');
       await expect(store.commit()).rejects.toBeInstanceOf(StoreError);
       expect(store.dirty).toBe(true);
-      fail = false;
+      writes.fail = false;
       store.collection<Row>('rows').put({ id: 'later' });
       await store.commit();
       if (!engine.durable) return store.close();
@@ -137,27 +143,19 @@ export function storeContract(engine: EngineUnderTest): void {
 
     it('hands a failed clear and failed insertions again, in their order, with the changes after them', async () => {
       const options = await engine.fresh();
-      let fail = false;
-      const store = await openStore({
-        ...options,
-        wrapEngine: (inner: Engine): Engine => ({
-          location: inner.location,
-          load: () => inner.load(),
-          close: () => inner.close(),
-          persist: (changes: ChangeSet) => (fail ? Promise.reject(new Error('disk full')) : inner.persist(changes)),
-        }),
-      });
+      const writes = failingWrites(false);
+      const store = await openStore({ ...options, wrapEngine: writes.wrap });
       const rows = store.collection<Row>('queue');
       for (const id of ['old-1', 'old-2']) rows.put({ id });
       store.setMeta('auth_key', 'kept');
       store.setMeta('clock', 1);
       await store.commit();
-      fail = true;
+      writes.fail = true;
       store.clear({ keepMeta: ['auth_key'] });
       rows.put({ id: 'a' });
       rows.put({ id: 'b' });
       await expect(store.commit()).rejects.toBeInstanceOf(StoreError);
-      fail = false;
+      writes.fail = false;
       rows.put({ id: 'c' });
       rows.put({ id: 'a', n: 1 }); // in place: a stays first
       await store.commit();
