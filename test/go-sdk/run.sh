@@ -44,9 +44,12 @@ echo "== building the SDK check"
 GOFLAGS=-mod=vendor GOTOOLCHAIN=local GOPROXY=off GOCACHE="$work/gocache" go build -o "$work/check" ./cmd/scheme-sim-check
 
 port=${PORT:-18080}
-echo "== starting scheme-sim on port $port"
+# The store to run on: --memory (default), --data FILE (the journal) or --store postgres://…
+store_args=${SIM_STORE_ARGS:---memory}
+echo "== starting scheme-sim on port $port ($store_args)"
 cd "$repo"
-node --import tsx src/cli/main.ts start --memory --port "$port" >"$work/sim.log" 2>&1 &
+# shellcheck disable=SC2086 # the store options are words on purpose
+node --import tsx src/cli/main.ts start $store_args --port "$port" >"$work/sim.log" 2>&1 &
 sim_pid=$!
 for _ in $(seq 1 100); do
   curl -sf "http://127.0.0.1:$port/health" >/dev/null && break
