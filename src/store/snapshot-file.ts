@@ -39,7 +39,7 @@ const FLUSH_AT = 256 * 1024;
 
 /**
  * Writes a snapshot durably: to a temporary file (owner-only), fsynced, renamed over `file`, and
- * the directory fsynced. Rows are stringified one by one and written in ~1 MB pieces; each write
+ * the directory fsynced. Rows are stringified one by one and written in 256 KB pieces; each write
  * is awaited, so a large snapshot gives the event loop back between pieces.
  */
 export async function writeSnapshot(file: string, content: SnapshotContent): Promise<void> {
