@@ -42,7 +42,7 @@ export async function forEachLine(
       if (bytesRead === 0) break;
       const decoded = decoder.write(chunk.subarray(0, bytesRead));
       const text = carry.length > 0 ? carry + decoded : decoded;
-      const ascii = isAscii(chunk.subarray(0, bytesRead)) && isAsciiText(carry);
+      const ascii = isAscii(chunk.subarray(0, bytesRead)) && Buffer.byteLength(carry) === carry.length;
       let start = 0;
       let offset = carryOffset;
       for (let nl = text.indexOf('\n', start); nl !== -1; nl = text.indexOf('\n', start)) {
@@ -59,9 +59,4 @@ export async function forEachLine(
   } finally {
     await handle.close();
   }
-}
-
-function isAsciiText(text: string): boolean {
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: the test is for characters above U+007F
-  return !/[^\u0000-\u007f]/.test(text);
 }
