@@ -8,9 +8,9 @@ import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import { advanceTarget } from '../src/clock/advance.ts';
 import { SchemeClock } from '../src/clock/scheme-clock.ts';
+import { claimAttributes } from '../src/harness/claim-attributes.ts';
 import { createRuntime } from '../src/runtime.ts';
 import { DDIC_CLAIM_SUBMISSION_REPORT } from '../src/sim/claims/report-arrivals.ts';
-import { claimAttributes } from '../test/support/claims-harness.ts';
 import { type BenchReport, ratio } from './lib.ts';
 
 const CLAIMS = 10_000;

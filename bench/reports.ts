@@ -3,8 +3,8 @@
 // Budget (docs/design.md): ≥ 2,000 requests/s.
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
+import { testRuntime } from '../src/harness/test-runtime.ts';
 import { PDF_MAX_ROWS } from '../src/sim/reports/render-pdf.ts';
-import { testRuntime } from '../test/support/testing.ts';
 import { type BenchReport, bareHono, type LoadResult, load, ratio, serveFetch } from './lib.ts';
 
 const BUDGET_RPS = 2000;

@@ -1,7 +1,7 @@
 Feature: Malformed account requests
   Nothing a client sends causes a 500: every malformed request gets a 4xx whose error_message
   names the field (or the part of the request) at fault. These rows mirror the vitest table in
-  test/support/malformed-account-requests.ts (undeclared keys: undeclared_keys.feature). A JSON
+  src/harness/malformed-account-requests.ts (undeclared keys: undeclared_keys.feature). A JSON
   fragment is merged into a valid GB account body; "$omit" removes that key.
 
   Background:

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { claimAttributes } from '../test/support/claims-harness.ts';
+import { claimAttributes } from './harness/claim-attributes.ts';
 import { advance, createRuntime, frozenAt } from './index.ts';
 
 describe('the programmatic API of the README', () => {

@@ -2,8 +2,8 @@ import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { NORTHWIND } from '../test/support/testing.ts';
 import { FIXTURES_DIR, readFixtures } from './fixtures.ts';
+import { NORTHWIND } from './harness/test-runtime.ts';
 import { createRuntime, type Runtime } from './runtime.ts';
 
 let dir: string | undefined;

@@ -1,6 +1,6 @@
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NORTHWIND, type TestRuntime, testRuntime } from '../test/support/testing.ts';
+import { NORTHWIND, type TestRuntime, testRuntime } from './harness/test-runtime.ts';
 import { DEFAULT_BASE_URL, handlersFor } from './msw.ts';
 
 // A plain fetch client, as an application under test would have one: it knows nothing of the

@@ -19,7 +19,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { distIsCurrent } from '../bin/dist-current.mjs';
-import { NORTHWIND } from '../test/support/testing.ts';
+import { NORTHWIND } from './harness/test-runtime.ts';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const run = promisify(execFile);

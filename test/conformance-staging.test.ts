@@ -6,11 +6,11 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SchemeClock } from '../src/clock/scheme-clock.ts';
+import { NORTHWIND } from '../src/harness/test-runtime.ts';
 import { listen, type RunningServer } from '../src/node/server.ts';
 import { createRuntime } from '../src/runtime.ts';
 import { DEV_SIGNING_KEY_ID } from './support/form3-request-signer.ts';
 import { harbourAsStaging } from './support/harbour-as-staging.ts';
-import { NORTHWIND } from './support/testing.ts';
 
 // The staging profile, pointed at a second simulator used strictly as staging (no @simulator step,
 // nothing but the API), as a different organisation than the default: Harbour, with its own sort

@@ -2,8 +2,9 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { systemClock } from '../src/clock/clock.ts';
+import { type TestRuntime, testRuntime } from '../src/harness/test-runtime.ts';
 import { listen, type RunningServer } from '../src/node/server.ts';
-import { openAccount, subscribeToAccounts, type TestRuntime, testRuntime } from './support/testing.ts';
+import { openAccount, subscribeToAccounts } from './support/testing.ts';
 import { TestReceiver } from './support/webhook-receiver.ts';
 
 // examples/form3-receiver.mjs, run as docs/notifications.md says: it accepts the simulator's

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { NORTHWIND } from '../src/harness/test-runtime.ts';
 import { listen, type RunningServer } from '../src/node/server.ts';
 import { createRuntime } from '../src/runtime.ts';
-import { NORTHWIND } from './support/testing.ts';
 
 // Form3's Go SDK (form3tech-oss/go-form3) in its token mode, reproduced on the wire, against a
 // listening simulator. What the SDK does, from its source (pkg/form3/auth_token.go and the

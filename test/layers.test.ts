@@ -60,6 +60,11 @@ describe('the layers checker (a test of the test)', () => {
     ['src/sim/a.ts', 'src/sim/a.test.ts'],
     ['features/steps/x.ts', 'src/sim/claims/claims.ts'],
     ['features/support/x.ts', 'src/api/schemas/index.ts'],
+    ['src/sim/a.ts', 'src/harness/test-runtime.ts'],
+    ['src/cli/a.ts', 'src/harness/test-runtime.ts'],
+    ['src/runtime.ts', 'src/harness/test-runtime.ts'],
+    ['src/harness/a.ts', 'src/cli/b.ts'],
+    ['src/harness/a.ts', 'test/support/testing.ts'],
   ])('refuses %s importing %s', (from, to) => {
     expect(ruleBroken(from, to)).toBeTypeOf('string');
   });
@@ -77,6 +82,10 @@ describe('the layers checker (a test of the test)', () => {
     ['test/support/testing.ts', 'src/sim/simulator.ts'],
     ['features/steps/x.ts', 'src/index.ts'],
     ['features/steps/x.ts', 'test/support/testing.ts'],
+    ['features/steps/x.ts', 'src/harness/test-runtime.ts'],
+    ['src/harness/a.ts', 'src/runtime.ts'],
+    ['src/harness/a.ts', 'src/api/schemas/index.ts'],
+    ['src/sim/a.test.ts', 'src/harness/test-runtime.ts'],
   ])('allows %s importing %s', (from, to) => {
     expect(ruleBroken(from, to)).toBeUndefined();
   });
@@ -100,5 +109,6 @@ describe('the layers checker (a test of the test)', () => {
     expect(layerOf('src/index.ts')).toBe('entry');
     expect(layerOf('src/api/routes/claims.ts')).toBe('api');
     expect(layerOf('src/api/routes/claims.test.ts')).toBe('src-test');
+    expect(layerOf('src/harness/test-runtime.ts')).toBe('harness');
   });
 });

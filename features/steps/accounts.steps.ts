@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { Given, Then, When } from '@cucumber/cucumber';
+import { bodyOf, type MalformedRequest, OMIT, validAttributes } from '../../src/harness/malformed-account-requests.ts';
 import { gbIban, hasValidCheckDigits } from '../../src/index.ts';
-import { bodyOf, type MalformedRequest, OMIT, validAttributes } from '../../test/support/malformed-account-requests.ts';
 import { pick, type SimWorld } from '../support/world.ts';
 
 // Account steps: a valid account built for you, with the parts a scenario wants changed.

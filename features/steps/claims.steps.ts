@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { Given, Then, When } from '@cucumber/cucumber';
-import { claimAttributes } from '../../test/support/claims-harness.ts';
+import { claimAttributes } from '../../src/harness/claim-attributes.ts';
 import { assertMatchesSchema } from '../support/schema.ts';
 import { pick, type SimWorld } from '../support/world.ts';
 

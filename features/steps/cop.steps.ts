@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { randomInt } from 'node:crypto';
 import { type DataTable, Given, Then, When } from '@cucumber/cucumber';
-import { type CopCase, loadCorpus, materialise } from '../../test/support/cop-corpus.ts';
+import { type CopCase, loadCorpus, materialise } from '../../src/harness/cop-corpus.ts';
 import { requestSignature } from '../support/cop-signing.ts';
 import { assertMatchesSchema } from '../support/schema.ts';
 import type { SimWorld } from '../support/world.ts';

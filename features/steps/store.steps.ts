@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { AfterAll, Given, Then, When } from '@cucumber/cucumber';
-import { type PostgresServer, postgresBinDir, startPostgres } from '../../test/support/postgres-server.ts';
+import { type PostgresServer, postgresBinDir, startPostgres } from '../../src/harness/postgres-server.ts';
 import type { SimWorld } from '../support/world.ts';
 
 // The store's engines in process: a journal file or a real PostgreSQL server (one for the run,

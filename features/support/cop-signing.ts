@@ -1,12 +1,12 @@
 // Message signing of Confirmation of Payee in the features: the check that every answer of a
 // participant is signed and verifies against its published JWKS, and the signature a requester
-// step asked for. Requests are signed with the requester test keys of test/support/cop-keys.ts,
+// step asked for. Requests are signed with the requester test keys of src/harness/cop-keys.ts,
 // which the in-process target registers for the Northwind and Harbour clients.
 import assert from 'node:assert/strict';
 import { createPrivateKey } from 'node:crypto';
+import { REQUESTER_ISS, REQUESTER_TEST_KEYS } from '../../src/harness/cop-keys.ts';
+import { handMadeJws, verifyIndependently } from '../../src/harness/independent-jws.ts';
 import { signCopRequest, verifyCopResponse } from '../../src/index.ts';
-import { REQUESTER_ISS, REQUESTER_TEST_KEYS } from '../../test/support/cop-keys.ts';
-import { handMadeJws, verifyIndependently } from '../../test/support/independent-jws.ts';
 import type { SimWorld } from './world.ts';
 
 /** What a "signed as" step asked for: the requester and the changes to make to its signature. */

@@ -3,7 +3,7 @@
 // file that CI keeps between runs (docs/conformance.md, Journeys).
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { addBacsWorkingDays, londonToday } from '../../test/support/bacs-days.ts';
+import { addBacsWorkingDays, londonToday } from '../../src/harness/bacs-days.ts';
 import type { Settings } from './settings.ts';
 
 export interface JourneyInstance {

@@ -1,2 +1,2 @@
 // The schema check the steps use is the one route tests use.
-export { assertMatchesSchema } from '../../test/support/testing.ts';
+export { assertMatchesSchema } from '../../src/harness/assert-schema.ts';

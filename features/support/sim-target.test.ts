@@ -2,8 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { HARBOUR, NORTHWIND } from '../../src/harness/test-runtime.ts';
 import { type ClockState, createRuntime, listen, type RunningServer } from '../../src/index.ts';
-import { HARBOUR, NORTHWIND } from '../../test/support/testing.ts';
 import { SCENARIO_START, simTargetProblem } from './sim-target.ts';
 
 let server: RunningServer | undefined;

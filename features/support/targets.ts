@@ -1,6 +1,6 @@
 import { createPrivateKey, type KeyObject } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { FENWICK, HARBOUR, NORTHWIND, type TestRuntime, testRuntime } from '../../test/support/testing.ts';
+import { FENWICK, HARBOUR, NORTHWIND, type TestRuntime, testRuntime } from '../../src/harness/test-runtime.ts';
 import { readSettings } from './settings.ts';
 
 export type TargetName = 'inprocess' | 'sim' | 'staging';

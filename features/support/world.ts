@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { type IWorldOptions, setWorldConstructor, World } from '@cucumber/cucumber';
+import type { TestRuntime } from '../../src/harness/test-runtime.ts';
 import { form3SignedHeaders } from '../../test/support/form3-request-signer.ts';
-import type { TestRuntime } from '../../test/support/testing.ts';
 import { describeBody, formatExchange } from './exchange.ts';
 import type { WebhookReceiver } from './receiver.ts';
 import { readSettings } from './settings.ts';

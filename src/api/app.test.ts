@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { FENWICK, HARBOUR, NORTHWIND, type TestRuntime, testRuntime } from '../../test/support/testing.ts';
+import { FENWICK, HARBOUR, NORTHWIND, type TestRuntime, testRuntime } from '../harness/test-runtime.ts';
 import { schemaValidator } from './schemas/index.ts';
 
 const BASE = '/v1/organisation/accounts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { claimRequest, submitVia } from '../../test/support/claim-requests.ts';
-import { NORTHWIND, testRuntime } from '../../test/support/testing.ts';
+import { NORTHWIND, testRuntime } from '../harness/test-runtime.ts';
 import { asForm3Reads } from './body.ts';
 
 describe('asForm3Reads', () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { MALFORMED_ACCOUNT_REQUESTS, sendRow, validAttributes } from '../../test/support/malformed-account-requests.ts';
-import { NORTHWIND, type TestRuntime, testRuntime } from '../../test/support/testing.ts';
+import { MALFORMED_ACCOUNT_REQUESTS, sendRow, validAttributes } from '../harness/malformed-account-requests.ts';
+import { NORTHWIND, type TestRuntime, testRuntime } from '../harness/test-runtime.ts';
 import { schemaValidator } from './schemas/index.ts';
 
 const BASE = '/v1/organisation/accounts';

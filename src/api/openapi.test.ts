@@ -1,6 +1,6 @@
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestRuntime, testRuntime } from '../../test/support/testing.ts';
+import { type TestRuntime, testRuntime } from '../harness/test-runtime.ts';
 import { ROUTE_TABLE } from './route-table.ts';
 
 let rt: TestRuntime;

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { sendRow, validAttributes } from '../../test/support/malformed-account-requests.ts';
-import { NORTHWIND, type TestRuntime, testRuntime } from '../../test/support/testing.ts';
 import { UNDECLARED_ACCOUNT_KEYS, undeclaredKeyOf } from '../../test/support/undeclared-account-keys.ts';
+import { sendRow, validAttributes } from '../harness/malformed-account-requests.ts';
+import { NORTHWIND, type TestRuntime, testRuntime } from '../harness/test-runtime.ts';
 
 const BASE = '/v1/organisation/accounts';
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CliTarget, cliTarget } from '../../test/support/cli-target.ts';
-import type { TestRuntime } from '../../test/support/testing.ts';
+import type { TestRuntime } from '../harness/test-runtime.ts';
 import { CliError } from './connection.ts';
 import { FAULTS_HELP, faultsCommand } from './faults.ts';
 

@@ -3,8 +3,8 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { NORTHWIND, TEST_START } from '../../test/support/testing.ts';
 import { SchemeClock } from '../clock/scheme-clock.ts';
+import { NORTHWIND, TEST_START } from '../harness/test-runtime.ts';
 import { listen, type RunningServer } from '../node/server.ts';
 import { createRuntime, type Runtime } from '../runtime.ts';
 

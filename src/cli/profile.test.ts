@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CliTarget, cliTarget } from '../../test/support/cli-target.ts';
-import { NORTHWIND } from '../../test/support/testing.ts';
+import { NORTHWIND } from '../harness/test-runtime.ts';
 import { apiCommand } from './api-commands.ts';
 import { profilePath, readProfile, writeProfile } from './profile.ts';
 

@@ -6,7 +6,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { storedData } from '../../test/support/stored-data.ts';
-import { HARBOUR, NORTHWIND } from '../../test/support/testing.ts';
+import { HARBOUR, NORTHWIND } from '../harness/test-runtime.ts';
 import { verifyCopResponse } from '../index.ts';
 
 // The real command, as a user runs it: a child process on a free port, stopped by a signal.

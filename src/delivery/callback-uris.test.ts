@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openAccount, subscribeToAccounts, type TestRuntime, testRuntime } from '../../test/support/testing.ts';
+import { openAccount, subscribeToAccounts } from '../../test/support/testing.ts';
 import { TestReceiver } from '../../test/support/webhook-receiver.ts';
 import { systemClock } from '../clock/clock.ts';
+import { type TestRuntime, testRuntime } from '../harness/test-runtime.ts';
 import { FAST_RETRY_SCHEDULE } from '../sim/notifications/retry-schedule.ts';
 
 // A subscription with several callback_uris: each receiver gets the notification, and one that

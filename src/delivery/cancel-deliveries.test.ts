@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openAccount, subscribeToAccounts, type TestRuntime, testRuntime } from '../../test/support/testing.ts';
+import { openAccount, subscribeToAccounts } from '../../test/support/testing.ts';
+import { type TestRuntime, testRuntime } from '../harness/test-runtime.ts';
 
 // A subscription that ends takes its pending deliveries with it in one unit, written by one commit
 // however many there are (not a commit per delivery).

@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { NORTHWIND, type TestRuntime, testRuntime } from '../../test/support/testing.ts';
 import { TestReceiver } from '../../test/support/webhook-receiver.ts';
 import { schemaValidator } from '../api/schemas/index.ts';
 import { systemClock } from '../clock/clock.ts';
+import { NORTHWIND, type TestRuntime, testRuntime } from '../harness/test-runtime.ts';
 import type { RuntimeOptions } from '../runtime.ts';
 import { FAST_RETRY_SCHEDULE } from '../sim/notifications/retry-schedule.ts';
 import { verify } from './signing.ts';

@@ -2,9 +2,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { NORTHWIND, type TestRuntime, testRuntime } from '../../test/support/testing.ts';
 import { TestReceiver } from '../../test/support/webhook-receiver.ts';
 import { systemClock } from '../clock/clock.ts';
+import { NORTHWIND, type TestRuntime, testRuntime } from '../harness/test-runtime.ts';
 import { FAST_RETRY_SCHEDULE } from '../sim/notifications/retry-schedule.ts';
 
 // Nothing is lost: 100 deliveries pending against a receiver that is down survive a stop and a

@@ -2,8 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { HARBOUR, NORTHWIND, type TestRuntime, testRuntime } from '../../test/support/testing.ts';
 import { TestReceiver } from '../../test/support/webhook-receiver.ts';
+import { HARBOUR, NORTHWIND, type TestRuntime, testRuntime } from '../harness/test-runtime.ts';
 
 // FIFO queue subscriptions are served one notification at a time, oldest first (delivery-worker's
 // #inTurn). Driven by hand: a manual wall clock and runDue(). The queue is unreachable (port 1),

@@ -8,9 +8,10 @@ import {
 } from '@aws-sdk/client-sqs';
 import { type FauxqsServer, startFauxqs } from 'fauxqs';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { NORTHWIND, subscribeToAccounts, type TestRuntime, testRuntime } from '../../test/support/testing.ts';
+import { subscribeToAccounts } from '../../test/support/testing.ts';
 import { TestReceiver } from '../../test/support/webhook-receiver.ts';
 import { systemClock } from '../clock/clock.ts';
+import { NORTHWIND, type TestRuntime, testRuntime } from '../harness/test-runtime.ts';
 import { FAST_RETRY_SCHEDULE } from '../sim/notifications/retry-schedule.ts';
 import { queueEndpoint } from './queue-transport.ts';
 

@@ -1,9 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { opensslAccepts } from '../../test/support/openssl-verify.ts';
-import { openAccount, subscribeToAccounts, type TestRuntime, testRuntime } from '../../test/support/testing.ts';
+import { openAccount, subscribeToAccounts } from '../../test/support/testing.ts';
 import { type Received, TestReceiver } from '../../test/support/webhook-receiver.ts';
 import { schemaValidator } from '../api/schemas/index.ts';
 import { systemClock } from '../clock/clock.ts';
+import { type TestRuntime, testRuntime } from '../harness/test-runtime.ts';
 import { FAST_RETRY_SCHEDULE } from '../sim/notifications/retry-schedule.ts';
 import { verifyForm3Notification } from './verify-form3-notification.ts';
 

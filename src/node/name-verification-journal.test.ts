@@ -1,12 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import {
-  assertMatchesSchema,
-  copRequest,
-  NORTHWIND,
-  NORTHWIND_COP_PATH,
-  type TestRuntime,
-  testRuntime,
-} from '../../test/support/testing.ts';
+import { copRequest, NORTHWIND_COP_PATH } from '../../test/support/testing.ts';
+import { assertMatchesSchema } from '../harness/assert-schema.ts';
+import { NORTHWIND, type TestRuntime, testRuntime } from '../harness/test-runtime.ts';
 import { listen } from './server.ts';
 
 let rt: TestRuntime;

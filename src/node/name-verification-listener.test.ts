@@ -1,13 +1,8 @@
 import { createServer, request as httpRequest, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { verifyIndependently } from '../../test/support/independent-jws.ts';
-import {
-  copRequest,
-  NORTHWIND,
-  NORTHWIND_COP_PATH,
-  type TestRuntime,
-  testRuntime,
-} from '../../test/support/testing.ts';
+import { copRequest, NORTHWIND_COP_PATH } from '../../test/support/testing.ts';
+import { verifyIndependently } from '../harness/independent-jws.ts';
+import { NORTHWIND, type TestRuntime, testRuntime } from '../harness/test-runtime.ts';
 import { requestListener } from './server.ts';
 
 const NW = '0015800001041REAAY';

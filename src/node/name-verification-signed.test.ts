@@ -1,13 +1,8 @@
 import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEV_SIGNING_KEY_ID, devSigningKey, form3SignedHeaders } from '../../test/support/form3-request-signer.ts';
-import {
-  copRequest,
-  NORTHWIND,
-  NORTHWIND_COP_PATH,
-  type TestRuntime,
-  testRuntime,
-} from '../../test/support/testing.ts';
+import { copRequest, NORTHWIND_COP_PATH } from '../../test/support/testing.ts';
+import { NORTHWIND, type TestRuntime, testRuntime } from '../harness/test-runtime.ts';
 import { requestListener } from './server.ts';
 
 // Name verification, like every route, answers a request signed as Form3's Go SDK signs them

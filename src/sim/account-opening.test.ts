@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { HARBOUR, NORTHWIND, type TestRuntime, testRuntime } from '../../test/support/testing.ts';
+import { HARBOUR, NORTHWIND, type TestRuntime, testRuntime } from '../harness/test-runtime.ts';
 import { AccountOpening } from './account-opening.ts';
 import { hasValidCheckDigits } from './iban.ts';
 

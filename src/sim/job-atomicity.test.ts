@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { TEST_START, type TestRuntime, testRuntime } from '../../test/support/testing.ts';
+import { TEST_START, type TestRuntime, testRuntime } from '../harness/test-runtime.ts';
 
 // A scheduled job is one unit of the store (Simulator passes store.atomically to the Scheduler):
 // a handler that throws half way leaves no record, no job and no cancellation behind.

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { populatedDataFile } from '../../test/support/populated-data-file.ts';
 import { storedData } from '../../test/support/stored-data.ts';
-import { HARBOUR, NORTHWIND } from '../../test/support/testing.ts';
+import { HARBOUR, NORTHWIND } from '../harness/test-runtime.ts';
 import { createRuntime, type Runtime } from '../runtime.ts';
 import { DEPENDENT_COLLECTIONS, ORGANISATION_COLLECTIONS } from './organisation-reset.ts';
 

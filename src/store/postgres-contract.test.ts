@@ -1,11 +1,6 @@
 import { afterAll, beforeAll, describe } from 'vitest';
-import {
-  POSTGRES_MISSING,
-  type PostgresServer,
-  postgresBinDir,
-  startPostgres,
-} from '../../test/support/postgres-server.ts';
 import { storeContract } from '../../test/support/store-contract.ts';
+import { POSTGRES_MISSING, type PostgresServer, postgresBinDir, startPostgres } from '../harness/postgres-server.ts';
 
 // The same contract as memory and the journal (store-contract.test.ts), on a real PostgreSQL
 // server started from Debian's binaries (bash .ci/run installs them).

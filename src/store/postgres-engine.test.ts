@@ -6,7 +6,7 @@ import {
   type PostgresServer,
   postgresBinDir,
   startPostgres,
-} from '../../test/support/postgres-server.ts';
+} from '../harness/postgres-server.ts';
 import type { Row } from './collection.ts';
 import type { ChangeSet, Engine } from './engine.ts';
 import { openPostgresEngine } from './postgres-engine.ts';

@@ -3,10 +3,10 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { NORTHWIND, type TestRuntime, testRuntime } from '../../src/harness/test-runtime.ts';
 import { listen, type RunningServer } from '../../src/node/server.ts';
 import { launchChromium } from '../support/chromium.ts';
 import { createClaimVia, submitVia } from '../support/claim-requests.ts';
-import { NORTHWIND, type TestRuntime, testRuntime } from '../support/testing.ts';
 
 // The dashboard and the reference page, opened in a real Chromium (Debian's, installed by .ci/run)
 // against a listening simulator. A failing test leaves a screenshot in reports/.

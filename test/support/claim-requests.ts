@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
-import { NORTHWIND, type TestRuntime } from './testing.ts';
+import { NORTHWIND, type TestRuntime } from '../../src/harness/test-runtime.ts';
 
 /** The attributes of a valid reason-2 claim as a client sends them, with `over` replacing some. */
 export function claimRequestAttributes(over: Record<string, unknown> = {}): Record<string, unknown> {

@@ -5,6 +5,7 @@ import { type AdvanceRequest, advanceTarget } from '../../src/clock/advance.ts';
 import { BacsCalendar } from '../../src/clock/calendar.ts';
 import { type AdvanceResult, type Job, Scheduler } from '../../src/clock/scheduler.ts';
 import { SchemeClock } from '../../src/clock/scheme-clock.ts';
+import { claimAttributes } from '../../src/harness/claim-attributes.ts';
 import type { ClaimAttributes } from '../../src/sim/claims/claim-resources.ts';
 import { Claims } from '../../src/sim/claims/claims.ts';
 import { EventBus, type RecordEvent } from '../../src/sim/events.ts';
@@ -15,26 +16,6 @@ import { Scenarios } from '../../src/sim/scenarios/scenarios.ts';
 import { openStore } from '../../src/store/store.ts';
 
 export const HARNESS_ORG = '743d5b63-8e6f-432e-a8fa-c5d8d2ee5fcb';
-
-/** A valid reason-1 claim disputing the given amounts, collected on `collected` (default 2026-12-01). */
-export function claimAttributes(
-  amounts: string[] = ['10.00'],
-  overrides: Partial<ClaimAttributes> = {},
-  collected = '2026-12-01',
-): ClaimAttributes {
-  return {
-    payment_scheme: 'Bacs',
-    clearing_id: '123456',
-    reference: 'DDIC0001',
-    reason_code: '1',
-    number_of_claims: amounts.length,
-    beneficiary_party: { account_number: '41426819', bank_id: '400300' },
-    debtor_party: { account_name: 'Acme Utilities', account_number: '87654321', bank_id: '203040' },
-    original_instruction: { clearing_id: '654321', reference: 'ACME-000123' },
-    disputed_transactions: amounts.map((amount) => ({ amount, date: collected })),
-    ...overrides,
-  };
-}
 
 export async function claimsHarness(start = '2026-12-21T09:00:00.000Z') {
   const store = await openStore();

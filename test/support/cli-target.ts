@@ -1,7 +1,8 @@
 // A test runtime listening on a free port, with the environment a CLI command reads to reach it as
 // Northwind: what the tests of the commands that talk to a running simulator share.
+
+import { NORTHWIND, type TestRuntime, testRuntime } from '../../src/harness/test-runtime.ts';
 import { listen, type RunningServer } from '../../src/node/server.ts';
-import { NORTHWIND, type TestRuntime, testRuntime } from './testing.ts';
 
 export interface CliTarget {
   rt: TestRuntime;

@@ -1,8 +1,9 @@
 import type { JSONWebKeySet } from 'jose';
 import { expect } from 'vitest';
 import { verifyCopResponse } from '../../src/api/open-banking/requester-tools.ts';
-import { verifyIndependently } from './independent-jws.ts';
-import { copRequest, type TestRuntime } from './testing.ts';
+import { verifyIndependently } from '../../src/harness/independent-jws.ts';
+import type { TestRuntime } from '../../src/harness/test-runtime.ts';
+import { copRequest } from './testing.ts';
 
 /** Northwind's Open Banking id: the participant the name-verification tests ask. */
 export const NW = '0015800001041REAAY';

@@ -1,4 +1,4 @@
-import { HARBOUR } from './testing.ts';
+import { HARBOUR } from '../../src/harness/test-runtime.ts';
 
 /**
  * The settings of the staging profile for a simulator at `baseUrl` used strictly as staging, as

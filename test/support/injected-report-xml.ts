@@ -1,7 +1,7 @@
 import { afterAll, beforeAll } from 'vitest';
 import { xpathValues } from '../../features/support/report-files.ts';
 import { SchemeClock } from '../../src/clock/scheme-clock.ts';
-import { HARBOUR, type TestRuntime, testRuntime } from './testing.ts';
+import { HARBOUR, type TestRuntime, testRuntime } from '../../src/harness/test-runtime.ts';
 
 /** Harbour has one originating account: its items keep the order they were given in. */
 export const HARBOUR_SUN = '309021';

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { HARBOUR, NORTHWIND, type TestRuntime, testRuntime } from '../../src/harness/test-runtime.ts';
 import { claimRequestAttributes } from './claim-requests.ts';
 import { storedData } from './stored-data.ts';
-import { HARBOUR, NORTHWIND, type TestRuntime, testRuntime } from './testing.ts';
 
 const ORG = NORTHWIND.organisation_id;
 

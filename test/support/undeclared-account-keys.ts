@@ -2,7 +2,7 @@
 // server) ignores such keys; the simulator does too, and refuses them only when it runs --strict.
 // `status`/`message` are the --strict answer; without it a create answers 201 and a PATCH 200,
 // and the key is not stored.
-import { create, type MalformedRequest, patch, raw } from './malformed-request-builders.ts';
+import { create, type MalformedRequest, patch, raw } from '../../src/harness/malformed-request-builders.ts';
 
 export const UNDECLARED_ACCOUNT_KEYS: MalformedRequest[] = [
   create('an unknown attribute', { colour: 'red' }, 'colour in body is not allowed'),

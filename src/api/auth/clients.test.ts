@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { REQUESTER_TEST_KEYS } from '../../../test/support/cop-keys.ts';
+import { REQUESTER_TEST_KEYS } from '../../harness/cop-keys.ts';
 import { ClientRegistry, type OAuthClient } from './clients.ts';
 
 const base = { client_id: 'c1', client_secret: 's', organisation_id: '743d5b63-8e6f-432e-a8fa-c5d8d2ee5fcb' };

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type TestRuntime, testRuntime } from '../../../test/support/testing.ts';
+import { type TestRuntime, testRuntime } from '../../harness/test-runtime.ts';
 
 // Under --auth off --no-seed the accounts registry answers as Form3's public fake account API
 // (form3tech-oss/interview-accountapi) does, for a client written against it: no credentials, any

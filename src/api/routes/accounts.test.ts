@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { HARBOUR, NORTHWIND, type TestRuntime, testRuntime } from '../../../test/support/testing.ts';
+import { HARBOUR, NORTHWIND, type TestRuntime, testRuntime } from '../../harness/test-runtime.ts';
 
 const ID = 'ad27e265-9605-4b4b-a0e5-3003ea9cc4dc';
 const body = (attributes: Record<string, unknown> = {}, id = ID, organisation_id = NORTHWIND.organisation_id) => ({

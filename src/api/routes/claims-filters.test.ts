@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createClaimVia, submitVia } from '../../../test/support/claim-requests.ts';
-import { assertMatchesSchema, type TestRuntime, testRuntime } from '../../../test/support/testing.ts';
+import { assertMatchesSchema } from '../../harness/assert-schema.ts';
+import { type TestRuntime, testRuntime } from '../../harness/test-runtime.ts';
 
 let rt: TestRuntime;
 beforeEach(async () => {

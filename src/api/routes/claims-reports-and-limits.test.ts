@@ -8,8 +8,8 @@ import {
   createClaimVia,
   submitVia,
 } from '../../../test/support/claim-requests.ts';
-import { NORTHWIND, type TestRuntime, testRuntime } from '../../../test/support/testing.ts';
 import { SchemeClock } from '../../clock/scheme-clock.ts';
+import { NORTHWIND, type TestRuntime, testRuntime } from '../../harness/test-runtime.ts';
 
 const ORG = NORTHWIND.organisation_id;
 const attrs = claimRequestAttributes;

@@ -1,13 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { childRequest, claimRequest, createClaimVia, submitVia } from '../../../test/support/claim-requests.ts';
-import {
-  assertMatchesSchema,
-  HARBOUR,
-  NORTHWIND,
-  type TestRuntime,
-  testRuntime,
-} from '../../../test/support/testing.ts';
+import { assertMatchesSchema } from '../../harness/assert-schema.ts';
+import { HARBOUR, NORTHWIND, type TestRuntime, testRuntime } from '../../harness/test-runtime.ts';
 
 const ORG = NORTHWIND.organisation_id;
 

@@ -1,7 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { copBody, iatNow, jwksOf, NW, verifiedAnswer } from '../../../test/support/cop-answers.ts';
-import { signAsRequester } from '../../../test/support/cop-keys.ts';
-import { NORTHWIND, NORTHWIND_COP_PATH, type TestRuntime, testRuntime } from '../../../test/support/testing.ts';
+import { NORTHWIND_COP_PATH } from '../../../test/support/testing.ts';
+import { signAsRequester } from '../../harness/cop-keys.ts';
+import { NORTHWIND, type TestRuntime, testRuntime } from '../../harness/test-runtime.ts';
 import { OB_IAT, OB_ISS } from '../open-banking/jws-profile.ts';
 import { verifyCopResponse } from '../open-banking/requester-tools.ts';
 

@@ -1,7 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { copBody, iatNow, NW, verifiedAnswer } from '../../../test/support/cop-answers.ts';
-import { REQUESTER_TEST_KEYS, signAsRequester } from '../../../test/support/cop-keys.ts';
-import { FENWICK, HARBOUR, NORTHWIND_COP_PATH, type TestRuntime, testRuntime } from '../../../test/support/testing.ts';
+import { NORTHWIND_COP_PATH } from '../../../test/support/testing.ts';
+import { REQUESTER_TEST_KEYS, signAsRequester } from '../../harness/cop-keys.ts';
+import { FENWICK, HARBOUR, type TestRuntime, testRuntime } from '../../harness/test-runtime.ts';
 import { OB_IAT, OB_ISS } from '../open-banking/jws-profile.ts';
 
 const PATH = NORTHWIND_COP_PATH;

@@ -1,14 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { signAsRequester } from '../../../test/support/cop-keys.ts';
-import {
-  assertMatchesSchema,
-  copRequest,
-  HARBOUR,
-  NORTHWIND,
-  NORTHWIND_COP_PATH,
-  type TestRuntime,
-  testRuntime,
-} from '../../../test/support/testing.ts';
+import { copRequest, NORTHWIND_COP_PATH } from '../../../test/support/testing.ts';
+import { assertMatchesSchema } from '../../harness/assert-schema.ts';
+import { signAsRequester } from '../../harness/cop-keys.ts';
+import { HARBOUR, NORTHWIND, type TestRuntime, testRuntime } from '../../harness/test-runtime.ts';
 
 const NW = '0015800001041REAAY';
 const PATH = NORTHWIND_COP_PATH;

@@ -1,13 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { claimAttributes } from '../../../test/support/claims-harness.ts';
-import {
-  assertMatchesSchema,
-  HARBOUR,
-  NORTHWIND,
-  type TestRuntime,
-  testRuntime,
-} from '../../../test/support/testing.ts';
+import { assertMatchesSchema } from '../../harness/assert-schema.ts';
+import { claimAttributes } from '../../harness/claim-attributes.ts';
+import { HARBOUR, NORTHWIND, type TestRuntime, testRuntime } from '../../harness/test-runtime.ts';
 
 const ORG = NORTHWIND.organisation_id;
 let rt: TestRuntime;

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { parseXml, pdfText, unzipXhtml, xpathValues } from '../../../features/support/report-files.ts';
 import { assertMatchesSchema } from '../../../features/support/schema.ts';
-import { HARBOUR, NORTHWIND, type TestRuntime, testRuntime } from '../../../test/support/testing.ts';
+import { HARBOUR, NORTHWIND, type TestRuntime, testRuntime } from '../../harness/test-runtime.ts';
 
 let rt: TestRuntime;
 beforeEach(async () => {

@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { assertMatchesSchema, TEST_START, type TestRuntime, testRuntime } from '../../../test/support/testing.ts';
 import { systemClock } from '../../clock/clock.ts';
 import { MAX_SPEED, SchemeClock } from '../../clock/scheme-clock.ts';
+import { assertMatchesSchema } from '../../harness/assert-schema.ts';
+import { TEST_START, type TestRuntime, testRuntime } from '../../harness/test-runtime.ts';
 
 let rt: TestRuntime;
 beforeEach(async () => {

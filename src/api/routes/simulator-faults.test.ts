@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { HARBOUR, type TestRuntime, testRuntime } from '../../../test/support/testing.ts';
+import { HARBOUR, type TestRuntime, testRuntime } from '../../harness/test-runtime.ts';
 import { listen } from '../../node/server.ts';
 import { FAULT_HEADER } from '../fault-layer.ts';
 import { schemaValidator } from '../schemas/index.ts';

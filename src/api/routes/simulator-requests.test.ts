@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { assertMatchesSchema, HARBOUR, type TestRuntime, testRuntime } from '../../../test/support/testing.ts';
+import { assertMatchesSchema } from '../../harness/assert-schema.ts';
+import { HARBOUR, type TestRuntime, testRuntime } from '../../harness/test-runtime.ts';
 
 let rt: TestRuntime;
 beforeEach(async () => {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { claimRequestAttributes } from '../../../test/support/claim-requests.ts';
-import { HARBOUR, NORTHWIND, TEST_START, type TestRuntime, testRuntime } from '../../../test/support/testing.ts';
+import { HARBOUR, NORTHWIND, TEST_START, type TestRuntime, testRuntime } from '../../harness/test-runtime.ts';
 import { schemaValidator } from '../schemas/index.ts';
 
 let rt: TestRuntime;

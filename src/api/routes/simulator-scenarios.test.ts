@@ -1,14 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createClaimVia, submitVia } from '../../../test/support/claim-requests.ts';
-import {
-  assertMatchesSchema,
-  HARBOUR,
-  openAccount,
-  subscribeToAccounts,
-  type TestRuntime,
-  testRuntime,
-} from '../../../test/support/testing.ts';
+import { openAccount, subscribeToAccounts } from '../../../test/support/testing.ts';
+import { assertMatchesSchema } from '../../harness/assert-schema.ts';
+import { HARBOUR, type TestRuntime, testRuntime } from '../../harness/test-runtime.ts';
 
 let rt: TestRuntime;
 beforeEach(async () => {

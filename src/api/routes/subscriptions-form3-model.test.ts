@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { HARBOUR, NORTHWIND, openAccount, type TestRuntime, testRuntime } from '../../../test/support/testing.ts';
+import { openAccount } from '../../../test/support/testing.ts';
+import { HARBOUR, NORTHWIND, type TestRuntime, testRuntime } from '../../harness/test-runtime.ts';
 import { schemaValidator } from '../schemas/index.ts';
 
 // Subscriptions as Form3's model has them, with bodies exactly as Form3's Go SDK serialises them

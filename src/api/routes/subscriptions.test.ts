@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { HARBOUR, NORTHWIND, type TestRuntime, testRuntime } from '../../../test/support/testing.ts';
+import { HARBOUR, NORTHWIND, type TestRuntime, testRuntime } from '../../harness/test-runtime.ts';
 import { schemaValidator } from '../schemas/index.ts';
 
 const ID = '6f0d7d4e-2c1b-4d5a-9b8e-1a2b3c4d5e6f';

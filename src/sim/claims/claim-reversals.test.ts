@@ -145,7 +145,7 @@ describe('reversal window (claim submitted Monday 2026-12-21: D0+11 = Friday 202
     const claim = h.claims.create({
       id: randomUUID(),
       organisation_id: HARNESS_ORG,
-      attributes: (await import('../../../test/support/claims-harness.ts')).claimAttributes(),
+      attributes: (await import('../../harness/claim-attributes.ts')).claimAttributes(),
     });
     expect(failure(() => reverse(h, claim.id, '1')).message).toContain('has not been submitted');
   });

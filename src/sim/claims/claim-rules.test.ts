@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { claimAttributes } from '../../../test/support/claims-harness.ts';
+import { claimAttributes } from '../../harness/claim-attributes.ts';
 import { claimCreateProblems, schemeRuleViolations } from './claim-rules.ts';
 
 const today = '2026-12-21';

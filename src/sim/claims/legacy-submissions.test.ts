@@ -3,9 +3,9 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { claimAttributes } from '../../../test/support/claims-harness.ts';
 import { storedData } from '../../../test/support/stored-data.ts';
 import { SchemeClock } from '../../clock/scheme-clock.ts';
+import { claimAttributes } from '../../harness/claim-attributes.ts';
 import { createRuntime } from '../../runtime.ts';
 import { upgradedSubmission } from './legacy-submissions.ts';
 

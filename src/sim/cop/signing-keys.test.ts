@@ -3,9 +3,9 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { PARTICIPANT_TEST_KEYS } from '../../../test/support/cop-keys.ts';
 import { storedData } from '../../../test/support/stored-data.ts';
 import { FIXTURES_DIR } from '../../fixtures.ts';
+import { PARTICIPANT_TEST_KEYS } from '../../harness/cop-keys.ts';
 import { createRuntime, type Runtime } from '../../runtime.ts';
 import { SIGNING_KEYS_META } from './signing-keys.ts';
 

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { HARBOUR, NORTHWIND, type TestRuntime, testRuntime } from '../../../test/support/testing.ts';
 import { TestReceiver } from '../../../test/support/webhook-receiver.ts';
+import { HARBOUR, NORTHWIND, type TestRuntime, testRuntime } from '../../harness/test-runtime.ts';
 
 // The outbox driven by hand: a manual wall clock and runDue(), no timers, against a real receiver.
 

@@ -4,7 +4,7 @@
 // attributes, the service user of fixtures/reports/service-users.json).
 import { describe, expect, it } from 'vitest';
 import { HARBOUR_SUN, reportParsingRuntime } from '../../../test/support/injected-report-xml.ts';
-import { NORTHWIND } from '../../../test/support/testing.ts';
+import { NORTHWIND } from '../../harness/test-runtime.ts';
 import { difference, sum } from './report-view.ts';
 
 const xmlOf = reportParsingRuntime();

@@ -3,8 +3,8 @@
 // account) and the totals, which agree with the XML of the same report.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pdfText, unzipXhtml, xpathValues } from '../../../features/support/report-files.ts';
-import { HARBOUR, NORTHWIND, type TestRuntime, testRuntime } from '../../../test/support/testing.ts';
 import { SchemeClock } from '../../clock/scheme-clock.ts';
+import { HARBOUR, NORTHWIND, type TestRuntime, testRuntime } from '../../harness/test-runtime.ts';
 import { count, money, sum } from './report-view.ts';
 
 let rt: TestRuntime;

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { xpathValues } from '../../../features/support/report-files.ts';
-import { HARBOUR, NORTHWIND, testRuntime } from '../../../test/support/testing.ts';
 import { SchemeClock } from '../../clock/scheme-clock.ts';
 import { readFixtures } from '../../fixtures.ts';
+import { HARBOUR, NORTHWIND, testRuntime } from '../../harness/test-runtime.ts';
 import { openStore } from '../../store/store.ts';
 import type { RecordEvent } from '../events.ts';
 import { Simulator } from '../simulator.ts';

@@ -1,7 +1,8 @@
 // An independent check of a detached PS256 JWS, with Node's own crypto (OpenSSL) rather than jose,
 // which the simulator signs with: RSASSA-PSS, SHA-256, MGF1 SHA-256, salt of 32 bytes (RFC 7518
 // §3.5) over `protected.payload`. Also makes signatures jose refuses to make (claims listed in
-// crit but absent), for the verifier's tests. Test-only: the product never does PS256 by hand.
+// crit but absent), for the verifier's tests. The harness's check of the simulator's answers: the
+// simulator itself never does PS256 by hand.
 import { constants, createPublicKey, type KeyObject, sign, verify } from 'node:crypto';
 
 const PSS = { padding: constants.RSA_PKCS1_PSS_PADDING, saltLength: 32 };

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadCorpus, materialise } from './cop-corpus.ts';
-import { testRuntime } from './testing.ts';
+import { testRuntime } from './test-runtime.ts';
 
 const corpus = loadCorpus();
 const CODES = ['SCNS', 'AC01', 'ACNS', 'OPTO', 'CASS', 'IVCR', 'MBAM', 'ANNM', 'BANM', 'PANM', 'BAMM', 'PAMM'];

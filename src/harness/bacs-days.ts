@@ -1,7 +1,7 @@
-import { BacsCalendar } from '../../src/clock/calendar.ts';
-import { londonDate } from '../../src/clock/london.ts';
+import { BacsCalendar } from '../clock/calendar.ts';
+import { londonDate } from '../clock/london.ts';
 
-// The scheme calendar for test code outside src (the conformance harness's journeys count Bacs
+// The scheme calendar for the conformance harness (its journeys count Bacs
 // working days as the scheme does, England & Wales bank holidays included).
 const calendar = new BacsCalendar();
 

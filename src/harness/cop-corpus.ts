@@ -2,7 +2,7 @@
 // Scenario Outline of features/name_verification.feature.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { VerificationReport } from '../../src/sim/cop/decide.ts';
+import type { VerificationReport } from '../sim/cop/decide.ts';
 
 export interface CopCase {
   id: string;

@@ -1,11 +1,11 @@
-// TEST-ONLY keys for Confirmation of Payee signing (test/support/cop-test-keys.json): the
+// TEST-ONLY keys for Confirmation of Payee signing (src/harness/cop-test-keys.json): the
 // participants' signing keys that testRuntime() passes (no RSA key generation per runtime), and
 // requester key pairs registered for the Northwind and Harbour fixture clients.
 import { readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { signCopRequest } from '../../src/api/open-banking/requester-tools.ts';
-import type { GivenSigningKey } from '../../src/sim/cop/signing-keys.ts';
+import { signCopRequest } from '../api/open-banking/requester-tools.ts';
+import type { GivenSigningKey } from '../sim/cop/signing-keys.ts';
 
 interface RequesterKey {
   key_id: string;

@@ -4,7 +4,7 @@
 import { MALFORMED_ATTRIBUTES } from './malformed-account-attributes.ts';
 import { MALFORMED_ENVELOPES } from './malformed-account-envelope.ts';
 import { bodyOf, type MalformedRequest } from './malformed-request-builders.ts';
-import { NORTHWIND, type TestRuntime } from './testing.ts';
+import { NORTHWIND, type TestRuntime } from './test-runtime.ts';
 
 export { bodyOf, type MalformedRequest, OMIT, validAttributes } from './malformed-request-builders.ts';
 
