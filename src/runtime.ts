@@ -19,6 +19,7 @@ import { FIXTURES_DIR, type Fixtures, readFixtures } from './fixtures.ts';
 import { swaggerUiAssets } from './node/docs-assets.ts';
 import { packageVersion } from './node/package-version.ts';
 import type { GivenSigningKey } from './sim/cop/signing-keys.ts';
+import { type Mode, resolveMode } from './sim/mode.ts';
 import { type DeliveryRetention, retentionFrom } from './sim/notifications/outbox-retention.ts';
 import { checkSchedule, type RetrySchedule } from './sim/notifications/retry-schedule.ts';
 import { Simulator } from './sim/simulator.ts';
@@ -118,6 +119,7 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Runti
     if (problem) throw new Error(`webhook secret ${problem}`);
   }
   if (options.retrySchedule) checkSchedule(options.retrySchedule);
+  const mode = resolveMode(options);
   if (options.jwsProfile !== undefined && !JWS_PROFILES.includes(options.jwsProfile))
     throw new Error(`JWS profile must be one of ${JWS_PROFILES.join(', ')}, got ${String(options.jwsProfile)}`);
   // Checked before the data file is opened; the fields left out are the defaults.
@@ -131,7 +133,7 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Runti
         : { file: options.data, check: options.storeCheck ?? storedRecordProblem },
   );
   try {
-    return await assemble(store, options, fixtures, deliveryRetention);
+    return await assemble(store, mode, options, fixtures, deliveryRetention);
   } catch (err) {
     // Nothing serves: release the data file (and its lock) for the next try.
     await store.close().catch(() => undefined);
@@ -142,12 +144,14 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Runti
 /** Everything on top of an open store: fixtures, the domain, the app and the workers. */
 async function assemble(
   store: Store,
+  mode: Mode,
   options: RuntimeOptions,
   fixtures: Fixtures,
   deliveryRetention: DeliveryRetention | undefined,
 ): Promise<Runtime> {
   const sim = new Simulator({
     store,
+    mode,
     organisations: fixtures.organisations,
     participants: fixtures.participants,
     calendarOverrides: fixtures.calendarOverrides,
@@ -195,9 +199,7 @@ async function assemble(
     sim,
     clients,
     tokens,
-    auth: options.auth ?? 'on',
-    copStrict: options.copStrict ?? false,
-    strict: options.strict ?? false,
+    mode,
     signer,
     resolveHost: options.resolveHost ?? resolveHostAddresses,
     journal: new RequestJournal(options.journalSize),

@@ -85,7 +85,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
       now: sim.clock.now().toISOString(),
       clock: sim.clock.mode,
       store: sim.store.location === 'memory' ? 'memory' : 'persistent',
-      auth: deps.auth,
+      auth: deps.mode.auth,
     }),
   );
   app.all('/health', (c) => {

@@ -1,3 +1,4 @@
+import type { Mode } from '../sim/mode.ts';
 import type { Simulator } from '../sim/simulator.ts';
 import type { ClientRegistry } from './auth/clients.ts';
 import type { TokenIssuer } from './auth/tokens.ts';
@@ -19,12 +20,8 @@ export interface AppDeps {
   sim: Simulator;
   clients: ClientRegistry;
   tokens: TokenIssuer;
-  /** `off` lets a local user call without tokens, as the default organisation. */
-  auth: 'on' | 'off';
-  /** Name verification demands x-fapi-financial-id and a valid x-jws-signature. */
-  copStrict?: boolean;
-  /** Refuse undeclared keys in /v1 resource bodies (Form3 ignores them; --strict). */
-  strict?: boolean;
+  /** How the simulator runs (credentials, strict CoP, strict bodies): the simulator's own mode. */
+  mode: Mode;
   /** Fault rules clients set (POST /v1/simulator/faults); one per app when not given. */
   faults?: Faults;
   /** Signs name-verification answers (x-jws-signature) in the runtime's JWS profile. */

@@ -5,6 +5,7 @@ import { type Job, Scheduler } from '../clock/scheduler.ts';
 import { ClockError, type ClockState, SchemeClock } from '../clock/scheme-clock.ts';
 import type { Store } from '../store/store.ts';
 import { AccountOpening } from './account-opening.ts';
+import { type AccountRegistry, accountRegistry } from './account-registry.ts';
 import { Accounts } from './accounts.ts';
 import { Claims } from './claims/claims.ts';
 import { NameVerification } from './cop/name-verification.ts';
@@ -12,6 +13,7 @@ import { type Participant, Participants } from './cop/participants.ts';
 import { ParticipantSigningKeys, SIGNING_KEYS_META } from './cop/signing-keys.ts';
 import { EventBus } from './events.ts';
 import { LongWork } from './long-work.ts';
+import { type Mode, resolveMode } from './mode.ts';
 import { registerNotificationScenarios } from './notifications/notification-scenarios.ts';
 import { NotificationSigningKeys } from './notifications/notification-signing-keys.ts';
 import { notifyOnChanges } from './notifications/notifier.ts';
@@ -37,6 +39,8 @@ import { Scenarios } from './scenarios/scenarios.ts';
 
 export interface SimulatorOptions {
   store: Store;
+  /** How the simulator runs (default Form3's rules: resolveMode()). */
+  mode?: Mode;
   organisations: Organisation[];
   /** Name-verification participants (fixtures/participants.json). */
   participants?: Participant[];
@@ -82,8 +86,12 @@ export class Simulator {
   readonly accounts: Accounts;
   /** The keys notifications are signed with (Form3's scheme), kept across restarts and resets. */
   readonly notificationKeys: NotificationSigningKeys;
-  /** Form3's account-creation rules over the registry (not applied with --auth off). */
+  /** How the simulator runs, resolved once at start-up. */
+  readonly mode: Mode;
+  /** Form3's account-creation rules over the registry (the Form3 account registry applies them). */
   readonly accountOpening: AccountOpening;
+  /** The registry under the mode's rules (Form3's, or the fake account API's): what the API asks. */
+  readonly accountRegistry: AccountRegistry;
   readonly payments: Payments;
   readonly claims: Claims;
   readonly #startClock: () => ClockState;
@@ -100,6 +108,7 @@ export class Simulator {
 
   constructor(options: SimulatorOptions) {
     this.store = options.store;
+    this.mode = options.mode ?? resolveMode();
     this.wall = options.wall ?? systemClock;
     // The clock a reset returns to: the configured start (again from the start instant), or
     // running from the wall time of the reset when none was configured (the npm start default).
@@ -151,6 +160,7 @@ export class Simulator {
       this.organisations,
       (organisationId) => this.participants.ofOrganisation(organisationId) !== undefined,
     );
+    this.accountRegistry = accountRegistry(this.mode.accounts, this.accounts, this.accountOpening);
     this.signingKeys = new ParticipantSigningKeys(this.store, this.participants.all());
     this.subscriptions = new Subscriptions(ctx);
     this.notificationKeys = new NotificationSigningKeys(this.store, this.clock);

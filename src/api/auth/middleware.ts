@@ -32,7 +32,7 @@ export interface Caller {
  * Framework-free: the Hono layers and the Node adapter of name verification both call it.
  */
 export function verifyBearer(header: string | undefined, deps: AppDeps): Caller {
-  if (deps.auth === 'off')
+  if (!deps.mode.credentials)
     return { organisationId: deps.sim.organisations.defaultOrganisation.id, clientId: 'anonymous' };
   if (!header) throw new ApiError(401, 'Authorization header is required: Bearer <access_token>', CHALLENGE);
   const token = bearerToken(header);
@@ -60,7 +60,7 @@ export function bearerAuth(deps: AppDeps): MiddlewareHandler<AppEnv> {
   const signatures = requestSignatures(deps);
   return async (c, next) => {
     const header = requestHeader(c, 'authorization');
-    if (deps.auth === 'on' && isSignatureAuthorization(header)) {
+    if (deps.mode.credentials && isSignatureAuthorization(header)) {
       const url = new URL(c.req.url);
       const caller = signatures.verify(header, {
         method: c.req.method,

@@ -148,5 +148,6 @@ document.addEventListener('click', (event) => {
   if (t.dataset.report) download(t.dataset.report, t.dataset.format).catch(fail);
 });
 $('signin').addEventListener('submit', (e) => signIn(e).catch(fail));
-fetch('/health').then((r) => r.json()).then((h) => { if (h.auth === 'off') opened(); });
+// The sign-in form stays unless the server asks for no credentials (/health says auth: on or off).
+fetch('/health').then((r) => r.json()).then((h) => { if (h.auth !== 'on') opened(); });
 `;

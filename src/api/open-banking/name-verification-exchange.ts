@@ -78,7 +78,7 @@ export class NameVerificationExchange {
     try {
       checkDeclaredLength(req.header('content-length'));
       const authorization = req.header('authorization');
-      if (deps.auth === 'on' && isSignatureAuthorization(authorization)) this.#signature = authorization;
+      if (deps.mode.credentials && isSignatureAuthorization(authorization)) this.#signature = authorization;
       else this.#clientId = verifyBearer(authorization, deps).clientId;
       const openBankingId = routeOf(req);
       if (!deps.sim.participants.find(openBankingId)) {
@@ -90,7 +90,7 @@ export class NameVerificationExchange {
           },
         ]);
       }
-      headerChecks(req, deps.copStrict === true, openBankingId);
+      headerChecks(req, deps.mode.copStrict, openBankingId);
       this.#openBankingId = openBankingId;
     } catch (err) {
       this.early = this.fail(err);
@@ -117,7 +117,7 @@ export class NameVerificationExchange {
       }
     }
     const signature = this.#req.header('x-jws-signature');
-    if (signature === undefined && this.#deps.copStrict !== true) return this.signed(this.#respond(body, ABSENT));
+    if (signature === undefined && !this.#deps.mode.copStrict) return this.signed(this.#respond(body, ABSENT));
     return this.#checkedAnswer(body, signature);
   }
 
@@ -139,7 +139,7 @@ export class NameVerificationExchange {
   async #checkedAnswer(body: Uint8Array, signature: string | undefined): Promise<ObAnswer> {
     const check = await checkRequestSignature(this.#deps, this.#clientId, signature, body);
     const answer =
-      check.problem && this.#deps.copStrict === true
+      check.problem && this.#deps.mode.copStrict
         ? withVerdict(this.fail(signatureError(check.problem)), check)
         : this.#respond(body, check);
     return this.signed(answer);

@@ -26,7 +26,7 @@ export async function checkRequestSignature(
   body: Uint8Array,
 ): Promise<RequestJwsCheck> {
   if (signature === undefined) return { status: 'absent' };
-  let client: OAuthClient | undefined = deps.auth === 'off' ? undefined : deps.clients.get(clientId);
+  let client: OAuthClient | undefined = deps.mode.credentials ? deps.clients.get(clientId) : undefined;
   try {
     await verifyDetached(signature, body, {
       profile: deps.signer.profile,

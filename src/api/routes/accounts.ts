@@ -1,5 +1,4 @@
 import { type Context, Hono } from 'hono';
-import { missingName } from '../../sim/account-opening.ts';
 import { ACCOUNT_FILTERS, ACCOUNT_TYPE } from '../../sim/accounts.ts';
 import { asForm3Reads, readJson } from '../body.ts';
 import { assertBodyIdentity } from '../body-identity.ts';
@@ -24,38 +23,31 @@ interface AccountBody {
   data: { id: string; organisation_id: string; version?: number; attributes: Record<string, unknown> };
 }
 
-/** /v1/organisation/accounts: the registry that name verification reads. */
+/**
+ * /v1/organisation/accounts: the registry that name verification reads. Whose rules it follows
+ * (Form3's, or the fake account API's with --auth off) is the domain's `accountRegistry`, chosen
+ * once by the mode.
+ */
 export function accountRoutes(deps: AppDeps): Hono<AppEnv> {
   const { sim } = deps;
+  const registry = sim.accountRegistry;
+  const strict = deps.mode.strictBodies;
   const r = new Hono<AppEnv>();
-  // With --auth off the registry behaves as Form3's fake account API: any organisation_id is
-  // accepted and partitions the records; reads see every organisation unless filtered.
-  const fakeApi = deps.auth === 'off';
-  /** The organisation a record is read or changed in: the caller's, or (fake API) the record's own. */
-  const scopeOf = (c: Context<AppEnv>, id: string) =>
-    fakeApi ? (sim.accounts.organisationOf(id) ?? c.get('organisationId')) : c.get('organisationId');
+  const scopeOf = (c: Context<AppEnv>, id: string) => registry.scopeOf(c.get('organisationId'), id);
 
   r.post('/', async (c) => {
     const organisationId = c.get('organisationId');
     const input = await readCreateBody<Record<string, unknown>>(c, 'account-create', ACCOUNT_TYPE, {
-      anyOrganisation: fakeApi,
-      strict: deps.strict,
-      // The fake account API demands a name of every account and applies no other rule; Form3
-      // applies its account-creation rules (registered bank, country rules, name with CoP).
-      rules: ({ organisation_id, attributes }) => {
-        if (fakeApi) return missingName(attributes);
-        // Another organisation's create is a 403 (after validation), whatever its attributes.
-        if (typeof organisation_id === 'string' && organisation_id.toLowerCase() !== organisationId) return [];
-        return sim.accountOpening.failuresOf({ id: '', organisation_id: organisationId, attributes });
-      },
+      anyOrganisation: registry.anyOrganisation,
+      strict,
+      rules: (data) => registry.createFailures(organisationId, data),
     });
-    const account = fakeApi ? sim.accounts.create(input) : sim.accountOpening.open(input);
-    return c.json(sim.paths.bodyOf(account), 201);
+    return c.json(sim.paths.bodyOf(registry.create(input)), 201);
   });
 
   r.get('/', (c) => {
     const filter = parseFilters(queryOf(c), ACCOUNT_FILTERS, { anyOf: true });
-    return c.json(page(c, sim.accounts.list(fakeApi ? undefined : c.get('organisationId'), filter)));
+    return c.json(page(c, registry.list(c.get('organisationId'), filter)));
   });
 
   r.get('/:id', (c) => {
@@ -68,15 +60,11 @@ export function accountRoutes(deps: AppDeps): Hono<AppEnv> {
     const organisationId = scopeOf(c, id);
     const body = validateOrThrow<{
       data: Partial<AccountBody['data']> & { version: number; attributes: Record<string, unknown> };
-    }>('account-update', asForm3Reads(await readJson(c), ACCOUNT_TYPE), 'body', { dropUndeclared: !deps.strict });
+    }>('account-update', asForm3Reads(await readJson(c), ACCOUNT_TYPE), 'body', { dropUndeclared: !strict });
     assertBodyIdentity(id, organisationId, body.data);
     const current = sim.accounts.get(id, organisationId);
-    // Form3's rules (not the fake API's) hold for the account the change makes: a bank id it sets
-    // is registered; country changed to GB needs a bank_id that is a sort code.
-    if (!fakeApi) {
-      const failures = sim.accountOpening.changeFailuresOf(organisationId, current.attributes, body.data.attributes);
-      validateOrThrow('account-update', body, 'body', { rules: () => failures });
-    }
+    const failures = registry.changeFailures(organisationId, current.attributes, body.data.attributes);
+    if (failures.length > 0) validateOrThrow('account-update', body, 'body', { rules: () => failures });
     // Keys a record kept from before unknown attributes were refused are not the client's fault.
     const stored = Object.fromEntries(Object.entries(current.attributes).filter(([k]) => ACCOUNT_ATTRIBUTES.has(k)));
     validateOrThrow('account-update', {

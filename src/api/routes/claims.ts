@@ -18,7 +18,8 @@ import { parseId } from '../ids.ts';
  * /v1/transaction/claims: Direct Debit Indemnity Claims, their submissions, reversals and reversal
  * submissions. What happens after a submission is the scheme clock's business (src/sim/claims).
  */
-export function claimRoutes({ sim, strict }: AppDeps): Hono<AppEnv> {
+export function claimRoutes({ sim, mode }: AppDeps): Hono<AppEnv> {
+  const strict = mode.strictBodies;
   const r = new Hono<AppEnv>();
   const { claims } = sim;
   const org = (c: Context<AppEnv>) => c.get('organisationId');

@@ -27,7 +27,7 @@ export function subscriptionRoutes(deps: AppDeps): Hono<AppEnv> {
 
   r.post('/', async (c) => {
     const input = await readCreateBody<SubscriptionInput>(c, 'subscription-create', SUBSCRIPTION_TYPE, {
-      strict: deps.strict,
+      strict: deps.mode.strictBodies,
       readOnly: ['user_id'],
     });
     for (const uri of callbackUrisOf(input.attributes)) await assertCallbackHostNotSelf(deps, uri);
@@ -56,7 +56,7 @@ export function subscriptionRoutes(deps: AppDeps): Hono<AppEnv> {
     const body = validateOrThrow<{
       data: Partial<SubscriptionBody['data']> & { version: number; attributes: SubscriptionInput };
     }>('subscription-update', asSubscriptionUpdate(await readJson(c)), 'body', {
-      dropUndeclared: deps.strict !== true,
+      dropUndeclared: !deps.mode.strictBodies,
     });
     assertBodyIdentity(id, organisationId, body.data);
     for (const uri of callbackUrisOf(body.data.attributes)) await assertCallbackHostNotSelf(deps, uri);

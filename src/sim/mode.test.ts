@@ -1,0 +1,59 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { resolveMode } from './mode.ts';
+
+const SRC = resolve(import.meta.dirname, '..');
+
+function sources(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+    const path = join(dir, e.name);
+    if (e.isDirectory()) return sources(path);
+    return e.name.endsWith('.ts') && !e.name.endsWith('.test.ts') ? [path] : [];
+  });
+}
+
+describe('resolveMode', () => {
+  it("is Form3's by default: credentials, Form3's account rules, nothing strict", () => {
+    expect(resolveMode()).toEqual({
+      auth: 'on',
+      credentials: true,
+      accounts: 'form3',
+      copStrict: false,
+      strictBodies: false,
+    });
+  });
+
+  it("with auth off is the fake account API's: no credentials, its account rules", () => {
+    expect(resolveMode({ auth: 'off', copStrict: true, strict: true })).toEqual({
+      auth: 'off',
+      credentials: false,
+      accounts: 'fake-account-api',
+      copStrict: true,
+      strictBodies: true,
+    });
+  });
+
+  it('refuses an auth that is neither on nor off, and cannot be changed once resolved', () => {
+    expect(() => resolveMode({ auth: 'maybe' as 'on' })).toThrow('auth must be on or off, got maybe');
+    const mode = resolveMode();
+    expect(Object.isFrozen(mode)).toBe(true);
+  });
+});
+
+describe('the mode decides in one place', () => {
+  it('no source but mode.ts tests the auth word (auth === off), and no route reads what the mode says of auth', () => {
+    const offenders: string[] = [];
+    for (const file of sources(SRC)) {
+      const name = relative(SRC, file);
+      const text = readFileSync(file, 'utf8');
+      // The CLI checks its --auth argument, and the dashboard's browser script reads /health's
+      // `auth`; neither is a rule of the server, and neither spells it this way.
+      if (name !== join('sim', 'mode.ts') && /auth\s*===\s*'(on|off)'|mode\.auth\s*[!=]==/.test(text))
+        offenders.push(`${name}: tests the auth word`);
+      if (name.startsWith(join('api', 'routes')) && /mode\.(auth|credentials|accounts)\b/.test(text))
+        offenders.push(`${name}: a route chooses by the auth mode`);
+    }
+    expect(offenders).toEqual([]);
+  });
+});
