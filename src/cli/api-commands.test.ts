@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CliTarget, cliTarget } from '../../test/support/cli-target.ts';
 import { openAccount } from '../../test/support/testing.ts';
 import { API_COMMANDS, apiCommand } from './api-commands.ts';
-import { UsageError } from './connection.ts';
+import { UsageError } from './cli-errors.ts';
 
 let target: CliTarget;
 beforeAll(async () => {

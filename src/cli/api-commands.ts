@@ -1,6 +1,8 @@
 // The CLI's thin commands over a running simulator's API: each one request, a one-line summary (and
 // a few lines where the answer is a list), or the answer itself with --json. Usage errors exit 2.
-import { CONNECTION, connect, parseCommand, readAnswer, request, UsageError } from './connection.ts';
+import { UsageError } from './cli-errors.ts';
+import { CONNECTION, CONNECTION_HELP, connect, readAnswer } from './connection.ts';
+import { parseCommand, unknownSubcommand, usageError } from './usage.ts';
 
 type Values = Record<string, unknown>;
 /** An API answer as parsed JSON: each command's lines() knows the shape it asked for. */
@@ -13,15 +15,12 @@ export interface ApiCommand {
   options: Record<string, { type: 'string' | 'boolean'; multiple?: boolean }>;
   /** How many positional arguments it takes (exactly). */
   positionals: number;
+  /** What the positional arguments are, for the usage error of a command given too few. */
+  needs?: string;
   request(values: Values, args: string[]): { method: string; path: string; body?: unknown };
   /** The lines printed without --json. */
   lines(json: Json, values: Values, args: string[]): string[];
 }
-
-const CONNECTION_HELP = `  --url URL, --client-id ID, --client-secret S   the simulator and client (env SCHEME_SIM_URL,
-                    SCHEME_SIM_CLIENT_ID, SCHEME_SIM_CLIENT_SECRET; else the profile npm start wrote)
-  --json            print the answer as JSON
-  -h, --help        this help`;
 
 const query = (pairs: Record<string, unknown>) => {
   const q = new URLSearchParams();
@@ -60,8 +59,9 @@ export const API_COMMANDS: Record<string, ApiCommand> = {
     help: `Usage: scheme-sim reports inject TYPE [--date YYYY-MM-DD]\n\nA report of the catalogue arrives now, with its admission (and their notifications).\n${CONNECTION_HELP}`,
     options: { date: { type: 'string' } },
     positionals: 2,
+    needs: 'inject TYPE (a report type of the catalogue, e.g. BACS_ARUDD)',
     request: (v, [sub, type]) => {
-      if (sub !== 'inject') throw new UsageError(`reports takes inject TYPE, got ${sub}`);
+      if (sub !== 'inject') throw unknownSubcommand('reports', sub!, ['inject'], API_COMMANDS.reports!.help);
       return {
         method: 'POST',
         path: '/v1/simulator/reports',
@@ -92,6 +92,7 @@ export const API_COMMANDS: Record<string, ApiCommand> = {
     help: `Usage: scheme-sim redeliver NOTIFICATION_ID\n\nSends a finished delivery again (same notification id).\n${CONNECTION_HELP}`,
     options: {},
     positionals: 1,
+    needs: 'NOTIFICATION_ID (the notification id of a delivery: scheme-sim deliveries lists them)',
     request: (_v, [id]) => ({ method: 'POST', path: `/v1/simulator/deliveries/${encodeURIComponent(id!)}/redeliver` }),
     lines: (j) => [`delivery ${j.data.id} queued again (${j.data.attributes.status})`],
   },
@@ -130,23 +131,28 @@ export async function apiCommand(
   argv: string[],
   out: (line: string) => void = console.log,
   env: Record<string, string | undefined> = process.env,
+  note?: (line: string) => void,
 ): Promise<void> {
   const cmd = API_COMMANDS[name];
   if (!cmd) throw new UsageError(`unknown command ${name}`);
   const { values, positionals: args } = parseCommand(argv, { ...CONNECTION, ...cmd.options }, cmd.help, true);
   if (values.help) return void out(cmd.help);
-  if (args.length !== cmd.positionals)
-    throw new UsageError(
-      `${name} takes ${cmd.positionals} argument${cmd.positionals === 1 ? '' : 's'}, got ${args.length}\n${cmd.help}`,
+  if (args.length < cmd.positionals) throw usageError(`${name} needs ${cmd.needs}`, cmd.help);
+  if (args.length > cmd.positionals)
+    throw usageError(
+      cmd.positionals === 0
+        ? `${name} takes no arguments, got ${args.join(' ')}`
+        : `${name} takes ${cmd.needs} only, got ${args.join(' ')}`,
+      cmd.help,
     );
   const req = cmd.request(values, args);
-  const { base, auth } = await connect(values, env);
-  const res = await request(`${base}${req.path}`, {
+  const conn = await connect(values, env, note);
+  const res = await conn.request(req.path, {
     method: req.method,
-    headers: { ...auth, ...(req.body !== undefined ? { 'content-type': 'application/json' } : {}) },
+    headers: req.body !== undefined ? { 'content-type': 'application/json' } : {},
     ...(req.body !== undefined ? { body: JSON.stringify(req.body) } : {}),
   });
-  const json = await readAnswer<Json>(res);
+  const json = await readAnswer<Json>(res, conn);
   if (values.json) return void out(JSON.stringify(json, null, 2));
   for (const line of cmd.lines(json, values, args)) out(line);
 }

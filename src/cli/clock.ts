@@ -1,6 +1,7 @@
 // `scheme-sim clock ...`: a thin client of the control API under /v1/simulator/clock.
-import { parseArgs } from 'node:util';
-import { CliError, CONNECTION, connect, request, UsageError } from './connection.ts';
+import { UsageError } from './cli-errors.ts';
+import { CONNECTION, connect, readAnswer } from './connection.ts';
+import { needOneOf, parseCommand, unknownSubcommand, usageError } from './usage.ts';
 
 export const CLOCK_HELP: Record<string, string> = {
   clock: `Usage: scheme-sim clock <show|advance|freeze|resume> [options]
@@ -12,7 +13,8 @@ Reads and moves the scheme clock of a running simulator.
   resume    let it run with the wall clock (--speed N: virtual seconds per wall second)
 
 Connection (every subcommand):
-  --url URL             simulator base URL (env SCHEME_SIM_URL; default http://127.0.0.1:8080)
+  --url URL             simulator base URL (env SCHEME_SIM_URL; else a profile a running simulator
+                        wrote: SCHEME_SIM_PROFILE or ~/.scheme-sim/profiles/; else http://127.0.0.1:8080)
   --client-id ID        OAuth client (env SCHEME_SIM_CLIENT_ID); omit both for a server run with --auth off
   --client-secret S     its secret (env SCHEME_SIM_CLIENT_SECRET)
   --json                print the response body as JSON
@@ -63,12 +65,14 @@ function bodyOf(sub: Sub, values: Record<string, unknown>): Record<string, unkno
   if (sub === 'resume')
     return values.speed === undefined ? undefined : { speed: number('speed', values.speed as string) };
   if (sub !== 'advance') return undefined;
-  const units = (['working-days', 'days', 'hours', 'to'] as const).filter((k) => values[k] !== undefined);
-  if (units.length !== 1) {
-    throw new UsageError(
-      `advance takes exactly one of --working-days, --days, --hours, --to${units.length ? `; got ${units.map((u) => `--${u}`).join(' and ')}` : ''}`,
+  const flags = ['working-days', 'days', 'hours', 'to'] as const;
+  needOneOf(values, flags, 'clock advance', CLOCK_HELP.advance!);
+  const units = flags.filter((k) => values[k] !== undefined);
+  if (units.length !== 1)
+    throw usageError(
+      `clock advance takes exactly one of --working-days, --days, --hours, --to; got ${units.map((u) => `--${u}`).join(' and ')}`,
+      CLOCK_HELP.advance!,
     );
-  }
   const unit = units[0]!;
   const raw = values[unit] as string;
   if (unit === 'to') return { to: raw };
@@ -99,45 +103,22 @@ export async function clockCommand(
   argv: string[],
   env: NodeJS.ProcessEnv = process.env,
   out: Out = console.log,
+  note?: Out,
 ): Promise<void> {
   const [sub, ...rest] = argv;
   if (sub === undefined || sub === '-h' || sub === '--help' || sub === 'help') return void out(CLOCK_HELP.clock!);
-  if (!(sub in SUB_OPTIONS)) throw new UsageError(`unknown clock subcommand ${sub}\n${CLOCK_HELP.clock}`);
+  if (!(sub in SUB_OPTIONS)) throw unknownSubcommand('clock', sub, Object.keys(SUB_OPTIONS), CLOCK_HELP.clock!);
   const name = sub as Sub;
-  let values: Record<string, unknown>;
-  try {
-    ({ values } = parseArgs({
-      args: rest,
-      options: { ...CONNECTION, ...SUB_OPTIONS[name] },
-      strict: true,
-      allowPositionals: false,
-    }));
-  } catch (err) {
-    throw new UsageError(`${(err as Error).message}\n${CLOCK_HELP[name]}`);
-  }
+  const { values } = parseCommand(rest, { ...CONNECTION, ...SUB_OPTIONS[name] }, CLOCK_HELP[name]!);
   if (values.help) return void out(CLOCK_HELP[name]!);
   const body = bodyOf(name, values);
-  const { base, auth } = await connect(values, env);
+  const conn = await connect(values, env, note);
   const path = name === 'show' ? '/v1/simulator/clock' : `/v1/simulator/clock/${name}`;
-  const res = await request(`${base}${path}`, {
+  const res = await conn.request(path, {
     method: name === 'show' ? 'GET' : 'POST',
-    headers: { ...auth, ...(body ? { 'content-type': 'application/json' } : {}) },
-    ...(body ? { body: JSON.stringify(body) } : {}),
+    ...(body ? { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) } : {}),
   });
-  const text = await res.text();
-  let json: { data?: Record<string, unknown>; error_message?: string } | undefined;
-  try {
-    json = JSON.parse(text) as typeof json;
-  } catch {
-    json = undefined;
-  }
-  if (res.status !== 200) {
-    const hint =
-      res.status === 401 && !auth.authorization
-        ? ' (set SCHEME_SIM_CLIENT_ID and SCHEME_SIM_CLIENT_SECRET, or pass --client-id and --client-secret)'
-        : '';
-    throw new CliError(`${res.status}: ${json?.error_message ?? text}${hint}`);
-  }
+  const json = await readAnswer<{ data?: Record<string, unknown> }>(res, conn);
   if (values.json) return void out(JSON.stringify(json, null, 2));
-  for (const line of describe(json?.data ?? {})) out(line);
+  for (const line of describe(json.data ?? {})) out(line);
 }

@@ -3,11 +3,11 @@ import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
 import { SchemeClock } from '../clock/scheme-clock.ts';
 import { listen } from '../node/server.ts';
 import { createRuntime } from '../runtime.ts';
-import { CliError } from './connection.ts';
+import { CliError } from './cli-errors.ts';
+import { parseCommand } from './usage.ts';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -66,17 +66,17 @@ function cucumber(profile: string | undefined, tags: string | undefined, env: Re
 
 /** `scheme-sim conformance`: the harness's three targets behind one command; resolves with the exit code. */
 export async function conformanceCommand(argv: string[]): Promise<number> {
-  const { values } = parseArgs({
-    args: argv,
-    options: {
+  const { values } = parseCommand(
+    argv,
+    {
       target: { type: 'string', default: 'inprocess' },
       url: { type: 'string' },
       'reset-ok': { type: 'boolean', default: false },
       tags: { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
     },
-    strict: true,
-  });
+    HELP,
+  ) as unknown as { values: { target: string; url?: string; 'reset-ok': boolean; tags?: string; help: boolean } };
   if (values.help) {
     console.log(HELP);
     return 0;

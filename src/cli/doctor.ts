@@ -1,8 +1,7 @@
-import { parseArgs } from 'node:util';
 import { storedRecordProblem } from '../api/stored-records.ts';
 import { examineDataFile, repairDataFile } from '../store/data-file-doctor.ts';
 import { describeProblem } from '../store/load-check.ts';
-import { CliError } from './connection.ts';
+import { parseCommand, usageError } from './usage.ts';
 
 const DOCTOR_HELP = `Usage: scheme-sim doctor --data FILE [--fix]
 
@@ -16,21 +15,21 @@ starting the simulator or writing the file. Lists every problem; exits 1 when th
 
 /** `scheme-sim doctor`: the load checks of start-up, every problem listed, optionally repaired. */
 export async function doctorCommand(argv: string[], out: (line: string) => void = console.log): Promise<number> {
-  const { values } = parseArgs({
-    args: argv,
-    options: {
+  const { values } = parseCommand(
+    argv,
+    {
       data: { type: 'string' },
       fix: { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
     },
-    strict: true,
-  });
+    DOCTOR_HELP,
+  );
   if (values.help) {
     out(DOCTOR_HELP);
     return 0;
   }
-  if (!values.data) throw new CliError(`doctor needs --data FILE\n${DOCTOR_HELP}`);
-  const file = values.data;
+  if (!values.data) throw usageError('doctor needs --data FILE (the data file to check)', DOCTOR_HELP);
+  const file = values.data as string;
   if (values.fix) {
     const repair = await repairDataFile(file, storedRecordProblem);
     if (!repair) {

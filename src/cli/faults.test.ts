@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CliTarget, cliTarget } from '../../test/support/cli-target.ts';
 import type { TestRuntime } from '../harness/test-runtime.ts';
-import { CliError } from './connection.ts';
+import { CliError } from './cli-errors.ts';
 import { FAULTS_HELP, faultsCommand } from './faults.ts';
 
 let target: CliTarget;

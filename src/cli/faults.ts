@@ -1,5 +1,7 @@
 // `scheme-sim faults ...`: a thin client of /v1/simulator/faults on a running simulator.
-import { CONNECTION, connect, parseCommand, readAnswer, request, UsageError } from './connection.ts';
+import { UsageError } from './cli-errors.ts';
+import { CONNECTION, connect, readAnswer } from './connection.ts';
+import { needOneOf, parseCommand, unknownSubcommand, usageError } from './usage.ts';
 
 export const FAULTS_HELP = `Usage: scheme-sim faults <set|list|clear> [options]
 
@@ -12,20 +14,24 @@ method get a latency, an error answer with Retry-After, or a dropped connection.
   clear   every rule, or --id ID only
 
   --url URL, --client-id ID, --client-secret S   as for scheme-sim clock (env SCHEME_SIM_URL,
-                                                SCHEME_SIM_CLIENT_ID, SCHEME_SIM_CLIENT_SECRET)
+                    SCHEME_SIM_CLIENT_ID, SCHEME_SIM_CLIENT_SECRET; else a simulator's profile)
   --json         print the answer as JSON
   -h, --help     this help`;
 
-const SET_OPTIONS = {
-  route: { type: 'string' },
-  method: { type: 'string' },
-  status: { type: 'string' },
-  'retry-after': { type: 'string' },
-  latency: { type: 'string' },
-  drop: { type: 'boolean' },
-  count: { type: 'string' },
-  probability: { type: 'string' },
-  id: { type: 'string' },
+/** The options of each subcommand: `list` takes none, `clear` an id, `set` the rule. */
+const OPTIONS = {
+  set: {
+    route: { type: 'string' },
+    method: { type: 'string' },
+    status: { type: 'string' },
+    'retry-after': { type: 'string' },
+    latency: { type: 'string' },
+    drop: { type: 'boolean' },
+    count: { type: 'string' },
+    probability: { type: 'string' },
+  },
+  list: {},
+  clear: { id: { type: 'string' } },
 } as const;
 
 const numberOf = (flag: string, v: unknown) => {
@@ -35,9 +41,13 @@ const numberOf = (flag: string, v: unknown) => {
   return n;
 };
 
-/** The rule a `set` asks for; the server checks it (and names what is wrong). */
+/**
+ * The rule a `set` asks for. What the CLI can tell from the flags alone it says in its own words
+ * (a route, and one of the actions); the server checks the values (and names what is wrong).
+ */
 function ruleOf(values: Record<string, unknown>): Record<string, unknown> {
-  if (!values.route) throw new UsageError(`faults set needs --route\n${FAULTS_HELP}`);
+  if (!values.route) throw usageError('faults set needs --route PATTERN (e.g. /v1/transaction/claims/*)', FAULTS_HELP);
+  needOneOf(values, ['drop', 'latency', 'status'], 'faults set', FAULTS_HELP);
   const rule: Record<string, unknown> = { route: values.route };
   if (values.method) rule.method = String(values.method).toUpperCase();
   if (values.status !== undefined) rule.status = numberOf('status', values.status);
@@ -54,25 +64,25 @@ export async function faultsCommand(
   argv: string[],
   out: (line: string) => void = console.log,
   env = process.env,
+  note?: (line: string) => void,
 ): Promise<void> {
   const [name, ...rest] = argv;
   if (name === undefined || name === '-h' || name === '--help') return void out(FAULTS_HELP);
   if (name !== 'set' && name !== 'list' && name !== 'clear')
-    throw new UsageError(`unknown faults command ${name}\n${FAULTS_HELP}`);
-  const { values } = parseCommand(rest, { ...CONNECTION, ...SET_OPTIONS }, FAULTS_HELP);
+    throw unknownSubcommand('faults', name, Object.keys(OPTIONS), FAULTS_HELP);
+  const { values } = parseCommand(rest, { ...CONNECTION, ...OPTIONS[name] }, FAULTS_HELP);
   if (values.help) return void out(FAULTS_HELP);
-  const { base, auth } = await connect(values, env);
-  const path = `${base}/v1/simulator/faults${name === 'clear' && values.id ? `/${String(values.id)}` : ''}`;
-  const init: RequestInit =
-    name === 'set'
-      ? {
-          method: 'POST',
-          headers: { ...auth, 'content-type': 'application/json' },
-          body: JSON.stringify({ data: { attributes: ruleOf(values) } }),
-        }
-      : { method: name === 'clear' ? 'DELETE' : 'GET', headers: auth };
-  const res = await request(path, init);
-  const json = await readAnswer(res);
+  const rule = name === 'set' ? ruleOf(values) : undefined;
+  const conn = await connect(values, env, note);
+  const path = `/v1/simulator/faults${name === 'clear' && values.id ? `/${String(values.id)}` : ''}`;
+  const init: RequestInit = rule
+    ? {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ data: { attributes: rule } }),
+      }
+    : { method: name === 'clear' ? 'DELETE' : 'GET' };
+  const json = await readAnswer(await conn.request(path, init), conn);
   if (values.json) return void out(JSON.stringify(json, null, 2));
   if (name === 'clear') return void out(values.id ? `fault ${String(values.id)} removed` : 'every fault removed');
   const rules = (Array.isArray(json.data) ? json.data : [json.data]) as Array<{

@@ -2,7 +2,9 @@
 // running simulator, as lines, oldest first; --follow keeps polling for new ones (like
 // `stripe logs tail`). The command's own polling requests are not shown.
 import { type Answer, journalLine } from './api-commands.ts';
-import { CliError, CONNECTION, connect, parseCommand, request, UsageError } from './connection.ts';
+import { CliError, UsageError } from './cli-errors.ts';
+import { CONNECTION, connect } from './connection.ts';
+import { parseCommand } from './usage.ts';
 
 export const LOGS_HELP = `Usage: scheme-sim logs [--follow] [--interval MS]
 
@@ -27,6 +29,7 @@ export async function logsCommand(
   out: (line: string) => void = console.log,
   env: Record<string, string | undefined> = process.env,
   signal?: AbortSignal,
+  note?: (line: string) => void,
 ): Promise<void> {
   const { values } = parseCommand(
     argv,
@@ -37,9 +40,9 @@ export async function logsCommand(
   const interval = values.interval === undefined ? 1000 : Number(values.interval);
   if (!(Number.isInteger(interval) && interval >= 50))
     throw new UsageError(`--interval must be a whole number of ms ≥ 50`);
-  const { base, auth } = await connect(values, env);
+  const conn = await connect(values, env, note);
   const get = async (path: string) => {
-    const res = await request(`${base}${path}`, { headers: auth });
+    const res = await conn.request(path);
     const json = (await res.json()) as {
       data: Answer[];
       links?: { first?: string; last?: string };

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createRuntime } from '../runtime.ts';
-import { CliError } from './connection.ts';
+import { CliError } from './cli-errors.ts';
 import { keysCommand } from './keys.ts';
 
 let dir: string;
@@ -31,7 +31,7 @@ describe('scheme-sim keys create', () => {
     keysCommand(['create', '--out', file], () => {});
     expect(() => keysCommand(['create', '--out', file], () => {})).toThrow(/exists; choose another/);
     expect(() => keysCommand(['create'], () => {})).toThrow(CliError);
-    expect(() => keysCommand(['turn'], () => {})).toThrow('unknown keys command turn');
+    expect(() => keysCommand(['turn'], () => {})).toThrow("unknown keys command 'turn'");
   });
 });
 

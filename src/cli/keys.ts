@@ -1,9 +1,9 @@
 import { generateKeyPairSync, randomUUID } from 'node:crypto';
 import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parseArgs } from 'node:util';
 import { createRuntime } from '../runtime.ts';
-import { CliError } from './connection.ts';
+import { CliError } from './cli-errors.ts';
+import { parseCommand, unknownSubcommand, usageError } from './usage.ts';
 
 const HELP = `Usage: scheme-sim keys create --out FILE
        scheme-sim keys rotate [--data FILE]
@@ -22,16 +22,16 @@ signed still verify. Run it while the simulator is stopped; it prints the new ke
 
 /** `scheme-sim keys rotate`: a new notification signing key in the data file. Resolves with the exit code. */
 export async function rotateCommand(argv: string[], out: (line: string) => void = console.log): Promise<number> {
-  const { values } = parseArgs({
-    args: argv,
-    options: { data: { type: 'string' }, help: { type: 'boolean', short: 'h', default: false } },
-    strict: true,
-  });
+  const { values } = parseCommand(
+    argv,
+    { data: { type: 'string' }, help: { type: 'boolean', short: 'h', default: false } },
+    HELP,
+  );
   if (values.help) {
     out(HELP);
     return 0;
   }
-  const data = values.data ?? join(process.cwd(), 'data', 'sim.json');
+  const data = (values.data as string | undefined) ?? join(process.cwd(), 'data', 'sim.json');
   if (!existsSync(data)) throw new CliError(`no data file at ${data}; give --data FILE`);
   const runtime = await createRuntime({ data, seedAccounts: false, scheduledReports: false });
   try {
@@ -53,22 +53,23 @@ export function keysCommand(argv: string[], out: (line: string) => void = consol
     return 0;
   }
   if (sub === 'rotate') return rotateCommand(rest, out);
-  if (sub !== 'create') throw new CliError(`unknown keys command ${sub}\n${HELP}`);
-  const { values } = parseArgs({
-    args: rest,
-    options: { out: { type: 'string' }, help: { type: 'boolean', short: 'h', default: false } },
-    strict: true,
-  });
+  if (sub !== 'create') throw unknownSubcommand('keys', sub, ['create', 'rotate'], HELP);
+  const { values } = parseCommand(
+    rest,
+    { out: { type: 'string' }, help: { type: 'boolean', short: 'h', default: false } },
+    HELP,
+  );
   if (values.help) {
     out(HELP);
     return 0;
   }
-  if (!values.out) throw new CliError(`keys create needs --out FILE\n${HELP}`);
-  if (existsSync(values.out)) throw new CliError(`${values.out} exists; choose another --out FILE`);
+  const file = values.out as string | undefined;
+  if (!file) throw usageError('keys create needs --out FILE (where the private key goes)', HELP);
+  if (existsSync(file)) throw new CliError(`${file} exists; choose another --out FILE`);
   const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
-  writeFileSync(values.out, privateKey.export({ type: 'pkcs8', format: 'pem' }), { mode: 0o600 });
+  writeFileSync(file, privateKey.export({ type: 'pkcs8', format: 'pem' }), { mode: 0o600 });
   const entry = { key_id: randomUUID(), public_key: publicKey.export({ type: 'spki', format: 'pem' }) };
-  out(`private key written to ${values.out}; add this to the client's "public_keys" in the clients file:`);
+  out(`private key written to ${file}; add this to the client's "public_keys" in the clients file:`);
   out(JSON.stringify(entry, null, 2));
   return 0;
 }

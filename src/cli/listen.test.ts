@@ -2,7 +2,7 @@ import { createServer } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CliTarget, cliTarget } from '../../test/support/cli-target.ts';
 import { openAccount } from '../../test/support/testing.ts';
-import { UsageError } from './connection.ts';
+import { UsageError } from './cli-errors.ts';
 import { logsCommand } from './follow.ts';
 import { listenCommand } from './listen.ts';
 

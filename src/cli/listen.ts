@@ -2,7 +2,9 @@
 // record types whose notifications are printed and forwarded to a local URL, removed on exit.
 import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
-import { CliError, CONNECTION, connect, parseCommand, request, UsageError } from './connection.ts';
+import { CliError, UsageError } from './cli-errors.ts';
+import { CONNECTION, type Connection, connect } from './connection.ts';
+import { parseCommand } from './usage.ts';
 
 export const LISTEN_HELP = `Usage: scheme-sim listen [--types T,T] [--events E,E] [--forward-to URL] [--port N]
 
@@ -32,6 +34,7 @@ export async function listenCommand(
   out: (line: string) => void = console.log,
   env: Record<string, string | undefined> = process.env,
   signal?: AbortSignal,
+  note?: (line: string) => void,
 ): Promise<void> {
   const { values } = parseCommand(
     argv,
@@ -53,7 +56,7 @@ export async function listenCommand(
     throw new UsageError(`--port must be 0–65535, got ${values.port}`);
   const types = String(values.types).split(',').filter(Boolean);
   const events = String(values.events).split(',').filter(Boolean);
-  const { base, auth } = await connect(values, env);
+  const conn = await connect(values, env, note);
 
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -87,19 +90,17 @@ export async function listenCommand(
   const created: string[] = [];
   const stop = async () => {
     for (const id of created)
-      await request(`${base}/v1/notification/subscriptions/${id}?version=0`, { method: 'DELETE', headers: auth }).catch(
-        () => undefined,
-      );
+      await conn.request(`/v1/notification/subscriptions/${id}?version=0`, { method: 'DELETE' }).catch(() => undefined);
     await new Promise<void>((resolve) => server.close(() => resolve()));
   };
   try {
-    const organisation = await organisationOf(base, auth);
+    const organisation = await organisationOf(conn);
     for (const record_type of types) {
       for (const event_type of events) {
         const id = randomUUID();
-        const res = await request(`${base}/v1/notification/subscriptions`, {
+        const res = await conn.request('/v1/notification/subscriptions', {
           method: 'POST',
-          headers: { ...auth, 'content-type': 'application/json' },
+          headers: { 'content-type': 'application/json' },
           body: JSON.stringify({
             data: {
               id,
@@ -131,8 +132,8 @@ export async function listenCommand(
  * The caller's organisation: the token's own claim (scheme-sim tokens are JWTs naming it); without a
  * token (--auth off), the organisation the journal files the caller's requests under.
  */
-async function organisationOf(base: string, auth: Record<string, string>): Promise<string> {
-  const token = auth.authorization?.split(' ')[1];
+async function organisationOf(conn: Connection): Promise<string> {
+  const token = conn.auth.authorization?.split(' ')[1];
   if (token) {
     try {
       const claims = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8'));
@@ -141,8 +142,8 @@ async function organisationOf(base: string, auth: Record<string, string>): Promi
       // not a JWT: ask the simulator
     }
   }
-  await request(`${base}/v1/simulator/clock`, { headers: auth });
-  const probe = await request(`${base}/v1/simulator/requests?page[size]=1`, { headers: auth });
+  await conn.request('/v1/simulator/clock');
+  const probe = await conn.request('/v1/simulator/requests?page[size]=1');
   const json = (await probe.json()) as { data?: Array<{ attributes: { organisation_id?: string } }> };
   const org = json.data?.[0]?.attributes.organisation_id;
   if (!org) throw new CliError(`cannot tell the organisation of these credentials (${probe.status})`);

@@ -113,11 +113,35 @@ describe('scheme-sim clock (against a listening server)', () => {
     expect(unreachable).toMatchObject({ code: 1, stderr: expect.stringContaining('cannot reach http://127.0.0.1:1') });
     expect(await cli(['redeliver'])).toMatchObject({
       code: 2,
-      stderr: expect.stringContaining('redeliver takes 1 argument'),
+      stderr: expect.stringContaining('redeliver needs NOTIFICATION_ID'),
     });
     expect(await cli(['requests', '--status'])).toMatchObject({ code: 2 });
     expect(await cli(['trigger', 'a', 'b'])).toMatchObject({ code: 2 });
     expect((await cli(['--version'])).stdout.trim()).toMatch(/^\d+\.\d+\.\d+$/);
+  });
+
+  it('answers a mistyped command or flag with the nearest one, and a missing argument with what is needed', async () => {
+    const first = (r: { stderr: string }) => r.stderr.split('\n')[0];
+    const clok = await cli(['clok', 'show']);
+    expect(clok.code).toBe(2);
+    expect(first(clok)).toBe("scheme-sim: unknown command 'clok'; did you mean clock?");
+    const workdays = await cli(['clock', 'advance', '--workdays', '3']);
+    expect(workdays.code).toBe(2);
+    expect(first(workdays)).toBe('scheme-sim: unknown option --workdays; did you mean --working-days?');
+    expect(workdays.stderr).toContain('Usage: scheme-sim clock advance');
+    const noAction = await cli(['faults', 'set', '--route', '/v1/**']);
+    expect(noAction.code).toBe(2);
+    expect(first(noAction)).toBe('scheme-sim: faults set needs one of --drop, --latency, --status');
+    const reports = await cli(['reports']);
+    expect(reports.code).toBe(2);
+    expect(first(reports)).toBe(
+      'scheme-sim: reports needs inject TYPE (a report type of the catalogue, e.g. BACS_ARUDD)',
+    );
+    expect(first(await cli(['clock', 'shwo']))).toBe(
+      "scheme-sim: unknown clock command 'shwo'; did you mean show? (clock takes show, freeze, resume, advance)",
+    );
+    // Nothing sent: no target line for a command line that never reached a simulator.
+    expect(noAction.stderr).not.toContain(server.url);
   });
 
   it('prints help for each command', async () => {

@@ -1,16 +1,18 @@
 #!/usr/bin/env node
 import { packageVersion } from '../node/package-version.ts';
 import { apiCommand } from './api-commands.ts';
+import { UsageError } from './cli-errors.ts';
 import { clockCommand } from './clock.ts';
 import { conformanceCommand } from './conformance.ts';
-import { UsageError } from './connection.ts';
 import { doctorCommand } from './doctor.ts';
 import { faultsCommand } from './faults.ts';
 import { logsCommand } from './follow.ts';
 import { keysCommand } from './keys.ts';
 import { listenCommand } from './listen.ts';
+import { profilesCommand } from './profiles.ts';
 import { startCommand } from './start.ts';
 import { triggerCommand } from './trigger.ts';
+import { didYouMean } from './usage.ts';
 
 const HELP: Record<string, string> = {
   main: `scheme-sim: a local double of a Form3-style payments API on a controllable scheme clock
@@ -32,12 +34,36 @@ Commands:
   requests  the request journal (--status 4xx, --method, --path, --error-code)
   logs      requests and deliveries as lines; --follow keeps tailing
   listen    a temporary webhook printing notifications, --forward-to a local URL
+  profiles  the simulators the CLI knows of (live or stale); --prune removes the stale ones
   conformance
             run the Gherkin conformance features against inprocess, a running sim, or staging
 Run 'scheme-sim <command> --help' for the options of a command; scheme-sim --version for the version.
 A running simulator is found by --url/--client-id/--client-secret, SCHEME_SIM_URL/_CLIENT_ID/_CLIENT_SECRET,
-or the profile npm start writes (~/.scheme-sim/profile.json). Usage errors exit 2, refusals 1.`,
+or the profile each simulator writes (~/.scheme-sim/profiles/HOST_PORT.json, or the one file
+SCHEME_SIM_PROFILE names); each command names on stderr the URL it uses and where it came from.
+Usage errors exit 2, refusals 1.`,
 };
+
+const COMMANDS = [
+  'start',
+  'clock',
+  'doctor',
+  'keys',
+  'faults',
+  'trigger',
+  'reset',
+  'calendar',
+  'reports',
+  'deliveries',
+  'redeliver',
+  'requests',
+  'logs',
+  'listen',
+  'profiles',
+  'conformance',
+  'help',
+  'version',
+];
 
 function fail(message: string): never {
   console.error(`scheme-sim: ${message}`);
@@ -74,6 +100,8 @@ export async function main(argv: string[]): Promise<void> {
     case 'redeliver':
     case 'requests':
       return finish(apiCommand(command, rest));
+    case 'profiles':
+      return finish(profilesCommand(rest));
     case 'logs':
     case 'listen': {
       const stop = new AbortController();
@@ -113,7 +141,7 @@ export async function main(argv: string[]): Promise<void> {
     case 'help':
       return void console.log(HELP.main);
     default:
-      fail(`unknown command ${command}\n${HELP.main}`);
+      fail(`unknown command '${command}'${didYouMean(command, COMMANDS)}\n${HELP.main}`);
   }
 }
 

@@ -1,11 +1,19 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CliTarget, cliTarget } from '../../test/support/cli-target.ts';
 import { NORTHWIND } from '../harness/test-runtime.ts';
 import { apiCommand } from './api-commands.ts';
-import { profilePath, readProfile, writeProfile } from './profile.ts';
+import { connect, resolveTarget } from './connection.ts';
+import {
+  chosenProfile,
+  listProfiles,
+  profileFileFor,
+  profileFileName,
+  readProfileFile,
+  writeProfile,
+} from './profile.ts';
 
 let target: CliTarget;
 let dir: string;
@@ -18,27 +26,121 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-describe('the CLI profile a running simulator writes', () => {
-  it('is where SCHEME_SIM_PROFILE says, and reads back', () => {
-    const env = { SCHEME_SIM_PROFILE: join(dir, 'p.json') };
-    expect(profilePath(env)).toBe(join(dir, 'p.json'));
-    writeProfile({ url: 'http://127.0.0.1:1', client_id: 'a', client_secret: 'b' }, env);
-    expect(readProfile(env)).toEqual({ url: 'http://127.0.0.1:1', client_id: 'a', client_secret: 'b' });
-    expect(readProfile({ SCHEME_SIM_PROFILE: join(dir, 'missing.json') })).toBeUndefined();
+/** A fresh HOME: its ~/.scheme-sim/profiles is the folder of per-simulator profiles. */
+const freshHome = (name: string) => {
+  const home = join(dir, name);
+  mkdirSync(home, { recursive: true });
+  return { HOME: home };
+};
+
+describe('the profiles running simulators write', () => {
+  it('are one file per host and port, or the one file SCHEME_SIM_PROFILE names', () => {
+    expect(profileFileName('http://127.0.0.1:8080')).toBe('127.0.0.1_8080.json');
+    expect(profileFileName('http://[::1]:9090/')).toBe('__1_9090.json');
+    const env = freshHome('a');
+    expect(profileFileFor('http://127.0.0.1:8080', env)).toBe(
+      join(env.HOME, '.scheme-sim', 'profiles', '127.0.0.1_8080.json'),
+    );
+    expect(profileFileFor('http://127.0.0.1:8080', { ...env, SCHEME_SIM_PROFILE: join(dir, 'p.json') })).toBe(
+      join(dir, 'p.json'),
+    );
   });
 
-  it('gives a command its simulator and credentials, and never sends them to another URL', async () => {
+  it('never overwrite a live simulator’s profile in a shared SCHEME_SIM_PROFILE, only their own', () => {
+    const env = { SCHEME_SIM_PROFILE: join(dir, 'shared.json') };
+    // This process is alive: its profile is a running simulator's.
+    expect(writeProfile({ url: 'http://127.0.0.1:1', pid: process.pid }, env).refused).toBeUndefined();
+    const other = writeProfile({ url: 'http://127.0.0.1:2', pid: process.pid + 1_000_000 }, env);
+    expect(other.refused).toMatch(/is the profile of the running simulator at http:\/\/127\.0\.0\.1:1$/);
+    expect(readProfileFile(env.SCHEME_SIM_PROFILE)?.url).toBe('http://127.0.0.1:1');
+    // A profile whose process has gone is taken over.
+    writeProfile({ url: 'http://127.0.0.1:3', pid: 2 ** 22 + 12345 }, { SCHEME_SIM_PROFILE: join(dir, 'gone.json') });
+    const taken = writeProfile(
+      { url: 'http://127.0.0.1:4', pid: process.pid },
+      { SCHEME_SIM_PROFILE: join(dir, 'gone.json') },
+    );
+    expect(taken.refused).toBeUndefined();
+  });
+
+  it('are chosen by directory, then the newest; the target line names the file and why', () => {
+    const env = freshHome('b');
+    writeProfile({ url: 'http://127.0.0.1:8080', cwd: '/work/a', started_at: '2026-01-01T00:00:00Z' }, env);
+    writeProfile({ url: 'http://127.0.0.1:9090', cwd: '/work/b', started_at: '2026-01-02T00:00:00Z' }, env);
+    expect(listProfiles(env).map((p) => p.profile.url)).toEqual(['http://127.0.0.1:9090', 'http://127.0.0.1:8080']);
+    expect(chosenProfile(env, '/work/a/sub')?.profile.url).toBe('http://127.0.0.1:8080');
+    expect(chosenProfile(env, '/elsewhere')?.why).toBe('the newest of 2');
+    const t = resolveTarget({}, env, '/work/a');
+    expect(t.base).toBe('http://127.0.0.1:8080');
+    expect(t.source).toBe(
+      'profile ~/.scheme-sim/profiles/127.0.0.1_8080.json, started in this directory; also http://127.0.0.1:9090: --url picks one',
+    );
+    expect(resolveTarget({ url: 'http://127.0.0.1:9090/' }, env).source).toBe('--url');
+    expect(resolveTarget({}, { ...env, SCHEME_SIM_URL: 'http://127.0.0.1:7070' }).source).toBe('SCHEME_SIM_URL');
+    expect(resolveTarget({}, freshHome('empty')).source).toBe('the default: no --url, SCHEME_SIM_URL or profile');
+  });
+});
+
+describe('a command reaching its simulator', () => {
+  it('says on stderr which URL and client it uses and where each came from', async () => {
     const env = { SCHEME_SIM_PROFILE: join(dir, 'own.json') };
     writeProfile(
       { url: target.server.url, client_id: NORTHWIND.client_id, client_secret: NORTHWIND.client_secret },
       env,
     );
     const out: string[] = [];
-    await apiCommand('requests', [], (l) => out.push(l), env);
-    expect(out[0]).toMatch(/^\d+ requests$/);
+    const notes: string[] = [];
+    await apiCommand(
+      'requests',
+      ['--json'],
+      (l) => out.push(l),
+      env,
+      (l) => notes.push(l),
+    );
+    expect(JSON.parse(out.join('\n')).data).toBeInstanceOf(Array);
+    expect(notes).toEqual([
+      `scheme-sim: ${target.server.url} (from profile ${env.SCHEME_SIM_PROFILE}, SCHEME_SIM_PROFILE), client ${NORTHWIND.client_id} (from profile ${env.SCHEME_SIM_PROFILE})`,
+    ]);
     // Another URL (the same simulator by another name): the profile's secret is not sent there,
-    // so the call goes without a token and is refused.
+    // so the call goes without a token and is refused, with where a client comes from.
     const other = target.server.url.replace('127.0.0.1', 'localhost');
-    await expect(apiCommand('requests', ['--url', other], () => undefined, env)).rejects.toThrow(/^401: /);
+    await expect(
+      apiCommand(
+        'requests',
+        ['--url', other],
+        () => undefined,
+        env,
+        () => undefined,
+      ),
+    ).rejects.toThrow(/^401: .*\(a client is needed: set SCHEME_SIM_CLIENT_ID/);
+  });
+
+  it('names a stale profile in one line with the command that fixes it', async () => {
+    const env = freshHome('stale');
+    // A port nothing listens on: one the test's server had, closed.
+    const { listen } = await import('../node/server.ts');
+    const gone = await listen(target.rt, 0);
+    await gone.close();
+    writeProfile({ url: gone.url, started_at: '2026-01-01T00:00:00Z' }, env);
+    const port = new URL(gone.url).port;
+    const err = await connect({}, env, () => undefined)
+      .then((c) => c.request('/v1/simulator/clock'))
+      .catch((e: Error) => e);
+    expect(err).toBeInstanceOf(Error);
+    const message = (err as Error).message;
+    expect(message).toBe(
+      `stale profile ~/.scheme-sim/profiles/127.0.0.1_${port}.json: nothing listens at ${gone.url}; start it again (scheme-sim start --port ${port}), or remove stale profiles (scheme-sim profiles --prune), or pass --url`,
+    );
+    expect(message.split('\n')).toHaveLength(1);
+  });
+
+  it('names the URL and the source of the client id when the token is refused', async () => {
+    const env = {
+      SCHEME_SIM_URL: target.server.url,
+      SCHEME_SIM_CLIENT_ID: NORTHWIND.client_id,
+      SCHEME_SIM_CLIENT_SECRET: 'wrong',
+    };
+    await expect(connect({}, env, () => undefined)).rejects.toThrow(
+      `token request to ${target.server.url}/v1/oauth2/token failed: 403 invalid client credentials (client id ${NORTHWIND.client_id} from SCHEME_SIM_CLIENT_ID)`,
+    );
   });
 });

@@ -1,6 +1,5 @@
 // `scheme-sim start`: the simulator on a port, configured by flags or SCHEME_SIM_* variables.
 import { join } from 'node:path';
-import { parseArgs } from 'node:util';
 import { type CorsOrigins, describeCors, parseCorsOrigins } from '../api/cors.ts';
 import { isSupportedInstant, SUPPORTED_RANGE } from '../clock/dates.ts';
 import { type ClockState, MAX_SPEED, SchemeClock } from '../clock/scheme-clock.ts';
@@ -10,7 +9,8 @@ import { listen } from '../node/server.ts';
 import { createRuntime } from '../runtime.ts';
 import type { RetrySchedule } from '../sim/notifications/retry-schedule.ts';
 import { parseRetrySchedule } from '../sim/notifications/retry-schedule-spec.ts';
-import { writeProfile } from './profile.ts';
+import { shortPath, writeProfile } from './profile.ts';
+import { parseCommand } from './usage.ts';
 
 export const START_HELP = `Usage: scheme-sim start [options]
 
@@ -63,6 +63,15 @@ underscores: SCHEME_SIM_PORT=9090, SCHEME_SIM_MEMORY=true, SCHEME_SIM_LOG=debug 
 
 A data file that already holds a clock keeps it (a restart keeps scheme time); the --clock options
 then only apply after POST /v1/simulator/reset.`;
+
+/** The parsed start options, typed as START_OPTIONS declares them. */
+type StartValues = {
+  [K in keyof typeof START_OPTIONS]: (typeof START_OPTIONS)[K] extends { type: 'boolean' }
+    ? boolean
+    : (typeof START_OPTIONS)[K] extends { default: string }
+      ? string
+      : string | undefined;
+};
 
 export const START_OPTIONS = {
   port: { type: 'string', default: '8080' },
@@ -122,11 +131,8 @@ export function environmentArgs(env: Record<string, string | undefined>): string
 }
 
 export async function startCommand(argv: string[], env: NodeJS.ProcessEnv = process.env): Promise<void> {
-  const { values } = parseArgs({
-    args: [...environmentArgs(env), ...argv],
-    options: START_OPTIONS,
-    strict: true,
-  });
+  const { values: parsed } = parseCommand([...environmentArgs(env), ...argv], START_OPTIONS, START_HELP);
+  const values = parsed as StartValues;
   if (values.help) return void console.log(START_HELP);
   if ([values.memory, values.data, values.store].filter(Boolean).length > 1)
     fail('--data, --store and --memory exclude each other');
@@ -237,11 +243,18 @@ export async function startCommand(argv: string[], env: NodeJS.ProcessEnv = proc
     `  webhooks: ${webhookSecret ? 'signed with the server secret unless a subscription has its own' : 'signed only for subscriptions with a secret'}`,
   );
   const dev = runtime.devClient;
-  // The CLI's other commands find this simulator (and, for the bundled dev client, its secret) here.
+  // The CLI's other commands find this simulator (and, for the bundled dev client, its secret) in
+  // its own profile; another simulator's is never overwritten.
   try {
     const bundled = dev && !values.clients ? { client_id: dev.client_id, client_secret: dev.client_secret } : {};
+    const written = writeProfile(
+      { url: server.url, ...bundled, pid: process.pid, cwd: process.cwd(), started_at: new Date().toISOString() },
+      env,
+    );
     console.log(
-      `  profile: ${writeProfile({ url: server.url, ...bundled }, env)} (read by scheme-sim clock, trigger, …)`,
+      written.refused
+        ? `  profile: not written (${written.refused})`
+        : `  profile: ${shortPath(written.file, env)} (read by scheme-sim clock, trigger, …)`,
     );
   } catch (err) {
     console.log(`  profile: not written (${(err as Error).message})`);

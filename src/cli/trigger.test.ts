@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClaimVia, submitVia } from '../../test/support/claim-requests.ts';
 import { type CliTarget, cliTarget } from '../../test/support/cli-target.ts';
 import type { TestRuntime } from '../harness/test-runtime.ts';
-import { CliError } from './connection.ts';
+import { CliError } from './cli-errors.ts';
 import { parametersOf, TRIGGER_HELP, triggerCommand } from './trigger.ts';
 
 let target: CliTarget;

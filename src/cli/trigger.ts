@@ -1,6 +1,8 @@
 // `scheme-sim trigger ...`: play a scenario on a running simulator (POST /v1/simulator/scenarios),
 // or list the catalogue (GET). Like Stripe's `trigger`, for the unhappy paths (docs/scenarios.md).
-import { CONNECTION, connect, parseCommand, readAnswer, request, UsageError } from './connection.ts';
+import { UsageError } from './cli-errors.ts';
+import { CONNECTION, connect, readAnswer } from './connection.ts';
+import { parseCommand, usageError } from './usage.ts';
 
 export const TRIGGER_HELP = `Usage: scheme-sim trigger <scenario> [--target ID] [--param key=value ...]
        scheme-sim trigger --list
@@ -16,7 +18,7 @@ Plays a scenario of the catalogue for the calling client's organisation (docs/sc
 
   --list         the catalogue: every scenario, when it acts and what it does
   --url URL, --client-id ID, --client-secret S   as for scheme-sim clock (env SCHEME_SIM_URL,
-                                                SCHEME_SIM_CLIENT_ID, SCHEME_SIM_CLIENT_SECRET)
+                    SCHEME_SIM_CLIENT_ID, SCHEME_SIM_CLIENT_SECRET; else a simulator's profile)
   --json         print the answer as JSON
   -h, --help     this help`;
 
@@ -43,26 +45,32 @@ export async function triggerCommand(
   argv: string[],
   out: (line: string) => void = console.log,
   env = process.env,
+  note?: (line: string) => void,
 ): Promise<void> {
   const { values, positionals } = parseCommand(argv, { ...CONNECTION, ...OPTIONS }, TRIGGER_HELP, true);
-  if (values.help || (!values.list && positionals.length === 0)) return void out(TRIGGER_HELP);
+  // Nothing at all asks for the usage, as `clock` and `faults` alone do.
+  if (values.help || (!values.list && positionals.length === 0 && argv.length === 0)) return void out(TRIGGER_HELP);
+  if (!values.list && positionals.length === 0)
+    throw usageError('trigger needs a scenario name (or --list for the catalogue)', TRIGGER_HELP);
+  if (values.list && positionals.length > 0)
+    throw usageError(`trigger --list takes no scenario, got ${positionals.join(' ')}`, TRIGGER_HELP);
   if (positionals.length > 1)
-    throw new UsageError(`trigger plays one scenario, got ${positionals.join(' ')}\n${TRIGGER_HELP}`);
-  const { base, auth } = await connect(values, env);
+    throw usageError(`trigger plays one scenario, got ${positionals.join(' ')}`, TRIGGER_HELP);
+  const parameters = values.param ? parametersOf(values.param as string[]) : undefined;
+  const conn = await connect(values, env, note);
   const attributes = {
     name: positionals[0],
     ...(values.target !== undefined ? { target_id: values.target } : {}),
-    ...(values.param ? { parameters: parametersOf(values.param as string[]) } : {}),
+    ...(parameters ? { parameters } : {}),
   };
   const init: RequestInit = values.list
-    ? { method: 'GET', headers: auth }
+    ? { method: 'GET' }
     : {
         method: 'POST',
-        headers: { ...auth, 'content-type': 'application/json' },
+        headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ data: { type: 'scenarios', attributes } }),
       };
-  const res = await request(`${base}/v1/simulator/scenarios`, init);
-  const json = await readAnswer(res);
+  const json = await readAnswer(await conn.request('/v1/simulator/scenarios', init), conn);
   if (values.json) return void out(JSON.stringify(json, null, 2));
   if (values.list) {
     for (const d of json.data as Array<{ id: string; attributes: { target_type?: string; effect: string } }>)
