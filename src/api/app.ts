@@ -5,20 +5,21 @@ import { limitBody } from './body-limit.ts';
 import type { AppDeps, AppEnv } from './context.ts';
 import { corsLayer } from './cors.ts';
 import { DASHBOARD_PAGE } from './dashboard/dashboard-page.ts';
-import { ApiError, errorBody, toErrorResponse } from './errors.ts';
+import { errorBody, toErrorResponse } from './errors.ts';
 import { faultLayer } from './fault-layer.ts';
 import { Faults } from './faults.ts';
 import { journalLayer } from './journal-layer.ts';
 import { longWorkGate } from './long-work-gate.ts';
-import { openApiDocument } from './openapi.ts';
 import { requestHeader } from './request-header.ts';
 import { RequestJournal } from './request-journal.ts';
+import { mountRoutes, operationsOf, type RouteGroup } from './route-declaration.ts';
 import { accountRoutes } from './routes/accounts.ts';
 import { claimRoutes } from './routes/claims.ts';
 import { docsRoutes } from './routes/docs.ts';
-import { nameVerificationRoutes } from './routes/name-verification.ts';
+import { nameVerificationRoutes, participantOperations } from './routes/name-verification.ts';
 import { paymentRoutes } from './routes/payments.ts';
 import { reportRoutes } from './routes/reports.ts';
+import { serviceInfoRoutes } from './routes/service-info.ts';
 import { signingKeyRoutes } from './routes/signing-keys.ts';
 import { simulatorCalendarRoutes } from './routes/simulator-calendar.ts';
 import { simulatorClockRoutes } from './routes/simulator-clock.ts';
@@ -51,6 +52,12 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   // Name verification answers in Open Banking terms, errors of the shared rules included: it is
   // routed ahead of the shared layers below and applies their rules in its own one layer.
   app.route('/v1/participants', nameVerificationRoutes(deps));
+  /** Every route group, in the order mounted: the paths of the OpenAPI document. */
+  const declared: RouteGroup[] = [participantOperations];
+  const mount = (group: RouteGroup) => {
+    mountRoutes(app, group);
+    declared.push(group);
+  };
 
   // One global layer (each Hono layer is an async frame and a promise per request, a visible share
   // of a small request): body limit, then the handler, then the vnd.api+json relabel, then the
@@ -77,24 +84,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     return undefined;
   };
 
-  // `store` tells a harness whether a reset would wipe a data file (the sim target asks before it resets).
-  // Answered from memory: it never waits for a write or for long work (an advance in slices).
-  app.get('/health', (c) =>
-    c.json({
-      status: 'ok',
-      now: sim.clock.now().toISOString(),
-      clock: sim.clock.mode,
-      store: sim.store.location === 'memory' ? 'memory' : 'persistent',
-      auth: deps.mode.auth,
-    }),
-  );
-  app.all('/health', (c) => {
-    throw new ApiError(405, `method ${c.req.method} is not allowed on /health; allowed: GET`, { Allow: 'GET' });
-  });
-
-  app.route('/v1/oauth2/token', tokenRoutes(deps));
-  let openApi: object | undefined; // generated on first request, then served as it is
-  app.get('/v1/openapi.json', (c) => c.json((openApi ??= openApiDocument(deps.version))));
+  mount(serviceInfoRoutes(deps, () => operationsOf(declared)));
+  mount(tokenRoutes(deps));
   app.route('/docs', docsRoutes(deps));
   app.get('/dashboard', (c) => c.html(DASHBOARD_PAGE));
 
@@ -106,20 +97,20 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.use('/v1/*', faultLayer(faults));
   // A change request waits while an advance or a reset runs in slices; reads are answered.
   app.use('/v1/*', longWorkGate(sim.longWork));
-  app.route('/v1/simulator/faults', simulatorFaultRoutes(faults));
-  app.route('/v1/organisation/accounts', accountRoutes(deps));
-  app.route('/v1/notification/subscriptions', subscriptionRoutes(deps));
-  app.route('/v1/transaction/claims', claimRoutes(deps));
-  app.route('/v1/transaction/payments', paymentRoutes(deps));
-  app.route('/v1/simulator/clock', simulatorClockRoutes(deps));
-  app.route('/v1/simulator/calendar', simulatorCalendarRoutes(deps));
-  app.route('/v1/simulator/reset', simulatorResetRoutes(deps));
-  app.route('/v1/simulator/deliveries', simulatorDeliveryRoutes(deps));
-  app.route('/v1/notification/reports', reportRoutes(deps));
-  app.route('/v1/simulator/reports', simulatorReportRoutes(deps));
-  app.route('/v1/simulator/scenarios', simulatorScenarioRoutes(deps));
-  app.route('/v1/simulator/requests', simulatorRequestRoutes(journal));
-  app.route('/v1/platform/security/signing_keys', signingKeyRoutes(deps));
+  mount(simulatorFaultRoutes(faults));
+  mount(accountRoutes(deps));
+  mount(subscriptionRoutes(deps));
+  mount(claimRoutes(deps));
+  mount(paymentRoutes(deps));
+  mount(simulatorClockRoutes(deps));
+  mount(simulatorCalendarRoutes(deps));
+  mount(simulatorResetRoutes(deps));
+  mount(simulatorDeliveryRoutes(deps));
+  mount(reportRoutes(deps));
+  mount(simulatorReportRoutes(deps));
+  mount(simulatorScenarioRoutes(deps));
+  mount(simulatorRequestRoutes(journal));
+  mount(signingKeyRoutes(deps));
 
   return app;
 }

@@ -1,6 +1,6 @@
 // The OpenAPI 3.1 document, generated: the JSON Schemas of src/api/schemas become its components
-// (the same files that validate requests, never a copy), the route table its paths.
-import { type Operation, ROUTE_TABLE } from './route-table.ts';
+// (the same files that validate requests, never a copy), the declared routes its paths.
+import type { Operation } from './route-declaration.ts';
 import { loadSchemas } from './schemas/index.ts';
 
 type Json = Record<string, unknown>;
@@ -85,10 +85,10 @@ function operation(o: Operation): Json {
   };
 }
 
-/** The document served at GET /v1/openapi.json. */
-export function openApiDocument(version = '0.1.0'): Json {
+/** The document served at GET /v1/openapi.json: every declared operation, in the order declared. */
+export function openApiDocument(operations: readonly Operation[], version = '0.1.0'): Json {
   const paths: Record<string, Json> = {};
-  for (const o of ROUTE_TABLE) {
+  for (const o of operations) {
     paths[o.path] ??= {};
     paths[o.path]![o.method.toLowerCase()] = operation(o);
   }
@@ -102,7 +102,7 @@ export function openApiDocument(version = '0.1.0'): Json {
     },
     servers: [{ url: '/' }],
     security: [{ oauth2: [] }, { bearer: [] }],
-    tags: [...new Set(ROUTE_TABLE.map((o) => o.tag))].map((name) => ({ name })),
+    tags: [...new Set(operations.map((o) => o.tag))].map((name) => ({ name })),
     paths,
     components: {
       schemas: components(),

@@ -1,13 +1,13 @@
-import { type Context, Hono } from 'hono';
+import type { Context } from 'hono';
 import { ACCOUNT_FILTERS, ACCOUNT_TYPE } from '../../sim/accounts.ts';
 import { asForm3Reads, readJson } from '../body.ts';
 import { assertBodyIdentity } from '../body-identity.ts';
 import type { AppDeps, AppEnv } from '../context.ts';
 import { readCreateBody } from '../create-body.ts';
 import { page, queryOf } from '../envelope.ts';
-import { methodNotAllowed } from '../errors.ts';
 import { parseFilters } from '../filters.ts';
 import { parseId, parseVersionQuery } from '../ids.ts';
+import { defineRoutes, type RouteGroup } from '../route-declaration.ts';
 import { schemaValidator } from '../schemas/index.ts';
 import { validateOrThrow } from '../validate.ts';
 
@@ -28,34 +28,38 @@ interface AccountBody {
  * (Form3's, or the fake account API's with --auth off) is the domain's `accountRegistry`, chosen
  * once by the mode.
  */
-export function accountRoutes(deps: AppDeps): Hono<AppEnv> {
+export function accountRoutes(deps: AppDeps): RouteGroup {
   const { sim } = deps;
   const registry = sim.accountRegistry;
   const strict = deps.mode.strictBodies;
-  const r = new Hono<AppEnv>();
+  const r = defineRoutes('/v1/organisation/accounts', 'Accounts');
   const scopeOf = (c: Context<AppEnv>, id: string) => registry.scopeOf(c.get('organisationId'), id);
 
-  r.post('/', async (c) => {
-    const organisationId = c.get('organisationId');
-    const input = await readCreateBody<Record<string, unknown>>(c, 'account-create', ACCOUNT_TYPE, {
-      anyOrganisation: registry.anyOrganisation,
-      strict,
-      rules: (data) => registry.createFailures(organisationId, data),
-    });
-    return c.json(sim.paths.bodyOf(registry.create(input)), 201);
-  });
+  r.post(
+    '/',
+    { summary: 'Create an account', status: 201, body: 'account-create', answer: 'account-single' },
+    async (c) => {
+      const organisationId = c.get('organisationId');
+      const input = await readCreateBody<Record<string, unknown>>(c, 'account-create', ACCOUNT_TYPE, {
+        anyOrganisation: registry.anyOrganisation,
+        strict,
+        rules: (data) => registry.createFailures(organisationId, data),
+      });
+      return c.json(sim.paths.bodyOf(registry.create(input)), 201);
+    },
+  );
 
-  r.get('/', (c) => {
+  r.get('/', { summary: 'List accounts', answer: 'account-list', filters: ACCOUNT_FILTERS }, (c) => {
     const filter = parseFilters(queryOf(c), ACCOUNT_FILTERS, { anyOf: true });
     return c.json(page(c, registry.list(c.get('organisationId'), filter)));
   });
 
-  r.get('/:id', (c) => {
+  r.get('/:id', { summary: 'Fetch an account', answer: 'account-single' }, (c) => {
     const id = parseId(c.req.param('id'));
     return c.json(sim.paths.bodyOf(sim.accounts.get(id, scopeOf(c, id))));
   });
 
-  r.patch('/:id', async (c) => {
+  r.patch('/:id', { summary: 'Amend an account', body: 'account-update', answer: 'account-single' }, async (c) => {
     const id = parseId(c.req.param('id'));
     const organisationId = scopeOf(c, id);
     const body = validateOrThrow<{
@@ -73,7 +77,7 @@ export function accountRoutes(deps: AppDeps): Hono<AppEnv> {
     return c.json(sim.paths.bodyOf(sim.accounts.update(id, organisationId, body.data.version, body.data.attributes)));
   });
 
-  r.delete('/:id', (c) => {
+  r.delete('/:id', { summary: 'Delete an account (?version=)', status: 204 }, (c) => {
     const id = parseId(c.req.param('id'));
     const version = parseVersionQuery(c.req.query('version'));
     // A DELETE of an id the caller cannot see is an empty 404, as Form3's fake account API answers
@@ -84,7 +88,5 @@ export function accountRoutes(deps: AppDeps): Hono<AppEnv> {
     return c.body(null, 204);
   });
 
-  r.all('/', methodNotAllowed(['GET', 'POST']));
-  r.all('/:id', methodNotAllowed(['GET', 'PATCH', 'DELETE']));
   return r;
 }

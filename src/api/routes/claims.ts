@@ -1,4 +1,4 @@
-import { type Context, Hono } from 'hono';
+import type { Context } from 'hono';
 import {
   CLAIM_REVERSAL_SUBMISSION_TYPE,
   CLAIM_REVERSAL_TYPE,
@@ -10,60 +10,74 @@ import { CLAIM_FILTERS } from '../../sim/claims/claims.ts';
 import type { AppDeps, AppEnv } from '../context.ts';
 import { readCreateBody } from '../create-body.ts';
 import { page, queryOf } from '../envelope.ts';
-import { methodNotAllowed } from '../errors.ts';
 import { parseFilters } from '../filters.ts';
 import { parseId } from '../ids.ts';
+import { defineRoutes, type RouteGroup } from '../route-declaration.ts';
 
 /**
  * /v1/transaction/claims: Direct Debit Indemnity Claims, their submissions, reversals and reversal
  * submissions. What happens after a submission is the scheme clock's business (src/sim/claims).
  */
-export function claimRoutes({ sim, mode }: AppDeps): Hono<AppEnv> {
+export function claimRoutes({ sim, mode }: AppDeps): RouteGroup {
   const strict = mode.strictBodies;
-  const r = new Hono<AppEnv>();
+  const r = defineRoutes('/v1/transaction/claims', 'Claims');
   const { claims } = sim;
   const org = (c: Context<AppEnv>) => c.get('organisationId');
 
-  r.post('/', async (c) => {
-    const body = await readCreateBody<ClaimAttributes>(c, 'claim-create', CLAIM_TYPE, { strict });
-    return c.json(sim.paths.bodyOf(claims.create(body)), 201);
-  });
+  r.post(
+    '/',
+    { summary: 'Create a DDIC claim', status: 201, body: 'claim-create', answer: 'claim-single' },
+    async (c) => {
+      const body = await readCreateBody<ClaimAttributes>(c, 'claim-create', CLAIM_TYPE, { strict });
+      return c.json(sim.paths.bodyOf(claims.create(body)), 201);
+    },
+  );
 
-  r.get('/', (c) => {
+  r.get('/', { summary: 'List claims', answer: 'claim-list', filters: CLAIM_FILTERS }, (c) => {
     const filter = parseFilters(queryOf(c), CLAIM_FILTERS, { anyOf: true });
     return c.json(page(c, claims.list(org(c), filter)));
   });
 
-  r.get('/:id', (c) => c.json(sim.paths.bodyOf(claims.get(parseId(c.req.param('id')), org(c)))));
+  r.get('/:id', { summary: 'Fetch a claim', answer: 'claim-single' }, (c) =>
+    c.json(sim.paths.bodyOf(claims.get(parseId(c.req.param('id')), org(c)))),
+  );
 
-  r.post('/:id/submissions', async (c) => {
-    const claimId = parseId(c.req.param('id'));
-    const body = await readCreateBody(c, 'claim-submission-create', CLAIM_SUBMISSION_TYPE, { strict });
-    return c.json(sim.paths.bodyOf(claims.submit(claimId, body, org(c))), 201);
-  });
+  r.post(
+    '/:id/submissions',
+    { summary: 'Submit a claim', status: 201, body: 'claim-submission-create', answer: 'claim-submission-single' },
+    async (c) => {
+      const claimId = parseId(c.req.param('id'));
+      const body = await readCreateBody(c, 'claim-submission-create', CLAIM_SUBMISSION_TYPE, { strict });
+      return c.json(sim.paths.bodyOf(claims.submit(claimId, body, org(c))), 201);
+    },
+  );
 
-  r.get('/:id/submissions/:sid', (c) => {
+  r.get('/:id/submissions/:sid', { summary: 'Fetch a claim submission', answer: 'claim-submission-single' }, (c) => {
     const s = claims.getSubmission(parseId(c.req.param('id')), parseId(c.req.param('sid'), 'submission_id'), org(c));
     return c.json(sim.paths.bodyOf(s));
   });
 
-  r.post('/:id/reversals', async (c) => {
-    const claimId = parseId(c.req.param('id'));
-    const body = await readCreateBody<{ original_instruction_id: string }>(
-      c,
-      'claim-reversal-create',
-      CLAIM_REVERSAL_TYPE,
-      { strict },
-    );
-    const reversal = claims.reversals.create(
-      claimId,
-      { id: body.id, organisation_id: body.organisation_id, ...body.attributes },
-      org(c),
-    );
-    return c.json(sim.paths.bodyOf(reversal), 201);
-  });
+  r.post(
+    '/:id/reversals',
+    { summary: 'Reverse a claim', status: 201, body: 'claim-reversal-create', answer: 'claim-reversal-single' },
+    async (c) => {
+      const claimId = parseId(c.req.param('id'));
+      const body = await readCreateBody<{ original_instruction_id: string }>(
+        c,
+        'claim-reversal-create',
+        CLAIM_REVERSAL_TYPE,
+        { strict },
+      );
+      const reversal = claims.reversals.create(
+        claimId,
+        { id: body.id, organisation_id: body.organisation_id, ...body.attributes },
+        org(c),
+      );
+      return c.json(sim.paths.bodyOf(reversal), 201);
+    },
+  );
 
-  r.get('/:id/reversals/:rid', (c) => {
+  r.get('/:id/reversals/:rid', { summary: 'Fetch a claim reversal', answer: 'claim-reversal-single' }, (c) => {
     const reversal = claims.reversals.get(
       parseId(c.req.param('id')),
       parseId(c.req.param('rid'), 'reversal_id'),
@@ -72,32 +86,37 @@ export function claimRoutes({ sim, mode }: AppDeps): Hono<AppEnv> {
     return c.json(sim.paths.bodyOf(reversal));
   });
 
-  r.post('/:id/reversals/:rid/submissions', async (c) => {
-    const claimId = parseId(c.req.param('id'));
-    const reversalId = parseId(c.req.param('rid'), 'reversal_id');
-    const body = await readCreateBody(c, 'claim-reversal-submission-create', CLAIM_REVERSAL_SUBMISSION_TYPE, {
-      strict,
-    });
-    return c.json(sim.paths.bodyOf(claims.reversals.submit(claimId, reversalId, body, org(c))), 201);
-  });
+  r.post(
+    '/:id/reversals/:rid/submissions',
+    {
+      summary: 'Submit a claim reversal',
+      status: 201,
+      body: 'claim-reversal-submission-create',
+      answer: 'claim-reversal-submission-single',
+    },
+    async (c) => {
+      const claimId = parseId(c.req.param('id'));
+      const reversalId = parseId(c.req.param('rid'), 'reversal_id');
+      const body = await readCreateBody(c, 'claim-reversal-submission-create', CLAIM_REVERSAL_SUBMISSION_TYPE, {
+        strict,
+      });
+      return c.json(sim.paths.bodyOf(claims.reversals.submit(claimId, reversalId, body, org(c))), 201);
+    },
+  );
 
-  r.get('/:id/reversals/:rid/submissions/:sid', (c) => {
-    const s = claims.reversals.getSubmission(
-      parseId(c.req.param('id')),
-      parseId(c.req.param('rid'), 'reversal_id'),
-      parseId(c.req.param('sid'), 'submission_id'),
-      org(c),
-    );
-    return c.json(sim.paths.bodyOf(s));
-  });
+  r.get(
+    '/:id/reversals/:rid/submissions/:sid',
+    { summary: 'Fetch a claim reversal submission', answer: 'claim-reversal-submission-single' },
+    (c) => {
+      const s = claims.reversals.getSubmission(
+        parseId(c.req.param('id')),
+        parseId(c.req.param('rid'), 'reversal_id'),
+        parseId(c.req.param('sid'), 'submission_id'),
+        org(c),
+      );
+      return c.json(sim.paths.bodyOf(s));
+    },
+  );
 
-  r.all('/', methodNotAllowed(['GET', 'POST']));
-  r.all('/:id', methodNotAllowed(['GET']));
-  r.all('/:id/submissions', methodNotAllowed(['POST']));
-  r.all('/:id/submissions/:sid', methodNotAllowed(['GET']));
-  r.all('/:id/reversals', methodNotAllowed(['POST']));
-  r.all('/:id/reversals/:rid', methodNotAllowed(['GET']));
-  r.all('/:id/reversals/:rid/submissions', methodNotAllowed(['POST']));
-  r.all('/:id/reversals/:rid/submissions/:sid', methodNotAllowed(['GET']));
   return r;
 }

@@ -4,6 +4,22 @@ import type { AppDeps, AppEnv } from '../context.ts';
 import { NameVerificationExchange, type ObAnswer } from '../open-banking/name-verification-exchange.ts';
 import { jwksAnswer } from '../open-banking/participant-jwks.ts';
 import { requestHeader } from '../request-header.ts';
+import { defineRoutes } from '../route-declaration.ts';
+
+/**
+ * The two operations the catch-all below answers, for the OpenAPI document only: mounted as
+ * routes, their 404 and 405 would be in Form3's error shape, not Open Banking's.
+ */
+export const participantOperations = defineRoutes('/v1/participants', 'Confirmation of Payee')
+  .answeredElsewhere('POST', '/:open_banking_id/open-banking/v3.1/accounts/name-verification', {
+    summary: 'Verify a payee name (Open Banking CoP v3.1)',
+    body: 'name-verification-request',
+    answer: 'name-verification-response',
+  })
+  .answeredElsewhere('GET', '/:open_banking_id/jwks.json', {
+    summary: "A participant's signing keys (JWKS)",
+    open: true,
+  });
 
 /**
  * POST /v1/participants/{open_banking_id}/open-banking/v3.1/accounts/name-verification: Confirmation

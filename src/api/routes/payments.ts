@@ -1,23 +1,24 @@
-import { Hono } from 'hono';
 import { PAYMENT_FILTERS } from '../../sim/payments/payments.ts';
-import type { AppDeps, AppEnv } from '../context.ts';
+import type { AppDeps } from '../context.ts';
 import { page, queryOf } from '../envelope.ts';
-import { methodNotAllowed } from '../errors.ts';
 import { parseFilters } from '../filters.ts';
 import { parseId } from '../ids.ts';
+import { defineRoutes, type RouteGroup } from '../route-declaration.ts';
 
 /** /v1/transaction/payments: inbound payments (the DDIC contra) and their admissions, read only. */
-export function paymentRoutes({ sim }: AppDeps): Hono<AppEnv> {
-  const r = new Hono<AppEnv>();
+export function paymentRoutes({ sim }: AppDeps): RouteGroup {
+  const r = defineRoutes('/v1/transaction/payments', 'Payments');
 
-  r.get('/', (c) => {
+  r.get('/', { summary: 'List payments (the DDIC contras)', answer: 'payment-list', filters: PAYMENT_FILTERS }, (c) => {
     const filter = parseFilters(queryOf(c), PAYMENT_FILTERS, { anyOf: true });
     return c.json(page(c, sim.payments.list(c.get('organisationId'), filter)));
   });
 
-  r.get('/:id', (c) => c.json(sim.paths.bodyOf(sim.payments.get(parseId(c.req.param('id')), c.get('organisationId')))));
+  r.get('/:id', { summary: 'Fetch a payment', answer: 'payment-single' }, (c) =>
+    c.json(sim.paths.bodyOf(sim.payments.get(parseId(c.req.param('id')), c.get('organisationId')))),
+  );
 
-  r.get('/:id/admissions/:aid', (c) => {
+  r.get('/:id/admissions/:aid', { summary: 'Fetch a payment admission', answer: 'payment-admission-single' }, (c) => {
     const admission = sim.payments.getAdmission(
       parseId(c.req.param('id')),
       parseId(c.req.param('aid'), 'admission_id'),
@@ -26,8 +27,5 @@ export function paymentRoutes({ sim }: AppDeps): Hono<AppEnv> {
     return c.json(sim.paths.bodyOf(admission));
   });
 
-  r.all('/', methodNotAllowed(['GET']));
-  r.all('/:id', methodNotAllowed(['GET']));
-  r.all('/:id/admissions/:aid', methodNotAllowed(['GET']));
   return r;
 }

@@ -1,4 +1,4 @@
-import { type Context, Hono } from 'hono';
+import type { Context } from 'hono';
 import { REPORT_FORMATS, type ReportFormat } from '../../sim/reports/catalogue.ts';
 import { REPORT_FILTERS } from '../../sim/reports/report-filter.ts';
 import type { Report } from '../../sim/reports/report-types.ts';
@@ -6,10 +6,11 @@ import type { Reports } from '../../sim/reports/reports.ts';
 import { JSON_MEDIA_TYPES } from '../body.ts';
 import type { AppDeps, AppEnv } from '../context.ts';
 import { page, queryOf } from '../envelope.ts';
-import { ApiError, methodNotAllowed } from '../errors.ts';
+import { ApiError } from '../errors.ts';
 import { parseFilters } from '../filters.ts';
 import { parseId } from '../ids.ts';
 import { negotiate } from '../negotiate.ts';
+import { defineRoutes, type RouteGroup } from '../route-declaration.ts';
 import { reportBody } from '../views/report-view.ts';
 
 const FORMAT_OF = Object.fromEntries(Object.entries(REPORT_FORMATS).map(([f, t]) => [t, f as ReportFormat])) as Record<
@@ -38,46 +39,54 @@ async function sendFile(c: Context<AppEnv>, reports: Reports, report: Report, fo
 }
 
 /** /v1/notification/reports: list, fetch (JSON or a file by Accept), the file at /content, admissions. */
-export function reportRoutes({ sim }: AppDeps): Hono<AppEnv> {
-  const r = new Hono<AppEnv>();
+export function reportRoutes({ sim }: AppDeps): RouteGroup {
+  const r = defineRoutes('/v1/notification/reports', 'Reports');
   const reports = sim.reports;
 
-  r.get('/', (c) => {
+  r.get('/', { summary: 'List reports', answer: 'report-list', filters: REPORT_FILTERS }, (c) => {
     const filter = parseFilters(queryOf(c), REPORT_FILTERS);
     return c.json(page(c, reports.list(c.get('organisationId'), filter)));
   });
 
-  r.get('/:id', async (c) => {
-    const report = reports.get(parseId(c.req.param('id')), c.get('organisationId'));
-    const offered = report.attributes.formats.map((f) => REPORT_FORMATS[f]);
-    const chosen = negotiate(c.req.header('accept'), [...JSON_MEDIA_TYPES, ...offered]);
-    if (!chosen) notAcceptable(c, report, false);
-    if (JSON_MEDIA_TYPES.includes(chosen)) return c.json(reportBody(report), 200, { vary: 'Accept' });
-    return sendFile(c, reports, report, FORMAT_OF[chosen]!);
-  });
+  r.get(
+    '/:id',
+    { summary: 'Fetch a report, or its file by Accept (PDF, XML, zipped XHTML)', answer: 'report-single' },
+    async (c) => {
+      const report = reports.get(parseId(c.req.param('id')), c.get('organisationId'));
+      const offered = report.attributes.formats.map((f) => REPORT_FORMATS[f]);
+      const chosen = negotiate(c.req.header('accept'), [...JSON_MEDIA_TYPES, ...offered]);
+      if (!chosen) notAcceptable(c, report, false);
+      if (JSON_MEDIA_TYPES.includes(chosen)) return c.json(reportBody(report), 200, { vary: 'Accept' });
+      return sendFile(c, reports, report, FORMAT_OF[chosen]!);
+    },
+  );
 
-  r.get('/:id/content', async (c) => {
-    const report = reports.get(parseId(c.req.param('id')), c.get('organisationId'));
-    const chosen = negotiate(
-      c.req.header('accept'),
-      report.attributes.formats.map((f) => REPORT_FORMATS[f]),
-    );
-    if (!chosen) notAcceptable(c, report, true);
-    return sendFile(c, reports, report, FORMAT_OF[chosen]!);
-  });
+  r.get(
+    '/:id/content',
+    { summary: "A report's file, by Accept (PDF, XML, zipped XHTML)", answer: 'binary' },
+    async (c) => {
+      const report = reports.get(parseId(c.req.param('id')), c.get('organisationId'));
+      const chosen = negotiate(
+        c.req.header('accept'),
+        report.attributes.formats.map((f) => REPORT_FORMATS[f]),
+      );
+      if (!chosen) notAcceptable(c, report, true);
+      return sendFile(c, reports, report, FORMAT_OF[chosen]!);
+    },
+  );
 
-  r.get('/:id/admissions/:admission_id', (c) => {
-    const admission = reports.admission(
-      parseId(c.req.param('id')),
-      parseId(c.req.param('admission_id'), 'admission_id'),
-      c.get('organisationId'),
-    );
-    return c.json(sim.paths.bodyOf(admission));
-  });
+  r.get(
+    '/:id/admissions/:admission_id',
+    { summary: 'Fetch a report admission', answer: 'report-admission-single' },
+    (c) => {
+      const admission = reports.admission(
+        parseId(c.req.param('id')),
+        parseId(c.req.param('admission_id'), 'admission_id'),
+        c.get('organisationId'),
+      );
+      return c.json(sim.paths.bodyOf(admission));
+    },
+  );
 
-  r.all('/', methodNotAllowed(['GET']));
-  r.all('/:id', methodNotAllowed(['GET']));
-  r.all('/:id/content', methodNotAllowed(['GET']));
-  r.all('/:id/admissions/:admission_id', methodNotAllowed(['GET']));
   return r;
 }

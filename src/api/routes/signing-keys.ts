@@ -1,9 +1,10 @@
-import { type Context, Hono } from 'hono';
+import type { Context } from 'hono';
 import type { StoredSigningKey } from '../../sim/notifications/notification-signing-keys.ts';
 import type { AppDeps, AppEnv } from '../context.ts';
 import { page } from '../envelope.ts';
-import { ApiError, methodNotAllowed } from '../errors.ts';
+import { ApiError } from '../errors.ts';
 import { parseId } from '../ids.ts';
+import { defineRoutes, type RouteGroup } from '../route-declaration.ts';
 
 const PATH = '/v1/platform/security/signing_keys';
 
@@ -13,8 +14,8 @@ const PATH = '/v1/platform/security/signing_keys';
  * organisation's: `organisation_id` is the caller's, as the model requires one (an inference,
  * docs/notifications.md). `status` says which key signs now.
  */
-export function signingKeyRoutes({ sim }: AppDeps): Hono<AppEnv> {
-  const r = new Hono<AppEnv>();
+export function signingKeyRoutes({ sim }: AppDeps): RouteGroup {
+  const r = defineRoutes('/v1/platform/security/signing_keys', 'Notifications');
   const view = (c: Context<AppEnv>) => (k: StoredSigningKey) => ({
     type: 'signing_keys',
     id: k.id,
@@ -25,19 +26,17 @@ export function signingKeyRoutes({ sim }: AppDeps): Hono<AppEnv> {
     attributes: { public_key: k.public_key, status: k.retired_on ? 'retired' : 'active' },
   });
 
-  r.get('/', (c) => {
+  r.get('/', { summary: 'Keys notifications are signed with', answer: 'signing-key-list' }, (c) => {
     sim.notificationKeys.current(); // a key exists before anything was signed
     return c.json(page(c, sim.notificationKeys.all(), view(c)));
   });
 
-  r.get('/:id', (c) => {
+  r.get('/:id', { summary: 'One notification signing key', answer: 'signing-key-single' }, (c) => {
     const id = parseId(c.req.param('id'), 'signing_key_id');
     const key = sim.notificationKeys.find(id);
     if (!key) throw new ApiError(404, `record ${id} does not exist`);
     return c.json({ data: view(c)(key), links: { self: `${PATH}/${key.id}` } });
   });
 
-  r.all('/', methodNotAllowed(['GET']));
-  r.all('/:id', methodNotAllowed(['GET']));
   return r;
 }

@@ -1,9 +1,9 @@
-import { Hono } from 'hono';
 import { addDays, dateProblem, daysBetween, LAST_DATE, SUPPORTED_RANGE } from '../../clock/dates.ts';
 import { londonDate } from '../../clock/london.ts';
-import type { AppDeps, AppEnv } from '../context.ts';
+import type { AppDeps } from '../context.ts';
 import { queryOf } from '../envelope.ts';
-import { ApiError, methodNotAllowed } from '../errors.ts';
+import { ApiError } from '../errors.ts';
+import { defineRoutes, type RouteGroup } from '../route-declaration.ts';
 
 /** Longest range one calendar request may cover, in days (two years, a leap day included). */
 export const MAX_CALENDAR_DAYS = 731;
@@ -11,8 +11,8 @@ export const MAX_CALENDAR_DAYS = 731;
 export const DEFAULT_CALENDAR_DAYS = 31;
 
 /** /v1/simulator/calendar?from=&to=: the Bacs working days and holidays of a range of London dates. */
-export function simulatorCalendarRoutes({ sim }: AppDeps): Hono<AppEnv> {
-  const r = new Hono<AppEnv>();
+export function simulatorCalendarRoutes({ sim }: AppDeps): RouteGroup {
+  const r = defineRoutes('/v1/simulator/calendar', 'Simulator');
 
   /** The London date of the scheme clock, the default `from`; a clock outside the range needs one given. */
   const today = (): string => {
@@ -26,7 +26,7 @@ export function simulatorCalendarRoutes({ sim }: AppDeps): Hono<AppEnv> {
     return date;
   };
 
-  r.get('/', (c) => {
+  r.get('/', { summary: 'Bacs working days and holidays (?from=&to=)', answer: 'calendar' }, (c) => {
     const query = queryOf(c);
     for (const key of query.keys()) {
       if (key !== 'from' && key !== 'to')
@@ -65,6 +65,5 @@ export function simulatorCalendarRoutes({ sim }: AppDeps): Hono<AppEnv> {
     });
   });
 
-  r.all('/', methodNotAllowed(['GET']));
   return r;
 }

@@ -1,5 +1,4 @@
 import type { Context } from 'hono';
-import { Hono } from 'hono';
 import {
   ADVANCE_UNITS,
   type AdvanceRequest,
@@ -11,8 +10,9 @@ import { DateRangeError, isSupportedInstant, SUPPORTED_RANGE } from '../../clock
 import { ClockError } from '../../clock/scheme-clock.ts';
 import { requireAdmin } from '../auth/roles.ts';
 import { optionalJson, readJson } from '../body.ts';
-import type { AppDeps, AppEnv } from '../context.ts';
-import { ApiError, methodNotAllowed } from '../errors.ts';
+import type { AppDeps } from '../context.ts';
+import { ApiError } from '../errors.ts';
+import { defineRoutes, type RouteGroup } from '../route-declaration.ts';
 import { validateOrThrow } from '../validate.ts';
 import { clockView } from '../views/clock-view.ts';
 
@@ -85,50 +85,56 @@ function checkedTarget(sim: AppDeps['sim'], request: AdvanceRequest): { target: 
 }
 
 /** /v1/simulator/clock: read, advance, freeze and resume the scheme clock. */
-export function simulatorClockRoutes(deps: AppDeps): Hono<AppEnv> {
+export function simulatorClockRoutes(deps: AppDeps): RouteGroup {
   const { sim } = deps;
-  const r = new Hono<AppEnv>();
+  const r = defineRoutes('/v1/simulator/clock', 'Simulator');
   const answer = (c: Context, data: object) => c.json({ data, links: { self: '/v1/simulator/clock' } });
 
-  r.get('/', (c) => answer(c, clockView(sim, c.get('organisationId'))));
+  r.get('/', { summary: 'The scheme clock', answer: 'clock' }, (c) =>
+    answer(c, clockView(sim, c.get('organisationId'))),
+  );
 
-  r.post('/advance', async (c) => {
-    requireAdmin(c, deps, 'advancing the scheme clock');
-    const request = parseAdvance(await readJson(c));
-    // One advance at a time: a second one is refused rather than queued (a client retries it).
-    if (sim.scheduler.advancing) throw new ApiError(409, ALREADY_ADVANCING);
-    // The advance is long work: it waits for a reset running, and change requests wait for it.
-    // Reads are answered between its slices.
-    return sim.longWork.exclusive('an advance', async () => {
-      const { target, now } = checkedTarget(sim, request);
-      try {
-        // The clock is shared, so an advance runs every organisation's jobs; the answer counts and
-        // lists only the caller's own (and those of no organisation).
-        const own = c.get('organisationId');
-        const result = await sim.scheduler.advanceInSlices(target, { list: MAX_LISTED_RUNS, from: now, viewer: own });
-        return answer(c, {
-          ...clockView(sim, own),
-          advanced_from: result.advanced_from,
-          jobs_run_count: result.jobs_run_count,
-          jobs_run_by_kind: result.jobs_run_by_kind,
-          jobs_run: result.jobs_run.map(({ organisation_id: _, ...run }) => run),
-        });
-      } catch (err) {
-        if (err instanceof ClockError)
-          throw new ApiError(409, sim.scheduler.advancing ? ALREADY_ADVANCING : err.message);
-        throw err;
-      }
-    });
-  });
+  r.post(
+    '/advance',
+    { summary: 'Advance the scheme clock, running every job due', body: 'clock-advance', answer: 'clock-advanced' },
+    async (c) => {
+      requireAdmin(c, deps, 'advancing the scheme clock');
+      const request = parseAdvance(await readJson(c));
+      // One advance at a time: a second one is refused rather than queued (a client retries it).
+      if (sim.scheduler.advancing) throw new ApiError(409, ALREADY_ADVANCING);
+      // The advance is long work: it waits for a reset running, and change requests wait for it.
+      // Reads are answered between its slices.
+      return sim.longWork.exclusive('an advance', async () => {
+        const { target, now } = checkedTarget(sim, request);
+        try {
+          // The clock is shared, so an advance runs every organisation's jobs; the answer counts and
+          // lists only the caller's own (and those of no organisation).
+          const own = c.get('organisationId');
+          const result = await sim.scheduler.advanceInSlices(target, { list: MAX_LISTED_RUNS, from: now, viewer: own });
+          return answer(c, {
+            ...clockView(sim, own),
+            advanced_from: result.advanced_from,
+            jobs_run_count: result.jobs_run_count,
+            jobs_run_by_kind: result.jobs_run_by_kind,
+            jobs_run: result.jobs_run.map(({ organisation_id: _, ...run }) => run),
+          });
+        } catch (err) {
+          if (err instanceof ClockError)
+            throw new ApiError(409, sim.scheduler.advancing ? ALREADY_ADVANCING : err.message);
+          throw err;
+        }
+      });
+    },
+  );
 
-  r.post('/freeze', async (c) => {
+  r.post('/freeze', { summary: 'Freeze the scheme clock', answer: 'clock' }, async (c) => {
     requireAdmin(c, deps, 'freezing the scheme clock');
     validateOrThrow('empty-body', await optionalJson(c));
     sim.clock.freeze();
     return answer(c, clockView(sim, c.get('organisationId')));
   });
 
-  r.post('/resume', async (c) => {
+  r.post('/resume', { summary: 'Resume the scheme clock', body: 'clock-resume', answer: 'clock' }, async (c) => {
     requireAdmin(c, deps, 'resuming the scheme clock');
     const body = validateOrThrow<{ speed?: number }>('clock-resume', await optionalJson(c));
     try {
@@ -140,7 +146,5 @@ export function simulatorClockRoutes(deps: AppDeps): Hono<AppEnv> {
     return answer(c, clockView(sim, c.get('organisationId')));
   });
 
-  r.all('/', methodNotAllowed(['GET']));
-  for (const action of ['/advance', '/freeze', '/resume']) r.all(action, methodNotAllowed(['POST']));
   return r;
 }

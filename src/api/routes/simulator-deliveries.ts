@@ -1,9 +1,9 @@
-import { Hono } from 'hono';
-import type { AppDeps, AppEnv } from '../context.ts';
+import type { AppDeps } from '../context.ts';
 import { page, queryOf } from '../envelope.ts';
-import { ApiError, methodNotAllowed } from '../errors.ts';
+import { ApiError } from '../errors.ts';
 import { parseFilters } from '../filters.ts';
 import { parseId } from '../ids.ts';
+import { defineRoutes, type RouteGroup } from '../route-declaration.ts';
 import { attemptView, deliveryView } from '../views/delivery-views.ts';
 
 export const DELIVERY_FILTERS = [
@@ -17,15 +17,19 @@ export const DELIVERY_FILTERS = [
 ] as const;
 
 /** /v1/simulator/deliveries: every delivery attempt of the caller's organisation, and redelivery. */
-export function simulatorDeliveryRoutes({ sim }: AppDeps): Hono<AppEnv> {
-  const r = new Hono<AppEnv>();
+export function simulatorDeliveryRoutes({ sim }: AppDeps): RouteGroup {
+  const r = defineRoutes('/v1/simulator/deliveries', 'Simulator');
 
-  r.get('/', (c) => {
-    const attempts = sim.outbox.attemptsOf(c.get('organisationId'), parseFilters(queryOf(c), DELIVERY_FILTERS));
-    return c.json(page(c, attempts, attemptView));
-  });
+  r.get(
+    '/',
+    { summary: 'Notification delivery attempts', answer: 'delivery-attempt-list', filters: DELIVERY_FILTERS },
+    (c) => {
+      const attempts = sim.outbox.attemptsOf(c.get('organisationId'), parseFilters(queryOf(c), DELIVERY_FILTERS));
+      return c.json(page(c, attempts, attemptView));
+    },
+  );
 
-  r.get('/pending', (c) => {
+  r.get('/pending', { summary: 'Deliveries still to be made', answer: 'notification-delivery-list' }, (c) => {
     const org = c.get('organisationId');
     const pending = sim.outbox
       .pending()
@@ -34,21 +38,17 @@ export function simulatorDeliveryRoutes({ sim }: AppDeps): Hono<AppEnv> {
     return c.json(page(c, pending, (e) => deliveryView(e).data));
   });
 
-  r.get('/:id', (c) => {
+  r.get('/:id', { summary: 'One delivery', answer: 'notification-delivery' }, (c) => {
     const id = parseId(c.req.param('id'));
     const entry = sim.outbox.find(id, c.get('organisationId'));
     if (!entry) throw new ApiError(404, `delivery ${id} does not exist`);
     return c.json(deliveryView(entry));
   });
 
-  r.post('/:id/redeliver', (c) => {
+  r.post('/:id/redeliver', { summary: 'Send a delivery again', status: 202, answer: 'notification-delivery' }, (c) => {
     const id = parseId(c.req.param('id'));
     return c.json(deliveryView(sim.outbox.redeliver(id, c.get('organisationId'))), 202);
   });
 
-  r.all('/', methodNotAllowed(['GET']));
-  r.all('/pending', methodNotAllowed(['GET']));
-  r.all('/:id', methodNotAllowed(['GET']));
-  r.all('/:id/redeliver', methodNotAllowed(['POST']));
   return r;
 }

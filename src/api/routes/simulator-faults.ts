@@ -1,9 +1,10 @@
-import { type Context, Hono } from 'hono';
+import type { Context } from 'hono';
 import { readJson } from '../body.ts';
 import type { AppEnv } from '../context.ts';
-import { ApiError, methodNotAllowed } from '../errors.ts';
+import { ApiError } from '../errors.ts';
 import type { FaultAttributes, FaultRule, Faults } from '../faults.ts';
 import { parseId } from '../ids.ts';
+import { defineRoutes, type RouteGroup } from '../route-declaration.ts';
 import { validateOrThrow } from '../validate.ts';
 
 const PATH = '/v1/simulator/faults';
@@ -25,26 +26,24 @@ function view(rule: FaultRule) {
  * /v1/simulator/faults: the caller's fault rules (docs/faults.md). POST adds one, GET lists them,
  * DELETE /{id} removes one, DELETE / removes all. Rules live in memory: a restart clears them.
  */
-export function simulatorFaultRoutes(faults: Faults): Hono<AppEnv> {
-  const r = new Hono<AppEnv>();
+export function simulatorFaultRoutes(faults: Faults): RouteGroup {
+  const r = defineRoutes('/v1/simulator/faults', 'Simulator');
   const org = (c: Context<AppEnv>) => c.get('organisationId');
 
-  r.post('/', async (c) => {
+  r.post('/', { summary: 'Set a fault rule', status: 201, body: 'fault-create' }, async (c) => {
     const body = validateOrThrow<{ data: { attributes: FaultAttributes } }>('fault-create', await readJson(c));
     const rule = faults.add(org(c), body.data.attributes);
     return c.json({ data: view(rule), links: { self: `${PATH}/${rule.id}` } }, 201);
   });
-  r.get('/', (c) => c.json({ data: faults.list(org(c)).map(view) }));
-  r.delete('/', (c) => {
+  r.get('/', { summary: 'Fault rules', answer: 'fault-list' }, (c) => c.json({ data: faults.list(org(c)).map(view) }));
+  r.delete('/', { summary: 'Remove every fault rule', status: 204 }, (c) => {
     for (const rule of faults.list(org(c))) faults.delete(org(c), rule.id);
     return c.body(null, 204);
   });
-  r.delete('/:id', (c) => {
+  r.delete('/:id', { summary: 'Remove a fault rule', status: 204 }, (c) => {
     const id = parseId(c.req.param('id'));
     if (!faults.delete(org(c), id)) throw new ApiError(404, `record ${id} does not exist`);
     return c.body(null, 204);
   });
-  r.all('/', methodNotAllowed(['GET', 'POST', 'DELETE']));
-  r.all('/:id', methodNotAllowed(['DELETE']));
   return r;
 }

@@ -1,9 +1,8 @@
-import { Hono } from 'hono';
 import type { Report } from '../../sim/reports/report-types.ts';
 import { assertOwnOrganisation } from '../auth/middleware.ts';
 import { readJson } from '../body.ts';
-import type { AppDeps, AppEnv } from '../context.ts';
-import { methodNotAllowed } from '../errors.ts';
+import type { AppDeps } from '../context.ts';
+import { defineRoutes, type RouteGroup } from '../route-declaration.ts';
 import { validateOrThrow } from '../validate.ts';
 import { reportBody } from '../views/report-view.ts';
 
@@ -15,10 +14,10 @@ interface InjectBody {
 }
 
 /** /v1/simulator/reports: a report of the catalogue arrives now (the caller's organisation by default). */
-export function simulatorReportRoutes({ sim }: AppDeps): Hono<AppEnv> {
-  const r = new Hono<AppEnv>();
+export function simulatorReportRoutes({ sim }: AppDeps): RouteGroup {
+  const r = defineRoutes('/v1/simulator/reports', 'Simulator');
 
-  r.post('/', async (c) => {
+  r.post('/', { summary: 'A report of the catalogue arrives now', status: 201, body: 'report-inject' }, async (c) => {
     const body = validateOrThrow<InjectBody>('report-inject', await readJson(c));
     const organisationId = c.get('organisationId');
     if (body.organisation_id !== undefined) assertOwnOrganisation(organisationId, body.organisation_id);
@@ -31,6 +30,5 @@ export function simulatorReportRoutes({ sim }: AppDeps): Hono<AppEnv> {
     return c.json({ ...reportBody(report as Report), included: [admission] }, 201);
   });
 
-  r.all('/', methodNotAllowed(['POST']));
   return r;
 }

@@ -1,9 +1,12 @@
-import { type Context, Hono } from 'hono';
+import type { Context } from 'hono';
 import type { AppEnv } from '../context.ts';
 import { page, queryOf } from '../envelope.ts';
-import { methodNotAllowed } from '../errors.ts';
 import { parseFilters } from '../filters.ts';
 import type { JournalEntry, RequestJournal } from '../request-journal.ts';
+import { defineRoutes, type RouteGroup } from '../route-declaration.ts';
+
+/** Filters of the journal: status (`404` or `4xx`), method, path (a prefix), error_code. */
+const JOURNAL_FILTERS = ['status', 'method', 'path', 'error_code'] as const;
 
 const view = ({ id, ...attributes }: JournalEntry) => ({ type: 'journal_entries', id, attributes });
 
@@ -11,17 +14,16 @@ const view = ({ id, ...attributes }: JournalEntry) => ({ type: 'journal_entries'
  * /v1/simulator/requests: the request journal of the caller's organisation, newest first
  * (docs/observability.md). Filters: status (`404` or `4xx`), method, path (a prefix), error_code.
  */
-export function simulatorRequestRoutes(journal: RequestJournal): Hono<AppEnv> {
-  const r = new Hono<AppEnv>();
+export function simulatorRequestRoutes(journal: RequestJournal): RouteGroup {
+  const r = defineRoutes('/v1/simulator/requests', 'Simulator');
   const org = (c: Context<AppEnv>) => c.get('organisationId');
-  r.get('/', (c) => {
-    const filter = parseFilters(queryOf(c), ['status', 'method', 'path', 'error_code'] as const);
+  r.get('/', { summary: 'The request journal', answer: 'request-journal', filters: JOURNAL_FILTERS }, (c) => {
+    const filter = parseFilters(queryOf(c), JOURNAL_FILTERS);
     return c.json(page(c, journal.list(org(c), filter), view));
   });
-  r.delete('/', (c) => {
+  r.delete('/', { summary: 'Clear the request journal', status: 204 }, (c) => {
     journal.clear(org(c));
     return c.body(null, 204);
   });
-  r.all('/', methodNotAllowed(['GET', 'DELETE']));
   return r;
 }

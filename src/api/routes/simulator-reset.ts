@@ -1,8 +1,7 @@
-import { Hono } from 'hono';
 import { requireAdmin } from '../auth/roles.ts';
 import { optionalJson } from '../body.ts';
-import type { AppDeps, AppEnv } from '../context.ts';
-import { methodNotAllowed } from '../errors.ts';
+import type { AppDeps } from '../context.ts';
+import { defineRoutes, type RouteGroup } from '../route-declaration.ts';
 import { validateOrThrow } from '../validate.ts';
 import { clockView } from '../views/clock-view.ts';
 
@@ -14,28 +13,31 @@ import { clockView } from '../views/clock-view.ts';
  * for an advance running, and change requests wait for it. The app's commit middleware writes the
  * store before the answer.
  */
-export function simulatorResetRoutes(deps: AppDeps): Hono<AppEnv> {
+export function simulatorResetRoutes(deps: AppDeps): RouteGroup {
   const { sim } = deps;
-  const r = new Hono<AppEnv>();
-  r.post('/', async (c) => {
-    const body = validateOrThrow<{ scope?: 'organisation' | 'all' }>('simulator-reset', await optionalJson(c));
-    const organisationId = c.get('organisationId');
-    if (body.scope === 'all') {
-      requireAdmin(c, deps, 'a reset of every organisation (scope all)');
-      await sim.longWork.exclusive('a reset', () => sim.reset());
+  const r = defineRoutes('/v1/simulator/reset', 'Simulator');
+  r.post(
+    '/',
+    { summary: "Reset the caller's organisation (or all, admin)", body: 'simulator-reset', answer: 'clock' },
+    async (c) => {
+      const body = validateOrThrow<{ scope?: 'organisation' | 'all' }>('simulator-reset', await optionalJson(c));
+      const organisationId = c.get('organisationId');
+      if (body.scope === 'all') {
+        requireAdmin(c, deps, 'a reset of every organisation (scope all)');
+        await sim.longWork.exclusive('a reset', () => sim.reset());
+        return c.json({
+          data: clockView(sim, organisationId),
+          links: { self: '/v1/simulator/clock' },
+          meta: { reset: { scope: 'all' } },
+        });
+      }
+      const counts = await sim.longWork.exclusive('a reset', () => sim.resetOrganisation(organisationId));
       return c.json({
         data: clockView(sim, organisationId),
         links: { self: '/v1/simulator/clock' },
-        meta: { reset: { scope: 'all' } },
+        meta: { reset: { scope: 'organisation', organisation_id: organisationId, ...counts } },
       });
-    }
-    const counts = await sim.longWork.exclusive('a reset', () => sim.resetOrganisation(organisationId));
-    return c.json({
-      data: clockView(sim, organisationId),
-      links: { self: '/v1/simulator/clock' },
-      meta: { reset: { scope: 'organisation', organisation_id: organisationId, ...counts } },
-    });
-  });
-  r.all('/', methodNotAllowed(['POST']));
+    },
+  );
   return r;
 }

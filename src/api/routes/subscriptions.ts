@@ -1,4 +1,3 @@
-import { Hono } from 'hono';
 import {
   SUBSCRIPTION_FILTERS,
   SUBSCRIPTION_TYPE,
@@ -7,12 +6,12 @@ import {
 import { readJson } from '../body.ts';
 import { assertBodyIdentity } from '../body-identity.ts';
 import { assertCallbackHostNotSelf } from '../callback-host.ts';
-import type { AppDeps, AppEnv } from '../context.ts';
+import type { AppDeps } from '../context.ts';
 import { readCreateBody } from '../create-body.ts';
 import { page, queryOf } from '../envelope.ts';
-import { methodNotAllowed } from '../errors.ts';
 import { parseFilters } from '../filters.ts';
 import { parseId, parseVersionQuery } from '../ids.ts';
+import { defineRoutes, type RouteGroup } from '../route-declaration.ts';
 import { validateOrThrow } from '../validate.ts';
 import { errorView } from '../views/delivery-views.ts';
 
@@ -21,59 +20,68 @@ interface SubscriptionBody {
 }
 
 /** /v1/notification/subscriptions: who is told about which changes, and where. */
-export function subscriptionRoutes(deps: AppDeps): Hono<AppEnv> {
+export function subscriptionRoutes(deps: AppDeps): RouteGroup {
   const { sim } = deps;
-  const r = new Hono<AppEnv>();
+  const r = defineRoutes('/v1/notification/subscriptions', 'Subscriptions');
 
-  r.post('/', async (c) => {
-    const input = await readCreateBody<SubscriptionInput>(c, 'subscription-create', SUBSCRIPTION_TYPE, {
-      strict: deps.mode.strictBodies,
-      readOnly: ['user_id'],
-    });
-    for (const uri of callbackUrisOf(input.attributes)) await assertCallbackHostNotSelf(deps, uri);
-    const s = sim.subscriptions.create({ ...input, user_id: c.get('clientId') });
-    return c.json(sim.paths.bodyOf(s), 201);
-  });
+  r.post(
+    '/',
+    { summary: 'Create a subscription', status: 201, body: 'subscription-create', answer: 'subscription-single' },
+    async (c) => {
+      const input = await readCreateBody<SubscriptionInput>(c, 'subscription-create', SUBSCRIPTION_TYPE, {
+        strict: deps.mode.strictBodies,
+        readOnly: ['user_id'],
+      });
+      for (const uri of callbackUrisOf(input.attributes)) await assertCallbackHostNotSelf(deps, uri);
+      const s = sim.subscriptions.create({ ...input, user_id: c.get('clientId') });
+      return c.json(sim.paths.bodyOf(s), 201);
+    },
+  );
 
-  r.get('/', (c) => {
+  r.get('/', { summary: 'List subscriptions', answer: 'subscription-list', filters: SUBSCRIPTION_FILTERS }, (c) => {
     const filter = parseFilters(queryOf(c), SUBSCRIPTION_FILTERS, { anyOf: true });
     return c.json(page(c, sim.subscriptions.list(c.get('organisationId'), filter)));
   });
 
-  r.get('/:id', (c) =>
+  r.get('/:id', { summary: 'Fetch a subscription', answer: 'subscription-single' }, (c) =>
     c.json(sim.paths.bodyOf(sim.subscriptions.get(parseId(c.req.param('id')), c.get('organisationId')))),
   );
 
-  r.get('/:id/errors', (c) => {
-    const s = sim.subscriptions.get(parseId(c.req.param('id')), c.get('organisationId'));
-    const failed = sim.outbox.failedAttemptsOf(s.id);
-    return c.json(page(c, failed, errorView));
-  });
+  r.get(
+    '/:id/errors',
+    { summary: 'Failed deliveries of a subscription', answer: 'subscription-delivery-error-list' },
+    (c) => {
+      const s = sim.subscriptions.get(parseId(c.req.param('id')), c.get('organisationId'));
+      const failed = sim.outbox.failedAttemptsOf(s.id);
+      return c.json(page(c, failed, errorView));
+    },
+  );
 
-  r.patch('/:id', async (c) => {
-    const id = parseId(c.req.param('id'));
-    const organisationId = c.get('organisationId');
-    const body = validateOrThrow<{
-      data: Partial<SubscriptionBody['data']> & { version: number; attributes: SubscriptionInput };
-    }>('subscription-update', asSubscriptionUpdate(await readJson(c)), 'body', {
-      dropUndeclared: !deps.mode.strictBodies,
-    });
-    assertBodyIdentity(id, organisationId, body.data);
-    for (const uri of callbackUrisOf(body.data.attributes)) await assertCallbackHostNotSelf(deps, uri);
-    return c.json(
-      sim.paths.bodyOf(sim.subscriptions.update(id, organisationId, body.data.version, body.data.attributes)),
-    );
-  });
+  r.patch(
+    '/:id',
+    { summary: 'Amend a subscription', body: 'subscription-update', answer: 'subscription-single' },
+    async (c) => {
+      const id = parseId(c.req.param('id'));
+      const organisationId = c.get('organisationId');
+      const body = validateOrThrow<{
+        data: Partial<SubscriptionBody['data']> & { version: number; attributes: SubscriptionInput };
+      }>('subscription-update', asSubscriptionUpdate(await readJson(c)), 'body', {
+        dropUndeclared: !deps.mode.strictBodies,
+      });
+      assertBodyIdentity(id, organisationId, body.data);
+      for (const uri of callbackUrisOf(body.data.attributes)) await assertCallbackHostNotSelf(deps, uri);
+      return c.json(
+        sim.paths.bodyOf(sim.subscriptions.update(id, organisationId, body.data.version, body.data.attributes)),
+      );
+    },
+  );
 
-  r.delete('/:id', (c) => {
+  r.delete('/:id', { summary: 'Delete a subscription (?version=)', status: 204 }, (c) => {
     const id = parseId(c.req.param('id'));
     sim.subscriptions.delete(id, c.get('organisationId'), parseVersionQuery(c.req.query('version')));
     return c.body(null, 204);
   });
 
-  r.all('/', methodNotAllowed(['GET', 'POST']));
-  r.all('/:id', methodNotAllowed(['GET', 'PATCH', 'DELETE']));
-  r.all('/:id/errors', methodNotAllowed(['GET']));
   return r;
 }
 

@@ -1,7 +1,7 @@
-import { Hono } from 'hono';
 import { mediaType } from '../body.ts';
-import type { AppDeps, AppEnv } from '../context.ts';
-import { ApiError, errorBody, methodNotAllowed } from '../errors.ts';
+import type { AppDeps } from '../context.ts';
+import { ApiError, errorBody } from '../errors.ts';
+import { defineRoutes, type RouteGroup } from '../route-declaration.ts';
 
 const BASIC = { 'WWW-Authenticate': 'Basic realm="scheme-sim"' };
 
@@ -23,9 +23,9 @@ function parseBasic(header: string | undefined): { id: string; secret: string } 
 }
 
 /** POST /v1/oauth2/token: OAuth 2.0 client credentials with HTTP Basic client authentication. */
-export function tokenRoutes(deps: AppDeps): Hono<AppEnv> {
-  const r = new Hono<AppEnv>();
-  r.post('/', async (c) => {
+export function tokenRoutes(deps: AppDeps): RouteGroup {
+  const r = defineRoutes('/v1/oauth2/token', 'Authentication');
+  r.post('/', { summary: 'An access token (OAuth2 client credentials)', answer: 'token', open: true }, async (c) => {
     const creds = parseBasic(c.req.header('authorization'));
     if (!creds) throw new ApiError(401, 'client credentials are required as HTTP Basic authentication', BASIC);
     const type = mediaType(c.req.header('content-type'));
@@ -51,6 +51,5 @@ export function tokenRoutes(deps: AppDeps): Hono<AppEnv> {
     if (!client) throw new ApiError(403, 'invalid client credentials');
     return c.json(deps.tokens.issue(client.client_id, client.organisation_id), 200, { 'Cache-Control': 'no-store' });
   });
-  r.all('/', methodNotAllowed(['POST']));
   return r;
 }
