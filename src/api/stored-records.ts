@@ -25,6 +25,9 @@ export const STORED_RECORD_SCHEMAS: Readonly<Record<string, string>> = {
   notification_delivery_attempts: 'stored-delivery-attempt',
   scheduler_jobs: 'stored-scheduler-job',
   scenarios: 'scenario',
+  name_verifications: 'name-verification',
+  name_verification_submissions: 'name-verification-submission',
+  name_verification_admissions: 'name-verification-admission',
 };
 
 /** `attributes.bank_id must match pattern "…"`: the first rule a value breaks, with its path. */

@@ -23,7 +23,7 @@ const run = async (argv: string[]) => {
 describe('scheme-sim trigger', () => {
   it('lists the catalogue and plays a scenario at a submission, with parameters', async () => {
     const list = await run(['--list']);
-    expect(list).toHaveLength(7);
+    expect(list).toHaveLength(9);
     expect(list[2]).toMatch(/^claim\.contra_delayed \(target: claim_submissions\): /);
     const claim = await createClaimVia(rt);
     const sub = await submitVia(rt, claim.id);

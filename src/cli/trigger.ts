@@ -15,6 +15,8 @@ Plays a scenario of the catalogue for the calling client's organisation (docs/sc
   report_admission.failed            --target REPORT_ID [--param scheme_status_code=C] [--param reason=TEXT]
   notification.duplicate             --target RECORD_ID
   report.emitted                     --param report_type=TYPE [--param admission_status=failed]
+  name_verification.responder_slow   --param open_banking_id=ID [--param seconds=N]
+  name_verification.responder_failed --param open_banking_id=ID [--param reason=TEXT]
 
   --list         the catalogue: every scenario, when it acts and what it does
   --url URL, --client-id ID, --client-secret S   as for scheme-sim clock (env SCHEME_SIM_URL,

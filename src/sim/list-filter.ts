@@ -20,7 +20,14 @@ export type FilterCompare =
   | 'date_to'
   /** A date-time bound, exclusive: the field's instant after / before it. */
   | 'after'
-  | 'before';
+  | 'before'
+  /**
+   * A date-time bound, inclusive: the field's instant at or after / at or before it (go-form3 sends
+   * the name verification list's `*_date_from` / `*_date_to` as date-times). A bare date as `to`
+   * takes the whole day.
+   */
+  | 'instant_from'
+  | 'instant_to';
 
 export interface FilterField<R> {
   value: (r: R) => unknown;
@@ -41,7 +48,7 @@ function asDateBound(v: string): string {
 
 function boundProblem(compare: FilterCompare, v: string): string | undefined {
   if (isDateBound(compare)) return dateProblem(v) && 'must be a date (YYYY-MM-DD) or a date-time (RFC 3339)';
-  if (compare === 'after' || compare === 'before')
+  if (compare === 'after' || compare === 'before' || compare === 'instant_from' || compare === 'instant_to')
     return Number.isNaN(Date.parse(v)) ? 'must be a date-time (RFC 3339) or a date' : undefined;
   if (compare === 'number' && !/^\d+(\.\d+)?$/.test(v)) return 'must be a decimal amount';
   return undefined;
@@ -49,6 +56,8 @@ function boundProblem(compare: FilterCompare, v: string): string | undefined {
 
 function matches(compare: FilterCompare, field: unknown, wanted: readonly string[]): boolean {
   if (field === undefined || field === null) return false;
+  // A field holding several values (a name in parts) matches when one of them does.
+  if (Array.isArray(field)) return field.some((one) => matches(compare, one, wanted));
   const s = String(field);
   switch (compare) {
     case 'exact':
@@ -65,6 +74,10 @@ function matches(compare: FilterCompare, field: unknown, wanted: readonly string
       return Date.parse(s) > Date.parse(wanted[0]!);
     case 'before':
       return Date.parse(s) < Date.parse(wanted[0]!);
+    case 'instant_from':
+      return Date.parse(s) >= Date.parse(wanted[0]!);
+    case 'instant_to':
+      return wanted[0]!.length === 10 ? s.slice(0, 10) <= wanted[0]! : Date.parse(s) <= Date.parse(wanted[0]!);
   }
 }
 

@@ -9,6 +9,8 @@ import { type AccountRegistry, accountRegistry } from './account-registry.ts';
 import { Accounts } from './accounts.ts';
 import { Claims } from './claims/claims.ts';
 import { NameVerification } from './cop/name-verification.ts';
+import { NameVerificationRequests } from './cop/name-verification-requests.ts';
+import { registerNameVerificationScenarios } from './cop/name-verification-scenarios.ts';
 import { type Participant, Participants } from './cop/participants.ts';
 import { ParticipantSigningKeys, SIGNING_KEYS_META } from './cop/signing-keys.ts';
 import { EventBus } from './events.ts';
@@ -100,6 +102,8 @@ export class Simulator {
   readonly outbox: Outbox;
   readonly participants: Participants;
   readonly nameVerification: NameVerification;
+  /** Form3's name verification request API: the requester's side, answered by the participants. */
+  readonly nameVerificationRequests: NameVerificationRequests;
   /** The participants' signing keys; `signingKeys.load()` (the runtime calls it) loads or generates them. */
   readonly signingKeys: ParticipantSigningKeys;
   readonly reports: Reports;
@@ -155,6 +159,13 @@ export class Simulator {
     this.onReset(() => this.reports.reset(options.scheduledReports !== false));
     this.participants = new Participants(options.participants ?? []);
     this.nameVerification = new NameVerification(this.participants, this.accounts);
+    this.nameVerificationRequests = new NameVerificationRequests(ctx, {
+      scheduler: this.scheduler,
+      participants: this.participants,
+      organisations: this.organisations,
+      scenarios: this.scenarios,
+    });
+    registerNameVerificationScenarios(this.scenarios, this.participants);
     this.accountOpening = new AccountOpening(
       this.accounts,
       this.organisations,

@@ -27,6 +27,8 @@ describe('GET /v1/simulator/scenarios: the catalogue', () => {
       'report_admission.failed',
       'notification.duplicate',
       'report.emitted',
+      'name_verification.responder_slow',
+      'name_verification.responder_failed',
     ]);
     expect(body.data[0].attributes).toMatchObject({ target_type: 'claim_submissions', magic_amount: '900.01' });
   });

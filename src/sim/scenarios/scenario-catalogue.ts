@@ -10,6 +10,8 @@ export const SCENARIO_NAMES = [
   'report_admission.failed',
   'notification.duplicate',
   'report.emitted',
+  'name_verification.responder_slow',
+  'name_verification.responder_failed',
 ] as const;
 export type ScenarioName = (typeof SCENARIO_NAMES)[number];
 
@@ -97,6 +99,26 @@ const DEFINITIONS: Array<Omit<ScenarioDefinition, 'magic_amount'>> = [
       report_type: 'a report_type of the report catalogue (required)',
       processing_date: 'the processing date (default: the catalogue entry`s)',
       admission_status: 'delivery_confirmed (default) or failed',
+    },
+  },
+  {
+    name: 'name_verification.responder_slow',
+    when: "when the organisation's next name verification is routed to the participant",
+    effect:
+      "the participant's answer arrives the given seconds of scheme time later: the name verification has no submission until then, and the submission, the participant's admission and their events come at that time",
+    parameters: {
+      open_banking_id: 'the participant whose answers are slow (required)',
+      seconds: 'how late the answer arrives, 1 to 3600 seconds of scheme time (default 10)',
+    },
+  },
+  {
+    name: 'name_verification.responder_failed',
+    when: "when the organisation's next name verification is routed to the participant",
+    effect:
+      "the participant does not answer: the submission is delivery_failed and the participant's admission failed, each with status_reason (created events)",
+    parameters: {
+      open_banking_id: 'the participant that does not answer (required)',
+      reason: 'why, in status_reason (default: its endpoint did not respond)',
     },
   },
 ];

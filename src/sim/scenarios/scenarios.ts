@@ -43,6 +43,8 @@ export interface ScenarioRequest {
  */
 export interface ScenarioPlayer {
   target?(id: string, organisationId: string, parameters: Record<string, unknown>): { id: string; type: string };
+  /** Refuses parameters the flow cannot play (a participant that does not exist), before anything is recorded. */
+  check?(parameters: Record<string, unknown>, organisationId: string): void;
   now?(scenario: Scenario): string;
 }
 
@@ -79,6 +81,7 @@ export class Scenarios {
     if (!definition || !player)
       throw invalid(`name ${request.name} is not a scenario; known: ${SCENARIO_NAMES.join(', ')}`);
     const parameters = request.parameters ?? {};
+    player.check?.(parameters, request.organisation_id);
     let target: { id: string; type: string } | undefined;
     if (definition.target_type !== undefined) {
       if (request.target_id === undefined)
