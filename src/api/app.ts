@@ -17,6 +17,7 @@ import { accountRoutes } from './routes/accounts.ts';
 import { claimRoutes } from './routes/claims.ts';
 import { docsRoutes } from './routes/docs.ts';
 import { nameVerificationRoutes, participantOperations } from './routes/name-verification.ts';
+import { nameVerificationRequestRoutes } from './routes/name-verifications.ts';
 import { paymentRoutes } from './routes/payments.ts';
 import { reportRoutes } from './routes/reports.ts';
 import { serviceInfoRoutes } from './routes/service-info.ts';
@@ -99,6 +100,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.use('/v1/*', longWorkGate(sim.longWork));
   mount(simulatorFaultRoutes(faults));
   mount(accountRoutes(deps));
+  mount(nameVerificationRequestRoutes(deps));
   mount(subscriptionRoutes(deps));
   mount(claimRoutes(deps));
   mount(paymentRoutes(deps));
