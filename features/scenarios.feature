@@ -14,7 +14,7 @@ Feature: Scenarios: the unhappy paths, on the scheme clock
     When I send a GET request to "/v1/simulator/scenarios"
     Then the response status is 200
     And the response matches the "scenario-catalogue" schema
-    And the response field "data" has 7 items
+    And the response field "data" has 9 items
     And the response field "data.0.id" equals "claim_submission.validation_failed"
     And the response field "data.0.attributes.magic_amount" equals "900.01"
 
