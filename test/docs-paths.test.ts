@@ -36,12 +36,14 @@ describe('the docs-paths check (a test of the test)', () => {
   it('fails on a deliberately wrong path, in a link or in the text, and passes the right ones', () => {
     const root = tree({
       'src/sim/claims/claims.ts': '',
+      'src/api/routes/claims.ts': '',
       'docs/design.md': 'Nothing decided.\n',
       'docs/decisions/.keep': '',
       'docs/claims.md': [
         'The rules live in `src/sim/claims/claims.ts` and src/sim/claims/ (see [the design](design.md#layers)).',
         'Signing lives in src/sim/notifications/signing.ts, per [the page](notifications.md).',
         'Each report at `src/sim/reports/{kind}.ts`; the old `src/old.ts` (removed by decision 9).',
+        'Routes in `src/api/routes/{claims,payments}.ts`; tests in src/sim/claims/*.test.ts and src/sim/claims/*.ts.',
       ].join('\n'),
     });
     expect(pathsNamedIn(root, 'docs/claims.md').map((p) => p.resolved)).toEqual([
@@ -51,11 +53,16 @@ describe('the docs-paths check (a test of the test)', () => {
       'docs/notifications.md',
       'src/sim/notifications/signing.ts',
       'src/sim/reports/{kind}.ts',
+      'src/api/routes/{claims,payments}.ts',
+      'src/sim/claims/*.test.ts',
+      'src/sim/claims/*.ts',
     ]);
     expect(missingPaths(root, ['docs/claims.md']).map((p) => `${p.line} ${p.path}`)).toEqual([
       '2 notifications.md',
       '2 src/sim/notifications/signing.ts',
       '3 src/sim/reports/{kind}.ts',
+      '4 src/api/routes/{claims,payments}.ts',
+      '4 src/sim/claims/*.test.ts',
     ]);
   });
 

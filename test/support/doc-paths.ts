@@ -9,7 +9,7 @@ import { dirname, join, relative, resolve, sep } from 'node:path';
 /** Folders of the repository whose paths docs name; reports/ and data/ are made at run time. */
 const TOP = ['src', 'test', 'features', 'fixtures', 'docs', 'bench', 'scripts', 'bin', 'examples', '.ci'];
 const WORD = new RegExp(
-  `(?<![\\w./@:-])((?:${TOP.map((t) => t.replace('.', '\\.')).join('|')})/[^\\s\`'"()\\],;]*)`,
+  `(?<![\\w./@:-])((?:${TOP.map((t) => t.replace('.', '\\.')).join('|')})/(?:[^\\s\`'"()\\],;{]|\\{[^}\\s]*\\})*)`,
   'g',
 );
 const LINK = /\]\(([^)\s]+)\)/g;
@@ -54,12 +54,36 @@ export function pathsNamedIn(root: string, page: string): NamedPath[] {
   return found;
 }
 
-/** Whether a named path exists; with a placeholder, whether the folder before it does. */
+/** A path with `{a,b}` alternatives as one path per alternative (each must exist). */
+function expandBraces(path: string): string[] {
+  const m = /\{([^{}]*,[^{}]*)\}/.exec(path);
+  if (!m) return [path];
+  return m[1]!
+    .split(',')
+    .flatMap((alt) => expandBraces(path.slice(0, m.index) + alt + path.slice(m.index + m[0].length)));
+}
+
+/** Whether some entry matches each segment of `path` under `dir`, a placeholder matching any name part. */
+function segmentsExist(dir: string, segments: string[]): boolean {
+  const [head, ...rest] = segments;
+  if (head === undefined || head === '') return existsSync(dir) && (head === undefined || statSync(dir).isDirectory());
+  if (!PLACEHOLDER.test(head)) return segmentsExist(join(dir, head), rest);
+  if (!existsSync(dir) || !statSync(dir).isDirectory()) return false;
+  const pattern = new RegExp(
+    `^${head
+      .split(/\{[^{}]*\}|<[^<>]*>|\*|…/)
+      .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+      .join('.*')}$`,
+  );
+  return readdirSync(dir).some((entry) => pattern.test(entry) && segmentsExist(join(dir, entry), rest));
+}
+
+/**
+ * Whether a named path exists. `{a,b}` names both; a placeholder (`{id}`, `<name>`, `*`, `…`) in a
+ * segment matches any part of a name, and some entry must match.
+ */
 export function pathExists(root: string, resolved: string): boolean {
-  const at = resolved.search(PLACEHOLDER);
-  if (at === -1) return existsSync(join(root, resolved));
-  const folder = resolved.slice(0, resolved.lastIndexOf('/', at) + 1);
-  return folder !== '' && existsSync(join(root, folder)) && statSync(join(root, folder)).isDirectory();
+  return expandBraces(resolved).every((path) => segmentsExist(root, path.split('/')));
 }
 
 /** The pages checked: README.md, CONTRIBUTING.md and every Markdown file under docs/. */
