@@ -1,62 +1,167 @@
-import type { MiddlewareHandler } from 'hono';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Context, MiddlewareHandler } from 'hono';
 import type { AppEnv } from './context.ts';
-import { clip, type JournalEntry, maskBody, maskHeaders, type RequestJournal } from './request-journal.ts';
+import {
+  clip,
+  JOURNAL_BODY_LIMIT,
+  type JournalEntry,
+  maskBody,
+  maskHeaders,
+  type RequestJournal,
+} from './request-journal.ts';
 
 const TEXTUAL = /^(application\/(.*\+)?(json|xml|x-www-form-urlencoded)|text\/)/;
 
+/** What @hono/node-server hands the app as `c.env` when a real server serves it. */
+interface NodeBindings {
+  incoming?: IncomingMessage;
+  outgoing?: ServerResponse;
+}
+
+/** What the request path notes of a request: references only; the entry is made from them when read. */
+interface Noted {
+  at: Date;
+  started: number;
+  method: string;
+  url: string;
+  headers: Headers | IncomingMessage['headers'];
+  status: number;
+  clientId: string | undefined;
+  organisationId: string | undefined;
+  /** The request body as the handler read it (Hono's settled body cache), if it read one. */
+  body: Promise<string> | undefined;
+}
+
 /**
  * Records every request and its answer in the journal (the outermost layer, so refusals by the
- * auth and fault layers are seen too). The request body is what the handler read (no second read);
- * an error's answer is read before recording, so the entry carries its error_code; a success's
- * answer is read after the response has gone, off the request path.
+ * auth and fault layers are seen too). A request pays only for noting references: the entry
+ * (masking, the URL split, the request body's text) is made when the journal is read.
+ *
+ * The answer's text: served by Node (the real server), the bytes handed to Node's response as it
+ * writes them, and the entry recorded then, so the request log sees an error's error_code. No web
+ * Response is cloned or turned into a stream, which would push @hono/node-server off its fast
+ * path of writing a string answer in one call. In process (app.request(), msw) there is no Node
+ * response, and a textual answer is read from a clone, as nothing else reads it there.
  */
 export function journalLayer(journal: RequestJournal, now: () => Date): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
+    if (journal.size === 0 && !journal.listened) return next();
     const started = performance.now();
-    const time = now().toISOString();
+    const at = now();
     await next();
+    const env = c.env as NodeBindings | undefined;
     const res = c.res;
-    const url = new URL(c.req.url);
-    // What the handler read is cached by Hono as a settled promise: no second read of the stream.
-    const cache = c.req.bodyCache;
-    const read =
-      (cache.text as Promise<string> | undefined) ??
-      (cache.arrayBuffer as Promise<ArrayBuffer> | undefined)?.then((b) => new TextDecoder().decode(b));
-    const cached = read ? await read.catch(() => undefined) : undefined;
-    const body = typeof cached === 'string' && cached !== '' ? clip(maskBody(cached)) : undefined;
-    const entry: Omit<JournalEntry, 'id'> = {
-      time,
+    const noted: Noted = {
+      at,
+      started,
       method: c.req.method,
-      path: url.pathname,
-      query: url.search.replace(/^\?/, ''),
-      headers: maskHeaders(c.req.raw.headers),
-      ...(body ? { body: body.text, ...(body.truncated ? { body_truncated: true } : {}) } : {}),
+      url: env?.incoming?.url ?? c.req.url,
+      headers: env?.incoming?.headers ?? c.req.raw.headers,
       status: res.status,
-      duration_ms: Math.round((performance.now() - started) * 1000) / 1000,
-      ...(c.get('clientId') ? { client_id: c.get('clientId') } : {}),
-      ...(c.get('organisationId') ? { organisation_id: c.get('organisationId') } : {}),
+      clientId: c.get('clientId'),
+      organisationId: c.get('organisationId'),
+      body: requestBodyRead(c),
     };
-    const type = res.headers.get('content-type') ?? '';
-    if (!res.body || !TEXTUAL.test(type)) {
-      journal.record(entry);
+    const textual = TEXTUAL.test(res.headers.get('content-type') ?? '');
+    const outgoing = env?.outgoing;
+    if (outgoing) {
+      // Not res.body: on @hono/node-server's light Response, reading it builds a web stream.
+      tapAnswer(outgoing, textual, (answer) => record(journal, noted, answer));
       return;
     }
-    const text = res.clone().text();
-    if (res.status >= 400) {
-      const answer = await text.catch(() => '');
-      const code = /"error_code"\s*:\s*"([^"]+)"/.exec(answer)?.[1];
-      journal.record({ ...entry, ...(code ? { error_code: code } : {}), ...answerFields(answer) });
+    if (!textual || !res.body) {
+      record(journal, noted, undefined);
       return;
     }
-    // A success's answer is read after the response has gone; the entry is made when first read.
-    let answer: string | undefined;
-    void text.then((t) => (answer = t)).catch(() => undefined);
-    journal.record(() => ({ ...entry, ...answerFields(answer) }));
+    // In process: the answer is read now from a clone (the caller reads the original).
+    const answer = await res
+      .clone()
+      .text()
+      .catch(() => undefined);
+    record(journal, noted, answer);
   };
 }
 
-function answerFields(answer: string | undefined): Pick<JournalEntry, 'response_body' | 'response_truncated'> {
-  if (answer === undefined) return {};
-  const kept = clip(answer);
-  return { response_body: kept.text, ...(kept.truncated ? { response_truncated: true as const } : {}) };
+/** The body text the handler read, from Hono's cache of settled reads (no second read of the stream). */
+function requestBodyRead(c: Context<AppEnv>): Promise<string> | undefined {
+  const cache = c.req.bodyCache as { text?: Promise<string>; arrayBuffer?: Promise<ArrayBuffer> };
+  if (cache.text) return cache.text;
+  const bytes = cache.arrayBuffer;
+  return bytes?.then((b) => new TextDecoder().decode(b));
+}
+
+/** Records the entry (made when first read, or at once for a listener such as the request log). */
+function record(journal: RequestJournal, noted: Noted, answer: string | undefined): void {
+  const duration = Math.round((performance.now() - noted.started) * 1000) / 1000;
+  if (!noted.body) {
+    journal.record(() => entryOf(noted, duration, undefined, answer));
+    return;
+  }
+  // The handler's read settled before it answered: its text is one microtask away.
+  noted.body.then(
+    (text) => journal.record(() => entryOf(noted, duration, text, answer)),
+    () => journal.record(() => entryOf(noted, duration, undefined, answer)),
+  );
+}
+
+function entryOf(
+  n: Noted,
+  duration: number,
+  requestBody: string | undefined,
+  answer: string | undefined,
+): Omit<JournalEntry, 'id'> {
+  const url = new URL(n.url, 'http://journal.invalid');
+  const body = requestBody ? clip(maskBody(requestBody)) : undefined;
+  const code = n.status >= 400 && answer ? /"error_code"\s*:\s*"([^"]+)"/.exec(answer)?.[1] : undefined;
+  const kept = answer === undefined ? undefined : clip(answer);
+  return {
+    time: n.at.toISOString(),
+    method: n.method,
+    path: url.pathname,
+    query: url.search.replace(/^\?/, ''),
+    headers: maskHeaders(n.headers),
+    ...(body ? { body: body.text, ...(body.truncated ? { body_truncated: true } : {}) } : {}),
+    status: n.status,
+    ...(code ? { error_code: code } : {}),
+    ...(kept ? { response_body: kept.text, ...(kept.truncated ? { response_truncated: true as const } : {}) } : {}),
+    duration_ms: duration,
+    ...(n.clientId ? { client_id: n.clientId } : {}),
+    ...(n.organisationId ? { organisation_id: n.organisationId } : {}),
+  };
+}
+
+type Chunk = string | Uint8Array;
+
+/**
+ * Calls `done` once Node's response is ended, with the text written (when `textual`; up to the
+ * journal's limit and a little over, so that clipping marks it truncated). Node's write and end are
+ * wrapped for this one response only.
+ */
+function tapAnswer(outgoing: ServerResponse, textual: boolean, done: (answer: string | undefined) => void): void {
+  const chunks: Chunk[] = [];
+  let size = 0;
+  const keep = (chunk: unknown) => {
+    if (!textual || size > JOURNAL_BODY_LIMIT || (typeof chunk !== 'string' && !(chunk instanceof Uint8Array))) return;
+    chunks.push(chunk);
+    size += chunk.length;
+  };
+  const write = outgoing.write;
+  const end = outgoing.end;
+  outgoing.write = function (this: ServerResponse, chunk: unknown, ...rest: unknown[]) {
+    keep(chunk);
+    return (write as (...a: unknown[]) => boolean).call(this, chunk, ...rest);
+  } as ServerResponse['write'];
+  outgoing.end = function (this: ServerResponse, chunk?: unknown, ...rest: unknown[]) {
+    if (typeof chunk !== 'function') keep(chunk);
+    const ended = (end as (...a: unknown[]) => ServerResponse).call(this, chunk, ...rest);
+    done(chunks.length > 0 ? textOf(chunks) : undefined);
+    return ended;
+  } as ServerResponse['end'];
+}
+
+function textOf(chunks: Chunk[]): string {
+  if (chunks.length === 1 && typeof chunks[0] === 'string') return chunks[0];
+  return chunks
+    .map((c) => (typeof c === 'string' ? c : Buffer.from(c.buffer, c.byteOffset, c.byteLength).toString('utf8')))
+    .join('');
 }

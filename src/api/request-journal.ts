@@ -109,6 +109,11 @@ export class RequestJournal {
     for (const l of this.#listeners) l(e);
   }
 
+  /** Whether anything listens (the request log): then entries are made as they are recorded. */
+  get listened(): boolean {
+    return this.#listeners.size > 0;
+  }
+
   /** Called with every entry as it is recorded; returns the unsubscribe. */
   onRecord(listener: (e: JournalEntry) => void): () => void {
     this.#listeners.add(listener);
