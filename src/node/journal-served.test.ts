@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { NORTHWIND, type TestRuntime, testRuntime } from '../../test/support/testing.ts';
+import { NORTHWIND, type TestRuntime, testRuntime } from '../harness/test-runtime.ts';
 import type { JournalEntry } from '../api/request-journal.ts';
 import { listen, type RunningServer } from './server.ts';
 
