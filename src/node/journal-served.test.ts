@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { NORTHWIND, type TestRuntime, testRuntime } from '../harness/test-runtime.ts';
 import type { JournalEntry } from '../api/request-journal.ts';
+import { NORTHWIND, type TestRuntime, testRuntime } from '../harness/test-runtime.ts';
 import { listen, type RunningServer } from './server.ts';
 
 // The request journal as the real server fills it: the answer's text is taken from what Node
