@@ -41,7 +41,7 @@ describe('seed accounts', () => {
     const rt = await createRuntime({ memory: true });
     const seeded = read('accounts.json').length;
     expect(rt.sim.accounts.repo.rows.size).toBe(seeded);
-    const report = rt.sim.nameVerification.verify('0015800001041REAAY', {
+    const report = rt.sim.nameVerification.matchName('0015800001041REAAY', {
       accountType: 'Personal',
       identification: '40030012345678',
       name: 'Sam Holder',
@@ -92,7 +92,7 @@ describe('the worked examples of docs/cop.md', () => {
 
   it.each(rows)('%s: %s %s "%s" on the seed accounts', async (code, identification, type, name) => {
     const rt = await createRuntime({ memory: true });
-    const report = rt.sim.nameVerification.verify('0015800001041REAAY', {
+    const report = rt.sim.nameVerification.matchName('0015800001041REAAY', {
       accountType: type as 'Personal' | 'Business',
       identification,
       name: name.replace(/\s*\(.*\)$/, ''),

@@ -18,7 +18,7 @@ import { secretProblem } from './delivery/signing.ts';
 import { FIXTURES_DIR, type Fixtures, readFixtures } from './fixtures.ts';
 import { swaggerUiAssets } from './node/docs-assets.ts';
 import { packageVersion } from './node/package-version.ts';
-import type { GivenSigningKey } from './sim/cop/signing-keys.ts';
+import type { GivenSigningKey } from './sim/cop/participant-signing-keys.ts';
 import { type Mode, resolveMode } from './sim/mode.ts';
 import { type DeliveryRetention, retentionFrom } from './sim/notifications/outbox-retention.ts';
 import { checkSchedule, type RetrySchedule } from './sim/notifications/retry-schedule.ts';

@@ -18,10 +18,10 @@ import { claimRoutes } from './routes/claims.ts';
 import { docsRoutes } from './routes/docs.ts';
 import { nameVerificationRoutes, participantOperations } from './routes/name-verification.ts';
 import { nameVerificationRequestRoutes } from './routes/name-verifications.ts';
+import { notificationSigningKeyRoutes } from './routes/notification-signing-keys.ts';
 import { paymentRoutes } from './routes/payments.ts';
 import { reportRoutes } from './routes/reports.ts';
 import { serviceInfoRoutes } from './routes/service-info.ts';
-import { signingKeyRoutes } from './routes/signing-keys.ts';
 import { simulatorCalendarRoutes } from './routes/simulator-calendar.ts';
 import { simulatorClockRoutes } from './routes/simulator-clock.ts';
 import { simulatorDeliveryRoutes } from './routes/simulator-deliveries.ts';
@@ -112,7 +112,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   mount(simulatorReportRoutes(deps));
   mount(simulatorScenarioRoutes(deps));
   mount(simulatorRequestRoutes(journal));
-  mount(signingKeyRoutes(deps));
+  mount(notificationSigningKeyRoutes(deps));
 
   return app;
 }

@@ -45,7 +45,7 @@ describe('the CoP case corpus (fixtures/cop/cases.json)', async () => {
       Name: string;
       SecondaryIdentification?: string;
     };
-    const report = sim.nameVerification.verify(corpus.participant, {
+    const report = sim.nameVerification.matchName(corpus.participant, {
       accountType: d.AccountType,
       identification: d.Identification,
       name: d.Name,

@@ -5,7 +5,7 @@ import { readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { signCopRequest } from '../api/open-banking/requester-tools.ts';
-import type { GivenSigningKey } from '../sim/cop/signing-keys.ts';
+import type { GivenSigningKey } from '../sim/cop/participant-signing-keys.ts';
 
 interface RequesterKey {
   key_id: string;

@@ -26,7 +26,7 @@ describe("Form3's account defaults", () => {
       account_matching_opt_out: false,
     });
     // Name verification reads it as a personal account: a business request for the exact name is PANM.
-    const report = rt.sim.nameVerification.verify(NORTHWIND_PARTICIPANT, {
+    const report = rt.sim.nameVerification.matchName(NORTHWIND_PARTICIPANT, {
       accountType: 'Business',
       identification: '40030055779911',
       name: 'Ada Lovelace',

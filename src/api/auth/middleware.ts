@@ -37,7 +37,7 @@ export function verifyBearer(header: string | undefined, deps: AppDeps): Caller 
   if (!header) throw new ApiError(401, 'Authorization header is required: Bearer <access_token>', CHALLENGE);
   const token = bearerToken(header);
   if (token === undefined) throw new ApiError(401, 'Authorization header must use the Bearer scheme', CHALLENGE);
-  const result = deps.tokens.verify(token);
+  const result = deps.tokens.claimsOf(token);
   if (!result.ok)
     throw new ApiError(401, result.reason, {
       'WWW-Authenticate': `Bearer realm="scheme-sim", error="invalid_token", error_description="${result.reason}"`,
@@ -62,7 +62,7 @@ export function bearerAuth(deps: AppDeps): MiddlewareHandler<AppEnv> {
     const header = requestHeader(c, 'authorization');
     if (deps.mode.credentials && isSignatureAuthorization(header)) {
       const url = new URL(c.req.url);
-      const caller = signatures.verify(header, {
+      const caller = signatures.callerOf(header, {
         method: c.req.method,
         target: `${url.pathname}${url.search}`,
         header: (name) => requestHeader(c, name),

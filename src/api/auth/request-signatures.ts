@@ -30,7 +30,7 @@ export class RequestSignatures {
   }
 
   /** The caller of a signed request, or a 401 naming what is wrong. */
-  verify(authorization: string, req: SignedRequest): Caller {
+  callerOf(authorization: string, req: SignedRequest): Caller {
     return verifySignedRequest(authorization, req, this.#keys, this.#deps.sim.wall.now(), this.#replays);
   }
 }

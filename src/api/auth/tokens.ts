@@ -45,7 +45,7 @@ export class TokenIssuer {
   }
 
   /** The claims of a valid, unexpired token; otherwise why not. */
-  verify(token: string): { ok: true; claims: TokenClaims } | { ok: false; reason: string } {
+  claimsOf(token: string): { ok: true; claims: TokenClaims } | { ok: false; reason: string } {
     const known = this.#verified.get(token);
     if (known) {
       if (known.exp > this.#wall.now().getTime()) return { ok: true, claims: known };

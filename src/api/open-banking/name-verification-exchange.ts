@@ -106,7 +106,7 @@ export class NameVerificationExchange {
     if (this.#signature !== undefined) {
       // Signed as Form3's SDK signs requests: verified here, where the body its Digest covers is read.
       try {
-        this.#clientId = requestSignatures(this.#deps).verify(this.#signature, {
+        this.#clientId = requestSignatures(this.#deps).callerOf(this.#signature, {
           method: this.#req.method,
           target: this.#req.target ?? this.#req.path,
           header: (name) => this.#req.header(name),
@@ -155,7 +155,7 @@ export class NameVerificationExchange {
         name: Data.Name,
         secondaryIdentification: Data.SecondaryIdentification,
       };
-      const report = this.#deps.sim.nameVerification.verify(this.#openBankingId, request);
+      const report = this.#deps.sim.nameVerification.matchName(this.#openBankingId, request);
       const body = JSON.stringify({ Data: { VerificationReport: report }, Links: { Self: this.#req.path }, Meta: {} });
       return withVerdict(
         { status: 200, headers: { 'content-type': 'application/json', [INTERACTION]: this.interactionId }, body },

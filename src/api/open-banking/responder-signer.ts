@@ -1,5 +1,5 @@
 import type { Clock } from '../../clock/clock.ts';
-import type { ParticipantKey, ParticipantSigningKeys } from '../../sim/cop/signing-keys.ts';
+import type { ParticipantKey, ParticipantSigningKeys } from '../../sim/cop/participant-signing-keys.ts';
 import type { JwsProfile } from './jws-profile.ts';
 import { signDetached } from './jws-profile.ts';
 import type { ObAnswer } from './name-verification-exchange.ts';

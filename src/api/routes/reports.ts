@@ -11,7 +11,7 @@ import { parseFilters } from '../filters.ts';
 import { parseId } from '../ids.ts';
 import { negotiate } from '../negotiate.ts';
 import { defineRoutes, type RouteGroup } from '../route-declaration.ts';
-import { reportBody } from '../views/report-view.ts';
+import { reportBody } from '../views/report-body.ts';
 
 const FORMAT_OF = Object.fromEntries(Object.entries(REPORT_FORMATS).map(([f, t]) => [t, f as ReportFormat])) as Record<
   string,

@@ -4,7 +4,7 @@ import { readJson } from '../body.ts';
 import type { AppDeps } from '../context.ts';
 import { defineRoutes, type RouteGroup } from '../route-declaration.ts';
 import { validateOrThrow } from '../validate.ts';
-import { reportBody } from '../views/report-view.ts';
+import { reportBody } from '../views/report-body.ts';
 
 interface InjectBody {
   report_type: string;

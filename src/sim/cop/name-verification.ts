@@ -16,7 +16,7 @@ export class NameVerification {
   }
 
   /** Throws not_found for an unknown participant. */
-  verify(openBankingId: string, request: VerificationRequest): VerificationReport {
+  matchName(openBankingId: string, request: VerificationRequest): VerificationReport {
     const participant = this.participants.get(openBankingId);
     const sortCode = request.identification.slice(0, 6);
     const accountNumber = request.identification.slice(6);

@@ -1,5 +1,5 @@
 import { notFound } from '../errors.ts';
-import type { GivenSigningKey } from './signing-keys.ts';
+import type { GivenSigningKey } from './participant-signing-keys.ts';
 
 /** A name-verification participant: an Open Banking id answered by one organisation for its sort codes. */
 export interface Participant {

@@ -7,7 +7,7 @@ import { storedData } from '../../../test/support/stored-data.ts';
 import { FIXTURES_DIR } from '../../fixtures.ts';
 import { PARTICIPANT_TEST_KEYS } from '../../harness/cop-keys.ts';
 import { createRuntime, type Runtime } from '../../runtime.ts';
-import { SIGNING_KEYS_META } from './signing-keys.ts';
+import { SIGNING_KEYS_META } from './participant-signing-keys.ts';
 
 const NW = '0015800001041REAAY';
 const HB = '0015800000jf9GgAAI';

@@ -14,7 +14,7 @@ const PATH = '/v1/platform/security/signing_keys';
  * organisation's: `organisation_id` is the caller's, as the model requires one (an inference,
  * docs/notifications.md). `status` says which key signs now.
  */
-export function signingKeyRoutes({ sim }: AppDeps): RouteGroup {
+export function notificationSigningKeyRoutes({ sim }: AppDeps): RouteGroup {
   const r = defineRoutes('/v1/platform/security/signing_keys', 'Notifications');
   const view = (c: Context<AppEnv>) => (k: StoredSigningKey) => ({
     type: 'signing_keys',
