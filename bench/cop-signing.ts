@@ -2,10 +2,10 @@
 // with jose on its own, and the route served with every answer signed afresh (no signature cache)
 // against the same bare Hono baseline, so the cache's share of the budget is a figure, not a claim.
 import { performance } from 'node:perf_hooks';
-import { signDetached } from '../src/api/open-banking/jws-profile.ts';
 import { ResponderSigner } from '../src/api/open-banking/responder-signer.ts';
 import { verifyCopResponse } from '../src/index.ts';
 import type { Runtime } from '../src/runtime.ts';
+import { signDetached } from '../src/signatures/jws-profile.ts';
 
 export interface SigningCost {
   /** Wall time of one signature, one after another. */

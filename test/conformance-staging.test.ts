@@ -9,7 +9,7 @@ import { SchemeClock } from '../src/clock/scheme-clock.ts';
 import { NORTHWIND } from '../src/harness/test-runtime.ts';
 import { listen, type RunningServer } from '../src/node/server.ts';
 import { createRuntime } from '../src/runtime.ts';
-import { DEV_SIGNING_KEY_ID } from './support/form3-request-signer.ts';
+import { DEV_SIGNING_KEY_ID } from './support/dev-signing-key.ts';
 import { harbourAsStaging } from './support/harbour-as-staging.ts';
 
 // The staging profile, pointed at a second simulator used strictly as staging (no @simulator step,

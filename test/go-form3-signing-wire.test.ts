@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { form3SignedHeaders } from '../src/client/form3-request-signer.ts';
 import { NORTHWIND } from '../src/harness/test-runtime.ts';
 import { listen, type RunningServer } from '../src/node/server.ts';
 import { createRuntime } from '../src/runtime.ts';
-import { DEV_SIGNING_KEY_ID, devSigningKey, form3SignedHeaders } from './support/form3-request-signer.ts';
+import { DEV_SIGNING_KEY_ID, devSigningKey } from './support/dev-signing-key.ts';
 
 // Form3's Go SDK in its request-signing mode (the one it recommends), reproduced on the wire with
 // the dev key of the fixtures, against a listening simulator: no token at all.

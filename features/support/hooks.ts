@@ -1,7 +1,7 @@
 import { createPrivateKey } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { After, AfterAll, Before, BeforeAll, Status, setDefaultTimeout } from '@cucumber/cucumber';
-import { form3SignedHeaders } from '../../test/support/form3-request-signer.ts';
+import { form3SignedHeaders } from '../../src/index.ts';
 import { WebhookReceiver } from './receiver.ts';
 import { missingSettings, reachTarget, reachTargetSigned, readSettings, settingsOf } from './settings.ts';
 import { simTargetProblem } from './sim-target.ts';

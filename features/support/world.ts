@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { type IWorldOptions, setWorldConstructor, World } from '@cucumber/cucumber';
 import type { TestRuntime } from '../../src/harness/test-runtime.ts';
-import { form3SignedHeaders } from '../../test/support/form3-request-signer.ts';
+import { form3SignedHeaders } from '../../src/index.ts';
 import { describeBody, formatExchange } from './exchange.ts';
 import type { WebhookReceiver } from './receiver.ts';
 import { readSettings } from './settings.ts';
@@ -157,7 +157,7 @@ export class SimWorld extends World<WorldParameters> {
     const sentPath = this.interpolate(path);
     const url = `${this.target.baseUrl}${sentPath}`;
     if (signing && !headers.has('authorization')) {
-      // Signed as Form3's SDK signs (test/support/form3-request-signer.ts), with this request's own type.
+      // Signed as Form3's SDK signs (src/client/form3-request-signer.ts), with this request's own type.
       const text = typeof body === 'string' ? body : body === undefined ? undefined : new TextDecoder().decode(body);
       const signed = form3SignedHeaders(
         new URL(url),

@@ -1,4 +1,5 @@
-import { createHash, type KeyObject, sign } from 'node:crypto';
+import { type KeyObject, sign } from 'node:crypto';
+import { digestOf, signingString } from '../signatures/cavage.ts';
 
 /**
  * Notifications signed as Form3 signs them (tutorial "Verifying notification headers"; draft
@@ -12,26 +13,6 @@ export interface SignedHeaders {
   date: string;
   digest: string;
   signature: string;
-}
-
-/** `SHA-256=<base64>` of the body (a string as UTF-8). */
-export function digestOf(body: string | Uint8Array): string {
-  return `SHA-256=${createHash('sha256').update(body).digest('base64')}`;
-}
-
-/** The draft's signing string of a request. */
-export function signingString(
-  method: string,
-  url: URL,
-  headers: { date: string; digest: string; contentType: string },
-): string {
-  return [
-    `(request-target): ${method.toLowerCase()} ${url.pathname}${url.search}`,
-    `host: ${url.host}`,
-    `date: ${headers.date}`,
-    `digest: ${headers.digest}`,
-    `content-type: ${headers.contentType}`,
-  ].join('\n');
 }
 
 /** The headers that sign a POST of `body` (JSON) to `uri` with the key. */

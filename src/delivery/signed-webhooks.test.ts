@@ -3,10 +3,10 @@ import { opensslAccepts } from '../../test/support/openssl-verify.ts';
 import { openAccount, subscribeToAccounts } from '../../test/support/testing.ts';
 import { type Received, TestReceiver } from '../../test/support/webhook-receiver.ts';
 import { schemaValidator } from '../api/schemas/index.ts';
+import { verifyForm3Notification } from '../client/verify-form3-notification.ts';
 import { systemClock } from '../clock/clock.ts';
 import { type TestRuntime, testRuntime } from '../harness/test-runtime.ts';
 import { FAST_RETRY_SCHEDULE } from '../sim/notifications/retry-schedule.ts';
-import { verifyForm3Notification } from './verify-form3-notification.ts';
 
 // Webhooks arrive signed as Form3 signs them; the key is fetched from the API as a receiver would,
 // and a key rotated mid-stream leaves the earlier notifications verifiable.

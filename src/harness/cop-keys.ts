@@ -4,7 +4,7 @@
 import { readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { signCopRequest } from '../api/open-banking/requester-tools.ts';
+import { signCopRequest } from '../client/cop-requester.ts';
 import type { GivenSigningKey } from '../sim/cop/participant-signing-keys.ts';
 
 interface RequesterKey {

@@ -1,7 +1,8 @@
 import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEV_SIGNING_KEY_ID, devSigningKey, form3SignedHeaders } from '../../test/support/form3-request-signer.ts';
+import { DEV_SIGNING_KEY_ID, devSigningKey } from '../../test/support/dev-signing-key.ts';
 import { copRequest, NORTHWIND_COP_PATH } from '../../test/support/testing.ts';
+import { form3SignedHeaders } from '../client/form3-request-signer.ts';
 import { NORTHWIND, type TestRuntime, testRuntime } from '../harness/test-runtime.ts';
 import { requestListener } from './server.ts';
 

@@ -1,6 +1,6 @@
 import type { JSONWebKeySet } from 'jose';
 import { expect } from 'vitest';
-import { verifyCopResponse } from '../../src/api/open-banking/requester-tools.ts';
+import { verifyCopResponse } from '../../src/client/cop-requester.ts';
 import { verifyIndependently } from '../../src/harness/independent-jws.ts';
 import type { TestRuntime } from '../../src/harness/test-runtime.ts';
 import { copRequest } from './testing.ts';

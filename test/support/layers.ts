@@ -8,9 +8,11 @@ import { dirname, join, relative, resolve, sep } from 'node:path';
 export type Layer =
   | 'clock'
   | 'store'
+  | 'signatures'
   | 'sim'
   | 'delivery'
   | 'api'
+  | 'client'
   | 'node'
   | 'cli'
   | 'runtime'
@@ -27,16 +29,18 @@ export type Layer =
 const MAY_IMPORT: Record<string, readonly Layer[]> = {
   clock: [],
   store: [],
+  signatures: [],
   sim: ['clock', 'store'],
-  delivery: ['clock', 'store', 'sim'],
-  api: ['clock', 'store', 'sim'],
-  node: ['clock', 'store', 'sim', 'delivery', 'api', 'runtime'],
-  cli: ['clock', 'store', 'sim', 'delivery', 'api', 'node', 'runtime'],
-  runtime: ['clock', 'store', 'sim', 'delivery', 'api', 'node'],
-  entry: ['clock', 'store', 'sim', 'delivery', 'api', 'node', 'runtime'],
+  delivery: ['clock', 'store', 'signatures', 'sim'],
+  api: ['clock', 'store', 'signatures', 'sim'],
+  client: ['signatures'],
+  node: ['clock', 'store', 'signatures', 'sim', 'delivery', 'api', 'runtime'],
+  cli: ['clock', 'store', 'signatures', 'sim', 'delivery', 'api', 'node', 'runtime'],
+  runtime: ['clock', 'store', 'signatures', 'sim', 'delivery', 'api', 'node'],
+  entry: ['clock', 'store', 'signatures', 'sim', 'delivery', 'api', 'client', 'node', 'runtime'],
   // The conformance harness's support (shipped, run by features/): all of the product but the CLI,
   // which runs the harness and so sits above it.
-  harness: ['clock', 'store', 'sim', 'delivery', 'api', 'node', 'runtime', 'entry'],
+  harness: ['clock', 'store', 'signatures', 'sim', 'delivery', 'api', 'client', 'node', 'runtime', 'entry'],
 };
 
 /** What features/ may use of src: the package's public entry points and the harness's support. */

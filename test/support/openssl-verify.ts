@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { signingString } from '../../src/delivery/form3-signature.ts';
+import { signingString } from '../../src/signatures/cavage.ts';
 
 /** A received notification as a test holds it: lower-case header names. */
 export interface SignedNotification {

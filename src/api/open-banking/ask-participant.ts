@@ -1,11 +1,12 @@
 // The lookup side of Confirmation of Payee: a name verification asked through Form3's API is sent
 // to the payee's bank's endpoint as any requester's request is, through the endpoint's one
 // exchange, so its rules (strict mode, request signatures, validation, the matcher) apply once.
+
+import { DEFAULT_IAT_SKEW_SECONDS, JwsProblem, signDetached, verifyDetached } from '../../signatures/jws-profile.ts';
 import type { ResponderOutcome } from '../../sim/cop/answer-attributes.ts';
 import type { VerificationReport, VerificationRequest } from '../../sim/cop/decide.ts';
 import type { Participant } from '../../sim/cop/participants.ts';
 import type { AppDeps } from '../context.ts';
-import { DEFAULT_IAT_SKEW_SECONDS, JwsProblem, signDetached, verifyDetached } from './jws-profile.ts';
 import { INTERACTION, NameVerificationExchange, type ObAnswer } from './name-verification-exchange.ts';
 import type { ObErrorBody } from './ob-errors.ts';
 

@@ -3,6 +3,7 @@
 // the Hono route (app.request(), msw, any non-plain URL) and the Node listener of the real server
 // (which answers the hot path without building web Request/Response objects).
 import { randomUUID } from 'node:crypto';
+import type { JwsProblem } from '../../signatures/jws-profile.ts';
 import type { VerificationRequest } from '../../sim/cop/decide.ts';
 import { verifyBearer } from '../auth/middleware.ts';
 import { isSignatureAuthorization, requestSignatures } from '../auth/request-signatures.ts';
@@ -10,7 +11,6 @@ import { mediaType } from '../body.ts';
 import { checkDeclaredLength } from '../body-limit.ts';
 import type { AppDeps } from '../context.ts';
 import { negotiate } from '../negotiate.ts';
-import type { JwsProblem } from './jws-profile.ts';
 import { ObError, type ObRequestInfo, obErrorBody, toObError } from './ob-errors.ts';
 import { validateOb } from './ob-validate.ts';
 import { checkRequestSignature, type RequestJwsCheck } from './request-signature.ts';

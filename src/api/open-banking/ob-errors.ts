@@ -3,10 +3,10 @@
 import { randomUUID } from 'node:crypto';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import type { SignatureErrorCode } from '../../signatures/jws-profile.ts';
 import { DomainError } from '../../sim/errors.ts';
 import { clientAbortLine, isClientAbort } from '../client-abort.ts';
 import { ApiError, statusOf } from '../errors.ts';
-import type { SignatureErrorCode } from './jws-profile.ts';
 
 export type ObErrorCode =
   | 'UK.OBIE.Field.Missing'

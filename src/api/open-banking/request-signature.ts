@@ -1,8 +1,8 @@
 import type { KeyObject } from 'node:crypto';
+import { DEFAULT_IAT_SKEW_SECONDS, JwsProblem, verifyDetached } from '../../signatures/jws-profile.ts';
 import type { Participant } from '../../sim/cop/participants.ts';
 import type { OAuthClient } from '../auth/clients.ts';
 import type { AppDeps } from '../context.ts';
-import { DEFAULT_IAT_SKEW_SECONDS, JwsProblem, verifyDetached } from './jws-profile.ts';
 
 /** What the simulator made of a request's x-jws-signature (reported in x-scheme-sim-jws). */
 export type RequestJwsStatus = 'valid' | 'invalid' | 'absent';

@@ -1,7 +1,7 @@
 import type { Clock } from '../../clock/clock.ts';
+import type { JwsProfile } from '../../signatures/jws-profile.ts';
+import { signDetached } from '../../signatures/jws-profile.ts';
 import type { ParticipantKey, ParticipantSigningKeys } from '../../sim/cop/participant-signing-keys.ts';
-import type { JwsProfile } from './jws-profile.ts';
-import { signDetached } from './jws-profile.ts';
 import type { ObAnswer } from './name-verification-exchange.ts';
 
 export const JWS_HEADER = 'x-jws-signature';

@@ -1,10 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { copBody, iatNow, jwksOf, NW, verifiedAnswer } from '../../../test/support/cop-answers.ts';
 import { NORTHWIND_COP_PATH } from '../../../test/support/testing.ts';
+import { verifyCopResponse } from '../../client/cop-requester.ts';
 import { signAsRequester } from '../../harness/cop-keys.ts';
 import { NORTHWIND, type TestRuntime, testRuntime } from '../../harness/test-runtime.ts';
-import { OB_IAT, OB_ISS } from '../open-banking/jws-profile.ts';
-import { verifyCopResponse } from '../open-banking/requester-tools.ts';
+import { OB_IAT, OB_ISS } from '../../signatures/jws-profile.ts';
 
 const PATH = NORTHWIND_COP_PATH;
 const JWKS_PATH = `/v1/participants/${NW}/jwks.json`;

@@ -3,7 +3,7 @@ import { copBody, iatNow, NW, verifiedAnswer } from '../../../test/support/cop-a
 import { NORTHWIND_COP_PATH } from '../../../test/support/testing.ts';
 import { REQUESTER_TEST_KEYS, signAsRequester } from '../../harness/cop-keys.ts';
 import { FENWICK, HARBOUR, type TestRuntime, testRuntime } from '../../harness/test-runtime.ts';
-import { OB_IAT, OB_ISS } from '../open-banking/jws-profile.ts';
+import { OB_IAT, OB_ISS } from '../../signatures/jws-profile.ts';
 
 const PATH = NORTHWIND_COP_PATH;
 

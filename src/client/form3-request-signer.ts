@@ -1,11 +1,4 @@
-import { createHash, createPrivateKey, type KeyObject, sign } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-
-/** The dev signing key of fixtures/clients.json's northwind client (fixtures/keys). */
-export const DEV_SIGNING_KEY_ID = '0d3f8c5e-2b7a-4f1d-9c6e-5a4b3c2d1e0f';
-export function devSigningKey(): KeyObject {
-  return createPrivateKey(readFileSync(new URL('../../fixtures/keys/northwind-dev-signing.pem', import.meta.url)));
-}
+import { createHash, type KeyObject, sign } from 'node:crypto';
 
 /**
  * The headers Form3's Go SDK puts on a request it signs (pkg/form3/auth_request_signing.go), byte

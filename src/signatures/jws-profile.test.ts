@@ -1,8 +1,8 @@
 import { createPrivateKey, createPublicKey } from 'node:crypto';
 import { createLocalJWKSet, FlattenedSign, flattenedVerify, type JWK } from 'jose';
 import { describe, expect, it } from 'vitest';
-import { REQUESTER_TEST_KEYS } from '../../harness/cop-keys.ts';
-import { handMadeJws, verifyIndependently } from '../../harness/independent-jws.ts';
+import { REQUESTER_TEST_KEYS } from '../harness/cop-keys.ts';
+import { handMadeJws, verifyIndependently } from '../harness/independent-jws.ts';
 import {
   type JwsExpectations,
   JwsProblem,

@@ -10,7 +10,7 @@ import {
   signDetached,
   type VerifiedJwsHeader,
   verifyDetached,
-} from './jws-profile.ts';
+} from '../signatures/jws-profile.ts';
 
 export interface CopRequestClaims {
   /** The id of the signing key, as registered with the responder (the simulator: a client's public_keys key_id). */

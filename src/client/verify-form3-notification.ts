@@ -1,5 +1,5 @@
 import { createPublicKey, type KeyObject, verify } from 'node:crypto';
-import { digestOf } from './form3-signature.ts';
+import { digestOf } from '../signatures/cavage.ts';
 
 /** A received notification: a web Request, or its parts (a Node server's). */
 export interface ReceivedNotification {
