@@ -63,6 +63,8 @@ describe('the layers checker (a test of the test)', () => {
     ['src/delivery/a.ts', 'src/client/b.ts'],
     ['src/api/a.ts', 'test/support/testing.ts'],
     ['src/runtime.ts', 'test/support/testing.ts'],
+    ['src/runtime.ts', 'src/node/server.ts'],
+    ['src/package-files.ts', 'src/node/b.ts'],
     ['src/sim/a.ts', 'src/sim/a.test.ts'],
     ['features/steps/x.ts', 'src/sim/claims/claims.ts'],
     ['features/support/x.ts', 'src/api/schemas/index.ts'],
@@ -117,6 +119,7 @@ describe('the layers checker (a test of the test)', () => {
   it('places files in their layers', () => {
     expect(layerOf('src/runtime.ts')).toBe('runtime');
     expect(layerOf('src/index.ts')).toBe('entry');
+    expect(layerOf('src/package-files.ts')).toBe('runtime');
     expect(layerOf('src/api/routes/claims.ts')).toBe('api');
     expect(layerOf('src/api/routes/claims.test.ts')).toBe('src-test');
     expect(layerOf('src/harness/test-runtime.ts')).toBe('harness');

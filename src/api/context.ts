@@ -32,7 +32,7 @@ export interface AppDeps {
   journal?: RequestJournal;
   /** Browser origins allowed by CORS (default localhost origins; --cors). */
   cors?: CorsOrigins;
-  /** The files of the /docs page's renderer (src/node/docs-assets.ts); /docs answers 404 for them without it. */
+  /** The files of the /docs page's renderer (src/package-files.ts); /docs answers 404 for them without it. */
   /** The package version (the OpenAPI document's info.version). */
   version?: string;
   docsAssets?: (name: string) => Promise<{ body: Uint8Array; type: string } | undefined>;

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-import { packageVersion } from '../node/package-version.ts';
+import { packageVersion } from '../package-files.ts';
 import { apiCommand } from './api-commands.ts';
 import { UsageError } from './cli-errors.ts';
 import { clockCommand } from './clock.ts';

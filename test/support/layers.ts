@@ -36,12 +36,15 @@ const MAY_IMPORT: Record<string, readonly Layer[]> = {
   client: ['signatures'],
   node: ['clock', 'store', 'signatures', 'sim', 'delivery', 'api', 'runtime'],
   cli: ['clock', 'store', 'signatures', 'sim', 'delivery', 'api', 'node', 'runtime'],
-  runtime: ['clock', 'store', 'signatures', 'sim', 'delivery', 'api', 'node'],
+  runtime: ['clock', 'store', 'signatures', 'sim', 'delivery', 'api'],
   entry: ['clock', 'store', 'signatures', 'sim', 'delivery', 'api', 'client', 'node', 'runtime'],
   // The conformance harness's support (shipped, run by features/): all of the product but the CLI,
   // which runs the harness and so sits above it.
   harness: ['clock', 'store', 'signatures', 'sim', 'delivery', 'api', 'client', 'node', 'runtime', 'entry'],
 };
+
+/** The files at the top of src that wire the layers together; the rest there are the package's entries. */
+const RUNTIME_FILES = new Set(['src/runtime.ts', 'src/fixtures.ts', 'src/package-files.ts']);
 
 /** What features/ may use of src: the package's public entry points and the harness's support. */
 const FEATURES_MAY_IMPORT = new Set(['src/index.ts', 'src/msw.ts']);
@@ -51,7 +54,7 @@ export function layerOf(path: string): Layer {
   const parts = path.split('/');
   if (parts[0] === 'src') {
     if (path.endsWith('.test.ts')) return 'src-test';
-    if (parts.length === 2) return path === 'src/runtime.ts' || path === 'src/fixtures.ts' ? 'runtime' : 'entry';
+    if (parts.length === 2) return RUNTIME_FILES.has(path) ? 'runtime' : 'entry';
     const folder = parts[1] as Layer;
     return folder in MAY_IMPORT ? folder : 'other';
   }

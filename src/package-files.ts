@@ -1,7 +1,16 @@
-// The reference page's renderer, Swagger UI, served from the installed npm package (no CDN).
+// The installed package's own files the runtime reads: its package.json (the version) and the
+// reference page's renderer, Swagger UI, served from the installed npm package (no CDN).
+import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** The version of the installed scheme-sim package (package.json beside src/ and dist/). */
+export function packageVersion(): string {
+  const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+  return (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { version: string }).version;
+}
 
 /** The files /docs loads; nothing else of the package is served. */
 export const DOCS_ASSETS: Readonly<Record<string, string>> = {
