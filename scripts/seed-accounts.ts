@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { fakerEN_GB as faker } from '@faker-js/faker';
 import type { SeedAccount } from '../src/sim/accounts.ts';
-import type { Participant } from '../src/sim/cop/participants.ts';
+import type { Participant } from '../src/sim/cop/participant.ts';
 import { gbIban } from '../src/sim/iban.ts';
 import type { Organisation } from '../src/sim/organisations.ts';
 

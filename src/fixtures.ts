@@ -7,7 +7,7 @@ import type { OAuthClient } from './api/auth/clients.ts';
 import type { HolidayTable } from './clock/bank-holidays.ts';
 import type { CalendarOverrides } from './clock/calendar.ts';
 import type { SeedAccount } from './sim/accounts.ts';
-import type { Participant } from './sim/cop/participants.ts';
+import type { Participant } from './sim/cop/participant.ts';
 import type { Organisation } from './sim/organisations.ts';
 import { type CatalogueEntry, validateCatalogue } from './sim/reports/catalogue.ts';
 import { type ServiceUser, validateServiceUsers } from './sim/reports/service-users.ts';

@@ -17,7 +17,7 @@ import { secretProblem } from './delivery/signing.ts';
 import { FIXTURES_DIR, type Fixtures, readFixtures } from './fixtures.ts';
 import { packageVersion, swaggerUiAssets } from './package-files.ts';
 import { JWS_PROFILES, type JwsProfile } from './signatures/jws-profile.ts';
-import type { GivenSigningKey } from './sim/cop/participant-signing-keys.ts';
+import type { GivenSigningKey } from './sim/cop/participant.ts';
 import { type Mode, resolveMode } from './sim/mode.ts';
 import { type DeliveryRetention, retentionFrom } from './sim/notifications/outbox-retention.ts';
 import { checkSchedule, type RetrySchedule } from './sim/notifications/retry-schedule.ts';

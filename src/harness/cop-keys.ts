@@ -5,7 +5,7 @@ import { readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { signCopRequest } from '../client/cop-requester.ts';
-import type { GivenSigningKey } from '../sim/cop/participant-signing-keys.ts';
+import type { GivenSigningKey } from '../sim/cop/participant.ts';
 
 interface RequesterKey {
   key_id: string;

@@ -2,11 +2,8 @@ import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:
 import { MAX_BODY_BYTES, tooLarge } from '../api/body-limit.ts';
 import type { AppDeps } from '../api/context.ts';
 import { ApiError } from '../api/errors.ts';
-import {
-  NameVerificationExchange,
-  type ObAnswer,
-  PARTICIPANTS_PREFIX,
-} from '../api/open-banking/name-verification-exchange.ts';
+import { NameVerificationExchange, PARTICIPANTS_PREFIX } from '../api/open-banking/name-verification-exchange.ts';
+import type { ObAnswer } from '../api/open-banking/ob-answer.ts';
 import type { ObRequestInfo } from '../api/open-banking/ob-errors.ts';
 import { jwksAnswer } from '../api/open-banking/participant-jwks.ts';
 import { clip, type JournalEntry, maskHeaders } from '../api/request-journal.ts';

@@ -1,8 +1,8 @@
 import { Collection, type Row } from './collection.ts';
 import type { ChangeSet, Engine } from './engine.ts';
-import type { Store } from './store.ts';
 import type { StoreData } from './store-data.ts';
 import { StoreError } from './store-error.ts';
+import type { Store } from './store-interface.ts';
 
 /** A change set handed to the engine, with the ids it came from (given back if the write fails). */
 interface TakenChanges {

@@ -1,6 +1,6 @@
 import { createHash, type KeyObject, verify } from 'node:crypto';
 import { ApiError } from '../errors.ts';
-import type { Caller } from './middleware.ts';
+import type { Caller } from './caller.ts';
 
 // Requests signed as Form3's Go SDK signs them (pkg/form3/auth_request_signing.go): draft
 // "Signing HTTP Requests" (cavage), rsa-sha256 over `(request-target) host date`, plus

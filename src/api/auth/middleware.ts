@@ -2,6 +2,7 @@ import type { Context, MiddlewareHandler } from 'hono';
 import type { AppDeps, AppEnv } from '../context.ts';
 import { ApiError } from '../errors.ts';
 import { requestHeader } from '../request-header.ts';
+import type { Caller } from './caller.ts';
 import { isSignatureAuthorization, requestSignatures } from './request-signatures.ts';
 
 const CHALLENGE = { 'WWW-Authenticate': 'Bearer realm="scheme-sim"' };
@@ -19,12 +20,6 @@ function bearerToken(header: string): string | undefined {
     if (!WHITESPACE.test(token)) return token;
   }
   return BEARER.exec(header)?.[1];
-}
-
-/** The caller a bearer token names. */
-export interface Caller {
-  organisationId: string;
-  clientId: string;
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { AppDeps } from '../context.ts';
+import type { Caller } from './caller.ts';
 import { ReplayCache, type SignedRequest, verifySignedRequest } from './http-signature.ts';
-import type { Caller } from './middleware.ts';
 
 /** Whether an Authorization header uses the Signature scheme (Form3's request signing). */
 export function isSignatureAuthorization(header: string | undefined): header is string {

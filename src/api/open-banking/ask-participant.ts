@@ -5,9 +5,10 @@
 import { DEFAULT_IAT_SKEW_SECONDS, JwsProblem, signDetached, verifyDetached } from '../../signatures/jws-profile.ts';
 import type { ResponderOutcome } from '../../sim/cop/answer-attributes.ts';
 import type { VerificationReport, VerificationRequest } from '../../sim/cop/decide.ts';
-import type { Participant } from '../../sim/cop/participants.ts';
+import type { Participant } from '../../sim/cop/participant.ts';
 import type { AppDeps } from '../context.ts';
-import { INTERACTION, NameVerificationExchange, type ObAnswer } from './name-verification-exchange.ts';
+import { INTERACTION, NameVerificationExchange } from './name-verification-exchange.ts';
+import type { ObAnswer } from './ob-answer.ts';
 import type { ObErrorBody } from './ob-errors.ts';
 
 export interface ParticipantQuestion {

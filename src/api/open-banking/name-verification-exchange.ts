@@ -11,6 +11,7 @@ import { mediaType } from '../body.ts';
 import { checkDeclaredLength } from '../body-limit.ts';
 import type { AppDeps } from '../context.ts';
 import { negotiate } from '../negotiate.ts';
+import type { ObAnswer } from './ob-answer.ts';
 import { ObError, type ObRequestInfo, obErrorBody, toObError } from './ob-errors.ts';
 import { validateOb } from './ob-validate.ts';
 import { checkRequestSignature, type RequestJwsCheck } from './request-signature.ts';
@@ -22,13 +23,6 @@ const ROUTE = /^\/v1\/participants\/([^/]+)\/open-banking\/v3\.1\/accounts\/name
 /** The simulator's verdict on the request's x-jws-signature, and why when invalid. */
 const JWS_STATUS = 'x-scheme-sim-jws';
 const JWS_PROBLEM = 'x-scheme-sim-jws-problem';
-
-/** An answer ready to write: the adapters only copy it onto their response. */
-export interface ObAnswer {
-  status: number;
-  headers: Record<string, string>;
-  body: string;
-}
 
 interface RequestBody {
   Data: {

@@ -1,5 +1,5 @@
 import type { AppDeps } from '../context.ts';
-import type { ObAnswer } from './name-verification-exchange.ts';
+import type { ObAnswer } from './ob-answer.ts';
 import { ObError, obErrorBody } from './ob-errors.ts';
 
 const JWKS_ROUTE = /^\/v1\/participants\/([^/]+)\/jwks\.json$/;

@@ -1,6 +1,6 @@
 import type { KeyObject } from 'node:crypto';
 import { DEFAULT_IAT_SKEW_SECONDS, JwsProblem, verifyDetached } from '../../signatures/jws-profile.ts';
-import type { Participant } from '../../sim/cop/participants.ts';
+import type { Participant } from '../../sim/cop/participant.ts';
 import type { OAuthClient } from '../auth/clients.ts';
 import type { AppDeps } from '../context.ts';
 

@@ -2,7 +2,7 @@ import type { Clock } from '../../clock/clock.ts';
 import type { JwsProfile } from '../../signatures/jws-profile.ts';
 import { signDetached } from '../../signatures/jws-profile.ts';
 import type { ParticipantKey, ParticipantSigningKeys } from '../../sim/cop/participant-signing-keys.ts';
-import type { ObAnswer } from './name-verification-exchange.ts';
+import type { ObAnswer } from './ob-answer.ts';
 
 export const JWS_HEADER = 'x-jws-signature';
 /** Distinct successful answers kept signed, per participant (default of RuntimeOptions.copSignatureCache). */

@@ -1,7 +1,8 @@
 import { type Context, Hono } from 'hono';
 import { limitBody } from '../body-limit.ts';
 import type { AppDeps, AppEnv } from '../context.ts';
-import { NameVerificationExchange, type ObAnswer } from '../open-banking/name-verification-exchange.ts';
+import { NameVerificationExchange } from '../open-banking/name-verification-exchange.ts';
+import type { ObAnswer } from '../open-banking/ob-answer.ts';
 import { jwksAnswer } from '../open-banking/participant-jwks.ts';
 import { requestHeader } from '../request-header.ts';
 import { defineRoutes } from '../route-declaration.ts';

@@ -21,7 +21,8 @@ import {
   type SubmissionRecord,
 } from './name-verification-records.ts';
 import { pendingResponderScenario, RESPONDER_FAILED, RESPONDER_SLOW } from './name-verification-scenarios.ts';
-import type { Participant, Participants } from './participants.ts';
+import type { Participant } from './participant.ts';
+import type { Participants } from './participants.ts';
 import { type PayeeRoute, routePayee, verificationRequestOf } from './payee-route.ts';
 
 export const NAME_VERIFICATIONS_PATH = '/v1/organisation/nameverifications';

@@ -2,7 +2,8 @@
 // waits, pending, for the organisation's next request routed to that participant (docs/scenarios.md).
 import { invalid } from '../errors.ts';
 import type { Scenario, Scenarios } from '../scenarios/scenarios.ts';
-import type { Participant, Participants } from './participants.ts';
+import type { Participant } from './participant.ts';
+import type { Participants } from './participants.ts';
 
 export const RESPONDER_SLOW = 'name_verification.responder_slow';
 export const RESPONDER_FAILED = 'name_verification.responder_failed';

@@ -1,19 +1,11 @@
 import { createPrivateKey, createPublicKey } from 'node:crypto';
 import { type CryptoKey, calculateJwkThumbprint, exportPKCS8, generateKeyPair, importPKCS8, type JWK } from 'jose';
 import type { Store } from '../../store/store.ts';
-import type { Participant } from './participants.ts';
+import type { GivenSigningKey, Participant } from './participant.ts';
 
 /** The store meta key of the generated keys (a reset keeps it: requesters may hold the JWKS). */
 export const SIGNING_KEYS_META = 'cop_signing_keys';
 const MIN_RSA_BITS = 2048;
-
-/** A participant's signing key as fixtures/participants.json (`signing_key`) or the store give it. */
-export interface GivenSigningKey {
-  /** The key id of the JWS header and the JWKS; default the key's JWK thumbprint (RFC 7638). */
-  kid?: string;
-  /** PKCS#8 PEM of an RSA key of at least 2048 bits. */
-  private_key: string;
-}
 
 /** A participant's key, ready to sign PS256 with and to publish. */
 export interface ParticipantKey {

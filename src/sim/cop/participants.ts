@@ -1,15 +1,5 @@
 import { notFound } from '../errors.ts';
-import type { GivenSigningKey } from './participant-signing-keys.ts';
-
-/** A name-verification participant: an Open Banking id answered by one organisation for its sort codes. */
-export interface Participant {
-  open_banking_id: string;
-  organisation_id: string;
-  name: string;
-  sort_codes: string[];
-  /** Its PS256 signing key; without one, a key is generated on the first start and kept in the store. */
-  signing_key?: GivenSigningKey;
-}
+import type { Participant } from './participant.ts';
 
 /**
  * The participants of fixtures/participants.json, looked up by open_banking_id, and by sort code for

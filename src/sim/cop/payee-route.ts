@@ -1,6 +1,7 @@
 import type { VerificationRequest } from './decide.ts';
 import type { NameVerificationAttributes } from './name-verification-records.ts';
-import type { Participant, Participants } from './participants.ts';
+import type { Participant } from './participant.ts';
+import type { Participants } from './participants.ts';
 
 /** Where a name verification goes, decided from what the requester sent. */
 export type PayeeRoute =

@@ -1,5 +1,5 @@
 import { networkInterfaces } from 'node:os';
-import type { CallbackTransport } from './subscriptions.ts';
+import type { CallbackTransport } from './callback-transport.ts';
 
 // Where a subscription may deliver: an absolute http(s) URL (an SQS queue URL for queue), never the
 // simulator itself.

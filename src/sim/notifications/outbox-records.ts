@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { isoTimestamp } from '../../clock/clock.ts';
+import type { CallbackTransport } from './callback-transport.ts';
 // The records of the outbox: what waits to be delivered, and the log of every try.
 import type { Notification } from './notification.ts';
-import { type Callback, type CallbackTransport, callbacksOf, type Subscription } from './subscriptions.ts';
+import { type Callback, callbacksOf, type Subscription } from './subscriptions.ts';
 
 export type DeliveryStatus = 'pending' | 'delivered' | 'abandoned' | 'cancelled';
 export type ErrorCategory = 'http_error' | 'subscription_gone' | 'timeout' | 'connection_error' | 'queue_error';

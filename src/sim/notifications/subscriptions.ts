@@ -3,12 +3,10 @@ import { conflict, invalid } from '../errors.ts';
 import type { EventType } from '../events.ts';
 import { Repository, type RepositoryContext } from '../repository.ts';
 import type { Resource } from '../resource.ts';
+import type { CallbackTransport } from './callback-transport.ts';
 import { callbackUriProblem, type SelfAddress, selfAddressOf, targetsSelf } from './callback-uri.ts';
 import { filterProblem } from './subscription-filter.ts';
 import { secretProblem } from './webhook-secret.ts';
-
-/** Form3's transports: the three `http_*_private` ones are delivered as `http` is (docs/notifications.md). */
-export type CallbackTransport = 'http' | 'queue' | 'http_aws_private' | 'http_gcp_private' | 'http_azure_private';
 
 /** One place a subscription delivers to. */
 export interface Callback {

@@ -3,9 +3,10 @@
 // only) and MessagingError, as public ADDACS and AUDDIS samples show. ADDACS (7001), AUDDIS bank
 // returned DDIs (7002), AUDDIS file acceptance (AUDACC 7003) and rejection (AUDREJ 7004), AWACS.
 import type { Faker } from '@faker-js/faker';
+import type { Advice, Flavour, MessagingData } from './messaging-data.ts';
 import { messagingView } from './messaging-view.ts';
 import { adviceNumber, draw, drawItems, type ReportContext } from './report-context.ts';
-import { type FieldSpec, field, type Item } from './report-items.ts';
+import { field, type Item } from './report-items.ts';
 import { kind } from './report-kind.ts';
 import {
   ADDACS_MOVES,
@@ -15,40 +16,8 @@ import {
   AUDDIS_RECORD_TYPES,
   AWACS_REASONS,
   DDI_TRANSACTION_CODES,
-  type SchemeCode,
 } from './scheme-codes.ts';
-import type { ServiceUser } from './service-users.ts';
 import { bacsDocument, el } from './xml-writer.ts';
-
-export type Advice = Record<string, string | undefined>;
-
-export interface MessagingData {
-  adviceType: string;
-  reportType: string;
-  title: string;
-  reportId: string;
-  generationTime: string;
-  processingDate: string;
-  documentNumber: string;
-  user: ServiceUser;
-  advices: Advice[];
-  errors: string[];
-}
-
-export interface Flavour {
-  adviceType: string;
-  reportType: string;
-  fields: readonly FieldSpec[];
-  /** The attributes of the advice an item makes, in the order files write them. */
-  advice(it: Item, ctx: ReportContext): Advice;
-  draw(f: Faker, ctx: ReportContext): Item;
-  min: number;
-  max: number;
-  /** Attributes the view shows as columns. */
-  columns: string[];
-  reasons?: readonly SchemeCode[];
-  errors?(items: Item[]): string[];
-}
 
 const aosn = (i: number) => String(i + 1).padStart(8, '0');
 

@@ -1,6 +1,6 @@
 // What a person reads of a messaging advice: one row per advice under readable labels, the count
 // of advices per reason.
-import type { Flavour, MessagingData } from './kind-bacs-messaging.ts';
+import type { Flavour, MessagingData } from './messaging-data.ts';
 import { bacsHeader, count, dashedSortCode, type ReportView, viewField } from './report-view.ts';
 import { describeCode, type SchemeCode } from './scheme-codes.ts';
 
