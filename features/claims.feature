@@ -32,6 +32,8 @@ Feature: Direct Debit Indemnity Claims settled by a contra
     And the response matches the "claim-submission-single" schema
     And the response field "data.attributes.status" equals "validation_pending"
     And the response field "data.attributes.settlement_date" equals "2027-01-13"
+    # Relationship items are the related resource, as Form3's models type them
+    And the response field "data.relationships.claim.data.0.attributes.reference" equals "DDIC0042TUTOR"
     # Validation runs on the scheme clock, at acceptance
     When the scheme clock advances 1 hour
     And I send a GET request to "/v1/transaction/claims/{{claim_id}}/submissions/{{submission_id}}"
@@ -52,6 +54,7 @@ Feature: Direct Debit Indemnity Claims settled by a contra
     Then the response field "data.attributes.status" equals "delivery_confirmed"
     When I send a GET request to "/v1/transaction/claims/{{claim_id}}"
     Then the response matches the "claim-single" schema
+    And the response field "data.relationships.claim_submission.data.0.attributes.status" equals "delivery_confirmed"
     And I remember the response field "data.relationships.payment.data.0.id" as "payment_id"
     When I send a GET request to "/v1/transaction/payments/{{payment_id}}"
     Then the response status is 200
@@ -61,10 +64,12 @@ Feature: Direct Debit Indemnity Claims settled by a contra
     And the response field "data.attributes.scheme_payment_sub_type" equals "DDICSettlement"
     And the response field "data.attributes.reference" equals "DDIC SETTLEMENT 20261221"
     And the response field "data.relationships.claims.data.0.id" equals "{{claim_id}}"
+    And the response field "data.relationships.payment_admission.data.0.attributes.status" equals "confirmed"
     And I remember the response field "data.relationships.payment_admission.data.0.id" as "admission_id"
     When I send a GET request to "/v1/transaction/payments/{{payment_id}}/admissions/{{admission_id}}"
     Then the response status is 200
     And the response matches the "payment-admission-single" schema
+    And the response field "data.relationships.payment.data.0.attributes.amount" equals "50.01"
     And the response field "data.attributes.status" equals "confirmed"
     And the response field "data.attributes.status_reason" equals "accepted"
 

@@ -5,7 +5,8 @@ import { schemaValidator } from './schemas/index.ts';
 
 /**
  * The schema each collection's records must match when a store opens: the resource schemas of the
- * API (a record is stored as the API shows it) and small schemas of the simulator's own records.
+ * API (a record is stored as the API shows it, but for relationship items, stored as references:
+ * schemas/index.ts storedRecordSchemas) and small schemas of the simulator's own records.
  * A collection missing here is refused: a data file from elsewhere is not read on trust.
  */
 export const STORED_RECORD_SCHEMAS: Readonly<Record<string, string>> = {
@@ -65,7 +66,7 @@ export const storedRecordProblem: RecordCheck = (collection, id, record) => {
   if (!schemaId) return `collection ${collection} is not one scheme-sim keeps`;
   if (typeof record !== 'object' || record === null || Array.isArray(record))
     return `the record must be an object, got ${Array.isArray(record) ? 'an array' : JSON.stringify(record)}`;
-  const validate = schemaValidator(schemaId);
+  const validate = schemaValidator(schemaId, { storedRecords: true });
   // Older data files' claim submissions are upgraded when the claims service opens (legacy-submissions.ts).
   if (collection === 'claim_submissions') record = upgradedSubmission(record);
   if (!validate(record)) return `${firstRule(validate.errors, 'record')} (schema ${schemaId})`;

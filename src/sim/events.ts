@@ -23,7 +23,31 @@ export class EventBus {
     return () => this.#listeners.delete(listener);
   }
 
+  /** Events held by `together`, or undefined when they go out at once. */
+  #held: RecordEvent[] | undefined;
+
   emit(event: RecordEvent): void {
-    for (const l of this.#listeners) l(event);
+    if (this.#held) this.#held.push(event);
+    else for (const l of this.#listeners) l(event);
+  }
+
+  /**
+   * Runs `work` holding its events back until it returns, then emits them in order: records made
+   * together that name each other (a Report and its Report Admission) are each announced with the
+   * other already there. When `work` throws, its events are dropped with it (its caller undoes the
+   * change: Store.atomically).
+   */
+  together<T>(work: () => T): T {
+    if (this.#held) return work();
+    const held: RecordEvent[] = [];
+    this.#held = held;
+    let result: T;
+    try {
+      result = work();
+    } finally {
+      this.#held = undefined;
+    }
+    for (const event of held) this.emit(event);
+    return result;
   }
 }

@@ -23,6 +23,11 @@ export interface NewResource<A extends object> {
 export interface RepositoryOptions<R> extends RepositoryMessages {
   /** Where a record is addressed (its links.self). */
   path: (r: R) => string;
+  /**
+   * The relationships Form3's model of this type holds as the related resource (shown so by
+   * ResourcePaths); each names the Go model it follows.
+   */
+  embeds?: readonly string[];
 }
 
 export interface RepositoryMessages {
@@ -54,7 +59,18 @@ export class Repository<A extends object, R extends Resource<A> = Resource<A>> {
     this.type = type;
     this.rows = ctx.store.collection<R>(type);
     this.rows.defineIndex('organisation', (r) => r.organisation_id);
-    ctx.paths.register(type, messages.path as (r: Resource<object>) => string);
+    ctx.paths.register(type, {
+      path: messages.path as (r: Resource<object>) => string,
+      findMany: (ids) => {
+        const found = new Map<string, Resource<object>>();
+        for (const id of ids) {
+          const r = this.rows.get(id);
+          if (r) found.set(id, r);
+        }
+        return found;
+      },
+      embeds: messages.embeds ?? [],
+    });
     this.#messages = {
       duplicate: messages.duplicate ?? `${recordLabel(type)} cannot be created as it violates a duplicate constraint`,
       notFound: messages.notFound ?? ((id) => `record ${id} does not exist`),

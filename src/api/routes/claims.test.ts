@@ -161,7 +161,22 @@ describe('submissions', () => {
     });
     expect(body.links.self).toBe(`/v1/transaction/claims/${claim.id}/submissions/${body.data.id}`);
     const got = await json(await rt.call('GET', `/v1/transaction/claims/${claim.id}`));
-    expect(got.data.relationships.claim_submission.data).toEqual([{ id: body.data.id, type: 'claim_submissions' }]);
+    // The submission itself, as go-form3's ClaimRelationships has it ([]*ClaimSubmission).
+    expect(got.data.relationships.claim_submission.data).toEqual([
+      {
+        id: body.data.id,
+        type: 'claim_submissions',
+        version: 0,
+        organisation_id: claim.organisation_id,
+        attributes: body.data.attributes,
+      },
+    ]);
+    expect(body.data.relationships.claim.data[0]).toMatchObject({
+      id: claim.id,
+      version: 1,
+      organisation_id: claim.organisation_id,
+      attributes: got.data.attributes,
+    });
     expect(got.data.version).toBe(1);
     expect((await rt.call('GET', body.links.self)).status).toBe(200);
   });

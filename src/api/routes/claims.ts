@@ -9,7 +9,7 @@ import {
 import { CLAIM_FILTERS } from '../../sim/claims/claims.ts';
 import type { AppDeps, AppEnv } from '../context.ts';
 import { readCreateBody } from '../create-body.ts';
-import { page, queryOf } from '../envelope.ts';
+import { queryOf, resourcePage } from '../envelope.ts';
 import { parseFilters } from '../filters.ts';
 import { parseId } from '../ids.ts';
 import { defineRoutes, type RouteGroup } from '../route-declaration.ts';
@@ -35,7 +35,7 @@ export function claimRoutes({ sim, mode }: AppDeps): RouteGroup {
 
   r.get('/', { summary: 'List claims', answer: 'claim-list', filters: CLAIM_FILTERS }, (c) => {
     const filter = parseFilters(queryOf(c), CLAIM_FILTERS, { anyOf: true });
-    return c.json(page(c, claims.list(org(c), filter)));
+    return c.json(resourcePage(c, sim.paths, claims.list(org(c), filter)));
   });
 
   r.get('/:id', { summary: 'Fetch a claim', answer: 'claim-single' }, (c) =>

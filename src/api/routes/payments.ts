@@ -1,6 +1,6 @@
 import { PAYMENT_FILTERS } from '../../sim/payments/payments.ts';
 import type { AppDeps } from '../context.ts';
-import { page, queryOf } from '../envelope.ts';
+import { queryOf, resourcePage } from '../envelope.ts';
 import { parseFilters } from '../filters.ts';
 import { parseId } from '../ids.ts';
 import { defineRoutes, type RouteGroup } from '../route-declaration.ts';
@@ -11,7 +11,7 @@ export function paymentRoutes({ sim }: AppDeps): RouteGroup {
 
   r.get('/', { summary: 'List payments (the DDIC contras)', answer: 'payment-list', filters: PAYMENT_FILTERS }, (c) => {
     const filter = parseFilters(queryOf(c), PAYMENT_FILTERS, { anyOf: true });
-    return c.json(page(c, sim.payments.list(c.get('organisationId'), filter)));
+    return c.json(resourcePage(c, sim.paths, sim.payments.list(c.get('organisationId'), filter)));
   });
 
   r.get('/:id', { summary: 'Fetch a payment', answer: 'payment-single' }, (c) =>

@@ -44,11 +44,12 @@ describe('GET /v1/notification/reports/{id}/admissions/{admission_id}', () => {
 describe('scheduled arrivals over HTTP', () => {
   it('bring the next working day’s reports when the clock advances, each with its created event', async () => {
     const events: string[] = [];
-    rt.sim.events.on((e) =>
+    rt.sim.events.on((e) => {
+      const shown = rt.sim.paths.show(e.record);
       events.push(
-        `${e.record_type}:${(e.record.attributes as any).report_type ?? (e.record.relationships as any)?.report?.data[0]?.attributes.report_type}`,
-      ),
-    );
+        `${e.record_type}:${(shown.attributes as any).report_type ?? (shown.relationships as any)?.report?.data[0]?.attributes.report_type}`,
+      );
+    });
     const adv = await rt.call('POST', '/v1/simulator/clock/advance', { working_days: 1 });
     expect(adv.status).toBe(200);
     const json = (await (

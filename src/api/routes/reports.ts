@@ -5,7 +5,7 @@ import type { Report } from '../../sim/reports/report-types.ts';
 import type { Reports } from '../../sim/reports/reports.ts';
 import { JSON_MEDIA_TYPES } from '../body.ts';
 import type { AppDeps, AppEnv } from '../context.ts';
-import { page, queryOf } from '../envelope.ts';
+import { queryOf, resourcePage } from '../envelope.ts';
 import { ApiError } from '../errors.ts';
 import { parseFilters } from '../filters.ts';
 import { parseId } from '../ids.ts';
@@ -45,7 +45,7 @@ export function reportRoutes({ sim }: AppDeps): RouteGroup {
 
   r.get('/', { summary: 'List reports', answer: 'report-list', filters: REPORT_FILTERS }, (c) => {
     const filter = parseFilters(queryOf(c), REPORT_FILTERS);
-    return c.json(page(c, reports.list(c.get('organisationId'), filter)));
+    return c.json(resourcePage(c, sim.paths, reports.list(c.get('organisationId'), filter)));
   });
 
   r.get(
@@ -56,7 +56,7 @@ export function reportRoutes({ sim }: AppDeps): RouteGroup {
       const offered = report.attributes.formats.map((f) => REPORT_FORMATS[f]);
       const chosen = negotiate(c.req.header('accept'), [...JSON_MEDIA_TYPES, ...offered]);
       if (!chosen) notAcceptable(c, report, false);
-      if (JSON_MEDIA_TYPES.includes(chosen)) return c.json(reportBody(report), 200, { vary: 'Accept' });
+      if (JSON_MEDIA_TYPES.includes(chosen)) return c.json(reportBody(sim.paths.show(report)), 200, { vary: 'Accept' });
       return sendFile(c, reports, report, FORMAT_OF[chosen]!);
     },
   );

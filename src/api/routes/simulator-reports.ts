@@ -27,7 +27,8 @@ export function simulatorReportRoutes({ sim }: AppDeps): RouteGroup {
       ...(body.processing_date !== undefined ? { processing_date: body.processing_date } : {}),
       ...(body.rows !== undefined ? { rows: body.rows } : {}),
     });
-    return c.json({ ...reportBody(report as Report), included: [admission] }, 201);
+    const [shownReport, shownAdmission] = sim.paths.shown([report, admission]);
+    return c.json({ ...reportBody(shownReport as Report), included: [shownAdmission] }, 201);
   });
 
   return r;

@@ -15,6 +15,23 @@ export const SCHEMA_DIR = dirname(fileURLToPath(import.meta.url));
 
 /** Every schema in this folder, by its $id (the file name without .json). */
 export function loadSchemas(dir: string = SCHEMA_DIR): Array<Record<string, unknown> & { $id: string }> {
+  return readSchemas(dir);
+}
+
+/**
+ * The schemas as stored records must match them: a relationship item an answer shows as the
+ * related resource (a schema's `$defs.related`) is stored as a reference `{id, type}` and shown
+ * from the related record when answered (ResourcePaths).
+ */
+function storedRecordSchemas(): Array<Record<string, unknown> & { $id: string }> {
+  return readSchemas(SCHEMA_DIR).map((schema) => {
+    const defs = schema.$defs as Record<string, unknown> | undefined;
+    if (!defs?.related) return schema;
+    return { ...schema, $defs: { ...defs, related: { $ref: 'common#/$defs/reference' } } };
+  });
+}
+
+function readSchemas(dir: string): Array<Record<string, unknown> & { $id: string }> {
   return readdirSync(dir)
     .filter((f) => f.endsWith('.json'))
     .sort()
@@ -31,7 +48,7 @@ export function loadSchemas(dir: string = SCHEMA_DIR): Array<Record<string, unkn
  * `dropUndeclared`, a key an object's schema does not declare (`additionalProperties: false`) is
  * removed rather than refused: a go-swagger server ignores keys its model does not declare.
  */
-export function createAjv(options: { dropUndeclared?: boolean } = {}): Ajv {
+export function createAjv(options: { dropUndeclared?: boolean; storedRecords?: boolean } = {}): Ajv {
   const ajv = new Ajv({
     allErrors: true,
     strict: false,
@@ -41,7 +58,7 @@ export function createAjv(options: { dropUndeclared?: boolean } = {}): Ajv {
   // The same answers as ajv-formats' date-time, with a quick yes for the common shape.
   const full = ajv.formats['date-time'] as { validate: (s: string) => boolean; compare?: unknown };
   ajv.addFormat('date-time', { ...full, validate: (s: string) => plainUtcDateTime(s) || full.validate(s) } as never);
-  for (const schema of loadSchemas()) ajv.addSchema(schema);
+  for (const schema of options.storedRecords ? storedRecordSchemas() : loadSchemas()) ajv.addSchema(schema);
   return ajv;
 }
 
@@ -49,11 +66,22 @@ const refusing = { ajv: createAjv(), validators: new Map<string, ValidateFunctio
 // Compiled only when a body is first read leniently (the default for Form3's resources).
 let dropping: typeof refusing | undefined;
 
-/** The validator of a schema; `dropUndeclared` gives the one that removes undeclared keys from the value. */
-export function schemaValidator(id: string, options: { dropUndeclared?: boolean } = {}): ValidateFunction {
-  const set = options.dropUndeclared
-    ? (dropping ??= { ajv: createAjv({ dropUndeclared: true }), validators: new Map() })
-    : refusing;
+// Compiled only when a store is opened: the schemas with relationship items as stored.
+let storing: typeof refusing | undefined;
+
+/**
+ * The validator of a schema; `dropUndeclared` gives the one that removes undeclared keys from the
+ * value, `storedRecords` the one that reads a record as the store holds it (storedRecordSchemas).
+ */
+export function schemaValidator(
+  id: string,
+  options: { dropUndeclared?: boolean; storedRecords?: boolean } = {},
+): ValidateFunction {
+  const set = options.storedRecords
+    ? (storing ??= { ajv: createAjv({ storedRecords: true }), validators: new Map() })
+    : options.dropUndeclared
+      ? (dropping ??= { ajv: createAjv({ dropUndeclared: true }), validators: new Map() })
+      : refusing;
   // Kept by id: ajv.getSchema normalises and resolves the id on every call, on every request.
   let fn = set.validators.get(id);
   if (fn) return fn;

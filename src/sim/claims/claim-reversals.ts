@@ -47,9 +47,13 @@ export class ClaimReversals {
   constructor(ctx: RepositoryContext, deps: ClaimReversalsDeps) {
     this.#d = deps;
     this.#store = ctx.store;
-    this.reversals = new Repository<ClaimReversalAttributes>(ctx, CLAIM_REVERSAL_TYPE, { path: claimReversalPath });
+    this.reversals = new Repository<ClaimReversalAttributes>(ctx, CLAIM_REVERSAL_TYPE, {
+      path: claimReversalPath,
+      embeds: ['claim', 'claim_reversal_submission'], // go-form3 ClaimReversalRelationships
+    });
     this.submissions = new Repository<ClaimReversalSubmissionAttributes>(ctx, CLAIM_REVERSAL_SUBMISSION_TYPE, {
       path: claimReversalSubmissionPath,
+      embeds: ['claim', 'claim_reversal'], // go-form3 ClaimReversalSubmissionRelationships
     });
     this.reversals.rows.defineIndex('claim', (r) => relatedId(r, 'claim'));
     this.submissions.rows.defineIndex('reversal', (r) => relatedId(r, 'claim_reversal'));

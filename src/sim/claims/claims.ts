@@ -71,9 +71,13 @@ export class Claims {
   constructor(ctx: RepositoryContext, deps: ClaimsDeps) {
     this.#store = ctx.store;
     this.#dates = new ClaimCalendar(deps.calendar);
-    this.claims = new Repository<ClaimAttributes>(ctx, CLAIM_TYPE, { path: claimPath });
+    this.claims = new Repository<ClaimAttributes>(ctx, CLAIM_TYPE, {
+      path: claimPath,
+      embeds: ['claim_submission', 'claim_reversal'], // go-form3 ClaimRelationships
+    });
     this.submissions = new Repository<ClaimSubmissionAttributes>(ctx, CLAIM_SUBMISSION_TYPE, {
       path: claimSubmissionPath,
+      embeds: ['claim'], // go-form3 ClaimSubmissionRelationships
     });
     this.submissions.rows.defineIndex('claim', (s) => relatedId(s, 'claim'));
     upgradeLegacySubmissions(this.submissions.rows, this.claims.rows);

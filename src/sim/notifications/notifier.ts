@@ -27,9 +27,12 @@ export function notifyOnChanges(deps: {
   });
   deps.events.on((event) => {
     const subs = deps.subscriptions.matching(event.record.organisation_id, event.event_type, event.record_type);
+    if (subs.length === 0) return;
+    // The record as its GET shows it: what a filter reads (relationships.report.data.0.attributes…) and what is sent.
+    const body = deps.paths.bodyOf(event.record);
+    const shown = { ...event, record: body.data };
     for (const s of subs) {
-      if (!subscriptionMatches(s, event)) continue;
-      const body = deps.paths.bodyOf(event.record);
+      if (!subscriptionMatches(s, shown)) continue;
       const notification = buildNotification(event, body, s, deps.clock.now(), currentActor());
       // One entry per callback: each of callback_uris gets the notification (the same id).
       callbacksOf(s.attributes).forEach((callback, i) => {

@@ -82,14 +82,18 @@ export interface InboundPayment {
 export class Payments {
   readonly payments: Repository<PaymentAttributes>;
   readonly admissions: Repository<PaymentAdmissionAttributes>;
+  readonly #events: RepositoryContext['events'];
 
   constructor(ctx: RepositoryContext) {
     this.payments = new Repository<PaymentAttributes>(ctx, PAYMENT_TYPE, {
       path: (r) => `/v1/transaction/payments/${r.id}`,
+      embeds: ['payment_admission'], // go-form3 PaymentRelationships: []*PaymentAdmission
     });
     this.admissions = new Repository<PaymentAdmissionAttributes>(ctx, PAYMENT_ADMISSION_TYPE, {
       path: (r) => `/v1/transaction/payments/${relatedId(r, 'payment')}/admissions/${r.id}`,
+      embeds: ['payment'], // go-form3 PaymentAdmissionRelationships: RelationshipPayments, []*Payment
     });
+    this.#events = ctx.events;
   }
 
   /**
@@ -97,6 +101,11 @@ export class Payments {
    * Admission, confirmed and accepted at the scheme clock's time (`created` for payment_admissions).
    */
   admit(input: InboundPayment): { payment: Payment; admission: PaymentAdmission } {
+    // Each announced with the other already there (they name each other).
+    return this.#events.together(() => this.#admit(input));
+  }
+
+  #admit(input: InboundPayment): { payment: Payment; admission: PaymentAdmission } {
     const paymentId = randomUUID();
     const admissionId = randomUUID();
     const payment = this.payments.create({

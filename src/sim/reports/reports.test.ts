@@ -48,13 +48,24 @@ describe('Reports.arrive', () => {
       admission_datetime: '2026-12-21T09:00:00.000Z',
       status: 'delivery_confirmed',
     });
-    expect(admission.relationships?.report?.data).toEqual([
+    // Stored as a reference; shown (GET, lists, notifications) as the Report, as the seed has it.
+    expect(admission.relationships?.report?.data).toEqual([{ id: report.id, type: 'reports' }]);
+    expect(sim.paths.show(admission).relationships?.report?.data).toEqual([
       {
         id: report.id,
         type: 'reports',
         version: 0,
         organisation_id: NORTHWIND.organisation_id,
         attributes: report.attributes,
+      },
+    ]);
+    expect(sim.paths.show(report).relationships?.report_admission?.data).toEqual([
+      {
+        id: admission.id,
+        type: 'report_admissions',
+        version: 0,
+        organisation_id: NORTHWIND.organisation_id,
+        attributes: admission.attributes,
       },
     ]);
     // What a notification carries as data: the admission's GET body.

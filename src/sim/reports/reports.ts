@@ -8,7 +8,7 @@ import type { Collection } from '../../store/collection.ts';
 import { DomainError, invalid } from '../errors.ts';
 import type { Organisations } from '../organisations.ts';
 import { Repository, type RepositoryContext } from '../repository.ts';
-import { type Resource, relatedId } from '../resource.ts';
+import { type Resource, ref, relatedId } from '../resource.ts';
 import {
   type CatalogueEntry,
   processingDateFor,
@@ -84,9 +84,13 @@ export class Reports {
     this.#retentionDays = options.retentionDays ?? DEFAULT_REPORT_RETENTION_DAYS;
     this.#serviceUsers = options.serviceUsers ?? [];
     this.catalogue = new ReportCatalogue(catalogue);
-    this.reports = new Repository<ReportAttributes>(ctx, REPORT_TYPE, { path: (r) => reportPath(r.id) });
+    this.reports = new Repository<ReportAttributes>(ctx, REPORT_TYPE, {
+      path: (r) => reportPath(r.id),
+      embeds: ['report_admission'], // go-form3 ReportRelationships: []*ReportAdmission (and the seed)
+    });
     this.admissions = new Repository<ReportAdmissionAttributes>(ctx, REPORT_ADMISSION_TYPE, {
       path: (r) => `${reportPath(relatedId(r, 'report') ?? '')}/admissions/${r.id}`,
+      embeds: ['report'], // go-form3 ReportAdmissionRelationships: []*Report (and the seed)
     });
     this.#rows = ctx.store.collection<StoredRows>('report_rows');
     this.files = new FileCache<Uint8Array>(options.cacheBytes !== undefined ? { maxBytes: options.cacheBytes } : {});
@@ -95,7 +99,10 @@ export class Reports {
 
   /** A report arrives now: the Report, then its Report Admission (delivery_confirmed, admitted at the scheme clock). */
   arrive(input: ArrivalInput): { report: Resource; admission: Resource } {
-    return this.#ctx.store.atomically(() => this.#arrive(input, randomUUID(), randomUUID())); // both or neither
+    // Both or neither; each announced with the other already there (they name each other).
+    return this.#ctx.store.atomically(() =>
+      this.#ctx.events.together(() => this.#arrive(input, randomUUID(), randomUUID())),
+    );
   }
 
   /**
@@ -271,19 +278,7 @@ export class Reports {
       id: admissionId,
       organisation_id: organisation.id,
       attributes: { admission_datetime: isoTimestamp(now), ...(input.admission ?? { status: 'delivery_confirmed' }) },
-      relationships: {
-        report: {
-          data: [
-            {
-              id: report.id,
-              type: report.type,
-              version: report.version,
-              organisation_id: report.organisation_id,
-              attributes: structuredClone(report.attributes),
-            },
-          ],
-        },
-      },
+      relationships: { report: { data: [ref(report)] } },
     });
     return { report, admission };
   }
