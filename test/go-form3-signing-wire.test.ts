@@ -5,6 +5,7 @@ import { NORTHWIND } from '../src/harness/test-runtime.ts';
 import { listen, type RunningServer } from '../src/node/server.ts';
 import { createRuntime } from '../src/runtime.ts';
 import { DEV_SIGNING_KEY_ID, devSigningKey } from './support/dev-signing-key.ts';
+import { go3ModelProblems } from './support/go-form3-models.ts';
 
 // Form3's Go SDK in its request-signing mode (the one it recommends), reproduced on the wire with
 // the dev key of the fixtures, against a listening simulator: no token at all.
@@ -44,8 +45,13 @@ describe("Form3's Go SDK, request-signing mode, on the wire", () => {
       },
     });
     expect(created.status, await created.clone().text()).toBe(201);
-    expect((await signed('GET', `/v1/organisation/accounts/${id}`)).status).toBe(200);
-    expect((await signed('GET', `/v1/organisation/accounts?filter%5Borganisation_id%5D=${org}`)).status).toBe(200);
+    expect(go3ModelProblems('Account', await created.json())).toEqual([]);
+    const got = await signed('GET', `/v1/organisation/accounts/${id}`);
+    expect(got.status).toBe(200);
+    expect(go3ModelProblems('Account', await got.json())).toEqual([]);
+    const listed = await signed('GET', `/v1/organisation/accounts?filter%5Borganisation_id%5D=${org}`);
+    expect(listed.status).toBe(200);
+    expect(go3ModelProblems('Account', await listed.json())).toEqual([]);
     const amended = await signed('PATCH', `/v1/organisation/accounts/${id}`, {
       data: {
         attributes: { alternative_bank_account_names: null, alternative_names: null, name: null, switched: true },
@@ -55,6 +61,7 @@ describe("Form3's Go SDK, request-signing mode, on the wire", () => {
       },
     });
     expect(amended.status, await amended.clone().text()).toBe(200);
+    expect(go3ModelProblems('Account', await amended.json())).toEqual([]);
     expect((await signed('DELETE', `/v1/organisation/accounts/${id}?version=1`)).status).toBe(204);
   });
 

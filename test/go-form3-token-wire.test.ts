@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NORTHWIND } from '../src/harness/test-runtime.ts';
 import { listen, type RunningServer } from '../src/node/server.ts';
 import { createRuntime } from '../src/runtime.ts';
+import { go3ModelProblems } from './support/go-form3-models.ts';
 
 // Form3's Go SDK (form3tech-oss/go-form3) in its token mode, reproduced on the wire, against a
 // listening simulator. What the SDK does, from its source (pkg/form3/auth_token.go and the
@@ -14,8 +15,8 @@ import { createRuntime } from '../src/runtime.ts';
 // - Account (create) omits empty fields (omitempty), `type` and `version` included;
 // - AccountAmendment (PATCH) always sends `name`, `alternative_names` and
 //   `alternative_bank_account_names`, null when not set, and no `type`.
-// Go is not in this machine's Debian set up for CI; the request-signing mode is not built yet
-// (issue 13), so this reproduces the token mode.
+// Every answer is held to go-form3's Account model (test/support/go-form3-models.ts); the other
+// flows are in go-form3-flows-wire.test.ts, the request-signing mode in go-form3-signing-wire.test.ts.
 
 let server: RunningServer;
 beforeAll(async () => {
@@ -65,16 +66,21 @@ describe("Form3's Go SDK, token mode, on the wire", () => {
     });
     expect(created.status, await created.clone().text()).toBe(201);
     expect(created.headers.get('content-type')).toContain('application/vnd.api+json');
-    const account = ((await created.json()) as { data: { type: string; version: number } }).data;
-    expect(account).toMatchObject({ type: 'accounts', version: 0 });
+    const createdBody = (await created.json()) as { data: { type: string; version: number } };
+    expect(createdBody.data).toMatchObject({ type: 'accounts', version: 0 });
+    expect(go3ModelProblems('Account', createdBody)).toEqual([]);
 
-    expect((await call('GET', `/v1/organisation/accounts/${id}`)).status).toBe(200);
+    const got = await call('GET', `/v1/organisation/accounts/${id}`);
+    expect(got.status).toBe(200);
+    expect(go3ModelProblems('Account', await got.json())).toEqual([]);
     const listed = await call(
       'GET',
       `/v1/organisation/accounts?filter%5Borganisation_id%5D=${org}&page%5Bnumber%5D=first`,
     );
     expect(listed.status).toBe(200);
-    expect(((await listed.json()) as { data: Array<{ id: string }> }).data.map((a) => a.id)).toContain(id);
+    const list = (await listed.json()) as { data: Array<{ id: string }> };
+    expect(list.data.map((a) => a.id)).toContain(id);
+    expect(go3ModelProblems('Account', list)).toEqual([]);
 
     const amended = await call('PATCH', `/v1/organisation/accounts/${id}`, {
       data: {
@@ -85,7 +91,9 @@ describe("Form3's Go SDK, token mode, on the wire", () => {
       },
     });
     expect(amended.status, await amended.clone().text()).toBe(200);
-    expect(((await amended.json()) as { data: object }).data).toMatchObject({
+    const amendedBody = (await amended.json()) as { data: object };
+    expect(go3ModelProblems('Account', amendedBody)).toEqual([]);
+    expect(amendedBody.data).toMatchObject({
       version: 1,
       attributes: { name: ['Sam Holder'], switched: true },
     });

@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
-# Runs Form3's own Go SDK (form3tech-oss/go-form3) against scheme-sim: test/go-sdk/main.go creates,
-# fetches, lists, amends and deletes an account, a subscription and a claim, in request-signing
-# mode and in token mode.
+# Runs Form3's own Go SDK (form3tech-oss/go-form3) against scheme-sim: test/go-sdk/*.go drive
+# accounts, subscriptions, the four claim resources through the DDIC timeline, the contra payment
+# and its admission, reports and report admissions, in request-signing mode and in token mode, and
+# validate every answer against go-form3's generated models.
 #
-#   GO_FORM3_DIR=/path/to/go-form3 bash test/go-sdk/run.sh
+#   GO_FORM3_DIR=/path/to/go-form3 bash test/go-sdk/run.sh                # --auth on
+#   GO_FORM3_DIR=/path/to/go-form3 SIM_AUTH=off bash test/go-sdk/run.sh   # --auth off
 #
 # The SDK vendors its dependencies, so it builds offline. Its module asks for Go 1.23; with an
 # older Go (Debian 12 has 1.19) four small shims are applied to a copy of the source, never to
@@ -39,17 +41,19 @@ GO
     vendor/github.com/go-openapi/runtime/csv.go
 fi
 mkdir -p cmd/scheme-sim-check
-cp "$here/main.go" cmd/scheme-sim-check/main.go
+cp "$here"/*.go cmd/scheme-sim-check/
 echo "== building the SDK check"
 GOFLAGS=-mod=vendor GOTOOLCHAIN=local GOPROXY=off GOCACHE="$work/gocache" go build -o "$work/check" ./cmd/scheme-sim-check
 
 port=${PORT:-18080}
 # The store to run on: --memory (default), --data FILE (the journal) or --store postgres://…
 store_args=${SIM_STORE_ARGS:---memory}
-echo "== starting scheme-sim on port $port ($store_args)"
+export SIM_AUTH=${SIM_AUTH:-on}
+[[ $SIM_AUTH == on || $SIM_AUTH == off ]] || { echo "SIM_AUTH must be on or off, got $SIM_AUTH" >&2; exit 2; }
+echo "== starting scheme-sim on port $port ($store_args, --auth $SIM_AUTH)"
 cd "$repo"
 # shellcheck disable=SC2086 # the store options are words on purpose
-node --import tsx src/cli/main.ts start $store_args --port "$port" >"$work/sim.log" 2>&1 &
+node --import tsx src/cli/main.ts start $store_args --auth "$SIM_AUTH" --port "$port" >"$work/sim.log" 2>&1 &
 sim_pid=$!
 for _ in $(seq 1 100); do
   curl -sf "http://127.0.0.1:$port/health" >/dev/null && break
@@ -66,4 +70,4 @@ FORM3_PRIVATE_KEY="$(cat "$repo/fixtures/keys/northwind-dev-signing.pem")" \
 FORM3_CLIENT_ID=5a1e6c3b-7d2f-4e8a-9b40-6c1d2e3f4a5b \
 FORM3_CLIENT_SECRET=northwind-dev-secret \
 SORT_CODE=400301 BIC=NWBKGB22 \
-  "$work/check"
+  "$work/check" || { echo "== the simulator's log:" >&2; tail -n 40 "$work/sim.log" >&2; exit 1; }
