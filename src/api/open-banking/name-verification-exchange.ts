@@ -7,19 +7,17 @@ import type { JwsProblem } from '../../signatures/jws-profile.ts';
 import type { VerificationRequest } from '../../sim/cop/decide.ts';
 import { verifyBearer } from '../auth/middleware.ts';
 import { isSignatureAuthorization, requestSignatures } from '../auth/request-signatures.ts';
-import { mediaType } from '../body.ts';
 import { checkDeclaredLength } from '../body-limit.ts';
 import type { AppDeps } from '../context.ts';
-import { negotiate } from '../negotiate.ts';
 import type { ObAnswer } from './ob-answer.ts';
 import { ObError, type ObRequestInfo, obErrorBody, toObError } from './ob-errors.ts';
+import { headerChecks, routeOf } from './ob-request-checks.ts';
 import { validateOb } from './ob-validate.ts';
 import { checkRequestSignature, type RequestJwsCheck } from './request-signature.ts';
 
 export const INTERACTION = 'x-fapi-interaction-id';
 /** Everything under this prefix answers in Open Banking terms. */
 export const PARTICIPANTS_PREFIX = '/v1/participants';
-const ROUTE = /^\/v1\/participants\/([^/]+)\/open-banking\/v3\.1\/accounts\/name-verification$/;
 /** The simulator's verdict on the request's x-jws-signature, and why when invalid. */
 const JWS_STATUS = 'x-scheme-sim-jws';
 const JWS_PROBLEM = 'x-scheme-sim-jws-problem';
@@ -190,81 +188,6 @@ function participantOfPath(deps: AppDeps, path: string): string | undefined {
   const end = path.indexOf('/', start);
   const id = end === -1 ? path.slice(start) : path.slice(start, end);
   return deps.sim.participants.find(id) ? id : undefined;
-}
-
-/**
- * The open_banking_id of the name-verification route; 404 off the route, 405 for a method but POST.
- * `path` arrives decoded as Hono decodes it (the Node adapter takes only paths with nothing to decode).
- */
-function routeOf(req: ObRequestInfo): string {
-  const match = ROUTE.exec(req.path);
-  if (!match) {
-    throw new ObError(404, `route ${req.method} ${req.path} not found`, [
-      { ErrorCode: 'UK.OBIE.Resource.NotFound', Message: `no route ${req.path}` },
-    ]);
-  }
-  if (req.method !== 'POST') {
-    throw new ObError(
-      405,
-      `method ${req.method} is not allowed; allowed: POST`,
-      [{ ErrorCode: 'UK.OBIE.Field.Invalid', Message: 'only POST is allowed' }],
-      { Allow: 'POST' },
-    );
-  }
-  return match[1]!;
-}
-
-/**
- * Accept absent, or allowing application/json by the shared negotiation rules (the most specific
- * range decides, so `application/json;q=0` with a wildcard refuses JSON). Common values skip parsing.
- */
-function acceptsJson(accept: string | undefined): boolean {
-  if (accept === undefined || accept === 'application/json' || accept === '*/*') return true;
-  return negotiate(accept, ['application/json']) !== null;
-}
-
-function headerChecks(req: ObRequestInfo, strict: boolean, openBankingId: string): void {
-  const accept = req.header('accept');
-  if (!acceptsJson(accept)) {
-    throw new ObError(406, 'Accept must allow application/json', [
-      {
-        ErrorCode: 'UK.OBIE.Header.Invalid',
-        Message: `Accept ${accept} does not allow application/json`,
-        Path: 'Accept',
-      },
-    ]);
-  }
-  const contentType = req.header('content-type');
-  const type = contentType === 'application/json' ? contentType : mediaType(contentType);
-  if (type !== 'application/json') {
-    throw new ObError(415, `Content-Type must be application/json, got ${type || 'none'}`, [
-      { ErrorCode: 'UK.OBIE.Header.Invalid', Message: 'Content-Type must be application/json', Path: 'Content-Type' },
-    ]);
-  }
-  if (!strict) return;
-  const missing = ['x-fapi-financial-id', 'x-jws-signature'].filter((h) => !req.header(h)?.trim());
-  if (missing.length > 0) {
-    throw new ObError(
-      400,
-      `required header${missing.length > 1 ? 's' : ''} ${missing.join(', ')} missing`,
-      missing.map((h) => ({
-        ErrorCode:
-          h === 'x-jws-signature' ? ('UK.OBIE.Signature.Missing' as const) : ('UK.OBIE.Header.Missing' as const),
-        Message: `${h} is required`,
-        Path: h,
-      })),
-    );
-  }
-  const financialId = req.header('x-fapi-financial-id')!.trim();
-  if (financialId !== openBankingId) {
-    throw new ObError(400, `x-fapi-financial-id must be the participant's id ${openBankingId}`, [
-      {
-        ErrorCode: 'UK.OBIE.Header.Invalid',
-        Message: `x-fapi-financial-id ${financialId} is not ${openBankingId}`,
-        Path: 'x-fapi-financial-id',
-      },
-    ]);
-  }
 }
 
 function invalidFormat(message: string): ObError {
