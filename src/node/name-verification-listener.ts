@@ -2,10 +2,13 @@ import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:
 import { MAX_BODY_BYTES, tooLarge } from '../api/body-limit.ts';
 import type { AppDeps } from '../api/context.ts';
 import { ApiError } from '../api/errors.ts';
-import { NameVerificationExchange, PARTICIPANTS_PREFIX } from '../api/open-banking/name-verification-exchange.ts';
+import {
+  type BodySink,
+  PARTICIPANTS_PREFIX,
+  type ParticipantRequest,
+  runParticipantRequest,
+} from '../api/open-banking/name-verification-exchange.ts';
 import type { ObAnswer } from '../api/open-banking/ob-answer.ts';
-import type { ObRequestInfo } from '../api/open-banking/ob-errors.ts';
-import { jwksAnswer } from '../api/open-banking/participant-jwks.ts';
 import { clip, type JournalEntry, maskHeaders } from '../api/request-journal.ts';
 
 /**
@@ -16,22 +19,45 @@ import { clip, type JournalEntry, maskHeaders } from '../api/request-journal.ts'
 const PLAIN_PATH = /^\/v1\/participants(?:\/[A-Za-z0-9_~!$&'()*+,;=:@-]+(?:\.[A-Za-z0-9_~!$&'()*+,;=:@-]+)*)*\/?$/;
 const PLAIN_HOST = /^[a-z0-9._-]+(?::\d{1,5})?$/;
 
-/** A Node request as the exchange reads it (a class: no closure per request). */
-class NodeRequestInfo implements ObRequestInfo {
+/**
+ * A Node request as the exchange reads it, and where its answer is written (a class: no closure
+ * per request).
+ */
+class NodeParticipantRequest implements ParticipantRequest {
   readonly method: string;
   readonly path: string;
   readonly target: string;
-  readonly #headers: IncomingHttpHeaders;
-  constructor(method: string, path: string, target: string, headers: IncomingHttpHeaders) {
+  readonly #req: IncomingMessage;
+  readonly #res: ServerResponse;
+  readonly #journal: JournalRecord | undefined;
+  constructor(method: string, path: string, req: IncomingMessage, res: ServerResponse, journal?: JournalRecord) {
     this.method = method;
     this.path = path;
-    this.target = target;
-    this.#headers = headers;
+    this.target = req.url ?? path;
+    this.#req = req;
+    this.#res = res;
+    this.#journal = journal;
   }
+
   /** Node has lower-cased, trimmed and checked the headers; repeated ones are joined as Headers would. */
   header(name: string): string | undefined {
-    const value = this.#headers[name];
+    const value = this.#req.headers[name];
     return typeof value === 'string' || value === undefined ? value : value.join(', ');
+  }
+
+  readBody(sink: BodySink): void {
+    readBody(this.#req, this.#res, sink, this.#journal);
+  }
+
+  /** Writes the answer, unless the response is gone (the client went away while it was signed). */
+  reply(answer: ObAnswer, clientId: string): void {
+    const res = this.#res;
+    if (res.destroyed) return;
+    if (answer.status === 413) res.shouldKeepAlive = false; // the rest of the body is not read
+    answer.headers['content-length'] = String(Buffer.byteLength(answer.body)); // the answer is this request's own
+    res.writeHead(answer.status, answer.headers);
+    res.end(answer.body);
+    this.#journal?.record(answer, clientId);
   }
 }
 
@@ -53,14 +79,7 @@ export function nameVerificationListener(deps: AppDeps): (req: IncomingMessage, 
     if (!PLAIN_PATH.test(path) || host === undefined || !PLAIN_HOST.test(host)) return false;
     const method = req.method ?? 'GET';
     const journal = deps.journal && new JournalRecord(deps, req, path, url.slice(path.length + 1));
-    const jwks = jwksAnswer(deps, method, path);
-    if (jwks) deliver(res, jwks, journal);
-    else {
-      const exchange = new NameVerificationExchange(deps, new NodeRequestInfo(method, path, url, req.headers));
-      if (journal) journal.exchange = exchange;
-      if (exchange.early) deliver(res, exchange.signed(exchange.early), journal);
-      else readBody(req, res, exchange, journal);
-    }
+    runParticipantRequest(deps, new NodeParticipantRequest(method, path, req, res, journal));
     return true;
   };
 }
@@ -78,7 +97,6 @@ class JournalRecord {
   readonly #query: string;
   readonly #started = performance.now();
   readonly #at: Date;
-  exchange: NameVerificationExchange | undefined;
   body: Buffer | undefined;
   constructor(deps: AppDeps, req: IncomingMessage, path: string, query: string) {
     this.#deps = deps;
@@ -89,13 +107,12 @@ class JournalRecord {
     this.#at = deps.sim.wall.now();
   }
 
-  record(answer: ObAnswer): void {
+  record(answer: ObAnswer, clientId: string): void {
     const duration = Math.round((performance.now() - this.#started) * 1000) / 1000;
-    this.#deps.journal?.record(() => this.#entry(answer, duration));
+    this.#deps.journal?.record(() => this.#entry(answer, duration, clientId || undefined));
   }
 
-  #entry(answer: ObAnswer, duration: number): Omit<JournalEntry, 'id'> {
-    const clientId = this.exchange?.clientId || undefined;
+  #entry(answer: ObAnswer, duration: number, clientId: string | undefined): Omit<JournalEntry, 'id'> {
     const organisation = clientId ? this.#deps.clients.get(clientId)?.organisation_id : undefined;
     const body = this.body && this.body.length > 0 ? clip(this.body.toString('utf8')) : undefined;
     const answerText = clip(answer.body);
@@ -118,42 +135,13 @@ class JournalRecord {
   }
 }
 
-/** Writes an answer now, or once it is signed (the request may be gone by then). */
-function deliver(res: ServerResponse, answer: ObAnswer | Promise<ObAnswer>, journal?: JournalRecord): void {
-  if (!(answer instanceof Promise)) {
-    write(res, answer, journal);
-    return;
-  }
-  answer.then(
-    (a) => {
-      if (!res.destroyed) write(res, a, journal);
-    },
-    (err: unknown) => {
-      console.error('scheme-sim: a name-verification answer could not be made', err);
-      if (!res.destroyed && !res.headersSent) res.writeHead(500).end();
-    },
-  );
-}
-
-function write(res: ServerResponse, answer: ObAnswer, journal?: JournalRecord): void {
-  if (answer.status === 413) res.shouldKeepAlive = false; // the rest of the body is not read
-  answer.headers['content-length'] = String(Buffer.byteLength(answer.body)); // the answer is this request's own
-  res.writeHead(answer.status, answer.headers);
-  res.end(answer.body);
-  journal?.record(answer);
-}
-
 /**
- * Reads the body and writes the exchange's answer: 413 once more than MAX_BODY_BYTES arrived (the
- * rest is not read), 400 when the client goes away mid-body (no 'end' comes; nothing to log).
- * 'close' also follows every normal end, so errors (and their stacks) are made only when unsettled.
+ * Reads the body into the exchange: 413 once more than MAX_BODY_BYTES arrived (the rest is not
+ * read), 400 when the body is cut off mid-way (no 'end' comes; nothing to log) while the response
+ * can still be written. 'close' also follows every normal end, so errors (and their stacks) are
+ * made only when unsettled.
  */
-function readBody(
-  req: IncomingMessage,
-  res: ServerResponse,
-  exchange: NameVerificationExchange,
-  journal: JournalRecord | undefined,
-): void {
+function readBody(req: IncomingMessage, res: ServerResponse, sink: BodySink, journal: JournalRecord | undefined): void {
   const chunks: Buffer[] = [];
   let size = 0;
   let settled = false;
@@ -163,24 +151,19 @@ function readBody(
     if (size <= MAX_BODY_BYTES) return void chunks.push(chunk);
     settled = true;
     req.pause();
-    deliver(res, exchange.signed(exchange.fail(tooLarge())), journal);
+    sink.bodyFailed(tooLarge());
   });
   req.once('end', () => {
     if (settled) return;
     settled = true;
     const body = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks);
     if (journal) journal.body = body;
-    deliver(res, exchange.answer(body), journal);
+    sink.bodyRead(body);
   });
   req.once('close', () => {
     if (settled) return;
     settled = true;
-    if (!res.destroyed)
-      deliver(
-        res,
-        exchange.signed(exchange.fail(new ApiError(400, 'the request body was cut off before its end'))),
-        journal,
-      );
+    if (!res.destroyed) sink.bodyFailed(new ApiError(400, 'the request body was cut off before its end'));
   });
   req.once('error', () => undefined); // an aborted request; 'close' follows and answers
 }

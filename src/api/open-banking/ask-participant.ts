@@ -7,7 +7,8 @@ import type { ResponderOutcome } from '../../sim/cop/answer-attributes.ts';
 import type { VerificationReport, VerificationRequest } from '../../sim/cop/decide.ts';
 import type { Participant } from '../../sim/cop/participant.ts';
 import type { AppDeps } from '../context.ts';
-import { INTERACTION, NameVerificationExchange } from './name-verification-exchange.ts';
+import { exchangeAnswer } from './exchange-answer.ts';
+import { INTERACTION } from './name-verification-exchange.ts';
 import type { ObAnswer } from './ob-answer.ts';
 import type { ObErrorBody } from './ob-errors.ts';
 
@@ -46,13 +47,8 @@ export async function askParticipant(deps: AppDeps, q: ParticipantQuestion): Pro
   if (signature) headers['x-jws-signature'] = signature;
 
   const path = nameVerificationPath(q.participant.open_banking_id);
-  const exchange = new NameVerificationExchange(deps, {
-    method: 'POST',
-    path,
-    target: path,
-    header: (name) => headers[name.toLowerCase()],
-  });
-  const answer = await (exchange.early ? exchange.signed(exchange.early) : exchange.answer(body));
+  const request = { method: 'POST', path, target: path, header: (name: string) => headers[name.toLowerCase()] };
+  const { answer } = await exchangeAnswer(deps, request, () => body);
   const unsigned = await answerSignatureProblem(deps, q.participant, answer);
   if (unsigned)
     return { kind: 'failed', reason: `the answer of ${label(q.participant)} was not believed: ${unsigned}` };

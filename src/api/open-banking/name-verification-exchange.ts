@@ -1,7 +1,8 @@
 // Name verification as one framework-free exchange: request line, headers and a way to read the
-// body in; status, headers and body out. Both adapters call it, so the rules live here once:
-// the Hono route (app.request(), msw, any non-plain URL) and the Node listener of the real server
-// (which answers the hot path without building web Request/Response objects).
+// body in; status, headers and body out. Both adapters call its one entry, `runParticipantRequest`,
+// so the rules and their order live here once: the Hono route (app.request(), msw, any non-plain
+// URL) and the Node listener of the real server (which answers the hot path without building web
+// Request/Response objects).
 import { randomUUID } from 'node:crypto';
 import type { JwsProblem } from '../../signatures/jws-profile.ts';
 import type { VerificationRequest } from '../../sim/cop/decide.ts';
@@ -13,6 +14,7 @@ import type { ObAnswer } from './ob-answer.ts';
 import { ObError, type ObRequestInfo, obErrorBody, toObError } from './ob-errors.ts';
 import { headerChecks, routeOf } from './ob-request-checks.ts';
 import { validateOb } from './ob-validate.ts';
+import { jwksAnswer } from './participant-jwks.ts';
 import { checkRequestSignature, type RequestJwsCheck } from './request-signature.ts';
 
 export const INTERACTION = 'x-fapi-interaction-id';
@@ -21,6 +23,43 @@ export const PARTICIPANTS_PREFIX = '/v1/participants';
 /** The simulator's verdict on the request's x-jws-signature, and why when invalid. */
 const JWS_STATUS = 'x-scheme-sim-jws';
 const JWS_PROBLEM = 'x-scheme-sim-jws-problem';
+
+/**
+ * A request under /v1/participants as an adapter hands it over: the request line and headers, a
+ * way to read the body, and where the answer goes.
+ */
+export interface ParticipantRequest extends ObRequestInfo {
+  /**
+   * Reads the body, held to the shared limit, and hands its bytes to `sink.bodyRead`, or what
+   * stopped it (413 too large, 400 cut off) to `sink.bodyFailed`; neither when the client has
+   * gone. Asked only when the answer needs the body.
+   */
+  readBody(sink: BodySink): void;
+  /** Takes the answer, and the client the request was authenticated as ('' for none). Once. */
+  reply(answer: ObAnswer, clientId: string): void;
+}
+
+/** Where an adapter hands the body it read (the exchange, so no closure is made per request). */
+export interface BodySink {
+  bodyRead(body: Uint8Array): void;
+  bodyFailed(err: unknown): void;
+}
+
+/**
+ * The one entry of both adapters: answers a request under /v1/participants (a participant's JWKS,
+ * name verification, or the Open Banking 404/405 of anything else) into `request.reply`, at once
+ * when nothing waits (no promise on the hot path), else once the body is read or the answer signed.
+ */
+export function runParticipantRequest(deps: AppDeps, request: ParticipantRequest): void {
+  const jwks = jwksAnswer(deps, request.method, request.path);
+  if (!jwks) new NameVerificationExchange(deps, request).start();
+  else if (!(jwks instanceof Promise)) request.reply(jwks, '');
+  else
+    jwks.then(
+      (answer) => request.reply(answer, ''),
+      (err: unknown) => request.reply(errorAnswer(err, request), ''),
+    );
+}
 
 interface RequestBody {
   Data: {
@@ -33,28 +72,23 @@ interface RequestBody {
 }
 
 /**
- * One request under /v1/participants, in two steps around reading the body (no promise of its own
- * on the hot path: the Node adapter runs it from its socket callbacks). The constructor runs the
- * checks that need no body, in the order of the shared layers: the declared body size (413), the
- * bearer token (401), the route (404, 405), the participant (404), the headers (406, 415, strict
- * 400); when one fails, `early` holds the answer and the body need not be read. `answer(body)` then
- * checks the request's x-jws-signature (refusing a bad one in strict mode), parses and validates the
- * body (400) and verifies. Every answer carries x-fapi-interaction-id, echoed or generated, and
- * every answer under a known participant's path its x-jws-signature: `answer` signs its own, and
- * an adapter passes `early` and `fail` answers through `signed`. A signature of a body answered
- * before is cached, so the answer stays synchronous; a fresh one is a promise.
+ * One name-verification request, in two steps around reading the body (no promise of its own on
+ * the hot path: the Node adapter reads the body from its socket callbacks). The constructor runs
+ * the checks that need no body, in the order of the shared layers: the declared body size (413),
+ * the bearer token (401), the route (404, 405), the participant (404), the headers (406, 415,
+ * strict 400); when one fails, `start` answers at once and the body is not read. `bodyRead` then
+ * checks the request's x-jws-signature (refusing a bad one in strict mode), parses and validates
+ * the body (400) and verifies. Every answer carries x-fapi-interaction-id, echoed or generated, and
+ * every answer under a known participant's path its x-jws-signature. A signature of a body
+ * answered before is cached, so the answer stays synchronous; a fresh one is a promise.
  * A class, not closures: tsx names every per-request closure at run time.
  */
-export class NameVerificationExchange {
+class NameVerificationExchange implements BodySink {
   readonly interactionId: string;
-  /** The client the request was authenticated as ('' before or without authentication). */
-  get clientId(): string {
-    return this.#clientId;
-  }
   /** The answer decided before the body, when a check failed (not yet signed). */
-  readonly early: ObAnswer | undefined;
+  readonly #early: ObAnswer | undefined;
   readonly #deps: AppDeps;
-  readonly #req: ObRequestInfo;
+  readonly #req: ParticipantRequest;
   readonly #openBankingId: string = '';
   #clientId = '';
   /** A Signature Authorization header, verified once the body (its Digest) is read. */
@@ -62,7 +96,7 @@ export class NameVerificationExchange {
   /** The participant the path names, if it is one: its key signs every answer, errors included. */
   readonly #signer: string | undefined;
 
-  constructor(deps: AppDeps, req: ObRequestInfo) {
+  constructor(deps: AppDeps, req: ParticipantRequest) {
     this.#deps = deps;
     this.#req = req;
     this.interactionId = req.header(INTERACTION)?.trim() || randomUUID();
@@ -85,16 +119,40 @@ export class NameVerificationExchange {
       headerChecks(req, deps.mode.copStrict, openBankingId);
       this.#openBankingId = openBankingId;
     } catch (err) {
-      this.early = this.fail(err);
+      this.#early = this.#fail(err);
     }
   }
 
+  /** Answers a failed check at once, or reads the body. */
+  start(): void {
+    if (this.#early) this.#reply(this.#signed(this.#early));
+    else this.#req.readBody(this);
+  }
+
+  bodyRead(body: Uint8Array): void {
+    this.#reply(this.#answer(body));
+  }
+
+  bodyFailed(err: unknown): void {
+    this.#reply(this.#signed(this.#fail(err)));
+  }
+
+  /** Hands the answer to the adapter, once it is signed; an answer that could not be made is a 500. */
+  #reply(answer: ObAnswer | Promise<ObAnswer>): void {
+    if (!(answer instanceof Promise)) this.#req.reply(answer, this.#clientId);
+    else
+      answer.then(
+        (signed) => this.#req.reply(signed, this.#clientId),
+        (err: unknown) => this.#req.reply(this.#fail(err), this.#clientId),
+      );
+  }
+
   /**
-   * The signed answer to the body's exact bytes (call only when `early` is undefined). A request
+   * The signed answer to the body's exact bytes (only when no early check failed). A request
    * signature, when present (always in strict mode), is verified first: strict mode refuses a bad
    * one, otherwise the verdict goes in x-scheme-sim-jws.
    */
-  answer(body: Uint8Array): ObAnswer | Promise<ObAnswer> {
+  #answer(body: Uint8Array): ObAnswer | Promise<ObAnswer> {
     if (this.#signature !== undefined) {
       // Signed as Form3's SDK signs requests: verified here, where the body its Digest covers is read.
       try {
@@ -105,36 +163,33 @@ export class NameVerificationExchange {
           body,
         }).clientId;
       } catch (err) {
-        return this.signed(this.fail(err));
+        return this.#signed(this.#fail(err));
       }
     }
     const signature = this.#req.header('x-jws-signature');
-    if (signature === undefined && !this.#deps.mode.copStrict) return this.signed(this.#respond(body, ABSENT));
+    if (signature === undefined && !this.#deps.mode.copStrict) return this.#signed(this.#respond(body, ABSENT));
     return this.#checkedAnswer(body, signature);
   }
 
   /** The answer with the participant's x-jws-signature: at once when cached, else a promise. */
-  signed(answer: ObAnswer): ObAnswer | Promise<ObAnswer> {
+  #signed(answer: ObAnswer): ObAnswer | Promise<ObAnswer> {
     return this.#deps.signer.sign(answer, this.#signer);
   }
 
   /** The Open Banking error answer for anything thrown (reading the body included), not yet signed. */
-  fail(err: unknown): ObAnswer {
-    const e = toObError(err, this.#req);
-    return {
-      status: e.status,
-      headers: { ...e.headers, 'content-type': 'application/json', [INTERACTION]: this.interactionId },
-      body: JSON.stringify(obErrorBody(e.status, e.message, e.errors)),
-    };
+  #fail(err: unknown): ObAnswer {
+    const answer = errorAnswer(err, this.#req);
+    answer.headers[INTERACTION] = this.interactionId;
+    return answer;
   }
 
   async #checkedAnswer(body: Uint8Array, signature: string | undefined): Promise<ObAnswer> {
     const check = await checkRequestSignature(this.#deps, this.#clientId, signature, body);
     const answer =
       check.problem && this.#deps.mode.copStrict
-        ? withVerdict(this.fail(signatureError(check.problem)), check)
+        ? withVerdict(this.#fail(signatureError(check.problem)), check)
         : this.#respond(body, check);
-    return this.signed(answer);
+    return this.#signed(answer);
   }
 
   #respond(bytes: Uint8Array, check: RequestJwsCheck): ObAnswer {
@@ -154,12 +209,22 @@ export class NameVerificationExchange {
         check,
       );
     } catch (err) {
-      return withVerdict(this.fail(err), check);
+      return withVerdict(this.#fail(err), check);
     }
   }
 }
 
 const ABSENT: RequestJwsCheck = { status: 'absent' };
+
+/** The Open Banking error answer for anything thrown (a 500, logged, for what is no refusal). */
+function errorAnswer(err: unknown, req: ObRequestInfo): ObAnswer {
+  const e = toObError(err, req);
+  return {
+    status: e.status,
+    headers: { ...e.headers, 'content-type': 'application/json' },
+    body: JSON.stringify(obErrorBody(e.status, e.message, e.errors)),
+  };
+}
 
 /** The verdict headers: the status, and for an invalid signature its code, claim and reason. */
 function withVerdict(answer: ObAnswer, check: RequestJwsCheck): ObAnswer {

@@ -1,9 +1,7 @@
 import { type Context, Hono } from 'hono';
 import { limitBody } from '../body-limit.ts';
 import type { AppDeps, AppEnv } from '../context.ts';
-import { NameVerificationExchange } from '../open-banking/name-verification-exchange.ts';
-import type { ObAnswer } from '../open-banking/ob-answer.ts';
-import { jwksAnswer } from '../open-banking/participant-jwks.ts';
+import { exchangeAnswer } from '../open-banking/exchange-answer.ts';
 import { requestHeader } from '../request-header.ts';
 import { defineRoutes } from '../route-declaration.ts';
 
@@ -37,9 +35,7 @@ export const participantOperations = defineRoutes('/v1/participants', 'Confirmat
 export function nameVerificationRoutes(deps: AppDeps): Hono<AppEnv> {
   const r = new Hono<AppEnv>();
   r.all('*', async (c) => {
-    const jwks = jwksAnswer(deps, c.req.method, c.req.path);
-    if (jwks) return toResponse(await jwks);
-    const exchange = new NameVerificationExchange(deps, {
+    const request = {
       method: c.req.method,
       path: c.req.path,
       // Only a signed request reads it (a URL parse is no cost for every request).
@@ -47,29 +43,18 @@ export function nameVerificationRoutes(deps: AppDeps): Hono<AppEnv> {
         const url = new URL(c.req.url);
         return `${url.pathname}${url.search}`;
       },
-      header: (name) => requestHeader(c, name),
-    });
-    if (exchange.early) return toResponse(await exchange.signed(exchange.early));
-    let body: Uint8Array;
-    try {
-      body = await readLimited(c);
-    } catch (err) {
-      return toResponse(await exchange.signed(exchange.fail(err)));
-    }
-    const answer = await exchange.answer(body);
+      header: (name: string) => requestHeader(c, name),
+    };
+    const { answer, clientId } = await exchangeAnswer(deps, request, () => readLimited(c));
     // The request journal files the request under the caller's organisation.
-    const organisation = exchange.clientId ? deps.clients.get(exchange.clientId)?.organisation_id : undefined;
+    const organisation = clientId ? deps.clients.get(clientId)?.organisation_id : undefined;
     if (organisation) {
-      c.set('clientId', exchange.clientId);
+      c.set('clientId', clientId);
       c.set('organisationId', organisation);
     }
-    return toResponse(answer);
+    return new Response(answer.body, { status: answer.status, headers: answer.headers });
   });
   return r;
-}
-
-function toResponse(answer: ObAnswer): Response {
-  return new Response(answer.body, { status: answer.status, headers: answer.headers });
 }
 
 /** The body's bytes, held to the shared limit (a chunked body is counted as it arrives). */
