@@ -9,6 +9,7 @@ import { errorBody, toErrorResponse } from './errors.ts';
 import { faultLayer } from './fault-layer.ts';
 import { Faults } from './faults.ts';
 import { journalLayer } from './journal-layer.ts';
+import { LiveLog } from './live-log.ts';
 import { longWorkGate } from './long-work-gate.ts';
 import { requestHeader } from './request-header.ts';
 import { RequestJournal } from './request-journal.ts';
@@ -30,6 +31,7 @@ import { simulatorReportRoutes } from './routes/simulator-reports.ts';
 import { simulatorRequestRoutes } from './routes/simulator-requests.ts';
 import { simulatorResetRoutes } from './routes/simulator-reset.ts';
 import { simulatorScenarioRoutes } from './routes/simulator-scenarios.ts';
+import { simulatorStreamRoutes } from './routes/simulator-stream.ts';
 import { subscriptionRoutes } from './routes/subscriptions.ts';
 import { tokenRoutes } from './routes/token.ts';
 
@@ -112,6 +114,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   mount(simulatorReportRoutes(deps));
   mount(simulatorScenarioRoutes(deps));
   mount(simulatorRequestRoutes(journal));
+  mount(simulatorStreamRoutes(deps, new LiveLog(journal, sim)));
   mount(notificationSigningKeyRoutes(deps));
 
   return app;

@@ -8,7 +8,14 @@ import {
   maskBody,
   maskHeaders,
   type RequestJournal,
+  TOOL_HEADER,
 } from './request-journal.ts';
+
+/**
+ * The journal's own readers, never journaled: reading the journal (or following it live) must not
+ * add to it, or a dashboard or `logs --follow` would fill it with their own polls.
+ */
+const JOURNAL_READERS = new Set(['/v1/simulator/requests', '/v1/simulator/stream']);
 
 const TEXTUAL = /^(application\/(.*\+)?(json|xml|x-www-form-urlencoded)|text\/)/;
 
@@ -46,6 +53,7 @@ interface Noted {
 export function journalLayer(journal: RequestJournal, now: () => Date): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     if (journal.size === 0 && !journal.listened) return next();
+    if (c.req.method === 'GET' && JOURNAL_READERS.has(c.req.path)) return next();
     const started = performance.now();
     const at = now();
     await next();
@@ -112,6 +120,7 @@ function entryOf(
 ): Omit<JournalEntry, 'id'> {
   const url = new URL(n.url, 'http://journal.invalid');
   const body = requestBody ? clip(maskBody(requestBody)) : undefined;
+  const tool = headerOf(n.headers, TOOL_HEADER)?.slice(0, 40);
   const code = n.status >= 400 && answer ? /"error_code"\s*:\s*"([^"]+)"/.exec(answer)?.[1] : undefined;
   const kept = answer === undefined ? undefined : clip(answer);
   return {
@@ -127,7 +136,16 @@ function entryOf(
     duration_ms: duration,
     ...(n.clientId ? { client_id: n.clientId } : {}),
     ...(n.organisationId ? { organisation_id: n.organisationId } : {}),
+    // A tool's read (its polling) is marked own: hidden from the journal unless asked for.
+    ...(tool ? { tool, ...(n.method === 'GET' || n.method === 'HEAD' ? { own: true as const } : {}) } : {}),
   };
+}
+
+/** One header of a request as Node or the web gives them. */
+function headerOf(headers: Noted['headers'], name: string): string | undefined {
+  if (headers instanceof Headers) return headers.get(name) ?? undefined;
+  const v = headers[name];
+  return Array.isArray(v) ? v[0] : v;
 }
 
 type Chunk = string | Uint8Array;

@@ -42,7 +42,7 @@ function parameters(o: Operation): Json[] {
   if (o.filters) {
     for (const f of o.filters)
       out.push({ name: `filter[${f}]`, in: 'query', required: false, schema: { type: 'string' } });
-    for (const p of ['number', 'size', 'after', 'before'])
+    for (const p of o.answer === 'event-stream' ? [] : ['number', 'size', 'after', 'before'])
       out.push({ name: `page[${p}]`, in: 'query', required: false, schema: { type: 'string' } });
   }
   return out;
@@ -59,6 +59,11 @@ function answer(o: Operation): Json {
           { schema: { type: 'string', contentEncoding: 'binary' } },
         ]),
       ),
+    };
+  if (o.answer === 'event-stream')
+    return {
+      description: 'Server-sent events, one per line of the live log, until the client goes',
+      content: { 'text/event-stream': { schema: { type: 'string' } } },
     };
   return { description: 'Success', content: json(o.answer ? ref(o.answer) : { type: 'object' }) };
 }

@@ -24,7 +24,14 @@ export interface JournalEntry {
   error_code?: string;
   client_id?: string;
   organisation_id?: string;
+  /** The simulator's own tool that sent it (the x-scheme-sim-tool header: `cli`, `dashboard`). */
+  tool?: string;
+  /** A read by one of those tools (its polling): hidden from the journal unless asked for. */
+  own?: true;
 }
+
+/** The header the simulator's own tools (CLI, dashboard) send, naming themselves. */
+export const TOOL_HEADER = 'x-scheme-sim-tool';
 
 export interface JournalFilter {
   /** `404`, or a class: `4xx`. */
@@ -33,6 +40,10 @@ export interface JournalFilter {
   /** Requests whose path starts with this. */
   path?: string;
   error_code?: string;
+  /**
+   * `false` (the default): without the tools' own reads; `true`: only them; `true,false`: both.
+   */
+  own?: string;
 }
 
 const SECRET_HEADERS = new Set(['authorization', 'cookie', 'x-api-key', 'signature', 'x-jws-signature']);
@@ -70,7 +81,19 @@ export function clip(text: string): { text: string; truncated: boolean } {
     : { text, truncated: false };
 }
 
-function statusMatches(wanted: string, status: number): boolean {
+/** Whether an entry passes a filter (`organisationId` undefined: any organisation's). */
+export function entryMatches(e: JournalEntry, organisationId: string | undefined, filter: JournalFilter): boolean {
+  if (organisationId !== undefined && e.organisation_id !== organisationId) return false;
+  if (!(filter.own ?? 'false').split(',').includes(String(e.own === true))) return false;
+  if (filter.status !== undefined && !statusMatches(filter.status, e.status)) return false;
+  if (filter.method !== undefined && e.method !== filter.method.toUpperCase()) return false;
+  if (filter.path !== undefined && !e.path.startsWith(filter.path)) return false;
+  if (filter.error_code !== undefined && e.error_code !== filter.error_code) return false;
+  return true;
+}
+
+/** `404`, or a class: `4xx`. */
+export function statusMatches(wanted: string, status: number): boolean {
   const m = /^([1-5])xx$/i.exec(wanted);
   return m ? Math.floor(status / 100) === Number(m[1]) : String(status) === wanted;
 }
@@ -95,17 +118,20 @@ export class RequestJournal {
    * function, the entry is made when first read (or at once when a listener wants it).
    */
   record(entry: Omit<JournalEntry, 'id'> | (() => Omit<JournalEntry, 'id'>)): void {
+    const id = randomUUID();
     let kept: Pending;
     if (typeof entry === 'function') {
       let made: JournalEntry | undefined;
-      kept = () => (made ??= { id: randomUUID(), ...entry() });
-    } else kept = { id: randomUUID(), ...entry };
+      kept = () => (made ??= { id, ...entry() });
+    } else kept = { id, ...entry };
     if (this.size > 0) {
       this.#ring[this.#next] = kept;
       this.#next = (this.#next + 1) % this.size;
     }
     if (this.#listeners.size === 0) return;
-    const e = typeof kept === 'function' ? kept() : kept;
+    // A listener gets the entry as it is now; the journal's copy is made when first read, so an
+    // answer still being read (a success's) is in it then.
+    const e = typeof entry === 'function' ? { id, ...entry() } : (kept as JournalEntry);
     for (const l of this.#listeners) l(e);
   }
 
@@ -120,7 +146,10 @@ export class RequestJournal {
     return () => this.#listeners.delete(listener);
   }
 
-  /** Newest first; `organisationId` undefined means every organisation's (the log, not a client). */
+  /**
+   * Newest first; `organisationId` undefined means every organisation's (the log, not a client).
+   * The tools' own reads are left out unless `filter.own` asks for them.
+   */
   list(organisationId: string | undefined, filter: JournalFilter = {}): JournalEntry[] {
     const out: JournalEntry[] = [];
     const n = this.#ring.length;
@@ -129,19 +158,14 @@ export class RequestJournal {
       const kept = this.#ring[slot]!;
       const e = typeof kept === 'function' ? kept() : kept;
       this.#ring[slot] = e;
-      if (organisationId !== undefined && e.organisation_id !== organisationId) continue;
-      if (filter.status !== undefined && !statusMatches(filter.status, e.status)) continue;
-      if (filter.method !== undefined && e.method !== filter.method.toUpperCase()) continue;
-      if (filter.path !== undefined && !e.path.startsWith(filter.path)) continue;
-      if (filter.error_code !== undefined && e.error_code !== filter.error_code) continue;
-      out.push(e);
+      if (entryMatches(e, organisationId, filter)) out.push(e);
     }
     return out;
   }
 
   /** Forgets an organisation's entries (or all); answers how many went. */
   clear(organisationId?: string): number {
-    const ordered = this.list(undefined).reverse();
+    const ordered = this.list(undefined, { own: 'true,false' }).reverse();
     const keep = organisationId === undefined ? [] : ordered.filter((e) => e.organisation_id !== organisationId);
     this.#ring.length = 0;
     this.#ring.push(...keep);

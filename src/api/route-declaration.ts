@@ -17,7 +17,7 @@ export interface RouteDoc {
   body?: string;
   /** The success status (default 200). */
   status?: number;
-  /** The schema of its JSON answer (none: no body or an untyped object; `binary`: a file). */
+  /** The schema of its JSON answer (none: no body or an untyped object; `binary`: a file; `event-stream`: server-sent events). */
   answer?: string;
   /** `filter[...]` names of a list; a list also takes page[number], page[size], page[after|before]. */
   filters?: readonly string[];

@@ -97,17 +97,18 @@ export const API_COMMANDS: Record<string, ApiCommand> = {
     lines: (j) => [`delivery ${j.data.id} queued again (${j.data.attributes.status})`],
   },
   requests: {
-    help: `Usage: scheme-sim requests [--status 4xx|404] [--method M] [--path PREFIX] [--error-code C]\n\nThe request journal of the caller's organisation, newest first.\n${CONNECTION_HELP}`,
+    help: `Usage: scheme-sim requests [--status 4xx|404] [--method M] [--path PREFIX] [--error-code C] [--own]\n\nThe request journal of the caller's organisation, newest first, without the reads of the\nsimulator's own tools (this CLI, the dashboard) unless --own.\n${CONNECTION_HELP}`,
     options: {
       status: { type: 'string' },
       method: { type: 'string' },
       path: { type: 'string' },
       'error-code': { type: 'string' },
+      own: { type: 'boolean' },
     },
     positionals: 0,
     request: (v) => ({
       method: 'GET',
-      path: `/v1/simulator/requests${query({ 'filter[status]': v.status, 'filter[method]': v.method, 'filter[path]': v.path, 'filter[error_code]': v['error-code'], 'page[size]': 100 })}`,
+      path: `/v1/simulator/requests${query({ 'filter[status]': v.status, 'filter[method]': v.method, 'filter[path]': v.path, 'filter[error_code]': v['error-code'], 'filter[own]': v.own ? 'true,false' : undefined, 'page[size]': 100 })}`,
     }),
     lines: (j) => [`${j.data.length} requests`, ...j.data.map((e: Answer) => journalLine(e.attributes))],
   },

@@ -3,6 +3,7 @@
 // names it and its source on stderr before the first request, so a command never talks to another
 // simulator than the user thinks without saying which.
 import { connect as tcpConnect } from 'node:net';
+import { TOOL_HEADER } from '../api/request-journal.ts';
 import { CliError } from './cli-errors.ts';
 import { chosenProfile, normalUrl, type ProfileFile, profileOf, shortPath } from './profile.ts';
 
@@ -21,12 +22,6 @@ export const CONNECTION_HELP = `  --url URL, --client-id ID, --client-secret S  
                     simulator wrote, SCHEME_SIM_PROFILE or ~/.scheme-sim/profiles/)
   --json            print the answer as JSON (the target line stays on stderr)
   -h, --help        this help`;
-
-/**
- * Sent with every request of the CLI and the dashboard: the journal marks such reads as the
- * simulator's own tooling and hides them by default (docs/observability.md).
- */
-export const TOOL_HEADER = 'x-scheme-sim-tool';
 
 type Env = Record<string, string | undefined>;
 
@@ -151,6 +146,7 @@ export async function connect(
     (env.SCHEME_SIM_CLIENT_SECRET || undefined) ??
     (flagId === undefined && envId === undefined ? own?.client_secret : undefined);
   note(`scheme-sim: ${target.base} (from ${target.source})${id ? `, client ${id} (from ${idSource})` : ', no client'}`);
+  // Every request names the CLI: the journal keeps its reads out of sight unless asked.
   const send = async (url: string, init: RequestInit = {}) => {
     try {
       return await fetch(url, { ...init, headers: { [TOOL_HEADER]: 'cli', ...(init.headers as object) } });

@@ -27,6 +27,8 @@ export interface ResetSlices {
   rows?: number;
   /** Runs in the last unit, after every row and job is gone (the reset hooks). */
   finish?: () => void;
+  /** Rows (by id) the reset leaves in place: a live listener's subscriptions. */
+  keep?: (id: string) => boolean;
 }
 
 type OwnedRow = { id: string; organisation_id?: string };
@@ -82,7 +84,7 @@ export async function dropOrganisation(
   const { records, dropped } = await dropRowsInSlices(
     store,
     [...resourceTypes, ...ORGANISATION_COLLECTIONS],
-    (row) => row.organisation_id === organisationId,
+    (row) => row.organisation_id === organisationId && !slices.keep?.(row.id),
     slices,
   );
   return store.atomically(() => {

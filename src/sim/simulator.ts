@@ -17,13 +17,14 @@ import { Participants } from './cop/participants.ts';
 import { EventBus } from './events.ts';
 import { LongWork } from './long-work.ts';
 import { type Mode, resolveMode } from './mode.ts';
+import { AttachedListeners } from './notifications/attached-listeners.ts';
 import { registerNotificationScenarios } from './notifications/notification-scenarios.ts';
 import { NotificationSigningKeys } from './notifications/notification-signing-keys.ts';
 import { notifyOnChanges } from './notifications/notifier.ts';
 import { Outbox } from './notifications/outbox.ts';
 import type { DeliveryRetention } from './notifications/outbox-retention.ts';
 import type { RetrySchedule } from './notifications/retry-schedule.ts';
-import { Subscriptions } from './notifications/subscriptions.ts';
+import { SUBSCRIPTION_TYPE, Subscriptions } from './notifications/subscriptions.ts';
 import {
   DEPENDENT_COLLECTIONS,
   dropOrganisation,
@@ -100,6 +101,8 @@ export class Simulator {
   readonly #startClock: () => ClockState;
   readonly #resetHooks: Array<(organisationId?: string) => void> = [];
   readonly subscriptions: Subscriptions;
+  /** Subscriptions a live listener holds (scheme-sim listen): a reset keeps them. */
+  readonly listeners = new AttachedListeners();
   readonly outbox: Outbox;
   readonly participants: Participants;
   readonly nameVerification: NameVerification;
@@ -222,6 +225,7 @@ export class Simulator {
     if (this.scheduler.advancing) throw new ClockError('cannot reset while an advance is running');
     return dropOrganisation(this.store, this.scheduler, this.paths.types(), organisationId, {
       boundary: () => this.#sliceBoundary(),
+      keep: (id) => this.listeners.holds(id),
       finish: () => {
         for (const fn of this.#resetHooks) fn(organisationId);
       },
@@ -239,8 +243,16 @@ export class Simulator {
   async reset(): Promise<void> {
     if (this.scheduler.advancing) throw new ClockError('cannot reset while an advance is running');
     const names = [...this.paths.types(), ...ORGANISATION_COLLECTIONS, ...DEPENDENT_COLLECTIONS, 'scheduler_jobs'];
-    await dropRowsInSlices(this.store, names, () => true, { boundary: () => this.#sliceBoundary() });
+    const held = (row: { id: string }) => this.listeners.holds(row.id);
+    await dropRowsInSlices(this.store, names, (row) => !held(row), { boundary: () => this.#sliceBoundary() });
+    // A live listener's subscriptions (and their secrets) outlive the reset: put back after the sweep.
+    const kept = [SUBSCRIPTION_TYPE, 'subscription_secrets'].map(
+      (name) => [name, [...this.store.collection<{ id: string }>(name).values()].filter(held)] as const,
+    );
     this.store.clear({ keepMeta: ['auth_key', SIGNING_KEYS_META] });
+    this.store.atomically(() => {
+      for (const [name, rows] of kept) for (const row of rows) this.store.collection<{ id: string }>(name).put(row);
+    });
     this.clock.reset(this.#startClock());
     this.scheduler.reload();
     for (const fn of this.#resetHooks) fn(undefined);

@@ -51,4 +51,40 @@ describe('GET /v1/simulator/requests', () => {
     expect(after.data).toEqual([]);
     expect((await rt.call('GET', '/v1/simulator/requests?filter[colour]=red')).status).toBe(400);
   });
+
+  it("is not journaled when read, and hides the tools' own reads unless asked (filter[own])", async () => {
+    const tool = { headers: { 'x-scheme-sim-tool': 'dashboard' } };
+    await rt.call('GET', '/v1/transaction/claims', undefined, tool);
+    await rt.call('POST', '/v1/simulator/clock/freeze', undefined, tool);
+    await rt.call('GET', '/v1/transaction/payments');
+    await rt.call('GET', '/v1/simulator/requests');
+    const paths = (list: any) => list.data.map((e: any) => `${e.attributes.method} ${e.attributes.path}`);
+    // A tool's change is shown (marked with the tool); its read is not; the journal's reads never are.
+    const shown = await json(await rt.call('GET', '/v1/simulator/requests'));
+    assertMatchesSchema('request-journal', shown);
+    expect(paths(shown)).toEqual(['GET /v1/transaction/payments', 'POST /v1/simulator/clock/freeze']);
+    expect(shown.data[1].attributes.tool).toBe('dashboard');
+    expect(shown.data[1].attributes.own).toBeUndefined();
+    const own = await json(await rt.call('GET', '/v1/simulator/requests?filter[own]=true'));
+    assertMatchesSchema('request-journal', own);
+    expect(paths(own)).toEqual(['GET /v1/transaction/claims']);
+    expect(own.data[0].attributes).toMatchObject({ tool: 'dashboard', own: true });
+    expect(paths(await json(await rt.call('GET', '/v1/simulator/requests?filter[own]=true,false')))).toHaveLength(3);
+    const wrong = await rt.call('GET', '/v1/simulator/requests?filter[own]=maybe');
+    expect(wrong.status).toBe(400);
+    expect((await json(wrong)).error_message).toBe(
+      'filter[own] in query should be one of [true false] (or both, comma-separated)',
+    );
+  });
+
+  it('keeps a success’s answer in the journal while a listener (the live log) follows it', async () => {
+    await rt.token();
+    const seen: string[] = [];
+    const off = rt.deps.journal!.onRecord((e) => seen.push(e.path));
+    await (await rt.call('GET', '/v1/simulator/clock')).text();
+    off();
+    expect(seen).toEqual(['/v1/simulator/clock']);
+    const [entry] = (await json(await rt.call('GET', '/v1/simulator/requests?filter[path]=/v1/simulator/clock'))).data;
+    expect(entry.attributes.response_body).toContain('"mode":"frozen"');
+  });
 });

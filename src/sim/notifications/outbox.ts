@@ -46,6 +46,7 @@ export class Outbox {
   readonly #wall: Clock;
   readonly #clock: Clock;
   readonly #listeners = new Set<() => void>();
+  readonly #attemptListeners = new Set<(attempt: DeliveryAttempt) => void>();
   /**
    * Pending entries by due time, so the worker never scans the outbox. Lazy: an item is stale
    * (and dropped when met) once its entry is gone, no longer pending, or due at another time.
@@ -117,6 +118,12 @@ export class Outbox {
   requeue(id: string): void {
     const e = this.entries.get(id);
     if (e && e.status === 'pending') this.#push(e);
+  }
+
+  /** Calls `listener` with every attempt once logged (the live log); returns the unsubscribe. */
+  onAttempt(listener: (attempt: DeliveryAttempt) => void): () => void {
+    this.#attemptListeners.add(listener);
+    return () => this.#attemptListeners.delete(listener);
   }
 
   /** Calls `listener` whenever an entry becomes pending (the worker wakes up). */
@@ -210,6 +217,7 @@ export class Outbox {
       this.entries.put(next);
       this.#push(next);
     } else this.#finish(next, now.getTime());
+    for (const l of this.#attemptListeners) l(attempt);
     return attempt;
   }
 
