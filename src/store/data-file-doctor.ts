@@ -1,6 +1,7 @@
 import { copyFile, rm, stat } from 'node:fs/promises';
 import { FileLock } from './file-lock.ts';
-import { journalPaths, type LoadedJournalStore, loadJournalStore } from './journal-files.ts';
+import { type LoadedJournalStore, loadJournalStore } from './journal-files.ts';
+import { journalPaths } from './journal-paths.ts';
 import { type LoadProblem, loadProblems, META_COLLECTION, type RecordCheck } from './load-check.ts';
 import { captureSnapshot, writeSnapshot } from './snapshot-file.ts';
 import { StoreError } from './store-error.ts';

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { journalPaths } from './journal-files.ts';
+import { journalPaths } from './journal-paths.ts';
 import { openStore } from './store.ts';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');

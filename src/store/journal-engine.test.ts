@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { storedData } from '../../test/support/stored-data.ts';
-import { journalPaths } from './journal-files.ts';
+import { journalPaths } from './journal-paths.ts';
 import { openStore, StoreError } from './store.ts';
 
 let dir: string;

@@ -2,7 +2,8 @@ import { copyFile, type FileHandle, open, rename, stat, unlink } from 'node:fs/p
 import { dirname } from 'node:path';
 import type { ChangeSet, Engine } from './engine.ts';
 import type { FileLock } from './file-lock.ts';
-import { cutTornTail, journalPaths, loadJournalStore } from './journal-files.ts';
+import { cutTornTail, loadJournalStore } from './journal-files.ts';
+import { journalPaths } from './journal-paths.ts';
 import { encodeRecord } from './journal-record.ts';
 import { captureSnapshot, type SnapshotContent, writeSnapshot } from './snapshot-file.ts';
 import type { StoreData } from './store-data.ts';

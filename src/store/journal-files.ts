@@ -1,21 +1,10 @@
 import { open, readFile, truncate } from 'node:fs/promises';
+import { journalPaths } from './journal-paths.ts';
 import { applyRecord, decodeRecord } from './journal-record.ts';
 import { forEachLine } from './line-reader.ts';
 import { isSnapshotStart, readSnapshot } from './snapshot-file.ts';
 import { emptyStoreData, fromDocument, isStoreDocument, type StoreData } from './store-data.ts';
 import { StoreError } from './store-error.ts';
-
-/** The files of a journal store at `file`: the snapshot itself, its journal, and a journal being compacted away. */
-export function journalPaths(file: string) {
-  return {
-    snapshot: file,
-    journal: `${file}.journal`,
-    /** The journal a compaction rotated out; it is replayed before `journal` until the snapshot has it. */
-    rotated: `${file}.journal.old`,
-    /** Where a store of the older one-document format is kept when it is migrated. */
-    backup: `${file}.format1.bak`,
-  };
-}
 
 /** What is on disk, loaded: the data, the last sequence, and what start-up has to finish. */
 export interface LoadedJournalStore {
