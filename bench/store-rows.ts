@@ -3,7 +3,8 @@
 // without N HTTP creates, shaped exactly as stored accounts are, so the load check passes.
 import { randomUUID } from 'node:crypto';
 import { createRuntime, type Runtime } from '../src/runtime.ts';
-import { captureSnapshot, writeSnapshot } from '../src/store/snapshot-file.ts';
+import { ISSUED_SECRETS_META } from '../src/store/issued-secrets.ts';
+import { rewriteStore } from '../src/store/journal-rewrite.ts';
 import type { StoreData } from '../src/store/store.ts';
 
 export type StoredAccount = { id: string; attributes: Record<string, unknown> } & Record<string, unknown>;
@@ -59,15 +60,16 @@ export function cloneAccount(template: StoredAccount, i: number): StoredAccount 
   };
 }
 
-/** Writes a journal-engine snapshot holding `n` clones of the template (and nothing else). */
+/** Writes a journal-engine store (a snapshot and an empty journal) holding `n` clones of the template (and nothing else). */
 export async function writeAccountsSnapshot(file: string, template: StoredAccount, n: number): Promise<void> {
   const accounts = new Map<string, StoredAccount>();
   for (let i = 0; i < n; i++) {
     const row = cloneAccount(template, i);
     accounts.set(row.id, row);
   }
-  const data: StoreData = { format: 1, meta: {}, collections: { accounts } };
-  await writeSnapshot(file, captureSnapshot(0, data));
+  // An empty ledger of issued secrets: the store has handed out none, so start-up makes the token key.
+  const data: StoreData = { format: 1, meta: { [ISSUED_SECRETS_META]: [] }, collections: { accounts } };
+  await rewriteStore(file, 0, data);
 }
 
 /**

@@ -32,6 +32,19 @@ Feature: The store keeps what it acknowledged, and long work does not stop the s
       | a journal file |
       | PostgreSQL     |
 
+  Scenario: A journal whose snapshot went missing is refused, naming the file; doctor --fix rebuilds it
+    A journal holds only the commits after its snapshot: replayed alone it would lose what the
+    snapshot held. Start-up refuses it and changes no file; doctor says the same and what --fix
+    would keep (docs/store.md, "Damaged stores").
+    Given the simulator keeps its data in a journal file
+    And an account exists remembered as "first"
+    When the simulator stops and the store's snapshot goes missing
+    Then starting the simulator is refused, saying "is missing, but"
+    And scheme-sim doctor reports the same, and exits 1
+    When scheme-sim doctor --fix repairs the store and the simulator starts again
+    And I send a GET request to "/v1/organisation/accounts/{{first}}"
+    Then the response status is 200
+
   Scenario: Reads are answered during a two-year advance; a change made meanwhile waits, then succeeds
     Given the simulator keeps its data in a journal file
     And I subscribe to "created" events of "reports"

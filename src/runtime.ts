@@ -6,7 +6,7 @@ import type { AppDeps, AppEnv } from './api/context.ts';
 import type { CorsOrigins } from './api/cors.ts';
 import { ResponderSigner } from './api/open-banking/responder-signer.ts';
 import { RequestJournal } from './api/request-journal.ts';
-import { storedRecordProblem } from './api/stored-records.ts';
+import { STORED_SECRETS, storedRecordProblem } from './api/stored-records.ts';
 import type { Clock } from './clock/clock.ts';
 import { SchedulerTimer } from './clock/scheduler-timer.ts';
 import type { ClockState } from './clock/scheme-clock.ts';
@@ -22,6 +22,7 @@ import { type Mode, resolveMode } from './sim/mode.ts';
 import { type DeliveryRetention, retentionFrom } from './sim/notifications/outbox-retention.ts';
 import { checkSchedule, type RetrySchedule } from './sim/notifications/retry-schedule.ts';
 import { Simulator } from './sim/simulator.ts';
+import { adoptSecrets, noteSecretIssued } from './store/issued-secrets.ts';
 import type { RecordCheck } from './store/load-check.ts';
 import { openStore, type Store } from './store/store.ts';
 
@@ -85,6 +86,8 @@ export interface RuntimeOptions {
   reportRetentionDays?: number;
   /** How many requests the request journal keeps (default 1,000; CLI --journal-size; 0 keeps none). */
   journalSize?: number;
+  /** Take over the data file's lock whatever it names (CLI --force-unlock). */
+  forceUnlock?: boolean;
   /** Browser origins allowed by CORS (default localhost origins; CLI --cors). */
   cors?: CorsOrigins;
 }
@@ -126,10 +129,15 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Runti
   // Every record is checked against its schema before anything runs or writes (docs/store.md).
   const store = await openStore(
     options.postgres
-      ? { postgres: options.postgres, check: options.storeCheck ?? storedRecordProblem }
+      ? { postgres: options.postgres, check: options.storeCheck ?? storedRecordProblem, secrets: STORED_SECRETS }
       : options.memory || !options.data
         ? {}
-        : { file: options.data, check: options.storeCheck ?? storedRecordProblem },
+        : {
+            file: options.data,
+            check: options.storeCheck ?? storedRecordProblem,
+            secrets: STORED_SECRETS,
+            ...(options.forceUnlock ? { forceUnlock: true } : {}),
+          },
   );
   try {
     return await assemble(store, mode, options, fixtures, deliveryRetention);
@@ -148,6 +156,16 @@ async function assemble(
   fixtures: Fixtures,
   deliveryRetention: DeliveryRetention | undefined,
 ): Promise<Runtime> {
+  // First, so whatever the store writes next (even a start-up that fails half-way and flushes on
+  // close) holds the token key: a store that holds anything but its key has lost it. A store from
+  // before the ledger of issued secrets gets one; the store's load check refused a lost key.
+  adoptSecrets(store, STORED_SECRETS);
+  let key = store.getMeta<string>('auth_key');
+  if (!key) {
+    key = TokenIssuer.newKey();
+    store.setMeta('auth_key', key);
+    noteSecretIssued(store, 'auth_key');
+  }
   const sim = new Simulator({
     store,
     mode,
@@ -180,11 +198,6 @@ async function assemble(
 
   const clientList = fixtures.clients(options.clientsFile);
   const clients = new ClientRegistry(clientList);
-  let key = store.getMeta<string>('auth_key');
-  if (!key) {
-    key = TokenIssuer.newKey();
-    store.setMeta('auth_key', key);
-  }
   const tokens = new TokenIssuer(key, sim.wall, options.tokenTtlSeconds);
   // Generated keys are made in the background: start-up does not wait for RSA key generation.
   sim.signingKeys.load(options.participantSigningKeys);

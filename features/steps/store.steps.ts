@@ -1,8 +1,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { AfterAll, Given, Then, When } from '@cucumber/cucumber';
 import { type PostgresServer, postgresBinDir, startPostgres } from '../../src/harness/postgres-server.ts';
+import { doctorFix, doctorReport, folderState } from '../../src/harness/store-files.ts';
 import type { SimWorld } from '../support/world.ts';
 
 // The store's engines in process: a journal file or a real PostgreSQL server (one for the run,
@@ -41,6 +42,61 @@ Given('the simulator keeps its data in PostgreSQL', async function (this: SimWor
 When('the simulator restarts', async function (this: SimWorld) {
   inProcessOnly(this, 'the simulator restarts');
   // Closing flushes and releases the store; the new runtime opens the same file or database.
+  await this.open(this.receiver, this.openedWith);
+});
+
+/** A store damaged while the simulator was stopped: its file, and its folder as the damage left it. */
+interface DamagedStore {
+  file: string;
+  folder: Record<string, string>;
+  refusal?: string;
+}
+const damaged = new WeakMap<SimWorld, DamagedStore>();
+
+function damagedStore(world: SimWorld): DamagedStore {
+  const store = damaged.get(world);
+  if (!store) throw new Error('no store was damaged in this scenario');
+  return store;
+}
+
+// In process, with a journal file: stops the simulator and deletes its snapshot or journal.
+When("the simulator stops and the store's {word} goes missing", async function (this: SimWorld, which: string) {
+  inProcessOnly(this, 'a store can be damaged');
+  const store = this.openedWith.store;
+  if (!store || !('data' in store)) throw new Error('the simulator keeps no journal file in this scenario');
+  if (which !== 'snapshot' && which !== 'journal') throw new Error(`no store file "${which}": snapshot or journal`);
+  await this.target.close();
+  rmSync(which === 'snapshot' ? store.data : `${store.data}.journal`);
+  damaged.set(this, { file: store.data, folder: folderState(dirname(store.data)) });
+});
+
+// Start-up must refuse, naming the data file first, and leave every file of the store as it was.
+Then('starting the simulator is refused, saying {string}', async function (this: SimWorld, text: string) {
+  const store = damagedStore(this);
+  const refusal = await this.open(this.receiver, this.openedWith).then(
+    () => undefined,
+    (err: Error) => err.message,
+  );
+  if (refusal === undefined) throw new Error('the simulator started');
+  if (!refusal.startsWith(`${store.file}`) || !refusal.includes(text)) throw new Error(`start-up said: ${refusal}`);
+  if (JSON.stringify(folderState(dirname(store.file))) !== JSON.stringify(store.folder))
+    throw new Error('a file of the store changed');
+  store.refusal = refusal;
+});
+
+// `scheme-sim doctor` must print the line start-up refused with, and exit 1.
+Then('scheme-sim doctor reports the same, and exits 1', async function (this: SimWorld) {
+  const store = damagedStore(this);
+  const { refuses, lines } = await doctorReport(store.file);
+  const said = store.refusal!.slice(0, store.refusal!.indexOf('; nothing was changed'));
+  if (!refuses || !lines.some((l) => l.startsWith(said)))
+    throw new Error(`doctor ${refuses ? 'refused' : 'passed'} saying:\n${lines.join('\n')}\nnot: ${said}`);
+});
+
+// Runs `scheme-sim doctor --fix` (it must exit 0), then starts the simulator on the repaired store.
+When('scheme-sim doctor --fix repairs the store and the simulator starts again', async function (this: SimWorld) {
+  const store = damagedStore(this);
+  if (!(await doctorFix(store.file))) throw new Error('doctor --fix found nothing to repair');
   await this.open(this.receiver, this.openedWith);
 });
 

@@ -1,5 +1,8 @@
 import type { ErrorObject } from 'ajv';
 import { upgradedSubmission } from '../sim/claims/legacy-submissions.ts';
+import { SIGNING_KEYS_META } from '../sim/cop/participant-signing-keys.ts';
+import { NOTIFICATION_KEYS_META } from '../sim/notifications/notification-signing-keys.ts';
+import type { SecretSpec } from '../store/issued-secrets.ts';
 import { META_COLLECTION, type RecordCheck } from '../store/load-check.ts';
 import { schemaValidator } from './schemas/index.ts';
 
@@ -74,3 +77,19 @@ export const storedRecordProblem: RecordCheck = (collection, id, record) => {
   if (recordId !== id) return `id ${JSON.stringify(recordId)} differs from the key it is stored under`;
   return undefined;
 };
+
+/**
+ * The meta keys that hold secrets a client relies on: one the store issued and lost stops start-up
+ * (and `doctor` reports it) instead of being made anew without a word (docs/store.md, "Keys and tokens").
+ */
+export const STORED_SECRETS: readonly SecretSpec[] = [
+  { key: 'auth_key', loss: 'every access token issued with the old one would stop verifying', madeAtFirstStart: true },
+  {
+    key: SIGNING_KEYS_META,
+    loss: "the name-verification participants' published JWKS would change under the clients that cached it",
+  },
+  {
+    key: NOTIFICATION_KEYS_META,
+    loss: "receivers that cached the notification signing key would stop verifying the simulator's notifications",
+  },
+];

@@ -1,19 +1,27 @@
-import { storedRecordProblem } from '../api/stored-records.ts';
-import { examineDataFile, repairDataFile } from '../store/data-file-doctor.ts';
+import { STORED_SECRETS, storedRecordProblem } from '../api/stored-records.ts';
+import { examinationReport, examineDataFile, repairDataFile } from '../store/data-file-doctor.ts';
 import { describeProblem } from '../store/load-check.ts';
+import { describeDamage } from '../store/store-damage.ts';
+import { StoreError } from '../store/store-error.ts';
 import { parseCommand, usageError } from './usage.ts';
 
 const DOCTOR_HELP = `Usage: scheme-sim doctor --data FILE [--fix]
 
-Checks every record and meta key of a data file against its schema, as start-up does, without
-starting the simulator or writing the file. Lists every problem; exits 1 when there is any.
+Reads a data file as start-up does, without starting the simulator or writing anything: the
+store's files (a missing snapshot or journal, a damaged line, a gap in the journal's sequence, a
+path of the wrong kind, the lock), every record and meta key against its schema, and the secrets
+the store issued. Lists each problem with the file, the line, seq and byte offset, and what --fix
+would do and drop; exits 1 when start-up would refuse the store.
 
   --data FILE   the data file to check
-  --fix         drop each offending record (or meta key) after copying the file to FILE.<time>.bak;
-                refused while a simulator holds the file
+  --fix         repair what it lists after copying every file of the store to <file>.<time>.bak:
+                keep the store up to the first damaged line or gap, drop each offending record
+                (or meta key), forget lost secrets so start-up makes new ones, remove a lock that
+                names no pid; refused while a simulator holds the file, and for damage only a
+                backup repairs (the line says which)
   -h, --help    this help`;
 
-/** `scheme-sim doctor`: the load checks of start-up, every problem listed, optionally repaired. */
+/** `scheme-sim doctor`: what start-up would refuse or repair, every problem listed, optionally repaired. */
 export async function doctorCommand(argv: string[], out: (line: string) => void = console.log): Promise<number> {
   const { values } = parseCommand(
     argv,
@@ -30,23 +38,28 @@ export async function doctorCommand(argv: string[], out: (line: string) => void 
   }
   if (!values.data) throw usageError('doctor needs --data FILE (the data file to check)', DOCTOR_HELP);
   const file = values.data as string;
+  const options = { secrets: STORED_SECRETS };
   if (values.fix) {
-    const repair = await repairDataFile(file, storedRecordProblem);
+    let repair: Awaited<ReturnType<typeof repairDataFile>>;
+    try {
+      repair = await repairDataFile(file, storedRecordProblem, options);
+    } catch (err) {
+      if (!(err instanceof StoreError)) throw err;
+      out(`${err.message}`);
+      return 1;
+    }
     if (!repair) {
       out(`${file}: no problems; nothing to fix`);
       return 0;
     }
+    for (const d of repair.repaired) out(`repaired ${describeDamage(d)}: ${d.fix}`);
     for (const p of repair.dropped) out(`dropped ${describeProblem(p)}`);
-    out(`${file}: dropped ${repair.dropped.length}; the file as it was is in ${repair.backup}`);
+    for (const p of repair.forgotten) out(`forgot meta ${p.id}: start-up makes a new one`);
+    const count = repair.repaired.length + repair.dropped.length + repair.forgotten.length;
+    out(`${file}: repaired ${count}${repair.backup ? `; the file as it was is in ${repair.backup}` : ''}`);
     return 0;
   }
-  const exam = await examineDataFile(file, storedRecordProblem);
-  for (const p of exam.problems) out(`${file}: ${describeProblem(p)}`);
-  const summary = `${exam.records} records in ${exam.collections} collections`;
-  if (exam.problems.length === 0) {
-    out(`${file}: ${summary}, no problems`);
-    return 0;
-  }
-  out(`${file}: ${exam.problems.length} problems in ${summary}; \`scheme-sim doctor --data ${file} --fix\` drops them`);
-  return 1;
+  const exam = await examineDataFile(file, storedRecordProblem, options);
+  for (const line of examinationReport(exam)) out(line);
+  return exam.damage.length + exam.problems.length > 0 ? 1 : 0;
 }

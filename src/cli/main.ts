@@ -22,7 +22,7 @@ Usage: scheme-sim <command> [options]
 Commands:
   start     run the simulator (HTTP/JSON on --port)
   clock     show, advance, freeze or resume the scheme clock of a running simulator
-  doctor    check a data file's records as start-up does, and optionally drop the bad ones
+  doctor    check a data file as start-up does (damage, records, lost keys), and optionally repair it
   keys      create a key pair for signing requests as Form3's Go SDK does, or rotate the
             key notifications are signed with
   faults    set, list or clear fault rules (latency, 429/5xx, dropped connections) on a running simulator

@@ -139,7 +139,7 @@ describe('scheme-sim start', () => {
       const { out, exited } = run(['start', '--port', '0', '--data', data]);
       const { code } = await exited;
       expect(code).not.toBe(0);
-      expect(out()).toContain(`cannot read data file ${data}`);
+      expect(out()).toContain(`${data}: is not a scheme-sim store`);
       expect(readFileSync(data, 'utf8')).toBe('{"format": 1, "meta": {');
     },
     LONG,

@@ -21,6 +21,8 @@ export const START_HELP = `Usage: scheme-sim start [options]
   --store URL         keep the store in PostgreSQL instead: postgres://user:pass@host:5432/db
                       (one simulator per database; docs/store-postgres.md)
   --memory            keep everything in memory (nothing survives a restart)
+  --force-unlock      take over the data file's lock whatever it names (a lock naming no pid
+                      is refused otherwise): only when no simulator uses the file
   --clients FILE      OAuth clients (default fixtures/clients.json)
   --auth on|off       'off' accepts calls without a token, as the default organisation
   --token-ttl SECONDS lifetime of access tokens (default 3600)
@@ -79,6 +81,7 @@ export const START_OPTIONS = {
   data: { type: 'string' },
   store: { type: 'string' },
   memory: { type: 'boolean', default: false },
+  'force-unlock': { type: 'boolean', default: false },
   clients: { type: 'string' },
   auth: { type: 'string', default: 'on' },
   'token-ttl': { type: 'string' },
@@ -196,6 +199,7 @@ export async function startCommand(argv: string[], env: NodeJS.ProcessEnv = proc
   const data = values.memory || values.store ? undefined : (values.data ?? join(process.cwd(), 'data', 'sim.json'));
   const runtime = await createRuntime({
     ...(values.store ? { postgres: values.store } : data ? { data } : { memory: true }),
+    ...(values['force-unlock'] ? { forceUnlock: true } : {}),
     ...(values.clients ? { clientsFile: values.clients } : {}),
     auth: values.auth,
     ...(ttl ? { tokenTtlSeconds: ttl } : {}),

@@ -3,6 +3,7 @@ import { BacsCalendar, type CalendarOverrides } from '../clock/calendar.ts';
 import { type Clock, systemClock } from '../clock/clock.ts';
 import { type Job, Scheduler } from '../clock/scheduler.ts';
 import { ClockError, type ClockState, SchemeClock } from '../clock/scheme-clock.ts';
+import { ISSUED_SECRETS_META } from '../store/issued-secrets.ts';
 import type { Store } from '../store/store.ts';
 import { AccountOpening } from './account-opening.ts';
 import { type AccountRegistry, accountRegistry } from './account-registry.ts';
@@ -19,7 +20,7 @@ import { LongWork } from './long-work.ts';
 import { type Mode, resolveMode } from './mode.ts';
 import { AttachedListeners } from './notifications/attached-listeners.ts';
 import { registerNotificationScenarios } from './notifications/notification-scenarios.ts';
-import { NotificationSigningKeys } from './notifications/notification-signing-keys.ts';
+import { NOTIFICATION_KEYS_META, NotificationSigningKeys } from './notifications/notification-signing-keys.ts';
 import { notifyOnChanges } from './notifications/notifier.ts';
 import { Outbox } from './notifications/outbox.ts';
 import type { DeliveryRetention } from './notifications/outbox-retention.ts';
@@ -234,8 +235,9 @@ export class Simulator {
 
   /**
    * Back to an empty simulator: every record and pending job is dropped, all meta but the token
-   * signing key (tokens already issued stay valid) and the participants' signing keys (a requester
-   * may hold their JWKS), and the scheme clock returns to its start state, backwards included.
+   * signing key (tokens already issued stay valid), the participants' and the notifications'
+   * signing keys (a requester may hold their JWKS, a receiver the public key) and the ledger of
+   * those secrets, and the scheme clock returns to its start state, backwards included.
    * The records go in slices that give the event loop back (as `resetOrganisation`); then the
    * store's `clear` (an in-memory sweep of what is left: meta, collections nobody opened) and the
    * clock, queue and hooks in one synchronous step. The caller runs it as long work and commits.
@@ -249,7 +251,7 @@ export class Simulator {
     const kept = [SUBSCRIPTION_TYPE, 'subscription_secrets'].map(
       (name) => [name, [...this.store.collection<{ id: string }>(name).values()].filter(held)] as const,
     );
-    this.store.clear({ keepMeta: ['auth_key', SIGNING_KEYS_META] });
+    this.store.clear({ keepMeta: ['auth_key', SIGNING_KEYS_META, NOTIFICATION_KEYS_META, ISSUED_SECRETS_META] });
     this.store.atomically(() => {
       for (const [name, rows] of kept) for (const row of rows) this.store.collection<{ id: string }>(name).put(row);
     });

@@ -39,11 +39,19 @@ describe('examineDataFile', () => {
     expect(readFileSync(file, 'utf8')).toBe(before);
   });
 
-  it('names a file that is not JSON, or not a store', async () => {
+  it('names a file that is not JSON, or not a store, and a path with no store', async () => {
     writeFileSync(file, '{"format":1,');
-    await expect(examineDataFile(file, check)).rejects.toThrow(`cannot read data file ${file}: `);
+    expect((await examineDataFile(file, check)).damage).toEqual([
+      expect.objectContaining({ kind: 'not-a-store', file, fixable: false }),
+    ]);
     writeFileSync(file, '[]');
-    await expect(examineDataFile(file, check)).rejects.toThrow(`data file ${file} is not a scheme-sim store`);
+    expect((await examineDataFile(file, check)).damage).toEqual([
+      expect.objectContaining({
+        kind: 'not-a-store',
+        file,
+        what: expect.stringContaining('is not a scheme-sim store'),
+      }),
+    ]);
     await expect(examineDataFile(join(dir, 'missing.json'), check)).rejects.toThrow('cannot read data file');
   });
 });
@@ -51,10 +59,10 @@ describe('examineDataFile', () => {
 describe('repairDataFile', () => {
   it('backs the file up, then drops exactly the offending records and meta keys', async () => {
     const before = readFileSync(file, 'utf8');
-    const repair = await repairDataFile(file, check, new Date('2026-11-24T01:02:03.004Z'));
+    const repair = await repairDataFile(file, check, { now: new Date('2026-11-24T01:02:03.004Z') });
     expect(repair?.dropped).toHaveLength(2);
     expect(repair?.backup).toBe(`${file}.2026-11-24T01-02-03-004Z.bak`);
-    expect(readFileSync(repair!.backup, 'utf8')).toBe(before);
+    expect(readFileSync(repair!.backup!, 'utf8')).toBe(before);
     const after = await storedData(file);
     expect(after).toEqual({
       format: 1,
@@ -74,10 +82,10 @@ describe('repairDataFile', () => {
     store.setMeta('broken', 'bad');
     await store.close();
     const journal = readFileSync(`${jfile}.journal`, 'utf8');
-    const repair = await repairDataFile(jfile, check, new Date('2026-11-24T01:02:03.004Z'));
+    const repair = await repairDataFile(jfile, check, { now: new Date('2026-11-24T01:02:03.004Z') });
     expect(repair?.dropped).toEqual([{ collection: META_COLLECTION, id: 'broken', rule: 'must not be bad' }]);
     expect(readFileSync(`${jfile}.journal.2026-11-24T01-02-03-004Z.bak`, 'utf8')).toBe(journal);
-    expect(existsSync(`${jfile}.journal`)).toBe(false);
+    expect(readFileSync(`${jfile}.journal`, 'utf8')).toBe(''); // a new, empty journal beside the new snapshot
     expect(await storedData(jfile)).toEqual({
       format: 1,
       meta: { keep: 1 },

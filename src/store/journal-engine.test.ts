@@ -83,7 +83,9 @@ describe('journal engine', () => {
         .values()
         .map((r) => r.id),
     ).toEqual(['acked-1', 'acked-2']);
-    expect(warnings.join('\n')).toContain(`dropped an unfinished last record at byte offset ${whole}`);
+    expect(warnings.join('\n')).toContain(
+      `${journal} at line 3, byte offset ${whole}: an unfinished last record (no line feed): cut off`,
+    );
     expect(statSync(journal).size).toBe(whole);
     store.collection('rows').put({ id: 'next' });
     await store.close();
@@ -117,8 +119,9 @@ describe('journal engine', () => {
     writeFileSync(journal, damaged);
     await expect(open()).rejects.toThrow(
       new StoreError(
-        `journal ${journal} is damaged at byte offset ${offset} (checksum mismatch) with whole records after it; ` +
-          'nothing was changed: restore a backup, or cut the file at that offset to drop the records from there on',
+        `${journal} at line 2, byte offset ${offset}: a damaged record (checksum mismatch) with more after it: no crash leaves that; ` +
+          `nothing was changed (\`scheme-sim doctor --data ${file}\` reports it; --fix keeps the store as seq 1 left it ` +
+          'and drops every line from there on: 2 lines (1 record, seq 3))',
       ),
     );
     expect(readFileSync(journal, 'utf8')).toBe(damaged);
@@ -159,7 +162,10 @@ describe('journal engine', () => {
     const paths = journalPaths(file);
     expect(existsSync(paths.rotated)).toBe(false);
     expect(readFileSync(file, 'utf8')).toMatch(/^\{"scheme-sim":"snapshot","format":2,"seq":[1-9]/);
-    expect(statSync(paths.journal).size).toBeLessThan(2_100);
+    // The journal was started anew (a compaction rotated it): its first record is not the first commit.
+    // Its size is not asserted: while a compaction writes under load, commits go on appending to it.
+    const firstSeq = JSON.parse(readFileSync(paths.journal, 'utf8').split('\n')[0]!.slice(9) || '{"seq":0}').seq;
+    expect(firstSeq === 0 || firstSeq > 1).toBe(true);
     const data = await storedData(file);
     expect(Object.keys(data.collections.rows!)).toHaveLength(60 - 8);
     expect(data.meta.last).toBe(59);

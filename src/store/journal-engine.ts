@@ -2,10 +2,12 @@ import { copyFile, type FileHandle, open, rename, stat, unlink } from 'node:fs/p
 import { dirname } from 'node:path';
 import type { ChangeSet, Engine } from './engine.ts';
 import type { FileLock } from './file-lock.ts';
-import { cutTornTail, loadJournalStore } from './journal-files.ts';
+import { cutTornTail, type LoadedJournalStore, loadJournalStore, tornTailNote } from './journal-files.ts';
 import { journalPaths } from './journal-paths.ts';
 import { encodeRecord } from './journal-record.ts';
+import { rewriteStore } from './journal-rewrite.ts';
 import { captureSnapshot, type SnapshotContent, writeSnapshot } from './snapshot-file.ts';
+import { describeDamage } from './store-damage.ts';
 import type { StoreData } from './store-data.ts';
 import { StoreError } from './store-error.ts';
 import { syncDirectory } from './sync-directory.ts';
@@ -41,9 +43,7 @@ export class JournalEngine implements Engine {
   #journalBytes = 0;
   #snapshotBytes = 0;
   /** Set at load, done in `opened()` once the data passed its checks (nothing is written before). */
-  #startUp:
-    | { legacy: boolean; fresh: boolean; rotated: boolean; tornTail?: { offset: number; why: string } }
-    | undefined;
+  #startUp: Omit<LoadedJournalStore, 'data' | 'seq'> | undefined;
   /** The compaction writing in the background, if one is. */
   #compacting: Promise<void> | null = null;
   #compactionFailed = false;
@@ -61,12 +61,8 @@ export class JournalEngine implements Engine {
     const loaded = await loadJournalStore(this.location);
     this.#data = loaded.data;
     this.#seq = loaded.seq;
-    this.#startUp = {
-      legacy: loaded.legacy,
-      fresh: loaded.fresh,
-      rotated: loaded.rotated,
-      ...(loaded.tornTail ? { tornTail: loaded.tornTail } : {}),
-    };
+    const { data: _, seq: __, ...startUp } = loaded;
+    this.#startUp = startUp;
     return loaded.data;
   }
 
@@ -81,8 +77,7 @@ export class JournalEngine implements Engine {
     this.#startUp = undefined;
     if (startUp.tornTail) {
       this.#warn(
-        `scheme-sim: ${this.#paths.journal}: dropped an unfinished last record at byte offset ${startUp.tornTail.offset} ` +
-          `(${startUp.tornTail.why}): a write that was never acknowledged`,
+        `scheme-sim: ${describeDamage(tornTailNote(this.#paths.journal, startUp.tornTail))}: cut off, a write that was never acknowledged`,
       );
       await cutTornTail(this.#paths.journal, startUp.tornTail.offset);
     }
@@ -92,13 +87,10 @@ export class JournalEngine implements Engine {
         `scheme-sim: ${this.location}: migrated to the journal format; the old file is kept as ${this.#paths.backup}`,
       );
     }
-    if (startUp.legacy || startUp.rotated || startUp.fresh) {
+    if (startUp.legacy || startUp.rotated || startUp.fresh || startUp.starting) {
       // Everything loaded goes into a new snapshot (an empty one for a new store, so the data file
-      // always exists); then the journals it covers can go.
-      await writeSnapshot(this.location, captureSnapshot(this.#seq, this.#data));
-      await unlink(this.#paths.rotated).catch(() => undefined);
-      await unlink(this.#paths.journal).catch(() => undefined);
-      await syncDirectory(dirname(this.location));
+      // always exists), beside an empty journal; the journals it covers go.
+      await rewriteStore(this.location, this.#seq, this.#data);
     }
     this.#snapshotBytes = await sizeOf(this.location);
     this.#journalBytes = await sizeOf(this.#paths.journal);

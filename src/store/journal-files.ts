@@ -1,8 +1,8 @@
-import { open, readFile, truncate } from 'node:fs/promises';
-import { journalPaths } from './journal-paths.ts';
-import { applyRecord, decodeRecord } from './journal-record.ts';
-import { forEachLine } from './line-reader.ts';
-import { isSnapshotStart, readSnapshot } from './snapshot-file.ts';
+import { open, readFile, stat, truncate } from 'node:fs/promises';
+import { journalPaths, wrongKindDamage } from './journal-paths.ts';
+import { JournalReplay, type TornTail } from './journal-replay.ts';
+import { isSnapshotStart, readSnapshot, SnapshotDamaged } from './snapshot-file.ts';
+import { damageError, lineAt, type StoreDamage } from './store-damage.ts';
 import { emptyStoreData, fromDocument, isStoreDocument, type StoreData } from './store-data.ts';
 import { StoreError } from './store-error.ts';
 
@@ -16,62 +16,200 @@ export interface LoadedJournalStore {
   fresh: boolean;
   /** A rotated journal was found (a compaction did not finish): start-up compacts again. */
   rotated: boolean;
-  /** A torn last record was dropped: where the journal has to be cut, and why. */
-  tornTail?: { offset: number; why: string };
+  /** A new journal was being started beside a new snapshot (`.journal.new`): start-up does it again. */
+  starting: boolean;
+  /** A torn last record was found: where the journal has to be cut, and why. */
+  tornTail?: TornTail;
+}
+
+/** Everything known about a store's files, read without changing a byte. */
+export interface JournalInspection extends LoadedJournalStore {
+  /** False when the snapshot (or older file) itself cannot be read: `data` is then empty, not the store. */
+  readable: boolean;
+  /**
+   * Damage start-up refuses (it opens nothing and writes nothing); the first one is what it says.
+   * `data` holds what can be proved whole: the store up to the first damage in its journals.
+   */
+  damage: StoreDamage[];
+  /** What start-up finishes or cuts off itself, with a warning (a torn tail, an interrupted compaction). */
+  notes: StoreDamage[];
 }
 
 /**
- * Loads a journal store without changing a byte: the snapshot (or an older one-document file),
- * then the rotated journal and the journal, each record after the snapshot's sequence. Only the
+ * Reads a journal store without changing a byte: the snapshot (or an older one-document file),
+ * then the rotated journal and the journal, each record after the snapshot's sequence, and says
+ * what is wrong with them (docs/store.md, "Damaged stores").
+ */
+export async function inspectJournalStore(file: string): Promise<JournalInspection> {
+  const paths = journalPaths(file);
+  const damage = await wrongKindDamage(file);
+  const notes: StoreDamage[] = [];
+  const none = {
+    data: emptyStoreData(),
+    seq: 0,
+    legacy: false,
+    fresh: false,
+    rotated: false,
+    starting: false,
+    readable: false,
+    damage,
+    notes,
+  };
+  if (damage.length > 0) return none;
+  const [snapshotSize, journalSize, rotatedSize, startingSize] = await Promise.all(
+    [paths.snapshot, paths.journal, paths.rotated, paths.starting].map(sizeOf),
+  );
+  const rotated = rotatedSize !== undefined;
+  const starting = startingSize !== undefined;
+  const journals = journalSize !== undefined || rotated;
+  if (startingSize) damage.push(startingNotEmpty(paths.starting, startingSize));
+
+  let base: { data: StoreData; seq: number; legacy: boolean };
+  if (snapshotSize === undefined) {
+    if (!journals) return { ...none, fresh: true, starting, readable: true };
+    base = { data: emptyStoreData(), seq: 0, legacy: false };
+  } else {
+    try {
+      base = await loadBase(file);
+    } catch (err) {
+      damage.push(baseDamage(file, err as Error));
+      return none;
+    }
+  }
+  const snapshotKnown = snapshotSize !== undefined;
+  if (base.legacy && journals) {
+    // Our own migration never leaves a journal beside the older file: it was put back by hand over
+    // a later store, and replaying that store's journal onto it would mix two histories.
+    damage.push({
+      kind: 'legacy-with-journal',
+      file,
+      what: `is in the older one-document format, but ${rotated ? paths.rotated : paths.journal} belongs to a later store`,
+      fix: 'cannot tell which history is right: move the journal away to open the file as it is, or put back the snapshot the journal belongs to',
+      fixable: false,
+    });
+    return { ...none, ...base, readable: true };
+  }
+  const replay = new JournalReplay(base.data, base.seq, snapshotKnown);
+  if (!base.legacy) {
+    if (rotated) await replay.read(paths.rotated, false);
+    await replay.read(paths.journal, true);
+  }
+  if (!snapshotKnown) damage.unshift(snapshotMissing(file, replay.seq, journalSize, rotatedSize));
+  else if (!base.legacy && !journals && !starting)
+    damage.unshift({
+      kind: 'journal-missing',
+      file: paths.journal,
+      what: `is missing beside its snapshot (seq ${base.seq}): the commits made after that snapshot are gone, and nothing tells how many`,
+      fix: `starts an empty journal: whatever the missing journal held after seq ${base.seq} is lost`,
+      fixable: true,
+    });
+  const cut = replay.damage();
+  if (cut) damage.push(cut);
+  if (replay.tornTail) notes.push(tornTailNote(paths.journal, replay.tornTail));
+  if (rotated && snapshotKnown)
+    notes.push({
+      kind: 'unfinished-compaction',
+      file: paths.rotated,
+      what: 'a compaction was interrupted',
+      startUp: 'finishes it: writes a new snapshot holding it, then deletes it',
+      fix: 'nothing to do: start-up finishes it',
+      fixable: true,
+    });
+  if (starting && snapshotKnown && !startingSize)
+    notes.push({
+      kind: 'unfinished-start',
+      file: paths.starting,
+      what: 'a new snapshot was being written',
+      startUp: 'writes it again, then makes this its journal',
+      fix: 'nothing to do: start-up finishes it',
+      fixable: true,
+    });
+  return {
+    data: replay.data,
+    seq: replay.seq,
+    legacy: base.legacy,
+    fresh: false,
+    rotated,
+    starting,
+    readable: true,
+    damage,
+    notes,
+    ...(replay.tornTail ? { tornTail: replay.tornTail } : {}),
+  };
+}
+
+/**
+ * Loads a journal store without changing a byte, or refuses it naming the file and where: only the
  * very last record may be unfinished or damaged (a crash in the middle of an append, never
- * acknowledged): it is reported in `tornTail`. Damage anywhere else stops the load, naming the file
- * and the byte offset: a journal is never silently reset.
+ * acknowledged): it is reported in `tornTail`. A store is never silently reset.
  */
 export async function loadJournalStore(file: string): Promise<LoadedJournalStore> {
-  const paths = journalPaths(file);
-  const { data, seq: snapshotSeq, legacy, fresh } = await loadBase(file);
-  if (legacy && ((await exists(paths.journal)) || (await exists(paths.rotated))))
-    // Our own migration removes the journal before anything else: this file was put back by hand
-    // over a later store, and replaying that store's journal onto it would mix two histories.
-    throw new StoreError(
-      `data file ${file} is in the older one-document format, but ${paths.journal} belongs to a later store: ` +
-        'move the journal away to open the file as it is, or put back the snapshot the journal belongs to',
-    );
-  let seq = snapshotSeq;
-  const apply = (path: string, last: boolean) => async () => {
-    let torn: { offset: number; why: string } | undefined;
-    const tail = await forEachLine(path, (line, offset) => {
-      if (torn) throw damaged(path, torn.offset, torn.why); // a bad record with whole records after it
-      const record = decodeRecord(line);
-      if (typeof record === 'string') {
-        torn = { offset, why: record };
-        return;
-      }
-      if (record.seq <= seq) return; // already in the snapshot
-      applyRecord(data, record);
-      seq = record.seq;
-    });
-    if (tail.text.length > 0) {
-      if (torn) throw damaged(path, torn.offset, torn.why);
-      torn = { offset: tail.offset, why: 'an unfinished record' };
-    }
-    if (torn && !last) throw damaged(path, torn.offset, torn.why);
-    return torn;
+  const inspection = await inspectJournalStore(file);
+  const first = inspection.damage[0];
+  if (first) throw damageError(file, first);
+  return inspection;
+}
+
+/** The torn last record as doctor reports it and start-up warns of it. */
+export function tornTailNote(journal: string, torn: TornTail): StoreDamage {
+  return {
+    kind: 'torn-tail',
+    file: journal,
+    at: lineAt(torn.line, torn.offset),
+    what: `an unfinished last record (${torn.why})`,
+    startUp:
+      'cuts it off with a warning: a crash in the middle of an append leaves one, and that write was never acknowledged',
+    fix: 'nothing to do: start-up cuts it off',
+    fixable: true,
   };
-  const rotated = await exists(paths.rotated);
-  if (rotated) await apply(paths.rotated, false)();
-  const tornTail = await apply(paths.journal, true)();
-  return { data, seq, legacy, fresh, rotated, ...(tornTail ? { tornTail } : {}) };
 }
 
-function damaged(path: string, offset: number, why: string): StoreError {
-  return new StoreError(
-    `journal ${path} is damaged at byte offset ${offset} (${why}) with whole records after it; ` +
-      'nothing was changed: restore a backup, or cut the file at that offset to drop the records from there on',
-  );
+function snapshotMissing(file: string, seq: number, journal?: number, rotated?: number): StoreDamage {
+  const journals = [journal !== undefined ? `${file}.journal` : '', rotated !== undefined ? `${file}.journal.old` : '']
+    .filter(Boolean)
+    .join(' and ');
+  return {
+    kind: 'snapshot-missing',
+    file,
+    what: `is missing, but ${journals} ${journal !== undefined && rotated !== undefined ? 'are' : 'is'} there: a journal holds only the commits after its snapshot, so replaying it alone would lose what the snapshot held`,
+    fix: `writes a snapshot from the journal's records alone (up to seq ${seq}): whatever the missing snapshot held is lost; restoring ${file} from a backup loses nothing`,
+    fixable: true,
+  };
 }
 
-async function loadBase(file: string): Promise<{ data: StoreData; seq: number; legacy: boolean; fresh: boolean }> {
+function startingNotEmpty(path: string, size: number): StoreDamage {
+  return {
+    kind: 'starting-journal-not-empty',
+    file: path,
+    what: `holds ${size} bytes, but scheme-sim only ever leaves it empty: it is not part of the store`,
+    fix: 'replaces it with an empty journal (nothing of the store is in it)',
+    fixable: true,
+  };
+}
+
+/** The damage of a snapshot or older file that cannot be read. */
+function baseDamage(file: string, err: Error): StoreDamage {
+  if (err instanceof SnapshotDamaged)
+    return {
+      kind: 'snapshot-damaged',
+      file,
+      at: lineAt(err.line, err.offset),
+      what: err.why,
+      fix: `cannot repair it (a snapshot is written whole and renamed into place; a damaged one was changed since): restore ${file} from a backup`,
+      fixable: false,
+    };
+  return {
+    kind: err instanceof NotAStore ? 'not-a-store' : 'unreadable',
+    file,
+    what: err.message,
+    fix: `cannot repair it: restore ${file} from a backup`,
+    fixable: false,
+  };
+}
+
+class NotAStore extends StoreError {}
+
+async function loadBase(file: string): Promise<{ data: StoreData; seq: number; legacy: boolean }> {
   let head: string;
   try {
     const handle = await open(file, 'r');
@@ -83,12 +221,10 @@ async function loadBase(file: string): Promise<{ data: StoreData; seq: number; l
       await handle.close();
     }
   } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'ENOENT')
-      return { data: emptyStoreData(), seq: 0, legacy: false, fresh: true };
-    throw new StoreError(`cannot read data file ${file}: ${(err as Error).message}`);
+    throw new StoreError(`cannot be read (${(err as Error).message})`);
   }
-  if (isSnapshotStart(head)) return { ...(await readSnapshot(file)), legacy: false, fresh: false };
-  return { data: await readLegacy(file), seq: 0, legacy: true, fresh: false };
+  if (isSnapshotStart(head)) return { ...(await readSnapshot(file)), legacy: false };
+  return { data: await readLegacy(file), seq: 0, legacy: true };
 }
 
 /** The older format: the whole store as one JSON document (it could not pass V8's longest string, so it fits in one). */
@@ -97,21 +233,19 @@ async function readLegacy(file: string): Promise<StoreData> {
   try {
     raw = JSON.parse(await readFile(file, 'utf8'));
   } catch (err) {
-    throw new StoreError(`cannot read data file ${file}: ${(err as Error).message}`);
+    throw new NotAStore(`is not a scheme-sim store: not a snapshot, and not JSON (${(err as Error).message})`);
   }
   if (!isStoreDocument(raw))
-    throw new StoreError(
-      `data file ${file} is not a scheme-sim store (expected a snapshot or {format: 1, meta, collections})`,
-    );
+    throw new NotAStore('is not a scheme-sim store (expected a snapshot or {format: 1, meta, collections})');
   return fromDocument(raw);
 }
 
-async function exists(path: string): Promise<boolean> {
+/** A file's size, or undefined when it does not exist. */
+async function sizeOf(path: string): Promise<number | undefined> {
   try {
-    await open(path, 'r').then((h) => h.close());
-    return true;
+    return (await stat(path)).size;
   } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return false;
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
     throw new StoreError(`cannot read ${path}: ${(err as Error).message}`);
   }
 }

@@ -35,28 +35,62 @@ function checksum(json: string): string {
   return crc32(json).toString(16).padStart(8, '0');
 }
 
-/** The record on a line (without its line feed), or the reason it is not a whole record. */
-export function decodeRecord(line: string): JournalRecord | string {
-  if (line.length < 10 || line[8] !== ' ') return 'no checksum';
+/**
+ * Why a line is not a record. A line whose checksum does not match (or that has none) may be a
+ * write a crash cut short; a line whose checksum matches was written whole, as it is, so if it is
+ * no record, no crash made it.
+ */
+export interface BadLine {
+  /** The checksum matched: the line is whole. */
+  whole: boolean;
+  why: string;
+}
+
+/** The record on a line (without its line feed), or why it is not one. */
+export function decodeRecord(line: string): JournalRecord | BadLine {
+  if (line.length < 10 || line[8] !== ' ') return { whole: false, why: 'no checksum' };
   const json = line.slice(9);
-  if (checksum(json) !== line.slice(0, 8)) return 'checksum mismatch';
+  if (checksum(json) !== line.slice(0, 8)) return { whole: false, why: 'checksum mismatch' };
   let record: unknown;
   try {
     record = JSON.parse(json);
   } catch (err) {
-    return `not JSON (${(err as Error).message})`;
+    return { whole: true, why: `not JSON (${(err as Error).message})` };
   }
-  const r = record as JournalRecord;
-  if (
-    typeof r !== 'object' ||
-    r === null ||
-    !Number.isSafeInteger(r.seq) ||
-    !Array.isArray(r.rows) ||
-    !Array.isArray(r.meta) ||
-    (r.clear !== undefined && !Array.isArray(r.clear))
-  )
-    return 'not a journal record';
-  return r;
+  const why = recordShapeProblem(record);
+  return why ? { whole: true, why: `not a journal record: ${why}` } : (record as JournalRecord);
+}
+
+/** True when `decodeRecord` found no record. */
+export function isBadLine(decoded: JournalRecord | BadLine): decoded is BadLine {
+  return 'why' in decoded;
+}
+
+const isString = (v: unknown) => typeof v === 'string';
+
+/** What keeps a parsed line from being a record `applyRecord` can apply, or undefined. */
+function recordShapeProblem(r: unknown): string | undefined {
+  if (typeof r !== 'object' || r === null || Array.isArray(r)) return 'not an object';
+  const { seq, rows, meta, clear } = r as Record<string, unknown>;
+  if (!Number.isSafeInteger(seq) || (seq as number) < 1) return 'seq must be a whole number from 1';
+  if (!Array.isArray(rows)) return 'rows must be an array';
+  const badRow = rows.findIndex(
+    (c) =>
+      !Array.isArray(c) ||
+      c.length < 2 ||
+      c.length > 4 ||
+      !isString(c[0]) ||
+      !isString(c[1]) ||
+      (c.length === 4 && c[3] !== 1),
+  );
+  if (badRow !== -1)
+    return `rows[${badRow}] must be [collection, id], [collection, id, row] or [collection, id, row, 1]`;
+  if (!Array.isArray(meta)) return 'meta must be an array';
+  const badMeta = meta.findIndex((c) => !Array.isArray(c) || c.length < 1 || c.length > 2 || !isString(c[0]));
+  if (badMeta !== -1) return `meta[${badMeta}] must be [key] or [key, value]`;
+  if (clear !== undefined && (!Array.isArray(clear) || !clear.every(isString)))
+    return 'clear must be an array of meta keys';
+  return undefined;
 }
 
 /** Applies a record to loaded data, as the commit it came from changed the store. */

@@ -1,4 +1,5 @@
-import type { Row } from './collection.ts';
+import { lostSecrets, type SecretSpec } from './issued-secrets.ts';
+import type { StoreContent } from './store-data.ts';
 import { StoreError } from './store-error.ts';
 
 /**
@@ -16,17 +17,15 @@ export interface LoadProblem {
   rule: string;
 }
 
-/** What a store's data holds, engine aside: its meta and its collections of rows by id. */
-export interface StoreContent {
-  meta: Record<string, unknown>;
-  collections: Record<string, Map<string, Row | unknown> | Record<string, Row | unknown>>;
-}
-
-/** Every problem of the content (or the first `limit`), and how many there are in all. */
+/**
+ * Every problem of the content (or the first `limit`), and how many there are in all: records and
+ * meta keys that fail the check, and secrets the store issued but no longer holds.
+ */
 export function loadProblems(
   content: StoreContent,
   check: RecordCheck,
   limit = Number.POSITIVE_INFINITY,
+  secrets: readonly SecretSpec[] = [],
 ): { problems: LoadProblem[]; total: number } {
   const problems: LoadProblem[] = [];
   let total = 0;
@@ -42,6 +41,10 @@ export function loadProblems(
     if (problems.length < limit) problems.push({ collection, id, rule });
   };
   for (const [key, value] of Object.entries(content.meta)) note(META_COLLECTION, key, value);
+  for (const { key, rule } of lostSecrets(content, secrets)) {
+    total++;
+    if (problems.length < limit) problems.push({ collection: META_COLLECTION, id: key, rule });
+  }
   for (const [name, rows] of Object.entries(content.collections)) {
     for (const [id, record] of rows instanceof Map ? rows : Object.entries(rows)) note(name, id, record);
   }
@@ -70,8 +73,13 @@ export function loadCheckError(location: string, problems: LoadProblem[], total:
 }
 
 /** Runs the check over the content and throws the load-check error when anything fails. */
-export function assertLoadable(location: string, content: StoreContent, check: RecordCheck | undefined): void {
-  if (!check) return;
-  const { problems, total } = loadProblems(content, check, LOAD_PROBLEMS_SHOWN);
+export function assertLoadable(
+  location: string,
+  content: StoreContent,
+  check: RecordCheck | undefined,
+  secrets: readonly SecretSpec[] = [],
+): void {
+  if (!check && secrets.length === 0) return;
+  const { problems, total } = loadProblems(content, check ?? (() => undefined), LOAD_PROBLEMS_SHOWN, secrets);
   if (total > 0) throw loadCheckError(location, problems, total);
 }

@@ -1,6 +1,7 @@
 import { open, rename, unlink } from 'node:fs/promises';
-import { basename, dirname, join } from 'node:path';
+import { dirname } from 'node:path';
 import type { Row } from './collection.ts';
+import { journalPaths } from './journal-paths.ts';
 import { forEachLine } from './line-reader.ts';
 import { emptyStoreData, type StoreData } from './store-data.ts';
 import { StoreError } from './store-error.ts';
@@ -43,7 +44,7 @@ const FLUSH_AT = 256 * 1024;
  * is awaited, so a large snapshot gives the event loop back between pieces.
  */
 export async function writeSnapshot(file: string, content: SnapshotContent): Promise<void> {
-  const temp = join(dirname(file), `.${basename(file)}.snapshot.tmp`);
+  const temp = journalPaths(file).snapshotTemp;
   const handle = await open(temp, 'w', 0o600);
   try {
     let pending: string[] = [];
@@ -98,6 +99,18 @@ export function isSnapshotStart(text: string): boolean {
   return text.startsWith(SNAPSHOT_MARK);
 }
 
+/** A snapshot line that is not what a snapshot holds there: where it is, and what is wrong. */
+export class SnapshotDamaged extends StoreError {
+  constructor(
+    readonly file: string,
+    readonly line: number,
+    readonly offset: number,
+    readonly why: string,
+  ) {
+    super(`data file ${file} is damaged at line ${line}, byte offset ${offset}: ${why}`);
+  }
+}
+
 /** Reads a snapshot line by line; a damaged or unfinished one stops with an error naming the file and offset. */
 export async function readSnapshot(file: string): Promise<{ seq: number; data: StoreData }> {
   const data = emptyStoreData();
@@ -107,10 +120,12 @@ export async function readSnapshot(file: string): Promise<{ seq: number; data: S
   let current: Map<string, Row> | undefined;
   let rows = 0;
   let metaKeys = 0;
-  const fail = (offset: number, why: string): never => {
-    throw new StoreError(`data file ${file} is damaged at byte offset ${offset}: ${why}`);
+  let lineNo = 0;
+  const fail = (offset: number, why: string, line = lineNo): never => {
+    throw new SnapshotDamaged(file, line, offset, why);
   };
   const tail = await forEachLine(file, (line, offset) => {
+    lineNo++;
     if (ended) fail(offset, 'text after the end of the snapshot');
     let entry: Record<string, unknown>;
     try {
@@ -143,7 +158,7 @@ export async function readSnapshot(file: string): Promise<{ seq: number; data: S
       ended = true;
     } else fail(offset, 'not a snapshot line');
   });
-  if (tail.text.length > 0) fail(tail.offset, 'an unfinished line');
-  if (seq === undefined || !ended) fail(tail.offset, 'the snapshot is not whole (no end line)');
+  if (tail.text.length > 0) fail(tail.offset, 'an unfinished line', lineNo + 1);
+  if (seq === undefined || !ended) fail(tail.offset, 'the snapshot is not whole (no end line)', lineNo + 1);
   return { seq: seq as number, data };
 }

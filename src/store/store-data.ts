@@ -47,3 +47,9 @@ export function toDocument(data: StoreData): StoreDocument {
   for (const [name, rows] of Object.entries(data.collections)) collections[name] = Object.fromEntries(rows);
   return { format: 1, meta: data.meta, collections };
 }
+
+/** What a store's data holds, engine aside: its meta and its collections of rows by id. */
+export interface StoreContent {
+  meta: Record<string, unknown>;
+  collections: Record<string, Map<string, Row | unknown> | Record<string, Row | unknown>>;
+}

@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -183,16 +183,16 @@ describe('file store', () => {
   });
 
   const corrupt: Array<[string, string, RegExp]> = [
-    ['truncated JSON', '{"format":1,"meta":{', /cannot read data file .*sim\.json/],
-    ['an empty file', '', /cannot read data file .*sim\.json/],
-    ['JSON null', 'null', /data file .*sim\.json is not a scheme-sim store/],
-    ['JSON 0', '0', /data file .*sim\.json is not a scheme-sim store/],
-    ['an array', '[]', /data file .*sim\.json is not a scheme-sim store/],
+    ['truncated JSON', '{"format":1,"meta":{', /sim\.json: is not a scheme-sim store: not a snapshot, and not JSON/],
+    ['an empty file', '', /sim\.json: is not a scheme-sim store: not a snapshot, and not JSON/],
+    ['JSON null', 'null', /sim\.json: is not a scheme-sim store/],
+    ['JSON 0', '0', /sim\.json: is not a scheme-sim store/],
+    ['an array', '[]', /sim\.json: is not a scheme-sim store/],
     ['another format', '{"format":2,"meta":{},"collections":{}}', /is not a scheme-sim store/],
     [
       'a snapshot without its end',
       '{"scheme-sim":"snapshot","format":2,"seq":0}\n',
-      /is damaged at byte offset 45: the snapshot is not whole/,
+      /sim\.json at line 2, byte offset 45: the snapshot is not whole/,
     ],
     [
       'a collection that is not an object',
@@ -211,10 +211,10 @@ describe('file store', () => {
     },
   );
 
-  it('refuses an unreadable data file (a folder in its place), naming it', async () => {
+  it('refuses a folder where the data file goes, naming it', async () => {
     const file = join(dir, 'sim.json');
     mkdirSync(file);
-    await expect(openStore({ file })).rejects.toThrow(`cannot read data file ${file}: EISDIR`);
+    await expect(openStore({ file })).rejects.toThrow(`${file}: is a directory, not a file; nothing was changed`);
   });
 });
 
@@ -250,13 +250,24 @@ describe('the data file lock', () => {
     expect(existsSync(`${file}.lock`)).toBe(false);
   });
 
-  it('takes over an empty lock (a crash before the pid was written)', async () => {
+  it('writes the pid before the lock appears: no moment shows a lock without it', async () => {
     const file = join(dir, 'sim.json');
-    writeFileSync(`${file}.lock`, '');
-    const warnings: string[] = [];
-    const store = await openStore({ file, warn: (m) => warnings.push(m) });
-    expect(warnings[0]).toContain('(it names no pid)');
+    const store = await openStore({ file });
+    expect(readFileSync(`${file}.lock`, 'utf8')).toBe(`${process.pid}\n`);
+    expect(readdirSync(dir).sort()).toEqual(['sim.json', 'sim.json.journal', 'sim.json.lock']);
     await store.close();
+  });
+
+  it('refuses a lock that names no pid, unless told to take it over (--force-unlock)', async () => {
+    const file = join(dir, 'sim.json');
+    writeFileSync(`${file}.lock`, 'not a pid\n');
+    await expect(openStore({ file })).rejects.toThrow(`${file}.lock: names no pid (it holds "not a pid\\n")`);
+    expect(readFileSync(`${file}.lock`, 'utf8')).toBe('not a pid\n');
+    const warnings: string[] = [];
+    const store = await openStore({ file, forceUnlock: true, warn: (m) => warnings.push(m) });
+    expect(warnings).toEqual([`scheme-sim: taking over the lock ${file}.lock (it names no pid), as asked`]);
+    await store.close();
+    expect(existsSync(`${file}.lock`)).toBe(false);
   });
 
   it('releases the lock when the file cannot be opened', async () => {

@@ -3,9 +3,12 @@ import { dirname } from 'node:path';
 import { BufferedStore } from './buffered-store.ts';
 import type { Engine } from './engine.ts';
 import { FileLock } from './file-lock.ts';
+import type { SecretSpec } from './issued-secrets.ts';
 import { type CompactionPolicy, JournalEngine } from './journal-engine.ts';
+import { wrongKindDamage } from './journal-paths.ts';
 import { assertLoadable, type RecordCheck } from './load-check.ts';
 import { MemoryEngine } from './memory-engine.ts';
+import { damageError } from './store-damage.ts';
 import { StoreError } from './store-error.ts';
 import type { Store } from './store-interface.ts';
 
@@ -24,6 +27,10 @@ export interface OpenStoreOptions {
   warn?: (message: string) => void;
   /** Checks every record and meta key before the store is used; a failure opens nothing and writes nothing. */
   check?: RecordCheck;
+  /** The meta keys that hold secrets: one the store issued but no longer holds stops the open (issued-secrets.ts). */
+  secrets?: readonly SecretSpec[];
+  /** Take over the data file's lock whatever it names (`--force-unlock`). */
+  forceUnlock?: boolean;
   /** When the journal is compacted into its snapshot (tests make it small). */
   compaction?: Partial<CompactionPolicy>;
 }
@@ -37,7 +44,7 @@ export async function openStore(options: OpenStoreOptions = {}): Promise<Store> 
   const engine = await openEngine(options);
   try {
     const data = await engine.load();
-    if (options.check) assertLoadable(engine.location, data, options.check);
+    assertLoadable(engine.location, data, options.check, options.secrets);
     await engine.opened?.();
     return new BufferedStore(data, options.wrapEngine ? options.wrapEngine(engine) : engine);
   } catch (err) {
@@ -60,7 +67,13 @@ async function openEngine(options: OpenStoreOptions): Promise<StartingEngine> {
   } catch (err) {
     throw new StoreError(`cannot create the folder of data file ${file}: ${(err as Error).message}`);
   }
-  const lock = FileLock.acquire(file, options.warn);
+  // A path of the wrong kind (a directory where the journal goes) is named before anything is touched.
+  const wrongKind = (await wrongKindDamage(file))[0];
+  if (wrongKind) throw damageError(file, wrongKind);
+  const lock = FileLock.acquire(file, {
+    ...(options.warn ? { warn: options.warn } : {}),
+    ...(options.forceUnlock ? { force: 'any' as const } : {}),
+  });
   return new JournalEngine(file, lock, {
     ...(options.warn ? { warn: options.warn } : {}),
     ...(options.compaction ? { compaction: options.compaction } : {}),

@@ -65,6 +65,15 @@ describe('POST /v1/simulator/reset', () => {
     expect(again.status).toBe(201);
   });
 
+  it('keeps every secret clients rely on, and the ledger of them: a reset makes no key anew', async () => {
+    rt.sim.notificationKeys.rotate();
+    const secrets = ['auth_key', 'notification_signing_keys', 'issued_secrets'];
+    const before = secrets.map((k) => rt.sim.store.getMeta(k));
+    expect(rt.sim.store.getMeta('issued_secrets')).toEqual(['auth_key', 'notification_signing_keys']);
+    expect((await rt.call('POST', '/v1/simulator/reset', { scope: 'all' })).status).toBe(200);
+    expect(secrets.map((k) => rt.sim.store.getMeta(k))).toEqual(before);
+  });
+
   it('accepts an empty object and refuses unknown keys and scopes', async () => {
     expect((await rt.call('POST', '/v1/simulator/reset', {})).status).toBe(200);
     const scope = await rt.call('POST', '/v1/simulator/reset', { scope: 'everything' });

@@ -1,5 +1,6 @@
 import { createPrivateKey, createPublicKey } from 'node:crypto';
 import { type CryptoKey, calculateJwkThumbprint, exportPKCS8, generateKeyPair, importPKCS8, type JWK } from 'jose';
+import { noteSecretIssued } from '../../store/issued-secrets.ts';
 import type { Store } from '../../store/store.ts';
 import type { GivenSigningKey, Participant } from './participant.ts';
 
@@ -85,6 +86,7 @@ export class ParticipantSigningKeys {
     );
     if (generated) {
       this.#store.setMeta(SIGNING_KEYS_META, stored);
+      noteSecretIssued(this.#store, SIGNING_KEYS_META);
       await this.#store.commit();
     }
   }

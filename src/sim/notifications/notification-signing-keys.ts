@@ -2,6 +2,7 @@ import { createPrivateKey, generateKeyPair, generateKeyPairSync, type KeyObject,
 import { promisify } from 'node:util';
 import type { Clock } from '../../clock/clock.ts';
 import { isoTimestamp } from '../../clock/clock.ts';
+import { noteSecretIssued } from '../../store/issued-secrets.ts';
 import type { Store } from '../../store/store.ts';
 
 /** The store meta key of the keys (a reset keeps it: receivers may have cached a public key). */
@@ -95,6 +96,7 @@ export class NotificationSigningKeys {
     };
     const keys = this.all().map((k) => (k.retired_on ? k : { ...k, retired_on: now }));
     this.#store.setMeta(NOTIFICATION_KEYS_META, [...keys, key]);
+    noteSecretIssued(this.#store, NOTIFICATION_KEYS_META);
     return key;
   }
 }
