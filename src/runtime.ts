@@ -1,11 +1,12 @@
 import type { Hono } from 'hono';
-import { createApp } from './api/app.ts';
+import { createApp, requestSchemasOf } from './api/app.ts';
 import { ClientRegistry, type OAuthClient } from './api/auth/clients.ts';
 import { TokenIssuer } from './api/auth/tokens.ts';
 import type { AppDeps, AppEnv } from './api/context.ts';
 import type { CorsOrigins } from './api/cors.ts';
 import { ResponderSigner } from './api/open-banking/responder-signer.ts';
 import { RequestJournal } from './api/request-journal.ts';
+import { compileValidators } from './api/schemas/index.ts';
 import { STORED_SECRETS, storedRecordProblem } from './api/stored-records.ts';
 import type { Clock } from './clock/clock.ts';
 import { SchedulerTimer } from './clock/scheduler-timer.ts';
@@ -107,6 +108,12 @@ export interface Runtime {
   workers: Worker[];
   /** The notification delivery worker (also in `workers`); tests with a manual wall call `runDue()`. */
   delivery: DeliveryWorker;
+  /**
+   * Readies what the first requests would otherwise wait for: the validator of every request body compiled and
+   * the participants' signing keys loaded (or generated and kept in the store). The server awaits
+   * it before it says it is listening; in-process tests need not.
+   */
+  warm(): Promise<void>;
   /** Starts the background workers. In-process tests may leave them stopped and drive time by hand. */
   start(): void;
   /** Stops the workers and flushes the store. */
@@ -258,6 +265,10 @@ async function assemble(
     deps,
     workers,
     delivery,
+    async warm() {
+      // Key generation runs on the thread pool while this thread compiles.
+      await Promise.all([compileValidators(requestSchemasOf(app)), sim.signingKeys.ready()]);
+    },
     start() {
       if (started) return;
       started = true;

@@ -117,5 +117,13 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   mount(simulatorStreamRoutes(deps, new LiveLog(journal, sim)));
   mount(notificationSigningKeyRoutes(deps));
 
+  requestSchemas.set(app, () => [...new Set(operationsOf(declared).flatMap((o) => (o.body ? [o.body] : [])))]);
   return app;
+}
+
+const requestSchemas = new WeakMap<Hono<AppEnv>, () => string[]>();
+
+/** The schemas of the request bodies an app's routes read (their declarations name them). */
+export function requestSchemasOf(app: Hono<AppEnv>): string[] {
+  return requestSchemas.get(app)?.() ?? [];
 }

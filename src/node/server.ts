@@ -25,8 +25,12 @@ export function requestListener(
   };
 }
 
-/** Serves a runtime's app on a port (0 picks a free one) and starts its background workers. */
-export function listen(runtime: Runtime, port = 8080, hostname = '127.0.0.1'): Promise<RunningServer> {
+/**
+ * Serves a runtime's app on a port (0 picks a free one) and starts its background workers. The
+ * runtime is warmed first (validators compiled, signing keys ready), so no early request stalls.
+ */
+export async function listen(runtime: Runtime, port = 8080, hostname = '127.0.0.1'): Promise<RunningServer> {
+  await runtime.warm();
   return new Promise((resolvePromise, reject) => {
     const server = createServer(requestListener(runtime, hostname));
     server.listen(port, hostname, () => {

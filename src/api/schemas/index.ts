@@ -47,11 +47,17 @@ function readSchemas(dir: string): Array<Record<string, unknown> & { $id: string
  * One Ajv instance holding every schema, compiled once per schema on first use. With
  * `dropUndeclared`, a key an object's schema does not declare (`additionalProperties: false`) is
  * removed rather than refused: a go-swagger server ignores keys its model does not declare.
+ *
+ * `inlineRefs: false`: a referenced schema (common.json's definitions, a resource's attributes) is
+ * compiled once as a function of its own that every schema referring to it calls, instead of
+ * being generated again inside each of them: compiling all the schemas takes a quarter of the time
+ * (the account-create schema alone 138 ms → 25 ms), so start-up can compile them all.
  */
 export function createAjv(options: { dropUndeclared?: boolean; storedRecords?: boolean } = {}): Ajv {
   const ajv = new Ajv({
     allErrors: true,
     strict: false,
+    inlineRefs: false,
     ...(options.dropUndeclared ? { removeAdditional: true } : {}),
   });
   addFormats(ajv);
@@ -63,7 +69,7 @@ export function createAjv(options: { dropUndeclared?: boolean; storedRecords?: b
 }
 
 const refusing = { ajv: createAjv(), validators: new Map<string, ValidateFunction>() };
-// Compiled only when a body is first read leniently (the default for Form3's resources).
+// Made on first use: the tests that validate only answers never need it.
 let dropping: typeof refusing | undefined;
 
 // Compiled only when a store is opened: the schemas with relationship items as stored.
@@ -89,4 +95,23 @@ export function schemaValidator(
   if (!fn) throw new Error(`no schema ${id} in ${SCHEMA_DIR}`);
   set.validators.set(id, fn);
   return fn;
+}
+
+/**
+ * Compiles these schemas' validators, both the refusing and the key-dropping one, so that no
+ * request pays for a compile (tens of milliseconds on the event loop, while every request in
+ * flight waits). The server calls it before it says it is listening; it yields to the event loop
+ * between schemas.
+ */
+export async function compileValidators(ids: readonly string[]): Promise<void> {
+  for (const id of ids) {
+    schemaValidator(id);
+    schemaValidator(id, { dropUndeclared: true });
+    await new Promise<void>((resolve) => setImmediate(resolve));
+  }
+}
+
+/** Whether both validators of a schema are compiled already. */
+export function isCompiled(id: string): boolean {
+  return refusing.validators.has(id) && dropping?.validators.has(id) === true;
 }
