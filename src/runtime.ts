@@ -223,6 +223,16 @@ async function assemble(
     resolveHost: options.resolveHost ?? resolveHostAddresses,
     journal: new RequestJournal(options.journalSize),
     ...(options.cors ? { cors: options.cors } : {}),
+    // The bundled fixtures (no clients file given) hold development credentials only.
+    ...(options.clientsFile === undefined && clientList[0]
+      ? {
+          devClientHint: {
+            client_id: clientList[0].client_id,
+            client_secret: clientList[0].client_secret,
+            ...(clientList[0].aliases?.[0] ? { alias: clientList[0].aliases[0] } : {}),
+          },
+        }
+      : {}),
     docsAssets: swaggerUiAssets(),
     version: packageVersion(),
   };

@@ -4,7 +4,7 @@ import { bearerAuth } from './auth/middleware.ts';
 import { limitBody } from './body-limit.ts';
 import type { AppDeps, AppEnv } from './context.ts';
 import { corsLayer } from './cors.ts';
-import { DASHBOARD_PAGE } from './dashboard/dashboard-page.ts';
+import { dashboardPage, FAVICON_SVG } from './dashboard/dashboard-page.ts';
 import { errorBody, toErrorResponse } from './errors.ts';
 import { faultLayer } from './fault-layer.ts';
 import { Faults } from './faults.ts';
@@ -90,7 +90,13 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   mount(serviceInfoRoutes(deps, () => operationsOf(declared)));
   mount(tokenRoutes(deps));
   app.route('/docs', docsRoutes(deps));
-  app.get('/dashboard', (c) => c.html(DASHBOARD_PAGE));
+  const dashboard = dashboardPage(deps.devClientHint);
+  app.get('/dashboard', (c) => c.html(dashboard));
+  // Browsers ask for /favicon.ico whatever the page links; both answer the dashboard's icon.
+  for (const path of ['/favicon.svg', '/favicon.ico'])
+    app.get(path, (c) =>
+      c.body(FAVICON_SVG, 200, { 'content-type': 'image/svg+xml', 'cache-control': 'max-age=86400' }),
+    );
 
   app.use('/v1/*', bearerAuth(deps));
   // Changes made by a request are actioned by its client (notifications' actioned_by).

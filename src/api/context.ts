@@ -3,6 +3,7 @@ import type { Simulator } from '../sim/simulator.ts';
 import type { ClientRegistry } from './auth/clients.ts';
 import type { TokenIssuer } from './auth/tokens.ts';
 import type { CorsOrigins } from './cors.ts';
+import type { DevClientHint } from './dashboard/dashboard-page.ts';
 import type { Faults } from './faults.ts';
 import type { ResponderSigner } from './open-banking/responder-signer.ts';
 import type { RequestJournal } from './request-journal.ts';
@@ -30,6 +31,8 @@ export interface AppDeps {
   resolveHost?: (hostname: string) => Promise<string[]>;
   /** Every request and its answer (GET /v1/simulator/requests, the request log); one per app when not given. */
   journal?: RequestJournal;
+  /** The bundled fixtures' development client, named by the dashboard's sign-in (none with a clients file). */
+  devClientHint?: DevClientHint;
   /** Browser origins allowed by CORS (default localhost origins; --cors). */
   cors?: CorsOrigins;
   /** The files of the /docs page's renderer (src/package-files.ts); /docs answers 404 for them without it. */

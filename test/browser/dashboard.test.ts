@@ -3,8 +3,10 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { NORTHWIND, type TestRuntime, testRuntime } from '../../src/harness/test-runtime.ts';
+import { SchemeClock } from '../../src/clock/scheme-clock.ts';
+import { NORTHWIND, TEST_START, type TestRuntime, testRuntime } from '../../src/harness/test-runtime.ts';
 import { listen, type RunningServer } from '../../src/node/server.ts';
+import { createRuntime } from '../../src/runtime.ts';
 import { launchChromium } from '../support/chromium.ts';
 import { createClaimVia, submitVia } from '../support/claim-requests.ts';
 
@@ -87,6 +89,115 @@ describe('the dashboard in Chromium', () => {
     await page.locator('#message .error').waitFor();
     expect(await page.locator('#panels').isHidden()).toBe(true);
   }, 30_000);
+});
+
+/** Opens the dashboard signed in as Northwind; answers the page. */
+async function signedIn(url = server.url, viewport = { width: 1280, height: 800 }): Promise<Page> {
+  page = await browser.newPage({ viewport });
+  await page.goto(`${url}/dashboard`);
+  await page.fill('#client-id', NORTHWIND.client_id);
+  await page.fill('#client-secret', NORTHWIND.client_secret);
+  await page.click('#sign-in');
+  await page.locator('#clock-now time').waitFor();
+  return page;
+}
+
+describe('the dashboard, as people use it', () => {
+  it('lists reports newest first, ten a page, with an injected one on top and older pages behind', async () => {
+    const types = ['BACS_ARUDD', 'BACS_AUDDIS', 'BACS_ADDACS'];
+    const ids: string[] = [];
+    for (let i = 0; i < 12; i++) {
+      const res = await rt.call('POST', '/v1/simulator/reports', { report_type: types[i % 3] });
+      expect(res.status).toBe(201);
+      ids.push(((await res.json()) as { data: { id: string } }).data.id);
+    }
+    await signedIn();
+    const rows = page.locator('#reports tr.report');
+    await rows.first().waitFor();
+    const shown = async () => rows.evaluateAll((trs) => trs.map((tr) => (tr as HTMLElement).dataset.reportId));
+    const newestFirst = [...ids].reverse();
+    expect((await shown()).slice(0, 10)).toEqual(newestFirst.slice(0, 10));
+    expect(await page.locator('#reports-newer').isDisabled()).toBe(true);
+    await page.click('#reports-older');
+    await page.locator('#reports-page', { hasText: 'page 2' }).waitFor();
+    expect((await shown()).slice(0, 2)).toEqual(newestFirst.slice(10, 12));
+    await page.click('#reports-newer');
+    await page.locator('#reports-page', { hasText: 'page 1' }).waitFor();
+    expect((await shown())[0]).toBe(newestFirst[0]);
+  }, 60_000);
+
+  it('shows the journal without its own polling, and a favicon; timestamps stay on one line', async () => {
+    await signedIn();
+    await page.click('#refresh');
+    await page.click('#freeze');
+    await page.locator('#requests', { hasText: '/v1/simulator/clock/freeze' }).waitFor();
+    const panel = (await page.locator('#requests').textContent()) ?? '';
+    // The page's reads (clock, claims, reports, deliveries...) are its own traffic: not listed.
+    expect(panel).not.toContain('GET /v1/simulator/clock');
+    expect(panel).not.toContain('GET /v1/transaction/claims');
+    const journal = (await (await rt.call('GET', '/v1/simulator/requests?filter[own]=true')).json()) as {
+      data: Array<{ attributes: { tool?: string; method: string } }>;
+    };
+    expect(journal.data.length).toBeGreaterThan(0);
+    expect(journal.data.every((e) => e.attributes.tool === 'dashboard' && e.attributes.method === 'GET')).toBe(true);
+    const icon = await page.evaluate(async () => {
+      const res = await fetch('/favicon.ico');
+      return {
+        status: res.status,
+        type: res.headers.get('content-type'),
+        link: document.querySelector('link[rel=icon]')?.getAttribute('href'),
+      };
+    });
+    expect(icon).toEqual({ status: 200, type: 'image/svg+xml', link: '/favicon.svg' });
+    // At a phone's width: nothing wider than the screen, and an ISO timestamp on one line.
+    await page.setViewportSize({ width: 390, height: 844 });
+    const layout = await page.evaluate(() => {
+      const time = document.querySelector('#requests time') as HTMLElement;
+      const line = Number.parseFloat(getComputedStyle(time).lineHeight) || 20;
+      // What sticks out, not counting what a card scrolls sideways within itself.
+      const wide = Array.from(document.querySelectorAll('body *'))
+        .filter((e) => e.getBoundingClientRect().right > window.innerWidth + 0.5 && !e.closest('.scroll'))
+        .map((e) => `${e.tagName}#${e.id}.${e.className}`)
+        .slice(0, 5);
+      return {
+        wide,
+        overflow: document.documentElement.scrollWidth - window.innerWidth,
+        timeHeight: time.getBoundingClientRect().height,
+        line,
+        text: time.textContent,
+      };
+    });
+    expect(layout.overflow, layout.wide.join(', ')).toBeLessThanOrEqual(0);
+    expect(layout.text).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
+    expect(layout.timeHeight).toBeLessThan(layout.line * 1.5);
+  }, 60_000);
+
+  it('names the development client in the sign-in when the bundled fixtures are loaded, and not otherwise', async () => {
+    page = await browser.newPage();
+    await page.goto(`${server.url}/dashboard`);
+    // The test runtime loads a clients file of its own: no hint.
+    expect(await page.locator('#dev-hint').count()).toBe(0);
+    await page.close();
+    const bundled = await createRuntime({
+      memory: true,
+      scheduledReports: false,
+      clock: SchemeClock.frozenAt(TEST_START),
+    });
+    const bundledServer = await listen(bundled, 0);
+    try {
+      page = await browser.newPage();
+      await page.goto(`${bundledServer.url}/dashboard`);
+      const hint = page.locator('#dev-hint');
+      expect(await hint.textContent()).toContain('northwind-dev');
+      await page.click('#use-dev');
+      expect(await page.inputValue('#client-id')).toBe('northwind-dev');
+      await page.click('#sign-in');
+      await page.locator('#clock-now time').waitFor();
+      expect(await page.locator('#signin').isHidden()).toBe(true);
+    } finally {
+      await bundledServer.close();
+    }
+  }, 60_000);
 });
 
 describe('the dashboard with --auth off', () => {

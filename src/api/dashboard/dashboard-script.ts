@@ -1,13 +1,17 @@
 // The dashboard's script: a static page over the API, no build step. The token is kept in the
-// page's memory only (never stored); with --auth off the page opens without signing in.
+// page's memory only (never stored); with --auth off the page opens without signing in. Every
+// request names the dashboard (x-scheme-sim-tool), so its polling stays out of the request journal.
 export const DASHBOARD_SCRIPT = `
 'use strict';
 let token = null;
 const $ = (id) => document.getElementById(id);
 const esc = (s) => String(s ?? '').replace(/[&<>"']/g, (ch) => '&#' + ch.charCodeAt(0) + ';');
+/** An ISO timestamp as it came, on one line. */
+const ts = (s) => s ? '<time datetime="' + esc(s) + '">' + esc(s) + '</time>' : '';
+const TOOL = { 'x-scheme-sim-tool': 'dashboard' };
 
 async function api(method, path, body) {
-  const headers = { accept: 'application/json' };
+  const headers = { accept: 'application/json', ...TOOL };
   if (token) headers.authorization = 'Bearer ' + token;
   if (body !== undefined) headers['content-type'] = 'application/json';
   const res = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
@@ -25,7 +29,7 @@ async function signIn(event) {
   const basic = btoa($('client-id').value + ':' + $('client-secret').value);
   const res = await fetch('/v1/oauth2/token', {
     method: 'POST',
-    headers: { authorization: 'Basic ' + basic, 'content-type': 'application/x-www-form-urlencoded' },
+    headers: { authorization: 'Basic ' + basic, 'content-type': 'application/x-www-form-urlencoded', ...TOOL },
     body: 'grant_type=client_credentials',
   });
   const json = await res.json().catch(() => ({}));
@@ -45,9 +49,24 @@ async function refresh() {
   await Promise.all([clock(), claims(), deliveries(), reports(), requests()]);
 }
 
+/**
+ * The newest n records of a list (listed oldest first, as Form3 lists them), newest first:
+ * the last page, topped up from the one before; with before, the n records before that id.
+ */
+async function newest(path, n, before) {
+  const sep = path.includes('?') ? '&' : '?';
+  if (before) return (await api('GET', path + sep + 'page[before]=' + encodeURIComponent(before) + '&page[size]=' + n)).data.reverse();
+  const last = await api('GET', path + sep + 'page[number]=last&page[size]=' + n);
+  let items = last.data;
+  if (items.length < n && last.links.prev && items.length > 0)
+    items = (await api('GET', path + sep + 'page[before]=' + encodeURIComponent(items[0].id) + '&page[size]=' + (n - items.length))).data.concat(items);
+  return items.reverse();
+}
+
 async function clock() {
   const c = (await api('GET', '/v1/simulator/clock')).data;
-  show('clock-now', esc(c.now) + ' (' + esc(c.mode) + ')');
+  show('clock-now', ts(c.now) + ' (' + esc(c.mode) + ')');
+  show('header-now', 'scheme clock ' + ts(c.now) + ' · London <span class="ts">' + esc(c.london_date) + '</span>');
   const from = c.london_date;
   const to = new Date(Date.parse(from) + 60 * 86400000).toISOString().slice(0, 10);
   const cal = (await api('GET', '/v1/simulator/calendar?from=' + from + '&to=' + to)).data;
@@ -66,7 +85,7 @@ const STEPS = [
 ];
 
 async function claims() {
-  const list = (await api('GET', '/v1/transaction/claims?page[size]=50')).data;
+  const list = await newest('/v1/transaction/claims', 20);
   const today = (await api('GET', '/v1/simulator/clock')).data.london_date;
   const rows = await Promise.all(list.map(async (claim) => {
     const ref = claim.relationships && claim.relationships.claim_submission && claim.relationships.claim_submission.data[0];
@@ -77,39 +96,50 @@ async function claims() {
       const date = s[field];
       const state = date && date <= today ? 'done' : 'ahead';
       const contra = label === 'D0+14' && payment ? ' <span class="contra">contra ' + esc(payment.id) + '</span>' : '';
-      return '<li class="' + state + '">' + label + ' ' + esc(date) + ': ' + esc(what) + contra + '</li>';
+      return '<li class="' + state + '">' + label + ' <span class="ts">' + esc(date) + '</span>: ' + esc(what) + contra + '</li>';
     }).join('');
     return '<li class="claim" data-claim="' + esc(claim.id) + '"><strong>' + esc(claim.attributes.reference) + '</strong> ' +
       '<span class="status">' + esc(s.status) + '</span>' + (s.status_reason ? ' (' + esc(s.status_reason) + ')' : '') +
       '<ol class="timeline">' + steps + '</ol></li>';
   }));
-  show('claims', rows.length ? '<ul>' + rows.join('') + '</ul>' : '<p>No claims yet.</p>');
+  show('claims', rows.length ? '<ul class="claims">' + rows.join('') + '</ul>' : '<p>No claims yet.</p>');
 }
 
 async function deliveries() {
   const subs = (await api('GET', '/v1/notification/subscriptions')).data;
-  const attempts = (await api('GET', '/v1/simulator/deliveries?page[size]=50')).data;
+  const attempts = await newest('/v1/simulator/deliveries', 20);
   const pending = (await api('GET', '/v1/simulator/deliveries/pending?page[size]=50')).data;
   show('pending', pending.length ? '<ul>' + pending.map((d) => '<li>' + esc(d.attributes.notification.event_type) + ' ' +
     esc(d.attributes.notification.record_type) + ': attempt ' + (d.attributes.attempts + 1) + ' at ' +
-    esc(d.attributes.next_attempt_at) + (d.attributes.status_reason ? ' (' + esc(d.attributes.status_reason) + ')' : '') +
+    ts(d.attributes.next_attempt_at) + (d.attributes.status_reason ? ' (' + esc(d.attributes.status_reason) + ')' : '') +
     '</li>').join('') + '</ul>' : '<p>Nothing pending.</p>');
   show('subscriptions', subs.length ? '<ul>' + subs.map((s) => '<li>' + esc(s.attributes.event_type) + ' ' +
     esc(s.attributes.record_type) + ' → ' + esc((s.attributes.callback_uris || []).map((c) => c.callback_uri).join(', ') || s.attributes.callback_uri) +
     '</li>').join('') + '</ul>' : '<p>No subscriptions.</p>');
-  show('deliveries', attempts.length ? '<table><tr><th>when</th><th>record</th><th>status</th><th></th></tr>' +
-    attempts.map((a) => '<tr><td>' + esc(a.attributes.attempted_at) + '</td><td>' + esc(a.attributes.event_type) + ' ' +
+  show('deliveries', attempts.length ? '<div class="scroll"><table><tr><th>when</th><th>record</th><th>status</th><th></th></tr>' +
+    attempts.map((a) => '<tr><td>' + ts(a.attributes.attempted_at) + '</td><td>' + esc(a.attributes.event_type) + ' ' +
       esc(a.attributes.record_type) + '</td><td>' + esc(a.attributes.status) + ' ' + esc(a.attributes.response_code ?? '') +
-      '</td><td><button data-redeliver="' + esc(a.attributes.notification_id) + '">redeliver</button></td></tr>').join('') +
-    '</table>' : '<p>No delivery attempts.</p>');
+      '</td><td><button class="small" data-redeliver="' + esc(a.attributes.notification_id) + '">redeliver</button></td></tr>').join('') +
+    '</table></div>' : '<p>No delivery attempts.</p>');
 }
 
+// Reports newest first, ten a page: older pages by cursor (the oldest id shown), newer by going back.
+const REPORTS_PAGE = 10;
+const reportCursors = [];
+let reportsBefore;
+
 async function reports() {
-  const list = (await api('GET', '/v1/notification/reports?page[size]=20')).data;
-  show('reports', list.length ? '<ul>' + list.map((r) => '<li>' + esc(r.attributes.processing_date) + ' ' +
-    esc(r.attributes.report_type) + ' ' + r.attributes.formats.map((f) =>
-      '<button data-report="' + esc(r.id) + '" data-format="' + esc(f) + '">' + esc(f) + '</button>').join(' ') +
-    '</li>').join('') + '</ul>' : '<p>No reports yet.</p>');
+  const list = await newest('/v1/notification/reports', REPORTS_PAGE, reportsBefore);
+  show('reports', list.length ? '<div class="scroll"><table><tr><th>arrived</th><th>report</th><th>download</th></tr>' +
+    list.map((r) => '<tr class="report" data-report-id="' + esc(r.id) + '"><td>' + ts(r.created_on) + '</td><td>' +
+      esc(r.attributes.report_type) + '<br><span class="muted">processing <span class="ts">' + esc(r.attributes.processing_date) +
+      '</span></span></td><td class="formats">' +
+      r.attributes.formats.map((f) => '<button class="small" data-report="' + esc(r.id) + '" data-format="' + esc(f) + '">' + esc(f) + '</button>').join(' ') +
+      '</td></tr>').join('') + '</table></div>' : '<p>No reports yet.</p>');
+  $('reports-newer').disabled = reportCursors.length === 0;
+  $('reports-older').disabled = list.length < REPORTS_PAGE;
+  $('reports-older').dataset.before = list.length ? list[list.length - 1].id : '';
+  show('reports-page', 'page ' + (reportCursors.length + 1));
 }
 
 async function requests() {
@@ -117,16 +147,16 @@ async function requests() {
   for (const f of ['status', 'method', 'path']) if ($('rq-' + f).value) q.set('filter[' + f + ']', $('rq-' + f).value);
   const list = (await api('GET', '/v1/simulator/requests?' + q)).data;
   show('requests', '<table><tr><th>time</th><th>request</th><th>status</th><th>ms</th><th>error_code</th></tr>' +
-    list.map((e) => '<tr><td>' + esc(e.attributes.time) + '</td><td>' + esc(e.attributes.method) + ' ' + esc(e.attributes.path) +
+    list.map((e) => '<tr><td>' + ts(e.attributes.time) + '</td><td>' + esc(e.attributes.method) + ' ' + esc(e.attributes.path) +
       '</td><td>' + esc(e.attributes.status) + '</td><td>' + esc(e.attributes.duration_ms) + '</td><td>' +
-      esc(e.attributes.error_code ?? '') + '</td></tr>').join('') + '</table>');
+      '<span class="id">' + esc(e.attributes.error_code ?? '') + '</span></td></tr>').join('') + '</table>');
 }
 
 const MEDIA = { pdf: 'application/pdf', xml: 'application/xml', zipped_xhtml: 'application/xhtml+zip' };
 const EXTENSION = { pdf: 'pdf', xml: 'xml', zipped_xhtml: 'zip' };
 
 async function download(id, format) {
-  const headers = { accept: MEDIA[format] || '*/*' };
+  const headers = { accept: MEDIA[format] || '*/*', ...TOOL };
   if (token) headers.authorization = 'Bearer ' + token;
   const res = await fetch('/v1/notification/reports/' + id + '/content', { headers });
   if (!res.ok) throw new Error('download refused: ' + res.status);
@@ -146,8 +176,21 @@ document.addEventListener('click', (event) => {
   if (t.id === 'refresh' || t.id === 'rq-apply') refresh().catch(fail);
   if (t.dataset.redeliver) act(api('POST', '/v1/simulator/deliveries/' + t.dataset.redeliver + '/redeliver'));
   if (t.dataset.report) download(t.dataset.report, t.dataset.format).catch(fail);
+  if (t.id === 'reports-older') {
+    reportCursors.push(reportsBefore);
+    reportsBefore = t.dataset.before;
+    reports().catch(fail);
+  }
+  if (t.id === 'reports-newer') {
+    reportsBefore = reportCursors.pop();
+    reports().catch(fail);
+  }
+  if (t.id === 'use-dev') {
+    $('client-id').value = t.dataset.id;
+    $('client-secret').value = t.dataset.secret;
+  }
 });
 $('signin').addEventListener('submit', (e) => signIn(e).catch(fail));
 // The sign-in form stays unless the server asks for no credentials (/health says auth: on or off).
-fetch('/health').then((r) => r.json()).then((h) => { if (h.auth !== 'on') opened(); });
+fetch('/health', { headers: TOOL }).then((r) => r.json()).then((h) => { if (h.auth !== 'on') opened(); });
 `;
