@@ -2,13 +2,17 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { checkLayers, importsOf, layerOf, ruleBroken } from './support/layers.ts';
+import { checkLayers, importCycles, importsOf, layerOf, ruleBroken } from './support/layers.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
 
 describe('the layers of docs/design.md', () => {
   it('hold for every import in the repository', () => {
     expect(checkLayers(ROOT)).toEqual([]);
+  });
+
+  it('leave no import circle in src, type-only imports included', () => {
+    expect(importCycles(ROOT)).toEqual([]);
   });
 });
 
@@ -40,6 +44,41 @@ describe('the layers checker (a test of the test)', () => {
     expect(checkLayers(tree(upward))).toEqual([
       { file: 'src/clock/clock.ts', imports: '../api/app.ts', rule: 'src/clock must not import src/api' },
     ]);
+  });
+
+  it('finds a circle closed by a type-only import, and one file importing itself', () => {
+    const clean = {
+      'src/api/auth/caller.ts': 'export interface Caller { id: string }\n',
+      'src/api/auth/middleware.ts':
+        "import type { Caller } from './caller.ts';\nimport { check } from './signature.ts';\nexport const who = (c: Caller) => check(c);\n",
+      'src/api/auth/signature.ts':
+        "import type { Caller } from './caller.ts';\nexport const check = (c: Caller) => c.id;\n",
+      'src/api/auth/signature.test.ts': "import { who } from './middleware.ts';\nimport './signature.test.ts';\n",
+    };
+    expect(importCycles(tree(clean))).toEqual([]);
+    rmSync(dir!, { recursive: true, force: true });
+    const circle = {
+      ...clean,
+      'src/api/auth/signature.ts':
+        "import type { Caller } from './middleware.ts';\nexport const check = (c: Caller) => c.id;\n",
+      'src/api/auth/middleware.ts':
+        "import { check } from './signature.ts';\nexport interface Caller { id: string }\nexport const who = (c: Caller) => check(c);\n",
+      'src/store/self.ts': "export type { Row } from './self.ts';\nexport interface Row { id: string }\n",
+    };
+    expect(importCycles(tree(circle))).toEqual([
+      ['src/api/auth/middleware.ts', 'src/api/auth/signature.ts', 'src/api/auth/middleware.ts'],
+      ['src/store/self.ts', 'src/store/self.ts'],
+    ]);
+  });
+
+  it('goes round a longer circle in import order', () => {
+    const three = {
+      'src/sim/a.ts': "import { c } from './c.ts';\nexport const a = 1;\n",
+      'src/sim/b.ts': "import { a } from './a.ts';\nexport const b = a;\n",
+      'src/sim/c.ts': "import type { B } from './b.ts';\nexport const c = 3;\n",
+      'src/sim/d.ts': "import { a } from './a.ts';\nexport const d = a;\n",
+    };
+    expect(importCycles(tree(three))).toEqual([['src/sim/a.ts', 'src/sim/c.ts', 'src/sim/b.ts', 'src/sim/a.ts']]);
   });
 
   it.each([

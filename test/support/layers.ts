@@ -113,10 +113,10 @@ function* sources(dir: string): Generator<string> {
   }
 }
 
-/** Every import in `root`'s src, test, features, bench and scripts that breaks a layer rule. */
-export function checkLayers(root: string): Violation[] {
-  const violations: Violation[] = [];
-  for (const top of ['src', 'test', 'features', 'bench', 'scripts']) {
+/** The relative imports of every source under `root`'s `tops`: file -> [(as written, resolved)], repository-relative. */
+function importGraph(root: string, tops: readonly string[]): Map<string, { spec: string; target: string }[]> {
+  const graph = new Map<string, { spec: string; target: string }[]>();
+  for (const top of tops) {
     let exists = true;
     try {
       statSync(join(root, top));
@@ -126,14 +126,93 @@ export function checkLayers(root: string): Violation[] {
     if (!exists) continue;
     for (const abs of sources(join(root, top))) {
       const file = relative(root, abs).split(sep).join('/');
-      for (const spec of importsOf(readFileSync(abs, 'utf8'))) {
-        const target = relative(root, resolve(dirname(abs), spec))
-          .split(sep)
-          .join('/');
-        const rule = ruleBroken(file, target);
-        if (rule) violations.push({ file, imports: spec, rule });
-      }
+      graph.set(
+        file,
+        importsOf(readFileSync(abs, 'utf8')).map((spec) => ({
+          spec,
+          target: relative(root, resolve(dirname(abs), spec))
+            .split(sep)
+            .join('/'),
+        })),
+      );
     }
   }
+  return graph;
+}
+
+/** Every import in `root`'s src, test, features, bench and scripts that breaks a layer rule. */
+export function checkLayers(root: string): Violation[] {
+  const violations: Violation[] = [];
+  for (const [file, imports] of importGraph(root, ['src', 'test', 'features', 'bench', 'scripts']))
+    for (const { spec, target } of imports) {
+      const rule = ruleBroken(file, target);
+      if (rule) violations.push({ file, imports: spec, rule });
+    }
   return violations;
+}
+
+/**
+ * The import circles among `root`'s src files (tests aside), type-only imports included: a type in
+ * the wrong file closes a circle as surely as a value does. One circle per knot of files that reach
+ * each other, as the path that goes round it (`[a, b, a]`).
+ */
+export function importCycles(root: string): string[][] {
+  const graph = new Map<string, string[]>();
+  for (const [file, imports] of importGraph(root, ['src']))
+    if (!file.endsWith('.test.ts'))
+      graph.set(
+        file,
+        imports.map((i) => i.target),
+      );
+  const next = (file: string) => (graph.get(file) ?? []).filter((t) => graph.has(t));
+
+  // Tarjan's strongly connected components.
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const knots: string[][] = [];
+  const visit = (v: string): void => {
+    index.set(v, index.size);
+    low.set(v, index.get(v)!);
+    stack.push(v);
+    onStack.add(v);
+    for (const w of next(v)) {
+      if (!index.has(w)) {
+        visit(w);
+        low.set(v, Math.min(low.get(v)!, low.get(w)!));
+      } else if (onStack.has(w)) low.set(v, Math.min(low.get(v)!, index.get(w)!));
+    }
+    if (low.get(v) !== index.get(v)) return;
+    const knot: string[] = [];
+    let w: string;
+    do {
+      w = stack.pop()!;
+      onStack.delete(w);
+      knot.push(w);
+    } while (w !== v);
+    if (knot.length > 1 || next(v).includes(v)) knots.push(knot);
+  };
+  for (const file of [...graph.keys()].sort()) if (!index.has(file)) visit(file);
+
+  // For each knot, the shortest way from its first file (by name) back to itself.
+  const circles = knots.map((knot) => {
+    const members = new Set(knot);
+    const first = [...knot].sort()[0]!;
+    const cameFrom = new Map<string, string>();
+    const queue = [first];
+    while (queue.length > 0) {
+      const v = queue.shift()!;
+      for (const w of next(v)) {
+        if (!members.has(w) || cameFrom.has(w)) continue;
+        cameFrom.set(w, v);
+        if (w === first) queue.length = 0;
+        else queue.push(w);
+      }
+    }
+    const back = [first];
+    for (let v = cameFrom.get(first)!; v !== first; v = cameFrom.get(v)!) back.unshift(v);
+    return [first, ...back];
+  });
+  return circles.sort((x, y) => x[0]!.localeCompare(y[0]!));
 }
