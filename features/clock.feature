@@ -52,7 +52,7 @@ Feature: Scheme clock and simulator controls
       | {"weeks": 1}                      | 400    | weeks in body is not allowed                             |
       | {"to": "2026-12-20T09:00:00Z"}    | 409    | is before the scheme clock                               |
       | {"to": "2032-01-01T00:00:00Z"}    | 400    | more than 5 years after the scheme clock                 |
-      | {"to": "9999-12-31T00:00:00Z"}    | 400    | to in body moves the clock to 9999-12-31T00:00:00.000Z, outside the dates the simulator supports (1900-01-01 to 2199-12-31) |
+      | {"to": "9999-12-31T00:00:00Z"}    | 400    | to moves the clock to 9999-12-31T00:00:00.000Z, outside the dates the simulator supports (1900-01-01 to 2199-12-31) |
       | {"days": 1                        | 400    | request body is not valid JSON                           |
 
   Scenario: The calendar names the holidays of a range

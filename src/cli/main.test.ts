@@ -97,7 +97,7 @@ describe('scheme-sim clock (against a listening server)', () => {
     const past = await cli(['clock', 'advance', '--to', '2026-01-01T00:00:00Z']);
     expect(past).toMatchObject({
       code: 1,
-      stderr: expect.stringMatching(/409: to in body \(2026-01-01T00:00:00.000Z\) is before the scheme clock/),
+      stderr: expect.stringMatching(/409: to \(2026-01-01T00:00:00.000Z\) is before the scheme clock/),
     });
     const negative = await cli(['clock', 'advance', '--days=-2']);
     expect(negative).toMatchObject({

@@ -39,6 +39,8 @@ export interface AdvanceOptions {
   list?: number;
   /** The caller's reading of "now", which the target was computed from. */
   from?: Date;
+  /** What the caller asked for (`to`, `working_days`, …), named when the target is refused. */
+  asked?: string;
   /** The organisation asking: the result counts and lists only its runs and those of no organisation. */
   viewer?: string;
 }

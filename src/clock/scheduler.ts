@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { refuseTarget } from './advance.ts';
 import { MinHeap } from './heap.ts';
 import type {
   AdvanceOptions,
@@ -188,13 +189,8 @@ export class Scheduler {
 
   #begin(target: Date, options: AdvanceOptions): AdvanceRun {
     if (this.#advancing) throw new ClockError('an advance is already running: a job cannot advance the scheme clock');
-    if (Number.isNaN(target.getTime())) throw new ClockError('cannot advance the scheme clock to an invalid date');
     const from = options.from ?? this.#clock.now();
-    if (target.getTime() < from.getTime()) {
-      throw new ClockError(
-        `the scheme clock only moves forward: ${target.toISOString()} is before ${from.toISOString()}`,
-      );
-    }
+    refuseTarget(from, target, options.asked);
     this.#advancing = true;
     return {
       from,

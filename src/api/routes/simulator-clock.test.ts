@@ -92,7 +92,7 @@ describe('POST /v1/simulator/clock/advance', () => {
     await expectError(await advance({ weeks: 1 }), 400, /weeks in body is not allowed/);
     await expectError(await advance({ days: 1, note: 'x' }), 400, /note in body is not allowed/);
     await expectError(await advance({ to: '2027-01-01' }), 400, /to in body must be of type date-time/);
-    await expectError(await advance({ to: '2026-12-31T23:59:60Z' }), 400, /to in body is not a valid instant/);
+    await expectError(await advance({ to: '2026-12-31T23:59:60Z' }), 400, /^to is not a valid instant$/);
     await expectError(await advance([{ days: 1 }]), 400, /body must be a JSON object/);
     await expectError(await advance('{"days": 1'), 400, /not valid JSON/);
     await expectError(await advance(''), 400, /empty/);
@@ -107,13 +107,13 @@ describe('POST /v1/simulator/clock/advance', () => {
     await expectError(
       await advance({ to: '2031-12-21T09:00:00.001Z' }),
       400,
-      /to in body moves the clock to 2031-12-21T09:00:00.001Z, more than 5 years/,
+      /^to moves the clock to 2031-12-21T09:00:00.001Z, more than 5 years/,
     );
     expect((await advance({ to: '2031-12-21T09:00:00.000Z' })).status).toBe(200);
     await expectError(
       await advance({ to: '2026-12-22T09:00:00Z' }),
       409,
-      /to in body \(2026-12-22T09:00:00.000Z\) is before the scheme clock \(2031-12-21T09:00:00.000Z\)/,
+      /^to \(2026-12-22T09:00:00.000Z\) is before the scheme clock \(2031-12-21T09:00:00.000Z\)/,
     );
   });
 
@@ -203,7 +203,7 @@ describe('POST /v1/simulator/clock/advance: the supported dates (up to 2199-12-3
         await advance(body),
         400,
         new RegExp(
-          `^${unit} in body moves the clock .*outside the dates the simulator supports \\(1900-01-01 to 2199-12-31\\)`,
+          `^${unit} moves the clock .*outside the dates the simulator supports \\(1900-01-01 to 2199-12-31\\)`,
         ),
       );
     }
@@ -217,10 +217,10 @@ describe('POST /v1/simulator/clock/advance: the supported dates (up to 2199-12-3
     await expectError(
       await advance({ working_days: 5 }),
       400,
-      /^working_days in body moves the clock outside the dates the simulator supports/,
+      /^working_days moves the clock outside the dates the simulator supports/,
     );
-    await expectError(await advance({ days: 1 }), 400, /^days in body moves the clock outside/);
-    await expectError(await advance({ hours: 1 }), 400, /^hours in body moves the clock to .*outside the dates/);
+    await expectError(await advance({ days: 1 }), 400, /^days moves the clock outside/);
+    await expectError(await advance({ hours: 1 }), 400, /^hours moves the clock to .*outside the dates/);
     const clock = await json(await rt.call('GET', '/v1/simulator/clock'));
     expect(clock.data).toMatchObject({ london_date: '9999-12-28', bacs_working_day: false });
     const cal = await rt.call('GET', '/v1/simulator/calendar');

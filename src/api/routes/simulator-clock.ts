@@ -1,12 +1,5 @@
 import type { Context } from 'hono';
-import {
-  ADVANCE_UNITS,
-  type AdvanceRequest,
-  advanceTarget,
-  latestTarget,
-  MAX_ADVANCE_YEARS,
-} from '../../clock/advance.ts';
-import { DateRangeError, isSupportedInstant, SUPPORTED_RANGE } from '../../clock/dates.ts';
+import { ADVANCE_UNITS, AdvanceRefused, type AdvanceRequest, advanceTarget, unitOf } from '../../clock/advance.ts';
 import { ClockError } from '../../clock/scheme-clock.ts';
 import { requireAdmin } from '../auth/roles.ts';
 import { optionalJson, readJson } from '../body.ts';
@@ -43,47 +36,6 @@ function parseAdvance(body: unknown): AdvanceRequest {
 const ALREADY_ADVANCING =
   'an advance of the scheme clock is already running; try again once it has finished (GET /v1/simulator/clock shows the clock)';
 
-/**
- * Where the advance moves the clock, from one reading of "now" (a running clock moves between two
- * reads); 400 or 409 naming the field when it cannot go there.
- */
-function checkedTarget(sim: AppDeps['sim'], request: AdvanceRequest): { target: Date; now: Date } {
-  const unit = Object.keys(request)[0]!;
-  const now = sim.clock.now();
-  let target: Date;
-  try {
-    target = advanceTarget(now, request, sim.calendar);
-  } catch (err) {
-    if (err instanceof DateRangeError)
-      throw new ApiError(
-        400,
-        `${unit} in body moves the clock outside the dates the simulator supports (${SUPPORTED_RANGE})`,
-      );
-    throw err;
-  }
-  if (Number.isNaN(target.getTime())) throw new ApiError(400, `${unit} in body is not a valid instant`);
-  if (target.getTime() < now.getTime()) {
-    throw new ApiError(
-      409,
-      `${unit} in body (${target.toISOString()}) is before the scheme clock (${now.toISOString()}); the clock only moves forward`,
-    );
-  }
-  if (!isSupportedInstant(target)) {
-    throw new ApiError(
-      400,
-      `${unit} in body moves the clock to ${target.toISOString()}, outside the dates the simulator supports (${SUPPORTED_RANGE})`,
-    );
-  }
-  const latest = latestTarget(now);
-  if (target.getTime() > latest.getTime()) {
-    throw new ApiError(
-      400,
-      `${unit} in body moves the clock to ${target.toISOString()}, more than ${MAX_ADVANCE_YEARS} years after the scheme clock (at most ${latest.toISOString()})`,
-    );
-  }
-  return { target, now };
-}
-
 /** /v1/simulator/clock: read, advance, freeze and resume the scheme clock. */
 export function simulatorClockRoutes(deps: AppDeps): RouteGroup {
   const { sim } = deps;
@@ -105,12 +57,20 @@ export function simulatorClockRoutes(deps: AppDeps): RouteGroup {
       // The advance is long work: it waits for a reset running, and change requests wait for it.
       // Reads are answered between its slices.
       return sim.longWork.exclusive('an advance', async () => {
-        const { target, now } = checkedTarget(sim, request);
         try {
+          // One reading of the clock (a running clock moves between two reads): the target is
+          // computed from it and checked against it.
+          const now = sim.clock.now();
+          const target = advanceTarget(now, request, sim.calendar);
           // The clock is shared, so an advance runs every organisation's jobs; the answer counts and
           // lists only the caller's own (and those of no organisation).
           const own = c.get('organisationId');
-          const result = await sim.scheduler.advanceInSlices(target, { list: MAX_LISTED_RUNS, from: now, viewer: own });
+          const result = await sim.scheduler.advanceInSlices(target, {
+            list: MAX_LISTED_RUNS,
+            from: now,
+            viewer: own,
+            asked: unitOf(request),
+          });
           return answer(c, {
             ...clockView(sim, own),
             advanced_from: result.advanced_from,
@@ -119,6 +79,8 @@ export function simulatorClockRoutes(deps: AppDeps): RouteGroup {
             jobs_run: result.jobs_run.map(({ organisation_id: _, ...run }) => run),
           });
         } catch (err) {
+          // The clock's own refusals (src/clock/advance.ts), as they are worded there.
+          if (err instanceof AdvanceRefused) throw new ApiError(err.reason === 'backward' ? 409 : 400, err.message);
           if (err instanceof ClockError)
             throw new ApiError(409, sim.scheduler.advancing ? ALREADY_ADVANCING : err.message);
           throw err;
