@@ -1,4 +1,5 @@
-import { createHash, type KeyObject, sign } from 'node:crypto';
+import type { KeyObject } from 'node:crypto';
+import { formatSignature, requestTarget, sha256Base64, signingString, signText } from '../signatures/cavage.ts';
 
 /**
  * The headers Form3's Go SDK puts on a request it signs (pkg/form3/auth_request_signing.go), byte
@@ -21,25 +22,28 @@ export function form3SignedHeaders(
 ): Record<string, string> {
   const date = now.toUTCString().replace('GMT', 'UTC');
   const headers: Record<string, string> = { Date: date };
-  const signed = ['(request-target)', 'host', 'date'];
-  let message = `(request-target): ${method.toLowerCase()} ${url.pathname}${url.search}\nhost: ${url.host}\ndate: ${date}`;
+  const values: Record<string, string> = {
+    '(request-target)': requestTarget(method, `${url.pathname}${url.search}`),
+    host: url.host,
+    date,
+  };
   if (['POST', 'PUT', 'PATCH'].includes(method) && body !== undefined) {
-    const digest = createHash('sha256').update(body).digest('base64');
-    if (contentType !== null) {
-      message += `\ncontent-type: ${contentType}`;
-      signed.push('content-type');
-      headers['Content-Type'] = contentType;
-    }
-    message += `\ndigest: SHA-256=${digest}\ncontent-length: ${Buffer.byteLength(body)}`;
-    signed.push('digest', 'content-length');
+    const digest = sha256Base64(body);
+    if (contentType !== null) values['content-type'] = headers['Content-Type'] = contentType;
+    values.digest = `SHA-256=${digest}`;
+    values['content-length'] = String(Buffer.byteLength(body));
     headers.Digest = digest;
   }
   for (const [name, value] of Object.entries(extra)) {
-    message += `\n${name.toLowerCase()}: ${value}`;
-    signed.push(name.toLowerCase());
+    values[name.toLowerCase()] = value;
     headers[name] = value;
   }
-  const signature = sign('sha256', Buffer.from(message), key).toString('base64');
-  headers.Authorization = `Signature keyId="${keyId}",algorithm="rsa-sha256",headers="${signed.join(' ')}", signature="${signature}"`;
+  // In the SDK's order: (request-target) host date, then content-type digest content-length, then the extras.
+  const signed = Object.keys(values);
+  const signature = signText(
+    signingString(signed, (h) => values[h]),
+    key,
+  );
+  headers.Authorization = `Signature ${formatSignature({ keyId, headers: signed, signature }, { sdkSpacing: true })}`;
   return headers;
 }

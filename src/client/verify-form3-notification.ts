@@ -1,5 +1,15 @@
-import { createPublicKey, type KeyObject, verify } from 'node:crypto';
-import { digestOf } from '../signatures/cavage.ts';
+import { createPublicKey, type KeyObject } from 'node:crypto';
+import {
+  ALGORITHM,
+  DATE_WINDOW_MS,
+  digestOf,
+  isAlgorithmAccepted,
+  MissingSignedHeader,
+  parseSignature,
+  requestTarget,
+  signingString,
+  verifyText,
+} from '../signatures/cavage.ts';
 
 /** A received notification: a web Request, or its parts (a Node server's). */
 export interface ReceivedNotification {
@@ -17,7 +27,6 @@ export class Form3NotificationError extends Error {
   override name = 'Form3NotificationError';
 }
 
-const WINDOW_MS = 5 * 60_000;
 const keyCache = new WeakMap<SigningKeyFetcher, Map<string, Promise<KeyObject>>>();
 
 function header(headers: ReceivedNotification['headers'], name: string): string | undefined {
@@ -52,29 +61,30 @@ export async function verifyForm3Notification(
     : (request as ReceivedNotification);
   const sig = header(received.headers, 'signature');
   if (!sig) refuse('the notification is not signed (no Signature header)');
-  const p: Record<string, string> = {};
-  for (const m of sig.matchAll(/([A-Za-z]+)="([^"]*)"/g)) p[m[1]!] = m[2]!;
+  const p = parseSignature(sig);
   if (!p.keyId || !p.signature || !p.headers) refuse('the Signature header must name keyId, headers and signature');
-  if (p.algorithm && p.algorithm !== 'rsa-sha256') refuse(`algorithm ${p.algorithm} is not rsa-sha256`);
-  const signed = p.headers.split(' ');
+  if (!isAlgorithmAccepted(p.algorithm)) refuse(`algorithm ${p.algorithm} is not ${ALGORITHM}`);
   for (const required of ['(request-target)', 'date', 'digest'])
-    if (!signed.includes(required)) refuse(`the signature does not cover ${required}`);
+    if (!p.headers.includes(required)) refuse(`the signature does not cover ${required}`);
 
   const date = header(received.headers, 'date');
   const at = date ? Date.parse(date) : Number.NaN;
   if (Number.isNaN(at)) refuse('the Date header is missing or not a date');
-  if (Math.abs((options.now ?? new Date()).getTime() - at) > WINDOW_MS)
+  if (Math.abs((options.now ?? new Date()).getTime() - at) > DATE_WINDOW_MS)
     refuse(`date ${date} is more than 5 minutes from now`);
   if (header(received.headers, 'digest') !== digestOf(received.body)) refuse('the Digest does not match the body');
 
   const url = new URL(received.url, `http://${header(received.headers, 'host') ?? 'localhost'}`);
-  const lines = signed.map((h) => {
-    if (h === '(request-target)')
-      return `(request-target): ${(received.method ?? 'POST').toLowerCase()} ${url.pathname}${url.search}`;
-    const value = h === 'host' ? (header(received.headers, 'host') ?? url.host) : header(received.headers, h);
-    if (value === undefined) refuse(`the signed header ${h} is missing`);
-    return `${h}: ${value}`;
-  });
+  let text: string;
+  try {
+    text = signingString(p.headers, (h) => {
+      if (h === '(request-target)') return requestTarget(received.method ?? 'POST', `${url.pathname}${url.search}`);
+      return h === 'host' ? (header(received.headers, 'host') ?? url.host) : header(received.headers, h);
+    });
+  } catch (err) {
+    if (err instanceof MissingSignedHeader) refuse(err.message);
+    throw err;
+  }
   const keyId = p.keyId;
   let cache = keyCache.get(fetchKey);
   if (!cache) {
@@ -89,8 +99,7 @@ export async function verifyForm3Notification(
     key.catch(() => keys.delete(keyId)); // a failed fetch is tried again next time
   }
   const publicKey = await key.catch((err: Error) => refuse(`the key ${keyId} cannot be fetched: ${err.message}`));
-  if (!verify('sha256', Buffer.from(lines.join('\n')), publicKey, Buffer.from(p.signature, 'base64')))
-    refuse(`the signature does not verify with key ${keyId}`);
+  if (!verifyText(text, p.signature, publicKey)) refuse(`the signature does not verify with key ${keyId}`);
   return { keyId };
 }
 

@@ -1,5 +1,5 @@
-import { type KeyObject, sign } from 'node:crypto';
-import { digestOf, signingString } from '../signatures/cavage.ts';
+import type { KeyObject } from 'node:crypto';
+import { digestOf, formatSignature, requestTarget, signingString, signText } from '../signatures/cavage.ts';
 
 /**
  * Notifications signed as Form3 signs them (tutorial "Verifying notification headers"; draft
@@ -15,35 +15,46 @@ export interface SignedHeaders {
   signature: string;
 }
 
-/** The headers that sign a POST of `body` (JSON) to `uri` with the key. */
-export function form3SignatureHeaders(
-  uri: string,
-  body: string,
-  key: { id: string; privateKey: KeyObject },
-  now: Date,
-): SignedHeaders {
-  const date = now.toUTCString();
-  const digest = digestOf(body);
-  const text = signingString('POST', new URL(uri), { date, digest, contentType: 'application/json' });
-  const signature = sign('sha256', Buffer.from(text), key.privateKey).toString('base64');
+interface SigningKey {
+  id: string;
+  privateKey: KeyObject;
+}
+
+/** Signs the headers' values (date and digest among them) with the key. */
+function signed(headers: readonly string[], values: Record<string, string>, key: SigningKey): SignedHeaders {
+  const signature = signText(
+    signingString(headers, (h) => values[h]),
+    key.privateKey,
+  );
   return {
-    date,
-    digest,
-    signature: `keyId="${key.id}",algorithm="rsa-sha256",headers="${SIGNED_HEADERS.join(' ')}",signature="${signature}"`,
+    date: values.date!,
+    digest: values.digest!,
+    signature: formatSignature({ keyId: key.id, headers, signature }),
   };
 }
+
+/** The headers that sign a POST of `body` (JSON) to `uri` with the key. */
+export function form3SignatureHeaders(uri: string, body: string, key: SigningKey, now: Date): SignedHeaders {
+  const url = new URL(uri);
+  return signed(
+    SIGNED_HEADERS,
+    {
+      '(request-target)': requestTarget('POST', `${url.pathname}${url.search}`),
+      host: url.host,
+      date: now.toUTCString(),
+      digest: digestOf(body),
+      'content-type': 'application/json',
+    },
+    key,
+  );
+}
+
+const QUEUE_SIGNED_HEADERS = ['date', 'digest'] as const;
 
 /**
  * What signs a queue message, where there is no request: `date digest` of the body, in message
  * attributes (a later version of Form3's page says it signs SQS messages too; how is not public).
  */
-export function queueSignature(body: string, key: { id: string; privateKey: KeyObject }, now: Date): SignedHeaders {
-  const date = now.toUTCString();
-  const digest = digestOf(body);
-  const signature = sign('sha256', Buffer.from(`date: ${date}\ndigest: ${digest}`), key.privateKey).toString('base64');
-  return {
-    date,
-    digest,
-    signature: `keyId="${key.id}",algorithm="rsa-sha256",headers="date digest",signature="${signature}"`,
-  };
+export function queueSignature(body: string, key: SigningKey, now: Date): SignedHeaders {
+  return signed(QUEUE_SIGNED_HEADERS, { date: now.toUTCString(), digest: digestOf(body) }, key);
 }

@@ -1,16 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { DATE_WINDOW_MS, ReplayCache, signatureParams } from './http-signature.ts';
-
-describe('signatureParams', () => {
-  it('reads the parameters as Form3’s SDK writes them (a space before signature)', () => {
-    expect(
-      signatureParams(
-        'Signature keyId="k-1",algorithm="rsa-sha256",headers="(request-target) host date", signature="c2ln"',
-      ),
-    ).toEqual({ keyId: 'k-1', algorithm: 'rsa-sha256', headers: '(request-target) host date', signature: 'c2ln' });
-    expect(signatureParams('Signature nonsense')).toEqual({});
-  });
-});
+import { DATE_WINDOW_MS } from '../../signatures/cavage.ts';
+import { ReplayCache } from './http-signature.ts';
 
 describe('ReplayCache', () => {
   it('accepts a signature once, and again only after it left the window', () => {

@@ -1,4 +1,15 @@
-import { createHash, type KeyObject, verify } from 'node:crypto';
+import type { KeyObject } from 'node:crypto';
+import {
+  ALGORITHM,
+  DATE_WINDOW_MS,
+  isAlgorithmAccepted,
+  MissingSignedHeader,
+  parseSignature,
+  requestTarget,
+  sha256Base64,
+  signingString,
+  verifyText,
+} from '../../signatures/cavage.ts';
 import { ApiError } from '../errors.ts';
 import type { Caller } from './caller.ts';
 
@@ -8,8 +19,6 @@ import type { Caller } from './caller.ts';
 // SDK sends the bare base64 but signs `digest: SHA-256=<base64>`; both spellings are read).
 
 const CHALLENGE = { 'WWW-Authenticate': 'Signature realm="scheme-sim",headers="(request-target) host date"' };
-/** How far a request's Date may be from the wall clock (Form3: 5 minutes). */
-export const DATE_WINDOW_MS = 5 * 60_000;
 
 export interface SignedRequest {
   method: string;
@@ -27,13 +36,6 @@ export interface SignatureKeys {
 
 function refuse(reason: string): never {
   throw new ApiError(401, `request signature: ${reason}`, CHALLENGE);
-}
-
-/** `keyId="…",algorithm="…",headers="…", signature="…"` → its parameters. */
-export function signatureParams(header: string): Record<string, string> {
-  const params: Record<string, string> = {};
-  for (const m of header.replace(/^signature\s+/i, '').matchAll(/([A-Za-z]+)="([^"]*)"/g)) params[m[1]!] = m[2]!;
-  return params;
 }
 
 /** Signatures seen within the date window: the same signed request twice is a replay. */
@@ -60,11 +62,10 @@ export function verifySignedRequest(
   now: Date,
   replays: ReplayCache,
 ): Caller {
-  const p = signatureParams(authorization);
+  const p = parseSignature(authorization);
   if (!p.keyId || !p.signature || !p.headers) refuse('Authorization: Signature must name keyId, headers and signature');
-  if (p.algorithm && p.algorithm.toLowerCase() !== 'rsa-sha256')
-    refuse(`algorithm ${p.algorithm} is not supported; use rsa-sha256`);
-  const signed = p.headers.toLowerCase().split(/\s+/);
+  if (!isAlgorithmAccepted(p.algorithm)) refuse(`algorithm ${p.algorithm} is not supported; use ${ALGORITHM}`);
+  const signed = p.headers;
   for (const required of ['(request-target)', 'host', 'date'])
     if (!signed.includes(required)) refuse(`headers must include ${required}`);
   const hasBody = req.body.length > 0;
@@ -76,26 +77,28 @@ export function verifySignedRequest(
   if (Math.abs(now.getTime() - at) > DATE_WINDOW_MS)
     refuse(`date ${date} is more than 5 minutes from the server's clock (${now.toUTCString()})`);
 
-  const digest = (
-    typeof req.body === 'string' ? createHash('sha256').update(req.body, 'utf8') : createHash('sha256').update(req.body)
-  ).digest('base64');
+  const digest = sha256Base64(req.body);
   if (signed.includes('digest')) {
     const sent = req.header('digest')?.replace(/^sha-256=/i, '');
     if (!sent) refuse('the Digest header is missing');
     if (sent !== digest) refuse('digest does not match the body');
   }
 
-  const lines = signed.map((h) => {
-    if (h === '(request-target)') return `(request-target): ${req.method.toLowerCase()} ${req.target}`;
-    if (h === 'digest') return `digest: SHA-256=${digest}`;
-    const value = req.header(h);
-    if (value === undefined) refuse(`signed header ${h} is missing from the request`);
-    return `${h}: ${value}`;
-  });
+  let text: string;
+  try {
+    text = signingString(signed, (h) => {
+      if (h === '(request-target)') return requestTarget(req.method, req.target);
+      // The SDK sends the bare base64 but signs `SHA-256=<base64>`: the signed value is rebuilt.
+      if (h === 'digest') return `SHA-256=${digest}`;
+      return req.header(h);
+    });
+  } catch (err) {
+    if (err instanceof MissingSignedHeader) refuse(`signed header ${err.header} is missing from the request`);
+    throw err;
+  }
   const owner = keys.keyOf(p.keyId);
   if (!owner) refuse(`keyId ${p.keyId} is not a key of any client (public_keys in the clients file)`);
-  const ok = verify('sha256', Buffer.from(lines.join('\n')), owner.key, Buffer.from(p.signature, 'base64'));
-  if (!ok) refuse(`the signature does not verify with key ${p.keyId}`);
+  if (!verifyText(text, p.signature, owner.key)) refuse(`the signature does not verify with key ${p.keyId}`);
   // rsa-sha256 (PKCS#1 v1.5) is deterministic: the same GET or DELETE twice within a second carries
   // the same signature, and a poller or a retried delete (idempotent) is no attacker. A body sent
   // twice (a create or change replayed) is refused.
