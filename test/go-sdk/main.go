@@ -1,9 +1,9 @@
 // Form3's own Go SDK (form3tech-oss/go-form3) against a running scheme-sim, once in request-signing
 // mode (form3.NewFromEnv, as the SDK's README sets it up) and once in token mode (client id and
 // secret). Every flow the simulator serves is driven through the SDK: accounts, subscriptions, the
-// four claim resources, the contra payment and its admission, reports and report admissions; and
-// every answer is validated against go-form3's generated models (Validate), relationships included,
-// not only decoded. test/go-sdk/run.sh builds it inside a copy of the SDK's source, with its
+// four claim resources, the contra payment and its admission, reports and report admissions, and
+// name verifications (name_verification.go); and every answer is validated against go-form3's
+// generated models (Validate), relationships included, not only decoded. test/go-sdk/run.sh builds it inside a copy of the SDK's source, with its
 // vendored dependencies, and starts the simulator with --auth on or, with SIM_AUTH=off, --auth off
 // (where the account answers follow the fake account API's model).
 package main
@@ -48,6 +48,7 @@ func flow(mode string, f3 *form3.F3, ctl *control) {
 	subscriptionFlow(mode, f3)
 	claimFlow(mode, f3, ctl)
 	reportFlow(mode, f3)
+	nameVerificationFlow(mode, f3)
 }
 
 // validated counts the answers checked against go-form3's models.

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Runs Form3's own Go SDK (form3tech-oss/go-form3) against scheme-sim: test/go-sdk/*.go drive
 # accounts, subscriptions, the four claim resources through the DDIC timeline, the contra payment
-# and its admission, reports and report admissions, in request-signing mode and in token mode, and
+# and its admission, reports and report admissions, and name verifications (asked by Northwind,
+# their admission read by the payee's bank), in request-signing mode and in token mode, and
 # validate every answer against go-form3's generated models.
 #
 #   GO_FORM3_DIR=/path/to/go-form3 bash test/go-sdk/run.sh                # --auth on
@@ -70,4 +71,8 @@ FORM3_PRIVATE_KEY="$(cat "$repo/fixtures/keys/northwind-dev-signing.pem")" \
 FORM3_CLIENT_ID=5a1e6c3b-7d2f-4e8a-9b40-6c1d2e3f4a5b \
 FORM3_CLIENT_SECRET=northwind-dev-secret \
 SORT_CODE=400301 BIC=NWBKGB22 \
+FORM3_PAYEE_ORGANISATION_ID=5b5a6b4d-0f1e-4f4e-9a57-3f1a8d8a2b11 \
+FORM3_PAYEE_CLIENT_ID=8c2f1d4e-3b5a-4c6d-8e7f-9a0b1c2d3e4f \
+FORM3_PAYEE_CLIENT_SECRET=harbour-dev-secret \
+PAYEE_SORT_CODE=309634 PAYEE_BIC=HRBRGB2L \
   "$work/check" || { echo "== the simulator's log:" >&2; tail -n 40 "$work/sim.log" >&2; exit 1; }
