@@ -76,7 +76,7 @@ describe('name verification requests (the requester side)', () => {
         actual_name: 'John Smith',
       },
     });
-    expect(submission).not.toHaveProperty('relationships');
+    expect(submission).not.toHaveProperty('relationships'); // no way back to the request: no cycle
     expect(nv.getSubmission(input.id, submission!.id, NORTHWIND.organisation_id).relationships).toMatchObject({
       name_verification: { data: [{ id: input.id, type: 'name_verifications', attributes: input.attributes }] },
     });
@@ -210,6 +210,10 @@ describe('name verification requests (the requester side)', () => {
         status_reason: `Harbour Building Society (${HARBOUR_OB}) did not answer: timeout`,
       });
       expect(submission.relationships?.scenarios?.data).toEqual([{ id: scenario.id, type: 'scenarios' }]);
+      // As the request carries it: the scenario named, the way back to the request left out.
+      const embedded = nv.get(input.id, NORTHWIND.organisation_id).relationships!.name_verification_submission!
+        .data[0]!;
+      expect(embedded.relationships).toEqual({ scenarios: { data: [{ id: scenario.id, type: 'scenarios' }] } });
       expect(nv.admissions.list(HARBOUR.organisation_id)[0]!.attributes.status).toBe('failed');
       expect(rt.sim.scenarios.get(scenario.id, NORTHWIND.organisation_id).attributes.status).toBe('applied');
       // Played once: the next request is answered.

@@ -231,7 +231,7 @@ export class NameVerificationRequests {
   ): void {
     this.requests.update(request.id, undefined, (r) => ({
       ...r,
-      relationships: { ...r.relationships, [name]: { data: [bare(related)] } },
+      relationships: { ...r.relationships, [name]: { data: [withoutBackReference(related)] } },
     }));
   }
 
@@ -282,6 +282,13 @@ function participantLabel(p: Participant): string {
 function bare<R extends Resource<object>>(r: R): Omit<R, 'relationships'> {
   const { relationships: _, ...rest } = r;
   return rest;
+}
+
+/** A submission or admission as its request carries it: whole, but for its way back to the request. */
+function withoutBackReference(r: Resource<object>): Relationship['data'][number] {
+  const { name_verification: _, ...others } = r.relationships ?? {};
+  const { relationships: __, ...rest } = r;
+  return Object.keys(others).length > 0 ? { ...rest, relationships: others } : rest;
 }
 
 /**
