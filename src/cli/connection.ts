@@ -5,6 +5,7 @@
 import { connect as tcpConnect } from 'node:net';
 import { TOOL_HEADER } from '../api/request-journal.ts';
 import { CliError } from './cli-errors.ts';
+import { readEvents } from './event-stream.ts';
 import { chosenProfile, normalUrl, type ProfileFile, profileOf, shortPath } from './profile.ts';
 
 /** The options every command that talks to a running simulator takes. */
@@ -218,4 +219,37 @@ export async function readAnswer<T = { data?: unknown; error_message?: string }>
     throw new CliError(`${res.status}: ${(json.error_message as string | undefined) ?? text}${hint}`);
   }
   return json as T;
+}
+
+/**
+ * The caller's organisation: the claim of the token (scheme-sim's tokens are `<claims>.<hmac>`, the
+ * claims base64url JSON naming it); without a token (--auth off), the organisation the simulator's
+ * live log names when followed.
+ */
+export async function organisationOf(conn: Connection): Promise<string> {
+  const token = conn.auth.authorization?.split(' ')[1];
+  if (token) {
+    try {
+      const claims = JSON.parse(Buffer.from(token.split('.')[0] ?? '', 'base64url').toString('utf8'));
+      if (typeof claims.organisation_id === 'string') return claims.organisation_id;
+    } catch {
+      // not scheme-sim's token form: ask the simulator
+    }
+  }
+  const stop = new AbortController();
+  const res = await conn.request('/v1/simulator/stream?filter[kind]=reset', {
+    headers: { accept: 'text/event-stream' },
+    signal: stop.signal,
+  });
+  if (res.status !== 200) await readAnswer(res, conn);
+  try {
+    for await (const e of readEvents(res)) {
+      if (e.event !== 'ready') continue;
+      const org = (JSON.parse(e.data) as { organisation_id?: string }).organisation_id;
+      if (org) return org;
+    }
+  } finally {
+    stop.abort();
+  }
+  throw new CliError(`cannot tell the organisation of these credentials at ${conn.base}`);
 }

@@ -3,7 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
 import { CliError } from './cli-errors.ts';
-import { CONNECTION, type Connection, connect, readAnswer } from './connection.ts';
+import { CONNECTION, type Connection, connect, organisationOf, readAnswer } from './connection.ts';
 import { readEvents } from './event-stream.ts';
 import { parseCommand, usageError } from './usage.ts';
 
@@ -263,36 +263,4 @@ async function followResets(
       // the stream broke: follow again
     }
   }
-}
-
-/**
- * The caller's organisation: the token's own claim (scheme-sim tokens are JWTs naming it); without a
- * token (--auth off), the organisation the simulator's live log names when followed.
- */
-async function organisationOf(conn: Connection): Promise<string> {
-  const token = conn.auth.authorization?.split(' ')[1];
-  if (token) {
-    try {
-      const claims = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8'));
-      if (typeof claims.organisation_id === 'string') return claims.organisation_id;
-    } catch {
-      // not a JWT: ask the simulator
-    }
-  }
-  const stop = new AbortController();
-  const res = await conn.request('/v1/simulator/stream?filter[kind]=reset', {
-    headers: { accept: 'text/event-stream' },
-    signal: stop.signal,
-  });
-  if (res.status !== 200) await readAnswer(res, conn);
-  try {
-    for await (const e of readEvents(res)) {
-      if (e.event !== 'ready') continue;
-      const org = (JSON.parse(e.data) as { organisation_id?: string }).organisation_id;
-      if (org) return org;
-    }
-  } finally {
-    stop.abort();
-  }
-  throw new CliError(`cannot tell the organisation of these credentials at ${conn.base}`);
 }

@@ -4,6 +4,7 @@ import { apiCommand } from './api-commands.ts';
 import { UsageError } from './cli-errors.ts';
 import { clockCommand } from './clock.ts';
 import { conformanceCommand } from './conformance.ts';
+import { copCommand } from './cop.ts';
 import { doctorCommand } from './doctor.ts';
 import { faultsCommand } from './faults.ts';
 import { logsCommand } from './follow.ts';
@@ -27,6 +28,7 @@ Commands:
             key notifications are signed with
   faults    set, list or clear fault rules (latency, 429/5xx, dropped connections) on a running simulator
   trigger   play a scenario (a failed validation or delivery, a late contra, ...) on a running simulator
+  cop ask   ask whether a name matches a payee account (Form3's name verification API)
   reset     reset your organisation (or, --all, everything) on a running simulator
   calendar  Bacs working days and bank holidays (--from, --to)
   reports   inject TYPE: a report of the catalogue arrives now
@@ -51,6 +53,7 @@ const COMMANDS = [
   'keys',
   'faults',
   'trigger',
+  'cop',
   'reset',
   'calendar',
   'reports',
@@ -116,6 +119,8 @@ export async function main(argv: string[]): Promise<void> {
       return void console.log(packageVersion());
     case 'trigger':
       return finish(triggerCommand(rest));
+    case 'cop':
+      return finish(copCommand(rest));
     case 'faults':
       return finish(faultsCommand(rest));
     case 'keys':
