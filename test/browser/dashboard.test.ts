@@ -4,11 +4,12 @@ import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { SchemeClock } from '../../src/clock/scheme-clock.ts';
-import { NORTHWIND, TEST_START, type TestRuntime, testRuntime } from '../../src/harness/test-runtime.ts';
+import { HARBOUR, NORTHWIND, TEST_START, type TestRuntime, testRuntime } from '../../src/harness/test-runtime.ts';
 import { listen, type RunningServer } from '../../src/node/server.ts';
 import { createRuntime } from '../../src/runtime.ts';
 import { launchChromium } from '../support/chromium.ts';
 import { createClaimVia, submitVia } from '../support/claim-requests.ts';
+import { registerPayee } from '../support/name-verification-requests.ts';
 
 // The dashboard and the reference page, opened in a real Chromium (Debian's, installed by .ci/run)
 // against a listening simulator. A failing test leaves a screenshot in reports/.
@@ -77,6 +78,40 @@ describe('the dashboard in Chromium', () => {
       const path = await download.path();
       expect(readFileSync(path).subarray(0, magic.length).toString('latin1')).toBe(magic);
       expect(download.suggestedFilename()).toMatch(new RegExp(`\\.${format}$`));
+    }
+  }, 60_000);
+
+  it("asks a name verification and shows the payee bank's answer, then the admission as the payee's bank", async () => {
+    await registerPayee(rt, HARBOUR, { account_number: '27182818', name: ['Grace Hopper'] });
+    page = await browser.newPage();
+    await page.goto(`${server.url}/dashboard`);
+    await page.fill('#client-id', NORTHWIND.client_id);
+    await page.fill('#client-secret', NORTHWIND.client_secret);
+    await page.click('#sign-in');
+    await page.locator('#name-verifications p').waitFor();
+    await page.fill('#nv-sort-code', '309634');
+    await page.fill('#nv-account', '27182818');
+    await page.fill('#nv-name', 'Grace Hoper');
+    await page.click('#nv-ask');
+    const answer = page.locator('#name-verifications .answer', { hasText: 'MBAM' });
+    await answer.waitFor({ timeout: 15_000 });
+    expect(await answer.textContent()).toBe(
+      'rejected MBAM (the name is a close match to the account name): Grace Hopper',
+    );
+
+    const payee = await browser.newPage();
+    try {
+      await payee.goto(`${server.url}/dashboard`);
+      await payee.fill('#client-id', HARBOUR.client_id);
+      await payee.fill('#client-secret', HARBOUR.client_secret);
+      await payee.click('#sign-in');
+      const received = payee.locator('#name-verifications li', { hasText: 'asked by Northwind Bank plc' });
+      await received.waitFor({ timeout: 15_000 });
+      expect(await received.textContent()).toContain(
+        '"Grace Hoper": asked by Northwind Bank plc, answered rejected MBAM',
+      );
+    } finally {
+      await payee.close();
     }
   }, 60_000);
 
@@ -210,6 +245,12 @@ describe('the dashboard with --auth off', () => {
       await page.locator('#clock-now', { hasText: '2026-12-21T09:00:00.000Z' }).waitFor();
       expect(await page.locator('#signin').isHidden()).toBe(true);
       expect(await page.locator('#calendar li').count()).toBeGreaterThanOrEqual(30);
+      // A name verification asked as the default organisation, found without a token.
+      await page.fill('#nv-sort-code', '400999');
+      await page.fill('#nv-account', '12345678');
+      await page.fill('#nv-name', 'Ada Lovelace');
+      await page.click('#nv-ask');
+      await page.locator('#name-verifications .answer', { hasText: 'rejected SCNS' }).waitFor({ timeout: 15_000 });
     } finally {
       await openServer.close();
       await open.close();

@@ -15,7 +15,8 @@ export interface DevClientHint {
 }
 
 /**
- * /dashboard: the clock, the calendar, claims and their timelines, deliveries, reports, requests.
+ * /dashboard: the clock, the calendar, claims and their timelines, name verifications (ask one, see
+ * the answers asked and received), deliveries, reports, requests.
  * With the bundled fixtures loaded, the sign-in names their development client (its credentials
  * are development ones, printed by `npm start` too); a clients file of the user's is never named.
  */
@@ -60,6 +61,17 @@ export function dashboardPage(hint: DevClientHint | undefined): string {
       <div id="calendar"></div>
     </section>
     <section class="card"><h2>Claims</h2><div id="claims"></div></section>
+    <section class="card">
+      <h2>Name verifications</h2>
+      <div class="controls">
+        <label>sort code <input id="nv-sort-code" size="6"></label>
+        <label>account <input id="nv-account" size="8"></label>
+        <label>name <input id="nv-name" size="18"></label>
+        <label><input id="nv-business" type="checkbox"> business</label>
+        <button id="nv-ask" class="primary">Ask</button>
+      </div>
+      <div id="name-verifications"></div>
+    </section>
     <section class="card">
       <h2>Notifications</h2>
       <h3>Subscriptions</h3><div id="subscriptions"></div>

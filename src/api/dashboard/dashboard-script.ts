@@ -46,7 +46,7 @@ function opened() {
 
 async function refresh() {
   show('message', '');
-  await Promise.all([clock(), claims(), deliveries(), reports(), requests()]);
+  await Promise.all([clock(), claims(), nameVerifications(), deliveries(), reports(), requests()]);
 }
 
 /**
@@ -103,6 +103,48 @@ async function claims() {
       '<ol class="timeline">' + steps + '</ol></li>';
   }));
   show('claims', rows.length ? '<ul class="claims">' + rows.join('') + '</ul>' : '<p>No claims yet.</p>');
+}
+
+// The caller's organisation, for a create body: the token's claims (scheme-sim tokens are
+// <claims>.<hmac>); without a token (--auth off), the one the live log's ready event names.
+function organisation() {
+  if (token) return Promise.resolve(JSON.parse(atob(token.split('.')[0].replace(/-/g, '+').replace(/_/g, '/'))).organisation_id);
+  return new Promise((resolve, reject) => {
+    const stream = new EventSource('/v1/simulator/stream?filter[kind]=reset');
+    stream.addEventListener('ready', (e) => { stream.close(); resolve(JSON.parse(e.data).organisation_id); });
+    stream.onerror = () => { stream.close(); reject(new Error('cannot tell the organisation (the live log did not answer)')); };
+  });
+}
+
+function answerOf(a) {
+  if (!a) return 'awaiting the answer';
+  if (a.status === 'delivery_failed' || a.status === 'failed') return a.status + ': ' + (a.status_reason || '');
+  if (a.answer === 'confirmed') return 'confirmed';
+  return a.answer + ' ' + (a.reason_code || '') + (a.reason ? ' (' + a.reason + ')' : '') + (a.actual_name ? ': ' + a.actual_name : '');
+}
+
+async function askNameVerification() {
+  const name = $('nv-name').value.trim();
+  await api('POST', '/v1/organisation/nameverifications', { data: { id: crypto.randomUUID(), organisation_id: await organisation(),
+    attributes: { account_classification: $('nv-business').checked ? 'business' : 'personal', account_number: $('nv-account').value.trim(),
+      account_number_code: 'BBAN', bank_id: $('nv-sort-code').value.trim(), bank_id_code: 'GBDSC', name: name ? [name] : [] } } });
+}
+
+async function nameVerifications() {
+  const list = (await api('GET', '/v1/organisation/nameverifications?page[size]=50')).data;
+  const rows = list.reverse().map((nv) => {
+    const rel = nv.relationships || {};
+    const admission = rel.name_verification_admission && rel.name_verification_admission.data[0];
+    const submission = rel.name_verification_submission && rel.name_verification_submission.data[0];
+    const a = nv.attributes;
+    const asked = admission
+      ? 'asked by ' + esc(admission.attributes.debtor_party && admission.attributes.debtor_party.account_with.bank_name) + ', answered '
+      : 'asked, ';
+    return '<li class="name-verification" data-name-verification="' + esc(nv.id) + '">' + esc(a.bank_id) + ' ' +
+      esc(a.account_number) + ' "' + esc(a.name.join(' ')) + '": ' + asked + '<span class="answer">' +
+      esc(answerOf((admission || submission || {}).attributes)) + '</span></li>';
+  });
+  show('name-verifications', rows.length ? '<ul>' + rows.join('') + '</ul>' : '<p>No name verifications yet.</p>');
 }
 
 async function deliveries() {
@@ -173,6 +215,7 @@ document.addEventListener('click', (event) => {
   if (t.id === 'advance') act(api('POST', '/v1/simulator/clock/advance', { working_days: Number($('advance-days').value) }));
   if (t.id === 'freeze') act(api('POST', '/v1/simulator/clock/freeze'));
   if (t.id === 'resume') act(api('POST', '/v1/simulator/clock/resume', {}));
+  if (t.id === 'nv-ask') act(askNameVerification());
   if (t.id === 'refresh' || t.id === 'rq-apply') refresh().catch(fail);
   if (t.dataset.redeliver) act(api('POST', '/v1/simulator/deliveries/' + t.dataset.redeliver + '/redeliver'));
   if (t.dataset.report) download(t.dataset.report, t.dataset.format).catch(fail);
