@@ -47,3 +47,18 @@ Feature: Seeing what the simulator sees
       | access-control-request-headers | authorization,content-type |
     Then the response status is 204
     And the response header "access-control-allow-origin" is "http://localhost:5173"
+
+  Scenario Outline: An OPTIONS request that is no CORS preflight needs a token, then is routed like any other
+    A preflight names both an Origin and the method it asks for; anything else is a request.
+    Given I am not authenticated
+    When I send a OPTIONS request to "<path>" with headers:
+      | origin | http://localhost:5173 |
+    Then the response status is 401
+    Given I am authenticated as "northwind"
+    When I send a OPTIONS request to "<path>"
+    Then the response status is <routed>
+
+    Examples:
+      | path                | routed |
+      | /v1/simulator/clock | 405    |
+      | /v1/zzz             | 404    |

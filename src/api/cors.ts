@@ -1,4 +1,4 @@
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import { cors } from 'hono/cors';
 import { requestHeader } from './request-header.ts';
 
@@ -29,9 +29,23 @@ export function describeCors(c: CorsOrigins): string {
   return c.kind === 'localhost' ? 'localhost origins' : c.kind === 'any' ? 'any origin' : 'off';
 }
 
+/** The response headers a browser app may read. */
+const EXPOSED = ['x-scheme-sim-fault', 'retry-after', 'x-fapi-interaction-id', 'x-jws-signature', 'location'];
+
+/** A CORS preflight: OPTIONS naming the method it asks for (Origin is checked by the caller). */
+function isPreflight(c: Context): boolean {
+  return requestHeader(c, 'access-control-request-method') !== undefined;
+}
+
 /**
  * CORS for a browser app using the double: preflights are answered before authentication (a
  * preflight carries no token), and the headers Form3's SDKs send are allowed.
+ *
+ * A preflight is an OPTIONS request with both `Origin` and `Access-Control-Request-Method` (the
+ * Fetch standard's CORS-preflight request); Hono's CORS layer would answer any OPTIONS with an
+ * Origin 204. Every other OPTIONS is a request like any other: authentication (401 without a
+ * token), then routing (405 on a route, 404 on an unknown path); a browser's own OPTIONS request
+ * (sent after its preflight) gets the CORS headers on that answer.
  *
  * Only a request that names an Origin (a browser's) goes through Hono's CORS layer: it sets its
  * headers on a response made before the handler's, and Hono then rebuilds the handler's answer
@@ -60,13 +74,21 @@ export function corsLayer(origins: CorsOrigins): MiddlewareHandler | undefined {
       'x-fapi-interaction-id',
       'x-jws-signature',
     ],
-    exposeHeaders: ['x-scheme-sim-fault', 'retry-after', 'x-fapi-interaction-id', 'x-jws-signature', 'location'],
+    exposeHeaders: EXPOSED,
     maxAge: 600,
   });
   return async (c, next) => {
-    if (requestHeader(c, 'origin') !== undefined) return browser(c, next);
+    const origin = requestHeader(c, 'origin');
+    if (origin !== undefined && (c.req.method !== 'OPTIONS' || isPreflight(c))) return browser(c, next);
     await next();
     // On the finished answer's own headers: Hono's c.header() would rebuild the answer.
-    c.res.headers.append('Vary', 'Origin');
+    const headers = c.res.headers;
+    headers.append('Vary', 'Origin');
+    const allow = origin === undefined ? null : allowed(origin);
+    if (allow !== null) {
+      // An OPTIONS that is no preflight, from a browser: the headers Hono's layer gives any other answer.
+      headers.set('Access-Control-Allow-Origin', allow);
+      headers.set('Access-Control-Expose-Headers', EXPOSED.join(','));
+    }
   };
 }

@@ -90,3 +90,20 @@ describe('listen, and callback host names that resolve to the simulator', () => 
     );
   });
 });
+
+describe('OPTIONS over HTTP', () => {
+  it('goes through authentication unless it is a CORS preflight, the Node fast path of name verification too', async () => {
+    const runtime = await createRuntime({ memory: true, scheduledReports: false, seedAccounts: false });
+    server = await listen(runtime, 0, '127.0.0.1');
+    const cop = '/v1/participants/0015800001041REAAY/open-banking/v3.1/accounts/name-verification';
+    for (const path of [cop, '/v1/simulator/clock', '/v1/zzz']) {
+      const plain = await fetch(`${server.url}${path}`, { method: 'OPTIONS' });
+      expect(plain.status, path).toBe(401);
+      const preflight = await fetch(`${server.url}${path}`, {
+        method: 'OPTIONS',
+        headers: { origin: 'http://localhost:5173', 'access-control-request-method': 'POST' },
+      });
+      expect(preflight.status, path).toBe(204);
+    }
+  });
+});
