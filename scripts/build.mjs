@@ -3,10 +3,10 @@
 // the schemas beside src/api/schemas/index.ts) resolve the same from either tree.
 
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, readdirSync, rmSync } from 'node:fs';
+import { copyFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url)); // not import.meta.dirname: Node 20 before 20.11 lacks it
 const dist = join(root, 'dist');
@@ -33,4 +33,11 @@ if (compiled.status !== 0) process.exit(compiled.status ?? 1);
 const schemas = join('api', 'schemas');
 for (const name of readdirSync(join(root, 'src', schemas)).filter((f) => f.endsWith('.json'))) {
   copyFileSync(join(root, 'src', schemas, name), join(dist, schemas, name));
+}
+
+// Every validator compiled now, not at each start-up (src/api/schemas/precompile.ts): the built
+// index.js loads precompiled-<set>.js from beside itself.
+const { precompiledSource } = await import(pathToFileURL(join(dist, schemas, 'precompile.js')).href);
+for (const set of ['refusing', 'dropping', 'storing']) {
+  writeFileSync(join(dist, schemas, `precompiled-${set}.js`), precompiledSource(set, 'esm'));
 }

@@ -8,14 +8,14 @@ import { page, queryOf } from '../envelope.ts';
 import { parseFilters } from '../filters.ts';
 import { parseId, parseVersionQuery } from '../ids.ts';
 import { defineRoutes, type RouteGroup } from '../route-declaration.ts';
-import { schemaValidator } from '../schemas/index.ts';
+import { schemaOf } from '../schemas/index.ts';
 import { validateOrThrow } from '../validate.ts';
 
 /** The attributes an account may have (account.json); a record stored before they were enforced may hold others. */
 const ACCOUNT_ATTRIBUTES = new Set(
   Object.keys(
-    (schemaValidator('account').schema as { $defs: { attributes: { properties: Record<string, unknown> } } }).$defs
-      .attributes.properties,
+    (schemaOf('account') as { $defs: { attributes: { properties: Record<string, unknown> } } }).$defs.attributes
+      .properties,
   ),
 );
 

@@ -1,9 +1,9 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Ajv, type ValidateFunction } from 'ajv';
+import { _, Ajv, type ValidateFunction } from 'ajv';
 import addFormatsModule from 'ajv-formats';
-import { plainUtcDateTime } from './fast-date-time.ts';
+import { FORMATS } from './formats.ts';
 
 // ajv-formats is CommonJS; its default export arrives wrapped under ESM.
 const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as unknown as (
@@ -43,37 +43,69 @@ function readSchemas(dir: string): Array<Record<string, unknown> & { $id: string
     });
 }
 
+/** The three sets of validators: as written, dropping undeclared keys, and as the store holds records. */
+export type SchemaSet = 'refusing' | 'dropping' | 'storing';
+export const SCHEMA_SETS: readonly SchemaSet[] = ['refusing', 'dropping', 'storing'];
+
 /**
- * One Ajv instance holding every schema, compiled once per schema on first use. With
- * `dropUndeclared`, a key an object's schema does not declare (`additionalProperties: false`) is
- * removed rather than refused: a go-swagger server ignores keys its model does not declare.
+ * One Ajv instance holding every schema, compiled once per schema on first use. In the `dropping`
+ * set a key an object's schema does not declare (`additionalProperties: false`) is removed rather
+ * than refused: a go-swagger server ignores keys its model does not declare. The `storing` set
+ * reads records as the store holds them (storedRecordSchemas). With `source`, the validators keep
+ * their code for precompile.ts to write out (as an ES module, or CommonJS for a test to run).
  *
  * `inlineRefs: false`: a referenced schema (common.json's definitions, a resource's attributes) is
  * compiled once as a function of its own that every schema referring to it calls, instead of
- * being generated again inside each of them: compiling all the schemas takes a quarter of the time
- * (the account-create schema alone 138 ms → 25 ms), so start-up can compile them all.
+ * being generated again inside each of them: compiling takes about a quarter of the time.
  */
-export function createAjv(options: { dropUndeclared?: boolean; storedRecords?: boolean } = {}): Ajv {
+export function createAjv(set: SchemaSet = 'refusing', source?: 'esm' | 'cjs'): Ajv {
   const ajv = new Ajv({
     allErrors: true,
     strict: false,
     inlineRefs: false,
-    ...(options.dropUndeclared ? { removeAdditional: true } : {}),
+    ...(set === 'dropping' ? { removeAdditional: true } : {}),
+    // Written-out code names the formats as `formats` (precompile.ts binds it to FORMATS).
+    ...(source ? { code: { source: true, esm: source === 'esm', formats: _`formats` } } : {}),
   });
   addFormats(ajv);
-  // The same answers as ajv-formats' date-time, with a quick yes for the common shape.
-  const full = ajv.formats['date-time'] as { validate: (s: string) => boolean; compare?: unknown };
-  ajv.addFormat('date-time', { ...full, validate: (s: string) => plainUtcDateTime(s) || full.validate(s) } as never);
-  for (const schema of options.storedRecords ? storedRecordSchemas() : loadSchemas()) ajv.addSchema(schema);
+  ajv.addFormat('date-time', FORMATS['date-time'] as never);
+  for (const schema of set === 'storing' ? storedRecordSchemas() : loadSchemas()) ajv.addSchema(schema);
   return ajv;
 }
 
-const refusing = { ajv: createAjv(), validators: new Map<string, ValidateFunction>() };
-// Made on first use: the tests that validate only answers never need it.
-let dropping: typeof refusing | undefined;
+/** The name a schema's validator is exported by from a precompiled module. */
+export function exportNameOf(id: string): string {
+  return `validate_${id.replace(/[^A-Za-z0-9]/g, '_')}`;
+}
 
-// Compiled only when a store is opened: the schemas with relationship items as stored.
-let storing: typeof refusing | undefined;
+type Precompiled = Record<string, ValidateFunction | undefined>;
+
+/**
+ * The validators compiled when the package was built (dist/api/schemas/precompiled-*.js, written by
+ * scripts/build.mjs): the built server compiles none at start-up. Running from the sources there
+ * are none, and each validator is compiled on first use (or by compileValidators).
+ */
+async function loadPrecompiled(): Promise<Partial<Record<SchemaSet, Precompiled>>> {
+  if (!import.meta.url.endsWith('.js')) return {};
+  const out: Partial<Record<SchemaSet, Precompiled>> = {};
+  for (const set of SCHEMA_SETS) {
+    try {
+      out[set] = (await import(`./precompiled-${set}.js`)) as Precompiled;
+    } catch (err) {
+      if ((err as { code?: string }).code !== 'ERR_MODULE_NOT_FOUND') throw err;
+    }
+  }
+  return out;
+}
+
+const precompiled = await loadPrecompiled();
+const validators: Record<SchemaSet, Map<string, ValidateFunction>> = {
+  refusing: new Map(),
+  dropping: new Map(),
+  storing: new Map(),
+};
+// Each made on its first compile: a built server whose validators are all precompiled makes none.
+const instances: Partial<Record<SchemaSet, Ajv>> = {};
 
 /**
  * The validator of a schema; `dropUndeclared` gives the one that removes undeclared keys from the
@@ -83,25 +115,28 @@ export function schemaValidator(
   id: string,
   options: { dropUndeclared?: boolean; storedRecords?: boolean } = {},
 ): ValidateFunction {
-  const set = options.storedRecords
-    ? (storing ??= { ajv: createAjv({ storedRecords: true }), validators: new Map() })
-    : options.dropUndeclared
-      ? (dropping ??= { ajv: createAjv({ dropUndeclared: true }), validators: new Map() })
-      : refusing;
+  const set: SchemaSet = options.storedRecords ? 'storing' : options.dropUndeclared ? 'dropping' : 'refusing';
   // Kept by id: ajv.getSchema normalises and resolves the id on every call, on every request.
-  let fn = set.validators.get(id);
+  let fn = validators[set].get(id);
   if (fn) return fn;
-  fn = set.ajv.getSchema(id);
+  fn = precompiled[set]?.[exportNameOf(id)] ?? (instances[set] ??= createAjv(set)).getSchema(id);
   if (!fn) throw new Error(`no schema ${id} in ${SCHEMA_DIR}`);
-  set.validators.set(id, fn);
+  validators[set].set(id, fn);
   return fn;
 }
 
+/** A schema as written (its JSON), by id. */
+export function schemaOf(id: string): Record<string, unknown> {
+  const schema = loadSchemas().find((s) => s.$id === id);
+  if (!schema) throw new Error(`no schema ${id} in ${SCHEMA_DIR}`);
+  return schema;
+}
+
 /**
- * Compiles these schemas' validators, both the refusing and the key-dropping one, so that no
+ * Readies these schemas' validators, both the refusing and the key-dropping one, so that no
  * request pays for a compile (tens of milliseconds on the event loop, while every request in
- * flight waits). The server calls it before it says it is listening; it yields to the event loop
- * between schemas.
+ * flight waits): precompiled ones are only looked up. The server calls it before it says it is
+ * listening; it yields to the event loop between schemas.
  */
 export async function compileValidators(ids: readonly string[]): Promise<void> {
   for (const id of ids) {
@@ -111,7 +146,7 @@ export async function compileValidators(ids: readonly string[]): Promise<void> {
   }
 }
 
-/** Whether both validators of a schema are compiled already. */
+/** Whether both validators of a schema are ready already. */
 export function isCompiled(id: string): boolean {
-  return refusing.validators.has(id) && dropping?.validators.has(id) === true;
+  return validators.refusing.has(id) && validators.dropping.has(id);
 }
