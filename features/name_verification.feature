@@ -5,14 +5,15 @@ Feature: Confirmation of Payee name verification
   scenario below; the error scenarios check the Open Banking error body against its schema.
   Every answer of the participant, success or error, must carry an x-jws-signature (a detached
   PS256 JWS of its exact bytes) that verifies against the participant's published JWKS, with jose
-  and independently with Node's own crypto: the Background registers that check on every response.
+  and independently with Node's own crypto: the harness checks that on every answer of a
+  participant, on every target. Every request is signed by the target's requester (in process and
+  against a simulator: the bundled development key of northwind-dev) unless a scenario says not.
   Tagged @simulator as a whole: the participant ids and seed sort codes are the simulator's own
   (fixtures/participants.json); a staging environment has the operator's.
 
   Background:
     Given I am authenticated as "northwind"
     And I remember "/v1/participants/0015800001041REAAY/open-banking/v3.1/accounts/name-verification" as "cop_path"
-    And every answer under participant "0015800001041REAAY" must carry an x-jws-signature that verifies against its JWKS
 
   Scenario Outline: corpus case <case>
     Given the account of CoP case "<case>" is registered
@@ -220,7 +221,8 @@ Feature: Confirmation of Payee name verification
       | classification-default |
 
   Scenario: any client may ask any participant; the interaction id is echoed
-    Given I am authenticated as "harbour"
+    Given the target answers unsigned name verification requests
+    And I am authenticated as "harbour"
     And the name verification request carries the headers:
       | x-fapi-interaction-id | 93bac548-d2de-4546-b106-880a5018460d |
       | x-fapi-financial-id   | 0015800001041REAAY                   |
@@ -363,6 +365,8 @@ Feature: Confirmation of Payee name verification
     And the JWKS of participant "0015800001041REAAY" holds one PS256 signing key
 
   Scenario: an unsigned request is answered and reported absent
+    Given the target answers unsigned name verification requests
+    And name verification requests are sent unsigned
     When I send a POST request to "{{cop_path}}" with body:
       """
       {"Data": {"SchemeName": "SortCodeAccountNumber", "AccountType": "Personal", "Identification": "40030012345678", "Name": "Sam"}}

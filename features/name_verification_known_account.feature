@@ -4,6 +4,11 @@ Feature: Name verification against a known account
   CONFORMANCE_COP_ACCOUNT_TYPE; the simulator: the seed account of Samantha Holder at Northwind).
   The answers are the Open Banking CoP reason codes: none for a match, MBAM for a close match with
   the held name returned, ANNM for no match, AC01 for an account that does not exist.
+  Every request is signed by the harness's requester (staging: CONFORMANCE_COP_SIGNING_KEY and
+  CONFORMANCE_COP_SIGNING_KID; a simulator: the bundled development key of northwind-dev) and
+  every answer must verify against the participant's published JWKS. The two scenarios about a
+  target that demands signatures run in process against --cop-strict; elsewhere they run when the
+  preflight found the target strict, and are skipped, saying so, when it is not.
 
   Background:
     Given I am authenticated as "northwind"
@@ -33,3 +38,21 @@ Feature: Name verification against a known account
     Then the response status is 200
     And the response field "Data.VerificationReport.Matched" equals "false"
     And the response field "Data.VerificationReport.ReasonCode" equals "AC01"
+
+  Scenario: A target that demands signed requests answers a signed one
+    Given the target demands signed name verification requests
+    And the known CoP account is registered
+    When I verify the known CoP account with "its held name"
+    Then the response status is 200
+    And the response field "Data.VerificationReport.Matched" equals "true"
+    And the answer was signed and verified against the JWKS
+
+  Scenario: A target that demands signed requests refuses an unsigned one
+    Given the target demands signed name verification requests
+    And name verification requests are sent unsigned
+    When I verify the known CoP account with "its held name"
+    Then the response status is 400
+    And the response matches the "ob-error" schema
+    And the response field "Errors.0.ErrorCode" equals "UK.OBIE.Signature.Missing"
+    And the response field "Errors.0.Path" equals "x-jws-signature"
+    And the answer was signed and verified against the JWKS

@@ -1,11 +1,12 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SchemeClock } from '../src/clock/scheme-clock.ts';
+import { clientsFileWithTestKeys, REQUESTER_TEST_KEYS } from '../src/harness/cop-keys.ts';
 import { NORTHWIND } from '../src/harness/test-runtime.ts';
 import { listen, type RunningServer } from '../src/node/server.ts';
 import { createRuntime } from '../src/runtime.ts';
@@ -21,22 +22,40 @@ const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const CUCUMBER = join(ROOT, 'node_modules', '@cucumber', 'cucumber', 'bin', 'cucumber.js');
 
 let server: RunningServer;
+/** A second one started as `scheme-sim start --cop-strict`, Harbour's requester key registered. */
+let strictServer: RunningServer;
 let dir: string;
-beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'staging-'));
-  const runtime = await createRuntime({ memory: true, clock: SchemeClock.frozenAt('2026-12-21T09:00:00Z') });
+async function stagingSimulator(options: { copStrict?: boolean; clientsFile?: string } = {}): Promise<RunningServer> {
+  const runtime = await createRuntime({
+    memory: true,
+    clock: SchemeClock.frozenAt('2026-12-21T09:00:00Z'),
+    ...options,
+  });
   // Two working days on, so the day's reports have arrived, as on a staging environment.
   runtime.sim.scheduler.advanceTo(new Date('2026-12-23T09:00:00Z'));
-  server = await listen(runtime, 0);
+  return listen(runtime, 0);
+}
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'staging-'));
+  server = await stagingSimulator();
+  strictServer = await stagingSimulator({ copStrict: true, clientsFile: clientsFileWithTestKeys() });
 });
 afterAll(async () => {
   await server.close();
+  await strictServer.close();
   rmSync(dir, { recursive: true, force: true });
 });
 
-async function stagingRun(env: Record<string, string>): Promise<{ code: number; out: string }> {
+/** Harbour's requester identity as a staging user sets it: a PEM file, its key id (iss: its participant). */
+function harbourSigning(): Record<string, string> {
+  const key = join(dir, 'harbour-cop.pem');
+  writeFileSync(key, REQUESTER_TEST_KEYS.harbour.private_key);
+  return { CONFORMANCE_COP_SIGNING_KEY: key, CONFORMANCE_COP_SIGNING_KID: REQUESTER_TEST_KEYS.harbour.key_id };
+}
+
+async function stagingRun(env: Record<string, string>, extra: string[] = []): Promise<{ code: number; out: string }> {
   // Journeys span runs (test/conformance-journey.test.ts); this run is one day's.
-  const args = [CUCUMBER, '--profile', 'staging', '--tags', 'not @journey', '--format', 'summary'];
+  const args = [CUCUMBER, '--profile', 'staging', '--tags', 'not @journey', '--format', 'summary', ...extra];
   return promisify(execFile)(process.execPath, args, { cwd: ROOT, env, timeout: 180_000 }).then(
     ({ stdout, stderr }) => ({ code: 0, out: stdout + stderr }),
     (err: { code: number; stdout: string; stderr: string }) => ({ code: err.code, out: err.stdout + err.stderr }),
@@ -72,7 +91,45 @@ describe('the staging profile against a simulator used strictly as staging', () 
     expect(run.code, run.out).toBe(0);
     expect(run.out).toMatch(/conformance: \d+ passed, 0 failed/);
     const tally = /conformance by flow: (.*)/.exec(run.out)?.[1] ?? '';
-    for (const flow of ['accounts', 'auth', 'claims', 'name verification', 'notifications', 'reports'])
+    for (const flow of ['accounts', 'auth', 'claims', 'notifications', 'reports'])
       expect(tally, run.out.slice(-2000)).toMatch(new RegExp(`${flow} (\\d+)/\\1(,|$)`));
+    // This simulator answers unsigned requests: the two scenarios about a strict target are skipped, saying so.
+    expect(tally).toMatch(/name verification (\d+)\/(\d+) \(2 skipped\)/);
   }, 240_000);
+
+  it('passes every name verification scenario against a strict responder, requests signed, answers verified', async () => {
+    const env = {
+      ...harbourAsStaging(strictServer.url),
+      ...harbourSigning(),
+      CONFORMANCE_LEDGER: join(dir, 'journeys-strict.json'),
+    };
+    const run = await stagingRun(env, ['features/name_verification_known_account.feature']);
+    expect(run.code, run.out.slice(-3000)).toBe(0);
+    // The two scenarios about a strict target ran (the preflight found it strict): nothing skipped.
+    expect(run.out, run.out.slice(-2000)).toMatch(/conformance: (\d+) passed, 0 failed\n/);
+    expect(run.out).toMatch(/name verification (\d+)\/\1(,|$|\n)/);
+  }, 240_000);
+
+  it('stops in the preflight, naming the signing settings, when a strict responder gets no requester key', async () => {
+    const env = { ...harbourAsStaging(strictServer.url), CONFORMANCE_LEDGER: join(dir, 'journeys-unsigned.json') };
+    const run = await stagingRun(env, ['features/name_verification_known_account.feature']);
+    expect(run.code, run.out).toBe(2);
+    const lines = run.out.split('\n').filter((l) => l.startsWith('conformance preflight:'));
+    expect(lines, run.out).toHaveLength(1);
+    expect(lines[0]).toMatch(/UK\.OBIE\.Signature\.Missing.*CONFORMANCE_COP_SIGNING_KEY .*CONFORMANCE_COP_SIGNING_KID/);
+  }, 60_000);
+
+  it('stops in the preflight when the strict responder refuses the requester key, naming the claim', async () => {
+    const env = {
+      ...harbourAsStaging(strictServer.url),
+      ...harbourSigning(),
+      CONFORMANCE_COP_SIGNING_KID: 'not-registered',
+      CONFORMANCE_LEDGER: join(dir, 'journeys-badkid.json'),
+    };
+    const run = await stagingRun(env, ['features/name_verification_known_account.feature']);
+    expect(run.code, run.out).toBe(2);
+    expect(run.out).toMatch(
+      /conformance preflight: .*CONFORMANCE_COP_SIGNING_KID.*UK\.OBIE\.Signature\.InvalidClaim at kid/,
+    );
+  }, 60_000);
 });

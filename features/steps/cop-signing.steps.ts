@@ -1,21 +1,14 @@
 import assert from 'node:assert/strict';
 import { type DataTable, Given, Then } from '@cucumber/cucumber';
-import { checkSignedAnswers, fetchJwks, type SigningIntent } from '../support/cop-signing.ts';
+import { copStrictTarget } from '../support/cop-preflight.ts';
+import { fetchJwks, type SigningIntent } from '../support/cop-signing.ts';
 import type { SimWorld } from '../support/world.ts';
 
 // Steps of message signing in features/name_verification.feature: signed answers, the JWKS, signed
 // requests and the start-up options that change how they are checked.
 
-// From here on, every answer under the participant's path must carry an x-jws-signature that
-// verifies (jose and Node's own crypto) against the JWKS it publishes; put it in the Background.
-Given(
-  'every answer under participant {string} must carry an x-jws-signature that verifies against its JWKS',
-  function (this: SimWorld, openBankingId: string) {
-    checkSignedAnswers(this, openBankingId);
-  },
-);
-
-// At least one answer of the scenario went through the signature check above.
+// At least one answer of the scenario went through the signature check every answer of a
+// participant gets (features/support/cop-signing.ts).
 Then('the answer was signed and verified against the JWKS', function (this: SimWorld) {
   assert.ok(Number(this.state.signed_answers ?? 0) > 0, 'no answer of the participant was checked');
 });
@@ -41,6 +34,35 @@ Given(
     this.state.cop_signing = { requester: requesterOf(requester), changes } satisfies SigningIntent;
   },
 );
+
+// From here on, name-verification requests go without x-jws-signature and x-fapi-financial-id
+// (by default every one carries both, made by the target's requester).
+Given('name verification requests are sent unsigned', function (this: SimWorld) {
+  this.state.cop_unsigned = true;
+});
+
+// A target that refuses unsigned name verification requests: in process, the simulator restarted
+// with --cop-strict; elsewhere the target must be one, as the preflight found, or the scenario is
+// skipped, saying why.
+Given('the target demands signed name verification requests', async function (this: SimWorld) {
+  if (this.target.name === 'inprocess') {
+    await this.open(this.receiver, { ...this.openedWith, copStrict: true });
+    return undefined;
+  }
+  if (copStrictTarget() === true) return undefined;
+  this.log(`skipped: ${this.target.baseUrl} answers unsigned name verification requests (the preflight asked it)`);
+  return 'skipped';
+});
+
+// A target that answers unsigned (or wrongly signed) name verification requests, reporting what it
+// made of the signature: in process, the simulator as started by default; elsewhere, a target the
+// preflight did not find strict, or the scenario is skipped, saying why.
+Given('the target answers unsigned name verification requests', function (this: SimWorld) {
+  const strict = this.target.name === 'inprocess' ? this.openedWith.copStrict === true : copStrictTarget() === true;
+  if (!strict) return undefined;
+  this.log(`skipped: ${this.target.baseUrl} demands signed name verification requests (--cop-strict)`);
+  return 'skipped';
+});
 
 // In process: restarts the simulator with "--cop-strict" and/or "--jws-profile 3.1.3|3.1.4".
 Given('the simulator runs with CoP options {string}', async function (this: SimWorld, flags: string) {

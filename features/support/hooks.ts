@@ -2,6 +2,7 @@ import { createPrivateKey } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { After, AfterAll, Before, BeforeAll, Status, setDefaultTimeout } from '@cucumber/cucumber';
 import { form3SignedHeaders } from '../../src/index.ts';
+import { copPreflight } from './cop-preflight.ts';
 import { WebhookReceiver } from './receiver.ts';
 import { missingSettings, reachTarget, reachTargetSigned, readSettings, settingsOf } from './settings.ts';
 import { simTargetProblem } from './sim-target.ts';
@@ -56,6 +57,8 @@ async function preflight(target: string): Promise<void> {
         resetOk: settings.SIM_RESET_OK === '1',
       });
   }
+  // Name verification as the target answers it: signed requests where it demands them, answers that verify.
+  if (!problem && (target === 'staging' || target === 'sim')) problem = await copPreflight(target, settings);
   if (problem) {
     process.stderr.write(`conformance preflight: ${problem}\n`);
     process.exit(2);

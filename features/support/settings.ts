@@ -73,6 +73,15 @@ export function settingsOf(target: string): readonly Setting[] {
  * found here, once, rather than in every scenario. Resolves to a problem, or undefined when fine.
  */
 export async function reachTarget(baseUrl: string, clientId: string, secret: string): Promise<string | undefined> {
+  return (await clientToken(baseUrl, clientId, secret)).problem;
+}
+
+/** A token of the client from the target's token endpoint, or the problem that kept it from one. */
+export async function clientToken(
+  baseUrl: string,
+  clientId: string,
+  secret: string,
+): Promise<{ token: string; problem?: undefined } | { token?: undefined; problem: string }> {
   let res: Response;
   try {
     res = await fetch(`${baseUrl.replace(/\/$/, '')}/v1/oauth2/token`, {
@@ -86,11 +95,15 @@ export async function reachTarget(baseUrl: string, clientId: string, secret: str
     });
   } catch (err) {
     const cause = (err as { cause?: { code?: string; message?: string; errors?: Array<{ code?: string }> } }).cause;
-    return `cannot reach ${baseUrl}: ${cause?.code ?? cause?.errors?.[0]?.code ?? cause?.message ?? (err as Error).message}`;
+    return {
+      problem: `cannot reach ${baseUrl}: ${cause?.code ?? cause?.errors?.[0]?.code ?? cause?.message ?? (err as Error).message}`,
+    };
   }
   if (res.status !== 200)
-    return `${baseUrl} refused a token for client ${clientId}: ${res.status} ${(await res.text()).slice(0, 200)}`;
-  return undefined;
+    return {
+      problem: `${baseUrl} refused a token for client ${clientId}: ${res.status} ${(await res.text()).slice(0, 200)}`,
+    };
+  return { token: ((await res.json()) as { access_token: string }).access_token };
 }
 
 /** Reaches the target with a request signed by the configured key; resolves to a problem, or undefined. */

@@ -1,6 +1,7 @@
 import { createPrivateKey, type KeyObject } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { FENWICK, HARBOUR, NORTHWIND, type TestRuntime, testRuntime } from '../../src/harness/test-runtime.ts';
+import { bundledRequester, type CopRequester, requesterFromSettings, simulatorRequester } from './cop-requester.ts';
 import { readSettings } from './settings.ts';
 
 export type TargetName = 'inprocess' | 'sim' | 'staging';
@@ -27,6 +28,12 @@ export interface Target {
   bank: { sort_code: string; bic: string };
   /** A known account for name verification: its participant, sort code + number (14 digits), held name, type. */
   cop: { participant: string; account: string; name: string; type: 'Personal' | 'Business' };
+  /**
+   * Who the harness is when it asks for a name verification: every request to a participant's
+   * name-verification endpoint is signed with this identity (none: staging without the
+   * CONFORMANCE_COP_SIGNING_* settings, whose requests then go unsigned).
+   */
+  copRequester?: CopRequester;
   /** The in-process runtime (only for the default target), for steps that inspect the simulator. */
   runtime?: TestRuntime;
   close(): Promise<void>;
@@ -67,7 +74,7 @@ export const FIXTURE_CLIENTS: Record<string, TargetClient> = {
 /** The fixtures' default organisation (Northwind) holds sort code 400300 (fixtures/participants.json). */
 const FIXTURE_BANK = { sort_code: '400300', bic: 'NWBKGB22' };
 /** A seed account of fixtures/accounts.json at Northwind's participant (docs/cop.md, the seed table). */
-const FIXTURE_COP = {
+export const FIXTURE_COP = {
   participant: '0015800001041REAAY',
   account: '40030012345678',
   name: 'Samantha Holder',
@@ -118,7 +125,17 @@ export async function openTarget(name: string, options: TargetOptions = {}): Pro
       name: env('CONFORMANCE_COP_ACCOUNT_NAME'),
       type,
     } as const;
-    return { name, baseUrl, fetch: (r) => fetch(r), clients: stagingClients(), bank, cop, close: async () => {} };
+    const copRequester = requesterFromSettings(readSettings());
+    return {
+      name,
+      baseUrl,
+      fetch: (r) => fetch(r),
+      clients: stagingClients(),
+      bank,
+      cop,
+      ...(copRequester ? { copRequester } : {}),
+      close: async () => {},
+    };
   }
   if (name === 'sim') {
     const baseUrl = env('SIM_BASE_URL').replace(/\/$/, '');
@@ -137,6 +154,7 @@ export async function openTarget(name: string, options: TargetOptions = {}): Pro
       clients,
       bank: FIXTURE_BANK,
       cop: FIXTURE_COP,
+      copRequester: simulatorRequester(readSettings()),
       close: async () => {},
     };
   }
@@ -158,6 +176,8 @@ export async function openTarget(name: string, options: TargetOptions = {}): Pro
     clients: { ...FIXTURE_CLIENTS },
     bank: FIXTURE_BANK,
     cop: FIXTURE_COP,
+    // In process the simulator is the fixtures': the bundled development key, whatever the settings say.
+    copRequester: bundledRequester(options.jwsProfile),
     runtime,
     close: () => runtime.close(),
   };

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { type IWorldOptions, setWorldConstructor, World } from '@cucumber/cucumber';
 import type { TestRuntime } from '../../src/harness/test-runtime.ts';
 import { form3SignedHeaders } from '../../src/index.ts';
+import { checkSignedAnswer, signNameVerification } from './cop-signing.ts';
 import { describeBody, formatExchange } from './exchange.ts';
 import type { WebhookReceiver } from './receiver.ts';
 import { readSettings } from './settings.ts';
@@ -42,11 +43,6 @@ export class SimWorld extends World<WorldParameters> {
   receiver!: WebhookReceiver;
   /** The options the target was last opened with (a restart opens it again with them). */
   openedWith: TargetOptions = {};
-  /**
-   * Checks every response `send` records must pass, with the path it was sent to: a flow's
-   * Background registers them (name verification: every answer is signed).
-   */
-  readonly responseChecks: Array<(path: string, response: LastResponse) => Promise<void>> = [];
 
   constructor(options: IWorldOptions<WorldParameters>) {
     super(options);
@@ -156,6 +152,7 @@ export class SimWorld extends World<WorldParameters> {
     else if (body !== undefined && !headers.has('content-type')) headers.set('content-type', 'application/json');
     const sentPath = this.interpolate(path);
     const url = `${this.target.baseUrl}${sentPath}`;
+    if (method === 'POST') await signNameVerification(this, sentPath, headers, body);
     if (signing && !headers.has('authorization')) {
       // Signed as Form3's SDK signs (src/client/form3-request-signer.ts), with this request's own type.
       const text = typeof body === 'string' ? body : body === undefined ? undefined : new TextDecoder().decode(body);
@@ -188,7 +185,7 @@ export class SimWorld extends World<WorldParameters> {
     );
     // Every exchange goes into the cucumber report (reports/cucumber.html), under its step.
     await this.attach(this.lastExchange, { mediaType: 'text/plain', fileName: `${method} ${path}` });
-    for (const check of this.responseChecks) await check(sentPath, last);
+    await checkSignedAnswer(this, sentPath, last);
     return last;
   }
 
