@@ -34,6 +34,19 @@ describe("Form3's account defaults", () => {
     expect(report).toEqual({ Matched: false, ReasonCode: 'PANM' });
   });
 
+  it('are read once per stored account, and anew once the account changes', () => {
+    const account = rt.sim.accounts.create({
+      id: crypto.randomUUID(),
+      organisation_id: NORTHWIND.organisation_id,
+      attributes: { country: 'GB', bank_id: '400300', account_number: '55779912', name: ['Ada Lovelace'] },
+    });
+    // The same object each time: name verification keeps its candidate names per object it reads.
+    expect(inBehaviour(account.attributes)).toBe(inBehaviour(account.attributes));
+    const changed = rt.sim.accounts.update(account.id, NORTHWIND.organisation_id, 0, { joint_account: true });
+    expect(inBehaviour(changed.attributes)).toMatchObject({ joint_account: true });
+    expect(inBehaviour(account.attributes)).toMatchObject({ joint_account: false });
+  });
+
   it('keeps a classification given in any case capitalised', () => {
     const account = rt.sim.accounts.create({
       id: crypto.randomUUID(),

@@ -77,13 +77,25 @@ export function normaliseClassification(value: unknown): AccountClassification {
  * only what the client sent.
  */
 export function inBehaviour(attributes: AccountAttributes): AccountInBehaviour {
-  return {
-    ...attributes,
-    account_classification: normaliseClassification(attributes.account_classification),
-    joint_account: attributes.joint_account === true,
-    account_matching_opt_out: attributes.account_matching_opt_out === true,
-  };
+  let read = IN_BEHAVIOUR.get(attributes);
+  if (!read) {
+    read = {
+      ...attributes,
+      account_classification: normaliseClassification(attributes.account_classification),
+      joint_account: attributes.joint_account === true,
+      account_matching_opt_out: attributes.account_matching_opt_out === true,
+    };
+    IN_BEHAVIOUR.set(attributes, read);
+  }
+  return read;
 }
+
+/**
+ * One reading per stored attributes object (a change stores a new one, so none goes stale): name
+ * verification's matcher keeps its candidate names per object it is given (cop/names.ts), and a
+ * new object per request would make it work them out again on every request.
+ */
+const IN_BEHAVIOUR = new WeakMap<AccountAttributes, AccountInBehaviour>();
 
 /** As stored: a classification given in any case is kept capitalised; nothing else is added. */
 function asStored(attributes: Record<string, unknown>): AccountAttributes {
