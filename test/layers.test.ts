@@ -112,6 +112,7 @@ describe('the layers checker (a test of the test)', () => {
     ['src/runtime.ts', 'src/harness/test-runtime.ts'],
     ['src/harness/a.ts', 'src/cli/b.ts'],
     ['src/harness/a.ts', 'test/support/testing.ts'],
+    ['features/steps/x.ts', 'test/support/testing.ts'],
   ])('refuses %s importing %s', (from, to) => {
     expect(ruleBroken(from, to)).toBeTypeOf('string');
   });
@@ -132,7 +133,7 @@ describe('the layers checker (a test of the test)', () => {
     ['src/sim/a.test.ts', 'test/support/testing.ts'],
     ['test/support/testing.ts', 'src/sim/simulator.ts'],
     ['features/steps/x.ts', 'src/index.ts'],
-    ['features/steps/x.ts', 'test/support/testing.ts'],
+    ['features/support/x.test.ts', 'test/support/testing.ts'],
     ['features/steps/x.ts', 'src/harness/test-runtime.ts'],
     ['src/harness/a.ts', 'src/runtime.ts'],
     ['src/harness/a.ts', 'src/api/schemas/index.ts'],

@@ -78,6 +78,9 @@ export function ruleBroken(from: string, to: string): string | undefined {
   if (to.startsWith('test/') && from.startsWith('src/') && a !== 'src-test')
     return 'src must not import test-only code (test/)';
   if (a === 'features') {
+    // The harness is packed without test/; its own unit tests (*.test.ts) are not packed.
+    if (to.startsWith('test/') && !from.endsWith('.test.ts'))
+      return 'features must not import test-only code (test/): the packed harness has none';
     if (to.startsWith('src/') && !featuresMayImport(to))
       return 'features may import src only through its public entry points (src/index.ts, src/msw.ts) and src/harness';
     return undefined;
