@@ -3,7 +3,8 @@
 // Tags: @simulator needs the scheme clock or injection (not on staging); @inprocess reaches into
 // the simulator itself (wall clock, start-up options), so only the default profile runs it;
 // @two-organisations needs a second client, which staging has only when CONFORMANCE_OTHER_* is set;
-// @journey spans harness runs (features/support/journeys.ts).
+// @journey spans harness runs (features/support/journeys.ts); @smoke marks a few scenarios per flow that
+// test/packaging/installed-package.test.ts runs from a project with the packed package installed.
 // A simulator the features start writes its CLI profile here, never to the user's ~/.scheme-sim.
 process.env.SCHEME_SIM_PROFILE ??= `${process.env.TMPDIR ?? '/tmp'}/scheme-sim-features-profile-${process.pid}.json`;
 

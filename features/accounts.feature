@@ -7,6 +7,7 @@ Feature: Accounts registry
     And a new id remembered as "account_id"
     And a new account number remembered as "account_number"
 
+  @smoke
   Scenario: Create, fetch, list and delete an account
     When I send a POST request to "/v1/organisation/accounts" with body:
       """

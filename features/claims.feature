@@ -9,6 +9,7 @@ Feature: Direct Debit Indemnity Claims settled by a contra
   Background:
     Given I am authenticated as "northwind"
 
+  @smoke
   Scenario: Create and submit a claim, follow it to the contra payment
     Given a new id remembered as "claim_id"
     And a new id remembered as "submission_id"

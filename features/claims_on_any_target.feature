@@ -10,6 +10,7 @@ Feature: Claims on any target
     And a new id remembered as "submission_id"
     And a new account number remembered as "reference"
 
+  @smoke
   Scenario: Create, submit, fetch and find a claim
     When I send a POST request to "/v1/transaction/claims" with body:
       """

@@ -14,12 +14,14 @@ Feature: Name verification against a known account
     Given I am authenticated as "northwind"
     And the known CoP account is registered
 
+  @smoke
   Scenario: The held name matches
     When I verify the known CoP account with "its held name"
     Then the response status is 200
     And the response matches the "name-verification-response" schema
     And the response field "Data.VerificationReport.Matched" equals "true"
 
+  @smoke
   Scenario: A typo of the name is a close match, and the answer gives the held name
     When I verify the known CoP account with "a typo of its name"
     Then the response status is 200

@@ -7,6 +7,7 @@ Feature: Notifications on any target
   Background:
     Given I am authenticated as "northwind"
 
+  @smoke
   Scenario: A created account is notified to the subscription's webhook
     Given I subscribe to "created" events of "accounts"
     When I send a GET request to "/v1/notification/subscriptions/{{subscription_id}}"

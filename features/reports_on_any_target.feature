@@ -7,6 +7,7 @@ Feature: Reports on any target
   Background:
     Given I am authenticated as "northwind"
 
+  @smoke
   Scenario: List the reports, fetch each, and download each format it offers
     When I send a GET request to "/v1/notification/reports"
     Then the response status is 200
