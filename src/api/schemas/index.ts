@@ -98,7 +98,17 @@ async function loadPrecompiled(): Promise<Partial<Record<SchemaSet, Precompiled>
   return out;
 }
 
-const precompiled = await loadPrecompiled();
+// Loaded without a top-level await: a module with one cannot be require()d, and CommonJS consumers
+// of the package require dist/index.js (test/packaging/installed-package.test.ts). Until it has
+// loaded, a validator is compiled on first use; compileValidators waits for it.
+let precompiled: Partial<Record<SchemaSet, Precompiled>> = {};
+const precompiledLoaded: Promise<void> = loadPrecompiled().then(
+  (loaded) => {
+    precompiled = loaded;
+  },
+  // A build's validators that cannot be loaded are compiled on use instead: slower, not wrong.
+  () => undefined,
+);
 const validators: Record<SchemaSet, Map<string, ValidateFunction>> = {
   refusing: new Map(),
   dropping: new Map(),
@@ -139,6 +149,7 @@ export function schemaOf(id: string): Record<string, unknown> {
  * listening; it yields to the event loop between schemas.
  */
 export async function compileValidators(ids: readonly string[]): Promise<void> {
+  await precompiledLoaded;
   for (const id of ids) {
     schemaValidator(id);
     schemaValidator(id, { dropUndeclared: true });
