@@ -37,45 +37,68 @@ const STATUS_OF: Record<DomainErrorKind, ContentfulStatusCode> = {
   rate_limited: 429,
 };
 
-export function statusOf(kind: DomainErrorKind): ContentfulStatusCode {
-  return STATUS_OF[kind];
-}
-
 /**
  * A 413 leaves the rest of the body unread, so the connection cannot carry another request: say
  * so, or a keep-alive client reuses a socket the server is about to drop ("other side closed").
  */
 const CLOSE = { Connection: 'close' };
 
-/** Turns anything thrown by a route into the error body; a 500 is logged and says nothing of internals. */
-export function toErrorResponse(err: unknown, c: Context): Response {
-  if (err instanceof ApiError) {
-    return c.json(errorBody(err.message), err.status, err.status === 413 ? { ...CLOSE, ...err.headers } : err.headers);
+/**
+ * What anything thrown while answering a request means for the answer: the one table both error
+ * shapes (Form3's below, Open Banking's in open-banking/ob-errors.ts) are drawn from.
+ * - `refused`: an ApiError or Hono's HTTPException, with its status;
+ * - `domain`: a DomainError, its kind's status (`domainKind` says which);
+ * - `date_range`: date arithmetic that left the supported range (a scheme clock near its end): the
+ *   state of the simulator refuses the request, 409 (routes that know the field at fault answer 400 first);
+ * - `cut_off`: the client ended the request before its body was complete, 400;
+ * - `internal`: anything else, a 500 that says nothing of internals, logged with `id`.
+ */
+export interface Failure {
+  kind: 'refused' | 'domain' | 'date_range' | 'cut_off' | 'internal';
+  status: ContentfulStatusCode;
+  message: string;
+  headers: Record<string, string>;
+  domainKind?: DomainErrorKind;
+  /** For `internal`: the id the answer quotes and the log names. */
+  id?: string;
+}
+
+/** The failure `err` is, for a request of this method and path (logged when cut off or internal). */
+export function failureOf(err: unknown, req: { method: string; path: string }): Failure {
+  if (err instanceof ApiError || err instanceof HTTPException) {
+    const status = err.status as ContentfulStatusCode;
+    const headers = err instanceof ApiError ? err.headers : {};
+    return {
+      kind: 'refused',
+      status,
+      message: err.message || 'request rejected',
+      headers: status === 413 ? { ...CLOSE, ...headers } : headers,
+    };
   }
   if (err instanceof DomainError) {
     const headers: Record<string, string> =
       err.retryAfterSeconds !== undefined ? { 'Retry-After': String(err.retryAfterSeconds) } : {};
-    return c.json(errorBody(err.message), STATUS_OF[err.kind], headers);
+    return { kind: 'domain', status: STATUS_OF[err.kind], message: err.message, headers, domainKind: err.kind };
   }
   if (err instanceof DateRangeError) {
-    // Date arithmetic that left the supported range (a scheme clock near its end): the state of
-    // the simulator refuses the request; routes that know the field at fault answer 400 first.
-    return c.json(errorBody(`the request needs a date the simulator does not support: ${err.message}`), 409);
-  }
-  if (err instanceof HTTPException) {
-    return c.json(
-      errorBody(err.message || 'request rejected'),
-      err.status as ContentfulStatusCode,
-      err.status === 413 ? CLOSE : {},
-    );
+    const message = `the request needs a date the simulator does not support: ${err.message}`;
+    return { kind: 'date_range', status: 409, message, headers: {} };
   }
   if (isClientAbort(err)) {
-    console.info(clientAbortLine(c.req.method, c.req.path));
-    return c.json(errorBody('the request ended before its body was complete'), 400, CLOSE);
+    console.info(clientAbortLine(req.method, req.path));
+    return { kind: 'cut_off', status: 400, message: 'the request ended before its body was complete', headers: CLOSE };
   }
-  const body = errorBody('internal error; quote the error_code when reporting it');
-  console.error(`scheme-sim: 500 ${c.req.method} ${c.req.path} error_code=${body.error_code}`, err);
-  return c.json(body, 500);
+  const id = randomUUID();
+  console.error(`scheme-sim: 500 ${req.method} ${req.path} error_code=${id}`, err);
+  return { kind: 'internal', status: 500, message: 'internal error', headers: {}, id };
+}
+
+/** Turns anything thrown by a route into Form3's error body. */
+export function toErrorResponse(err: unknown, c: Context): Response {
+  const f = failureOf(err, { method: c.req.method, path: c.req.path });
+  if (f.kind === 'internal')
+    return c.json({ error_message: 'internal error; quote the error_code when reporting it', error_code: f.id! }, 500);
+  return c.json(errorBody(f.message), f.status, f.headers);
 }
 
 /** For a path whose route exists but not with this method. */

@@ -8,6 +8,7 @@ import type { JwsProblem } from '../../signatures/jws-profile.ts';
 import type { VerificationRequest } from '../../sim/cop/decide.ts';
 import { verifyBearer } from '../auth/middleware.ts';
 import { isSignatureAuthorization, requestSignatures } from '../auth/request-signatures.ts';
+import { parseJsonBody } from '../body.ts';
 import { checkDeclaredLength } from '../body-limit.ts';
 import type { AppDeps } from '../context.ts';
 import type { ObAnswer } from './ob-answer.ts';
@@ -195,7 +196,7 @@ class NameVerificationExchange implements BodySink {
   #respond(bytes: Uint8Array, check: RequestJwsCheck): ObAnswer {
     try {
       const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8');
-      const { Data } = validateOb<RequestBody>('name-verification-request', parseBody(text));
+      const { Data } = validateOb<RequestBody>('name-verification-request', parseJsonBody(text));
       const request: VerificationRequest = {
         accountType: Data.AccountType,
         identification: Data.Identification,
@@ -222,7 +223,7 @@ function errorAnswer(err: unknown, req: ObRequestInfo): ObAnswer {
   return {
     status: e.status,
     headers: { ...e.headers, 'content-type': 'application/json' },
-    body: JSON.stringify(obErrorBody(e.status, e.message, e.errors)),
+    body: JSON.stringify(obErrorBody(e.status, e.message, e.errors, e.id)),
   };
 }
 
@@ -253,18 +254,4 @@ function participantOfPath(deps: AppDeps, path: string): string | undefined {
   const end = path.indexOf('/', start);
   const id = end === -1 ? path.slice(start) : path.slice(start, end);
   return deps.sim.participants.find(id) ? id : undefined;
-}
-
-function invalidFormat(message: string): ObError {
-  return new ObError(400, message, [{ ErrorCode: 'UK.OBIE.Resource.InvalidFormat', Message: message }]);
-}
-
-function parseBody(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch (err) {
-    // Blank is told apart only once parsing failed (a valid body is never blank).
-    if (text.trim() === '') throw invalidFormat('request body is empty; a JSON object is required');
-    throw invalidFormat(`request body is not valid JSON: ${(err as Error).message}`);
-  }
 }

@@ -1,12 +1,9 @@
 // The Open Banking error body (OBErrorResponse1) that the name-verification route answers with,
 // for its own errors and for those of the shared layers (bearer auth, body limit) on its path.
 import { randomUUID } from 'node:crypto';
-import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { SignatureErrorCode } from '../../signatures/jws-profile.ts';
-import { DomainError } from '../../sim/errors.ts';
-import { clientAbortLine, isClientAbort } from '../client-abort.ts';
-import { ApiError, statusOf } from '../errors.ts';
+import { type Failure, failureOf } from '../errors.ts';
 
 export type ObErrorCode =
   | 'UK.OBIE.Field.Missing'
@@ -50,22 +47,26 @@ export class ObError extends Error {
   readonly status: ContentfulStatusCode;
   readonly errors: ObErrorItem[];
   readonly headers: Record<string, string>;
+  /** The body's Id: a 500's is the one its log line names; otherwise fresh. */
+  readonly id: string | undefined;
   constructor(
     status: ContentfulStatusCode,
     message: string,
     errors: ObErrorItem[],
     headers: Record<string, string> = {},
+    id?: string,
   ) {
     super(message);
     this.status = status;
     this.errors = errors;
     this.headers = headers;
+    this.id = id;
     this.name = 'ObError';
   }
 }
 
-export function obErrorBody(status: number, message: string, errors: ObErrorItem[]): ObErrorBody {
-  return { Code: `${status} ${REASON[status] ?? 'Error'}`, Id: randomUUID(), Message: message, Errors: errors };
+export function obErrorBody(status: number, message: string, errors: ObErrorItem[], id?: string): ObErrorBody {
+  return { Code: `${status} ${REASON[status] ?? 'Error'}`, Id: id ?? randomUUID(), Message: message, Errors: errors };
 }
 
 /** What of a request the error mapping reads (either adapter of name verification supplies it). */
@@ -78,46 +79,31 @@ export interface ObRequestInfo {
   header(name: string): string | undefined;
 }
 
+/** The error code of a failure in Open Banking terms (the failures themselves: failureOf, ../errors.ts). */
+function obCodeOf(f: Failure, c: ObRequestInfo): ObErrorItem {
+  if (f.kind === 'refused' && f.status === 401)
+    return {
+      ErrorCode: c.header('authorization') ? 'UK.OBIE.Header.Invalid' : 'UK.OBIE.Header.Missing',
+      Message: f.message,
+      Path: 'Authorization',
+    };
+  if (f.kind === 'internal') return { ErrorCode: 'UK.OBIE.UnexpectedError', Message: f.message };
+  const invalidFormat = (f.kind === 'refused' && f.status === 400) || f.kind === 'cut_off';
+  const notFound = f.kind === 'domain' && f.domainKind === 'not_found';
+  return {
+    ErrorCode: invalidFormat
+      ? 'UK.OBIE.Resource.InvalidFormat'
+      : notFound
+        ? 'UK.OBIE.Resource.NotFound'
+        : 'UK.OBIE.Field.Invalid',
+    Message: f.message,
+  };
+}
+
 /** Anything thrown on the route's path as an Open Banking error; a 500 is logged and says nothing of internals. */
 export function toObError(err: unknown, c: ObRequestInfo): ObError {
   if (err instanceof ObError) return err;
-  if (err instanceof ApiError) {
-    if (err.status === 401) {
-      const missing = !c.header('authorization');
-      return new ObError(
-        401,
-        err.message,
-        [
-          {
-            ErrorCode: missing ? 'UK.OBIE.Header.Missing' : 'UK.OBIE.Header.Invalid',
-            Message: err.message,
-            Path: 'Authorization',
-          },
-        ],
-        err.headers,
-      );
-    }
-    const code = err.status === 400 ? 'UK.OBIE.Resource.InvalidFormat' : 'UK.OBIE.Field.Invalid';
-    return new ObError(err.status, err.message, [{ ErrorCode: code, Message: err.message }], err.headers);
-  }
-  if (err instanceof DomainError) {
-    const code = err.kind === 'not_found' ? 'UK.OBIE.Resource.NotFound' : 'UK.OBIE.Field.Invalid';
-    return new ObError(statusOf(err.kind), err.message, [{ ErrorCode: code, Message: err.message }]);
-  }
-  if (err instanceof HTTPException) {
-    const message = err.message || 'request rejected';
-    return new ObError(err.status as ContentfulStatusCode, message, [
-      { ErrorCode: 'UK.OBIE.Field.Invalid', Message: message },
-    ]);
-  }
-  if (isClientAbort(err)) {
-    console.info(clientAbortLine(c.method, c.path));
-    const message = 'the request ended before its body was complete';
-    return new ObError(400, message, [{ ErrorCode: 'UK.OBIE.Resource.InvalidFormat', Message: message }]);
-  }
-  const id = randomUUID();
-  console.error(`scheme-sim: 500 ${c.method} ${c.path} id=${id}`, err);
-  return new ObError(500, 'internal error; quote the Id when reporting it', [
-    { ErrorCode: 'UK.OBIE.UnexpectedError', Message: 'internal error' },
-  ]);
+  const f = failureOf(err, c);
+  const message = f.kind === 'internal' ? 'internal error; quote the Id when reporting it' : f.message;
+  return new ObError(f.status, message, [obCodeOf(f, c)], f.headers, f.id);
 }

@@ -49,6 +49,6 @@ function errorAnswer(e: ObError, headers: Record<string, string> = {}): ObAnswer
   return {
     status: e.status,
     headers: { ...headers, 'content-type': 'application/json' },
-    body: JSON.stringify(obErrorBody(e.status, e.message, e.errors)),
+    body: JSON.stringify(obErrorBody(e.status, e.message, e.errors, e.id)),
   };
 }
