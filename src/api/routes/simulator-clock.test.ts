@@ -119,6 +119,9 @@ describe('POST /v1/simulator/clock/advance', () => {
 
   it('serialises concurrent advances: each job runs once, both advances count', async () => {
     const runs = new Map<string, number>();
+    // One slice, whatever the machine's load: an advance that gave the event loop back would be
+    // running when the second request arrives, which is refused by design (409), not queued.
+    rt.sim.scheduler.slice = { ms: Number.POSITIVE_INFINITY, jobs: Number.POSITIVE_INFINITY };
     rt.sim.scheduler.handle('count', (job) => runs.set(job.id, (runs.get(job.id) ?? 0) + 1));
     for (let i = 0; i < 50; i++)
       rt.sim.scheduler.schedule('count', new Date(Date.parse(TEST_START) + i * 45 * 60_000), {}, `job-${i}`);
