@@ -1,17 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import type { Scheduler } from '../../clock/scheduler.ts';
 import { conflict } from '../errors.ts';
-import { type FilterField, filterPredicate, valueAt } from '../list-filter.ts';
+import { filterPredicate } from '../list-filter.ts';
 import type { Organisations } from '../organisations.ts';
 import { Repository, type RepositoryContext } from '../repository.ts';
 import { type Relationship, type Resource, relatedId } from '../resource.ts';
 import type { Scenarios } from '../scenarios/scenarios.ts';
 import { admissionOf, type ResponderOutcome, submissionOf, unknownBankSubmission } from './answer-attributes.ts';
+import { NAME_VERIFICATION_FILTER_FIELDS } from './name-verification-filter.ts';
 import {
   type AdmissionAttributes,
   type AdmissionRecord,
   NAME_VERIFICATION_ADMISSION_TYPE,
-  NAME_VERIFICATION_FILTERS,
   NAME_VERIFICATION_SUBMISSION_TYPE,
   NAME_VERIFICATION_TYPE,
   type NameVerificationAttributes,
@@ -27,6 +27,7 @@ import { type PayeeRoute, routePayee, verificationRequestOf } from './payee-rout
 
 export const NAME_VERIFICATIONS_PATH = '/v1/organisation/nameverifications';
 const DELIVERY_JOB = 'name_verifications.deliver';
+const DUPLICATE = 'Name verification cannot be created as it violates a duplicate constraint';
 
 export interface NewNameVerification {
   id: string;
@@ -76,7 +77,7 @@ export class NameVerificationRequests {
     this.#deps = deps;
     this.requests = new Repository(ctx, NAME_VERIFICATION_TYPE, {
       path: (r) => `${NAME_VERIFICATIONS_PATH}/${r.id}`,
-      duplicate: 'Name verification cannot be created as it violates a duplicate constraint',
+      duplicate: DUPLICATE,
     });
     const child = (segment: string) => (r: Resource<object>) =>
       `${NAME_VERIFICATIONS_PATH}/${relatedId(r, 'name_verification')}/${segment}/${r.id}`;
@@ -90,7 +91,7 @@ export class NameVerificationRequests {
    * A responder with a pending `responder_failed` scenario is not asked.
    */
   plan(input: NewNameVerification): NameVerificationPlan {
-    if (this.requests.rows.has(input.id)) throw conflict(this.#duplicate());
+    if (this.requests.rows.has(input.id)) throw conflict(DUPLICATE);
     const route = routePayee(this.#deps.participants, input.attributes);
     const failing =
       route.kind === 'participant' &&
@@ -106,15 +107,14 @@ export class NameVerificationRequests {
    */
   record(input: NewNameVerification, plan: NameVerificationPlan, outcome?: ResponderOutcome): NameVerificationRecord {
     return this.#ctx.store.atomically(() => {
-      if (this.requests.rows.has(input.id)) throw conflict(this.#duplicate());
+      if (this.requests.rows.has(input.id)) throw conflict(DUPLICATE);
       const created = this.requests.create(input);
       const delivery = this.#delivery(created, plan.route, outcome);
-      const { route } = plan;
+      const participant = plan.route.kind === 'participant' ? plan.route.participant : undefined;
       const slow =
-        route.kind === 'participant'
-          ? pendingResponderScenario(this.#deps.scenarios, input.organisation_id, RESPONDER_SLOW, route.participant)
-          : undefined;
-      if (!slow || route.kind !== 'participant') {
+        participant &&
+        pendingResponderScenario(this.#deps.scenarios, input.organisation_id, RESPONDER_SLOW, participant);
+      if (!participant || !slow) {
         this.#deliver(delivery);
         return created;
       }
@@ -129,7 +129,7 @@ export class NameVerificationRequests {
       );
       this.#deps.scenarios.applied(
         slow,
-        `name verification ${created.id}: the answer of ${participantLabel(route.participant)} arrives ${seconds} s late, at ${due.toISOString()}`,
+        `name verification ${created.id}: the answer of ${participantLabel(participant)} arrives ${seconds} s late, at ${due.toISOString()}`,
       );
       return created;
     });
@@ -141,7 +141,7 @@ export class NameVerificationRequests {
 
   /** The organisation's name verifications (every organisation's when undefined), filtered as Form3's list is. */
   list(organisationId: string | undefined, filter: NameVerificationFilter = {}): NameVerificationRecord[] {
-    return this.requests.list(organisationId).filter(filterPredicate(filter, this.#filterFields));
+    return this.requests.list(organisationId).filter(filterPredicate(filter, NAME_VERIFICATION_FILTER_FIELDS));
   }
 
   getAdmission(nameVerificationId: string, id: string, organisationId: string | undefined): AdmissionRecord {
@@ -150,10 +150,6 @@ export class NameVerificationRequests {
 
   getSubmission(nameVerificationId: string, id: string, organisationId: string | undefined): SubmissionRecord {
     return this.submissions.getChild(id, organisationId, { name_verification: nameVerificationId });
-  }
-
-  #duplicate(): string {
-    return 'Name verification cannot be created as it violates a duplicate constraint';
   }
 
   /** What the answer writes, decided now (the responder answered when asked, however late it arrives). */
@@ -243,32 +239,6 @@ export class NameVerificationRequests {
       organisationId
     );
   }
-
-  readonly #filterFields: Readonly<Record<string, FilterField<NameVerificationRecord>>> = (() => {
-    const related = (r: NameVerificationRecord, name: string) =>
-      (r.relationships?.[name]?.data[0] as Resource<object> | undefined) ?? undefined;
-    const fields: Record<string, FilterField<NameVerificationRecord>> = {
-      organisation_id: { value: (r) => r.organisation_id, compare: 'exact' },
-      // The name as one string, or any of its parts (filter[name] is a list: any of its values).
-      name: { value: (r) => [r.attributes.name.join(' '), ...r.attributes.name], compare: 'exact' },
-      created_date_from: { value: (r) => r.created_on, compare: 'instant_from' },
-      created_date_to: { value: (r) => r.created_on, compare: 'instant_to' },
-      modified_date_from: { value: (r) => r.modified_on, compare: 'instant_from' },
-      modified_date_to: { value: (r) => r.modified_on, compare: 'instant_to' },
-    };
-    for (const side of ['admission', 'submission'] as const) {
-      const of = (r: NameVerificationRecord) => related(r, `name_verification_${side}`);
-      for (const key of ['actual_name', 'answer', 'reason', 'reason_code', 'status'])
-        fields[`${side}.${key}`] = { value: (r) => valueAt(of(r)?.attributes, key), compare: 'exact' };
-      fields[`${side}.created_date_from`] = { value: (r) => of(r)?.created_on, compare: 'instant_from' };
-      fields[`${side}.created_date_to`] = { value: (r) => of(r)?.created_on, compare: 'instant_to' };
-      fields[`${side}.modified_date_from`] = { value: (r) => of(r)?.modified_on, compare: 'instant_from' };
-      fields[`${side}.modified_date_to`] = { value: (r) => of(r)?.modified_on, compare: 'instant_to' };
-    }
-    for (const name of NAME_VERIFICATION_FILTERS)
-      fields[name] ??= { value: (r) => valueAt(r.attributes, name), compare: 'exact' };
-    return fields;
-  })();
 }
 
 const DEFAULT_SLOW_SECONDS = 10;
