@@ -1,3 +1,4 @@
+import { constants } from 'node:fs';
 import { copyFile, type FileHandle, open, rename, stat, unlink } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import type { ChangeSet, Engine } from './engine.ts';
@@ -28,7 +29,8 @@ export interface JournalEngineOptions {
 
 /**
  * The embedded engine: a snapshot file plus a journal of committed units (docs/store.md).
- * A commit appends one record and fdatasyncs it, so it costs what it changed. Compaction writes a
+ * A commit appends one record durably (written with O_DSYNC, or fdatasynced where the system has
+ * no O_DSYNC), so it costs what it changed. Compaction writes a
  * new snapshot row by row in the background and drops the journal it covers.
  */
 export class JournalEngine implements Engine {
@@ -94,7 +96,7 @@ export class JournalEngine implements Engine {
     }
     this.#snapshotBytes = await sizeOf(this.location);
     this.#journalBytes = await sizeOf(this.#paths.journal);
-    this.#journal = await open(this.#paths.journal, 'a', 0o600);
+    this.#journal = await openJournal(this.#paths.journal);
   }
 
   async persist(changes: ChangeSet): Promise<void> {
@@ -108,7 +110,7 @@ export class JournalEngine implements Engine {
     const before = this.#journalBytes;
     try {
       const { bytesWritten } = await journal.write(line);
-      await journal.datasync();
+      if (!DSYNC) await journal.datasync();
       this.#journalBytes = before + bytesWritten;
     } catch (err) {
       // A partial append would sit in the middle of the journal under the next record: cut it off.
@@ -135,14 +137,14 @@ export class JournalEngine implements Engine {
       await this.#journal!.close();
       this.#journal = undefined;
       await rename(this.#paths.journal, this.#paths.rotated);
-      this.#journal = await open(this.#paths.journal, 'a', 0o600);
+      this.#journal = await openJournal(this.#paths.journal);
       await syncDirectory(dirname(this.location));
       this.#journalBytes = 0;
     } catch (err) {
       this.#compactionFailed = true;
       this.#warn(`scheme-sim: ${this.location}: compaction not started: ${(err as Error).message}`);
       // Appends go on to whichever journal is there; start-up replays both.
-      this.#journal ??= await open(this.#paths.journal, 'a', 0o600);
+      this.#journal ??= await openJournal(this.#paths.journal);
       return;
     }
     this.#compacting = this.#compact(capture).finally(() => {
@@ -180,6 +182,18 @@ export class JournalEngine implements Engine {
       this.#lock.release();
     }
   }
+}
+
+/**
+ * O_DSYNC: a write returns once its data is on disk, as write + fdatasync do, in one call to the
+ * thread pool instead of two (a visible share of a create's CPU). Not on every system (Windows).
+ */
+const DSYNC = constants.O_DSYNC;
+
+/** The journal opened for appending, each write durable when it returns (or after a datasync). */
+function openJournal(path: string): Promise<FileHandle> {
+  const flags = constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT | (DSYNC ?? 0);
+  return open(path, flags, 0o600);
 }
 
 async function sizeOf(path: string): Promise<number> {
