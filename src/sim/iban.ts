@@ -1,8 +1,12 @@
 /** ISO 7064 mod 97-10 of a string of digits and letters (A = 10 … Z = 35), as IBANs check. */
 function mod97(text: string): number {
-  const digits = text.replace(/[A-Z]/g, (c) => String(c.charCodeAt(0) - 55));
   let rest = 0;
-  for (const d of digits) rest = (rest * 10 + Number(d)) % 97;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    // A digit is itself; a letter two digits (A = 10): the same as spelling the letters out first.
+    if (c >= 65 && c <= 90) rest = (rest * 100 + (c - 55)) % 97;
+    else rest = (rest * 10 + (c - 48)) % 97;
+  }
   return rest;
 }
 
