@@ -42,15 +42,40 @@ export async function optionalJson(c: Context): Promise<unknown> {
  */
 const GO_ZERO_DATE = '0001-01-01';
 
-/** Drops every key whose value is null or Go's zero date, in objects at any depth (arrays keep their items). */
+/**
+ * Drops every key whose value is null or Go's zero date, in objects at any depth (arrays keep their
+ * items). A value with none such is answered as it is: most bodies have none, and copying each one
+ * key by key is a visible share of a create.
+ */
 function withoutNulls(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map((v) => (v !== null && typeof v === 'object' ? withoutNulls(v) : v));
+  return hasAbsent(value) ? copyWithoutAbsent(value) : value;
+}
+
+/** Whether an object at any depth holds a key withoutNulls drops. */
+function hasAbsent(value: unknown): boolean {
+  if (value === null || typeof value !== 'object') return false;
+  if (Array.isArray(value)) return value.some(hasAbsent);
+  for (const k in value) {
+    if (!Object.hasOwn(value, k)) continue;
+    const v = (value as Record<string, unknown>)[k];
+    if (v === null || v === GO_ZERO_DATE || hasAbsent(v)) return true;
+  }
+  return false;
+}
+
+function copyWithoutAbsent(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map((v) => (v !== null && typeof v === 'object' ? copyWithoutAbsent(v) : v));
   if (value === null || typeof value !== 'object') return value;
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(value)) {
     // defineProperty, not assignment: a key named __proto__ stays a key (and is refused by name).
     if (v !== null && v !== GO_ZERO_DATE)
-      Object.defineProperty(out, k, { value: withoutNulls(v), enumerable: true, writable: true, configurable: true });
+      Object.defineProperty(out, k, {
+        value: copyWithoutAbsent(v),
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
   }
   return out;
 }
