@@ -13,6 +13,8 @@ const HELPERS = new Set([
   'run.ts',
   'paced.ts',
   'paced-worker.ts',
+  'processes.ts',
+  'layer-server.ts',
   'http-response-parser.ts',
   'store-rows.ts',
   'store-heap.ts',

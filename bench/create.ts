@@ -1,0 +1,146 @@
+// Account create (issue 30): the server's CPU per create, started as `scheme-sim start` is (request
+// journal, CORS and bearer-token auth on, as by default), in memory and on the journal store,
+// against bare Hono on node (bench/bare-server.mjs) in alternating rounds, each side a fresh
+// process (bench/processes.ts says why CPU per request and not throughput).
+//
+// Budget: a create costs at most 1.5× the CPU of one on f2c51ff (the commit before the round of
+// work that made it 5× dearer). With CREATE_BENCH_BASELINE=<a checkout of f2c51ff, npm ci run in
+// it> that commit's server is measured in the same rounds and the budget is checked against it;
+// without it, against F2C51FF_OVER_BARE, that commit's create CPU ÷ bare Hono's as this harness
+// measured it (bench/RESULTS.md, 2026-11-26).
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { type BenchReport, ratio } from './lib.ts';
+import {
+  ACCOUNTS_PATH,
+  accountCreateBody,
+  bareServer,
+  type CpuFigure,
+  cpuPerRequest,
+  devToken,
+  median,
+  type ServerProcess,
+  simServer,
+  spawnServer,
+} from './processes.ts';
+
+const ROUNDS = Number(process.env.CREATE_BENCH_ROUNDS ?? 3);
+const WARMUP = 2000;
+const MEASURED = 4000;
+const BUDGET = 1.5;
+/**
+ * f2c51ff's create CPU ÷ bare Hono's on this harness: the median of the rounds of the run in
+ * bench/RESULTS.md that measured both (CREATE_BENCH_BASELINE set).
+ */
+export const F2C51FF_OVER_BARE = 2.2;
+
+interface Side {
+  name: string;
+  start(): Promise<ServerProcess>;
+  /** Authenticates with a token (every side but bare Hono). */
+  auth: boolean;
+}
+
+async function measure(side: Side): Promise<CpuFigure & { startMs: number }> {
+  const server = await side.start();
+  try {
+    const headers: Record<string, string> = { 'content-type': 'application/json' };
+    if (side.auth) headers.authorization = `Bearer ${await devToken(server.url)}`;
+    const traffic = { path: ACCOUNTS_PATH, method: 'POST' as const, headers, makeBody: accountCreateBody };
+    await cpuPerRequest(server, traffic, WARMUP);
+    return { ...(await cpuPerRequest(server, traffic, MEASURED)), startMs: server.startMs };
+  } finally {
+    await server.close();
+  }
+}
+
+export async function run(): Promise<BenchReport> {
+  const load0 = loadavg()[0]!;
+  const dataDir = mkdtempSync(join(tmpdir(), 'scheme-sim-create-bench-'));
+  const baseline = process.env.CREATE_BENCH_BASELINE;
+  if (baseline && !existsSync(join(baseline, 'src', 'cli.ts')))
+    throw new Error(`CREATE_BENCH_BASELINE=${baseline}: no src/cli.ts there (a checkout of f2c51ff?)`);
+  let round = 0;
+  const sides: Side[] = [
+    { name: 'bare Hono', start: () => bareServer(), auth: false },
+    { name: 'memory', start: () => simServer(['--memory']), auth: true },
+    // A new data file each round: every round starts from the same empty store.
+    { name: 'journal', start: () => simServer(['--data', join(dataDir, `sim-${round}.json`)]), auth: true },
+    ...(baseline
+      ? (['memory', 'data file'] as const).map((mode) => ({
+          name: `f2c51ff (${mode})`,
+          start: () =>
+            spawnServer(
+              [
+                '--import',
+                'tsx',
+                join(baseline, 'src', 'cli.ts'),
+                'start',
+                ...(mode === 'memory' ? ['--memory'] : ['--data', join(dataDir, `f2c51ff-${round}.json`)]),
+                '--port',
+                '0',
+              ],
+              { cwd: baseline },
+            ),
+          auth: true,
+        }))
+      : []),
+  ];
+  const figures = new Map<string, Array<CpuFigure & { startMs: number }>>(sides.map((s) => [s.name, []]));
+  try {
+    for (round = 0; round < ROUNDS; round++)
+      for (const side of sides) figures.get(side.name)!.push(await measure(side));
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+  const cpu = (name: string) => median(figures.get(name)!.map((f) => f.cpuMicros));
+  const bare = cpu('bare Hono');
+  const failed = [...figures.values()].flat().reduce((n, f) => n + f.failed, 0);
+  const lines = [
+    `load average ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(
+        ' ',
+      )} (${load0.toFixed(2)} at the start); ${ROUNDS} rounds, each side a fresh process: ${WARMUP} creates of warm-up, then ${MEASURED} measured, 10 connections, a new account each`,
+  ];
+  for (const side of sides) {
+    const f = figures.get(side.name)!;
+    lines.push(
+      `${side.name}: ${cpu(side.name).toFixed(0)} µs CPU per create (rounds ${f.map((x) => x.cpuMicros.toFixed(0)).join('/')}), ${median(f.map((x) => x.perSecond)).toFixed(0)} creates/s; ÷ bare Hono ${ratio(cpu(side.name), bare)}`,
+    );
+  }
+  let withinBudget = failed === 0;
+  // Like for like: in memory against f2c51ff in memory, the journal against f2c51ff's data file
+  // (its persistent store then: the whole file rewritten per commit).
+  const counterpart = { memory: 'f2c51ff (memory)', journal: 'f2c51ff (data file)' } as const;
+  for (const engine of ['memory', 'journal'] as const) {
+    if (baseline) {
+      const over = cpu(engine) / cpu(counterpart[engine]);
+      withinBudget &&= over <= BUDGET;
+      lines.push(
+        `budget: ${engine} create CPU ÷ ${counterpart[engine]}'s (same rounds) = ${over.toFixed(2)} (≤ ${BUDGET}): ${over <= BUDGET ? 'held' : 'NOT HELD'}`,
+      );
+      if (engine === 'journal')
+        lines.push(
+          `  (not budgeted) journal ÷ f2c51ff in memory = ${ratio(cpu(engine), cpu(counterpart.memory))}: an fdatasync per commit is the price of the journal's durability`,
+        );
+    } else {
+      const over = cpu(engine) / bare / F2C51FF_OVER_BARE;
+      withinBudget &&= over <= BUDGET;
+      lines.push(
+        `budget: ${engine} create CPU ÷ f2c51ff's, through bare Hono (f2c51ff = ${F2C51FF_OVER_BARE} × bare on this harness) = ${over.toFixed(2)} (≤ ${BUDGET}): ${over <= BUDGET ? 'held' : 'NOT HELD'}`,
+      );
+    }
+  }
+  lines.push(`failed requests (errors, timeouts, non-2xx): ${failed}`);
+  return { name: 'create: CPU per account create, memory and journal store', lines, withinBudget };
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const report = await run();
+  console.log(`${report.name} — ${report.withinBudget ? 'within budget' : 'OVER BUDGET'}`);
+  for (const line of report.lines) console.log(`- ${line}`);
+  process.exitCode = report.withinBudget ? 0 : 1;
+}

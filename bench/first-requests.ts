@@ -1,0 +1,131 @@
+// The first requests to a fresh server (issue 30): `scheme-sim start --memory`, and as soon as it
+// says it is listening, 400 requests (account creates and name verifications, alternating, 16 at
+// a time), then 2,000 more to warm it, then 400 measured warm. Nothing the first requests need
+// (a validator compiled, a participant's signing key) may be made while they wait.
+// Budget: p99 of the first 400 ÷ p99 of the warm 400 ≤ 2, the median of three fresh servers.
+import { Agent, request } from 'node:http';
+import { loadavg } from 'node:os';
+import { pathToFileURL } from 'node:url';
+import { type BenchReport, ratio } from './lib.ts';
+import { ACCOUNTS_PATH, accountCreateBody, devToken, median, simServer } from './processes.ts';
+
+const SERVERS = 3;
+const FIRST = 400;
+const WARMUP = 2000;
+const CONCURRENCY = 16;
+const BUDGET = 2;
+export const COP_PATH = '/v1/participants/0015800001041REAAY/open-banking/v3.1/accounts/name-verification';
+/** A seed account's name verification (fixtures/accounts.json), asked with a close name. */
+export const COP_BODY = JSON.stringify({
+  Data: {
+    SchemeName: 'SortCodeAccountNumber',
+    AccountType: 'Personal',
+    Identification: '40030012345678',
+    Name: 'Sam Holder',
+  },
+});
+
+/** Milliseconds of each of `n` requests, `concurrency` in flight, request k made by `make(k)`. */
+async function timed(
+  base: string,
+  n: number,
+  concurrency: number,
+  make: (k: number) => { method: string; path: string; headers: Record<string, string>; body?: string },
+): Promise<{ latencies: number[]; failed: number }> {
+  const agent = new Agent({ keepAlive: true, maxSockets: concurrency });
+  const url = new URL(base);
+  const latencies: number[] = [];
+  let failed = 0;
+  let next = 0;
+  const one = (k: number) =>
+    new Promise<void>((resolve) => {
+      const r = make(k);
+      const t0 = performance.now();
+      const req = request(
+        { host: url.hostname, port: url.port, method: r.method, path: r.path, headers: r.headers, agent },
+        (res) => {
+          res.resume();
+          res.once('end', () => {
+            latencies.push(performance.now() - t0);
+            if ((res.statusCode ?? 0) >= 300) failed++;
+            resolve();
+          });
+        },
+      );
+      req.once('error', () => {
+        failed++;
+        resolve();
+      });
+      req.end(r.body);
+    });
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < n) await one(next++);
+    }),
+  );
+  agent.destroy();
+  return { latencies, failed };
+}
+
+const p99 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * 0.99))]!;
+
+interface FreshServer {
+  startMs: number;
+  firstMs: number;
+  firstP99: number;
+  warmP99: number;
+  failed: number;
+}
+
+async function freshServer(): Promise<FreshServer> {
+  const server = await simServer(['--memory']);
+  try {
+    const token = await devToken(server.url);
+    const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+    const make = (k: number) =>
+      k % 2 === 0
+        ? { method: 'POST', path: ACCOUNTS_PATH, headers, body: accountCreateBody() }
+        : { method: 'POST', path: COP_PATH, headers, body: COP_BODY };
+    const first = await timed(server.url, FIRST, CONCURRENCY, make);
+    const warmup = await timed(server.url, WARMUP, CONCURRENCY, make);
+    const warm = await timed(server.url, FIRST, CONCURRENCY, make);
+    return {
+      startMs: server.startMs,
+      firstMs: Math.max(...first.latencies.slice(0, CONCURRENCY)),
+      firstP99: p99(first.latencies),
+      warmP99: p99(warm.latencies),
+      failed: first.failed + warmup.failed + warm.failed,
+    };
+  } finally {
+    await server.close();
+  }
+}
+
+export async function run(): Promise<BenchReport> {
+  const servers: FreshServer[] = [];
+  for (let i = 0; i < SERVERS; i++) servers.push(await freshServer());
+  const ratios = servers.map((s) => s.firstP99 / s.warmP99);
+  const r = median(ratios);
+  const failed = servers.reduce((n, s) => n + s.failed, 0);
+  const ms = (v: number) => v.toFixed(1);
+  return {
+    name: 'first requests to a fresh server',
+    withinBudget: r <= BUDGET && failed === 0,
+    lines: [
+      `${SERVERS} fresh \`scheme-sim start --memory\`; ${FIRST} requests (creates and name verifications alternating, ${CONCURRENCY} in flight) once it says it is listening, ${WARMUP} more, then ${FIRST} measured warm; load average ${loadavg()[0]!.toFixed(2)}`,
+      ...servers.map(
+        (s, i) =>
+          `server ${i + 1}: listening after ${s.startMs.toFixed(0)} ms; slowest of the first ${CONCURRENCY} requests ${ms(s.firstMs)} ms; first-${FIRST} p99 ${ms(s.firstP99)} ms, warm p99 ${ms(s.warmP99)} ms, ratio ${ratio(s.firstP99, s.warmP99)}`,
+      ),
+      `budget: first-${FIRST} p99 ÷ warm p99, median of ${SERVERS} = ${r.toFixed(2)} (≤ ${BUDGET}): ${r <= BUDGET ? 'held' : 'NOT HELD'}`,
+      `failed requests: ${failed}`,
+    ],
+  };
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const report = await run();
+  console.log(`${report.name} — ${report.withinBudget ? 'within budget' : 'OVER BUDGET'}`);
+  for (const line of report.lines) console.log(`- ${line}`);
+  process.exitCode = report.withinBudget ? 0 : 1;
+}
