@@ -4,7 +4,7 @@ import { asForm3Reads, readJson } from '../body.ts';
 import { assertBodyIdentity } from '../body-identity.ts';
 import type { AppDeps, AppEnv } from '../context.ts';
 import { readCreateBody } from '../create-body.ts';
-import { page, queryOf } from '../envelope.ts';
+import { pageJson, queryOf } from '../envelope.ts';
 import { parseFilters } from '../filters.ts';
 import { parseId, parseVersionQuery } from '../ids.ts';
 import { defineRoutes, type RouteGroup } from '../route-declaration.ts';
@@ -51,7 +51,7 @@ export function accountRoutes(deps: AppDeps): RouteGroup {
 
   r.get('/', { summary: 'List accounts', answer: 'account-list', filters: ACCOUNT_FILTERS }, (c) => {
     const filter = parseFilters(queryOf(c), ACCOUNT_FILTERS, { anyOf: true });
-    return c.json(page(c, registry.list(c.get('organisationId'), filter)));
+    return pageJson(c, registry.list(c.get('organisationId'), filter));
   });
 
   r.get('/:id', { summary: 'Fetch an account', answer: 'account-single' }, (c) => {
