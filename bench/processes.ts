@@ -8,7 +8,8 @@
 // process per round, rounds alternating between the sides being compared.
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { type AddressInfo, createServer } from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
@@ -21,8 +22,21 @@ export const ACCOUNTS_PATH = '/v1/organisation/accounts';
 
 let ticksPerSecond: number | undefined;
 
-/** CPU time (user + system) a process has used so far, in microseconds. */
+/**
+ * CPU time (user + system) a process has used so far, in microseconds: the sum of its threads'
+ * time on a CPU from /proc/PID/task/TID/schedstat (nanoseconds), or, where that is missing,
+ * /proc/PID/stat's utime + stime (clock ticks, 10 ms each: too coarse for a few thousand
+ * requests of 50 µs).
+ */
 export function cpuMicrosOf(pid: number): number {
+  try {
+    let ns = 0;
+    for (const tid of readdirSync(`/proc/${pid}/task`))
+      ns += Number(readFileSync(`/proc/${pid}/task/${tid}/schedstat`, 'utf8').split(' ')[0]);
+    if (ns > 0) return ns / 1000;
+  } catch {
+    // a thread ended while read, or no schedstat: the coarse figure below
+  }
   ticksPerSecond ??= Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
   // Fields after the command name (which may hold spaces, hence the last ')'): utime is the 12th, stime the 13th.
   const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
@@ -40,10 +54,16 @@ export interface ServerProcess {
   close(): Promise<void>;
 }
 
-/** Spawns `node ARGS` and resolves once it prints `listening on http://…`. */
+/** Spawns `node ARGS` and resolves once it prints `listening on http://…` (or what `readyUrl` finds). */
 export function spawnServer(
   args: string[],
-  options: { cwd?: string; env?: NodeJS.ProcessEnv; timeoutMs?: number } = {},
+  options: {
+    cwd?: string;
+    env?: NodeJS.ProcessEnv;
+    timeoutMs?: number;
+    /** The server's URL once its output says it is ready (another server's own words). */
+    readyUrl?: (output: string) => string | undefined;
+  } = {},
 ): Promise<ServerProcess> {
   return new Promise((resolve, reject) => {
     const t0 = performance.now();
@@ -61,12 +81,12 @@ export function spawnServer(
     const exited = new Promise<void>((done) => child.once('exit', () => done()));
     const onData = (d: Buffer) => {
       out += d.toString();
-      const m = /listening on (http:\/\/[^\s/]+)/.exec(out);
-      if (!m || ready) return;
+      const url = options.readyUrl ? options.readyUrl(out) : /listening on (http:\/\/[^\s/]+)/.exec(out)?.[1];
+      if (!url || ready) return;
       ready = true;
       clearTimeout(timer);
       resolve({
-        url: m[1]!,
+        url,
         pid: child.pid!,
         startMs: performance.now() - t0,
         output: () => out,
@@ -77,7 +97,7 @@ export function spawnServer(
       });
     };
     child.stdout!.on('data', onData);
-    child.stderr!.on('data', (d: Buffer) => (out += d.toString()));
+    child.stderr!.on('data', onData);
     child.once('exit', (code) => {
       if (ready) return;
       clearTimeout(timer);
@@ -86,10 +106,45 @@ export function spawnServer(
   });
 }
 
-/** `scheme-sim start --memory --port 0` (plus `args`) as the package's bin runs it (dist/ when built). */
+/**
+ * `scheme-sim start --port 0` (plus `args`) as the package's bin runs it (dist/ when built). With
+ * SCHEME_SIM_BENCH_SLOW_CREATE_US set, bench/slow-create.mjs is preloaded: a test-only delay that
+ * proves the CI ratio guard fails when a create is slowed (nothing in src reads it).
+ */
 export function simServer(args: string[] = ['--memory'], env: NodeJS.ProcessEnv = {}): Promise<ServerProcess> {
-  return spawnServer([join(ROOT, 'bin', 'scheme-sim.mjs'), 'start', '--port', '0', ...args], {
-    env: { ...process.env, ...env },
+  const merged = { ...process.env, ...env };
+  const preload = merged.SCHEME_SIM_BENCH_SLOW_CREATE_US ? ['--import', join(ROOT, 'bench', 'slow-create.mjs')] : [];
+  return spawnServer([...preload, join(ROOT, 'bin', 'scheme-sim.mjs'), 'start', '--port', '0', ...args], {
+    env: merged,
+  });
+}
+
+/**
+ * json-server 1.0.0-beta.3 (a devDependency) serving `dbFile` on a free port, with no file watching
+ * (NODE_ENV=production): it cannot be told port 0, so a free port is found first. It serves
+ * ./public of its working directory as well, so it runs in the file's folder, with one (empty).
+ */
+export async function jsonServer(dbFile: string): Promise<ServerProcess> {
+  const port = await freePort();
+  mkdirSync(join(dirname(dbFile), 'public'), { recursive: true });
+  return spawnServer(
+    [join(ROOT, 'node_modules', 'json-server', 'lib', 'bin.js'), dbFile, '--port', String(port), '--host', '127.0.0.1'],
+    {
+      cwd: dirname(dbFile),
+      env: { ...process.env, NODE_ENV: 'production' },
+      readyUrl: (out) => (out.includes('JSON Server started') ? `http://127.0.0.1:${port}` : undefined),
+    },
+  );
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as AddressInfo;
+      probe.close(() => resolve(port));
+    });
   });
 }
 

@@ -15,6 +15,7 @@ const HELPERS = new Set([
   'paced-worker.ts',
   'processes.ts',
   'layer-server.ts',
+  'ratio-guard.ts',
   'http-response-parser.ts',
   'store-rows.ts',
   'store-heap.ts',
