@@ -7,7 +7,6 @@
 // tail of a burst. paced() sends at a constant rate from a worker thread and times each request
 // from when it was due, so a stall is charged for every request it held back.
 import { performance } from 'node:perf_hooks';
-import { pathToFileURL } from 'node:url';
 import { requestListener } from '../src/node/server.ts';
 import { createRuntime } from '../src/runtime.ts';
 import { account, NW, PATH } from './cop-accounts.ts';
@@ -18,6 +17,7 @@ import {
   type LoadResult,
   load,
   ratio,
+  runWhenMain,
   type Stalls,
   serveFetch,
   serveListener,
@@ -250,9 +250,4 @@ export async function run(): Promise<BenchReport> {
   }
 }
 
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  const report = await run();
-  console.log(`${report.name} — ${report.withinBudget ? 'within budget' : 'OVER BUDGET'}`);
-  for (const line of report.lines) console.log(`- ${line}`);
-  process.exitCode = report.withinBudget ? 0 : 1;
-}
+await runWhenMain(import.meta.url, run);

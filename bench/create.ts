@@ -11,8 +11,7 @@
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { type BenchReport, ratio } from './lib.ts';
+import { type BenchReport, ratio, runWhenMain } from './lib.ts';
 import {
   ACCOUNTS_PATH,
   accountCreateBody,
@@ -138,9 +137,4 @@ export async function run(): Promise<BenchReport> {
   return { name: 'create: CPU per account create, memory and journal store', lines, withinBudget };
 }
 
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  const report = await run();
-  console.log(`${report.name} — ${report.withinBudget ? 'within budget' : 'OVER BUDGET'}`);
-  for (const line of report.lines) console.log(`- ${line}`);
-  process.exitCode = report.withinBudget ? 0 : 1;
-}
+await runWhenMain(import.meta.url, run);

@@ -5,8 +5,7 @@
 // Budget: p99 of the first 400 ÷ p99 of the warm 400 ≤ 2, the median of three fresh servers.
 import { Agent, request } from 'node:http';
 import { loadavg } from 'node:os';
-import { pathToFileURL } from 'node:url';
-import { type BenchReport, ratio } from './lib.ts';
+import { type BenchReport, ratio, runWhenMain } from './lib.ts';
 import { ACCOUNTS_PATH, accountCreateBody, devToken, median, simServer } from './processes.ts';
 
 const SERVERS = 3;
@@ -123,9 +122,4 @@ export async function run(): Promise<BenchReport> {
   };
 }
 
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  const report = await run();
-  console.log(`${report.name} — ${report.withinBudget ? 'within budget' : 'OVER BUDGET'}`);
-  for (const line of report.lines) console.log(`- ${line}`);
-  process.exitCode = report.withinBudget ? 0 : 1;
-}
+await runWhenMain(import.meta.url, run);

@@ -3,6 +3,7 @@
 // against a same-run baseline mean anything).
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { constants, monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
+import { pathToFileURL } from 'node:url';
 import { type ServerType, serve } from '@hono/node-server';
 import autocannon from 'autocannon';
 import { Hono } from 'hono';
@@ -151,6 +152,15 @@ export function watchStalls(): () => Stalls {
     stalls.longestLoopDelayMs = delay.max / 1e6;
     return stalls;
   };
+}
+
+/** Runs a benchmark file's `run` when the file is the one node was started with (`npx tsx bench/x.ts`). */
+export async function runWhenMain(moduleUrl: string, run: () => Promise<BenchReport>): Promise<void> {
+  if (!process.argv[1] || moduleUrl !== pathToFileURL(process.argv[1]).href) return;
+  const report = await run();
+  console.log(`${report.name} — ${report.withinBudget ? 'within budget' : 'OVER BUDGET'}`);
+  for (const line of report.lines) console.log(`- ${line}`);
+  process.exitCode = report.withinBudget ? 0 : 1;
 }
 
 export const ratio = (a: number, b: number) => (b === 0 ? 'n/a' : (a / b).toFixed(2));
