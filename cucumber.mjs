@@ -14,10 +14,15 @@ process.env.SCHEME_SIM_PROFILE ??= `${process.env.TMPDIR ?? '/tmp'}/scheme-sim-f
 const here = new URL('.', import.meta.url).pathname;
 
 const common = {
+  // The TypeScript support code is loaded through tsx's ESM hooks, registered by cucumber's
+  // `loader` option as its docs say (docs/transpiling.md): plain `npx cucumber-js` works. A file
+  // URL, so the harness run from another project finds scheme-sim's own tsx.
+  loader: [new URL('features/support/tsx-loader.mjs', import.meta.url).href],
   // Unit tests of the support code sit beside it (vitest runs them); cucumber must not load them.
   import: [`${here}features/support/**/!(*.test).ts`, `${here}features/steps/**/!(*.test).ts`],
   format: [
-    'progress',
+    // Progress, each skipped scenario with its reason, each failure with its exchange once.
+    `${here}features/support/console-formatter.ts`,
     'html:reports/cucumber.html',
     'junit:reports/cucumber.junit.xml',
     'message:reports/cucumber.ndjson',

@@ -1,3 +1,4 @@
+@accounts
 Feature: Opening accounts by Form3's rules
   With authentication on, accounts open as Form3's account-creation rules say: the sort code and
   BIC must be registered to the organisation (fixtures/organisations.json), a GB account needs

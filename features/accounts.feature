@@ -1,3 +1,4 @@
+@accounts
 Feature: Accounts registry
   The accounts that name verification answers from, with the resource conventions every /v1
   resource follows: client-chosen ids, versions, paging, filters, tenants and error bodies.

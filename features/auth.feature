@@ -1,3 +1,4 @@
+@auth
 Feature: Authentication
   Clients get a bearer token with OAuth 2.0 client credentials (HTTP Basic) and send it on every
   call. (Tenant isolation, which builds on it, is in accounts.feature.)

@@ -1,4 +1,4 @@
-@simulator
+@claims @simulator
 Feature: Direct Debit Indemnity Claims settled by a contra
   A paying bank raises a DDIC by creating a Claim and a Claim Submission. The scheme processes it
   on the next working day (the sequence number arrives in the DDIC claim submission report),

@@ -1,4 +1,4 @@
-@journey
+@claims @journey
 Feature: A claim's journey across scheme days, one harness run a day
   Against staging the scheme clock cannot be moved: a claim submitted today settles 14 Bacs working
   days later. A @journey scenario keeps its state in a ledger file (CONFORMANCE_LEDGER, default

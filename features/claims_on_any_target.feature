@@ -1,3 +1,4 @@
+@claims
 Feature: Claims on any target
   What a paying bank does on the day it raises a DDIC, on any target, staging included: create the
   claim, submit it, read both back and find the claim by filters. Nothing here moves the clock; the

@@ -1,4 +1,4 @@
-@simulator
+@clock @simulator
 Feature: Scheme clock and simulator controls
   The simulator runs on a scheme clock that QA and developers move instead of waiting: by Bacs
   working days, calendar days, hours, or to an instant. Bacs working days are Monday to Friday less

@@ -1,4 +1,4 @@
-@simulator
+@faults @simulator
 Feature: Fault injection for client resilience
   A client sets fault rules for its own organisation's requests (POST /v1/simulator/faults): a
   latency, an answer of 429/5xx with Retry-After, or a dropped connection, for a route and method,

@@ -1,4 +1,4 @@
-@simulator
+@cop @simulator
 Feature: Confirmation of Payee name verification
   A participant answers Open Banking v3.1 name-verification requests about the accounts of its
   organisation. Every case of the corpus (fixtures/cop/cases.json, rules in docs/cop.md) is one

@@ -1,3 +1,4 @@
+@cop
 Feature: Name verification against a known account
   Runs on every target, staging included: the known account is the target's own (staging:
   CONFORMANCE_COP_PARTICIPANT_ID, CONFORMANCE_COP_ACCOUNT, CONFORMANCE_COP_ACCOUNT_NAME and

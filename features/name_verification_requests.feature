@@ -1,4 +1,4 @@
-@simulator @two-organisations
+@cop @simulator @two-organisations
 Feature: Asking for a name verification: Form3's name verification request API
   A payer's bank asks Form3 whether a name matches a payee's account
   (POST /v1/organisation/nameverifications, go-form3's name_verification_api). The simulator routes

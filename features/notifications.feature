@@ -1,4 +1,4 @@
-@simulator
+@notifications @simulator
 Feature: Subscriptions and notifications
   A subscription asks for a notification whenever a record of a type is created, updated or
   deleted. Notifications are delivered by webhook (signed with Standard Webhooks headers when a

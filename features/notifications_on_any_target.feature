@@ -1,3 +1,4 @@
+@notifications
 Feature: Notifications on any target
   A subscription delivers to the harness's webhook receiver on any target, staging included. On
   staging the receiver must be reachable: set CONFORMANCE_CALLBACK_URL to a public URL that

@@ -1,4 +1,4 @@
-@simulator
+@observability @simulator
 Feature: Seeing what the simulator sees
   Every request and its answer is kept in a bounded journal a client reads for its own
   organisation (GET /v1/simulator/requests), the API is described by a generated OpenAPI 3.1

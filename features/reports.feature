@@ -1,3 +1,4 @@
+@reports
 Feature: Scheme reports
   Reports of the Bacs and Faster Payments schemes arrive on the scheme clock. Each arrival is a
   Report and a Report Admission; the report's JSON links every format it is offered in, and the

@@ -1,3 +1,4 @@
+@reports
 Feature: Reports on any target
   The reports that arrived for the organisation, on any target, staging included: the list, each
   report and its admission, and a download in each format the report offers. On staging these are

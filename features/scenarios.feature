@@ -1,4 +1,4 @@
-@simulator
+@scenarios @simulator
 Feature: Scenarios: the unhappy paths, on the scheme clock
   A paying bank's integration must handle a claim that fails validation, a delivery that fails, a
   contra that comes late or never, a report admission that failed and a notification sent twice.

@@ -1,4 +1,4 @@
-@inprocess
+@store @inprocess
 Feature: The store keeps what it acknowledged, and long work does not stop the simulator
   The simulator keeps its data in a journal file (the default, --data) or in PostgreSQL
   (--store postgres://…). A 2xx that reports a change is sent only after the change is durable,

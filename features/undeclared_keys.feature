@@ -1,3 +1,4 @@
+@accounts
 Feature: Body keys a resource's model does not declare
   Form3's API is a go-swagger server: it ignores body keys its models do not declare, and so does
   the simulator. Started with --strict, the simulator refuses them instead, naming the key (a

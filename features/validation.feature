@@ -1,3 +1,4 @@
+@accounts
 Feature: Malformed account requests
   Nothing a client sends causes a 500: every malformed request gets a 4xx whose error_message
   names the field (or the part of the request) at fault. These rows mirror the vitest table in

@@ -41,17 +41,7 @@ async function harness(today: string): Promise<{ code: number; out: string }> {
     CONFORMANCE_LEDGER: join(dir, 'journeys.json'),
     CONFORMANCE_TODAY: today,
   };
-  const args = [
-    CUCUMBER,
-    '--profile',
-    'staging',
-    '--tags',
-    '@journey',
-    '--format',
-    'summary',
-    '--format',
-    'html:/dev/null',
-  ];
+  const args = [CUCUMBER, '--profile', 'staging', '--tags', '@journey', '--format', 'html:/dev/null'];
   try {
     const { stdout, stderr } = await promisify(execFile)(process.execPath, args, { cwd: ROOT, env, timeout: 60_000 });
     return { code: 0, out: stdout + stderr };
@@ -77,6 +67,10 @@ describe('a claim journey across harness runs', () => {
     expect(run.code, run.out).toBe(0);
     expect(ledger()).toMatchObject([{ status: 'in_progress', started_on: '2026-12-21', done: { '0': '2026-12-21' } }]);
     expect(ledger()[0]!.waiting).toEqual({ day: 1, due: '2026-12-22' });
+    // The console says which scenario waits, and why, once.
+    expect(run.out).toMatch(
+      /Skipped:\n\n1\) .* # features\/claims_journey\.feature:\d+\n {3}day 1 is due on 2026-12-22; today is 2026-12-21: the journey waits for a later run\n/,
+    );
 
     // The same day again: nothing is due, nothing new starts.
     run = await harness('2026-12-21');

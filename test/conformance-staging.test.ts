@@ -7,7 +7,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SchemeClock } from '../src/clock/scheme-clock.ts';
 import { clientsFileWithTestKeys, REQUESTER_TEST_KEYS } from '../src/harness/cop-keys.ts';
-import { NORTHWIND } from '../src/harness/test-runtime.ts';
+import { HARBOUR, NORTHWIND } from '../src/harness/test-runtime.ts';
 import { listen, type RunningServer } from '../src/node/server.ts';
 import { createRuntime } from '../src/runtime.ts';
 import { DEV_SIGNING_KEY_ID } from './support/dev-signing-key.ts';
@@ -94,7 +94,7 @@ describe('the staging profile against a simulator used strictly as staging', () 
     for (const flow of ['accounts', 'auth', 'claims', 'notifications', 'reports'])
       expect(tally, run.out.slice(-2000)).toMatch(new RegExp(`${flow} (\\d+)/\\1(,|$)`));
     // This simulator answers unsigned requests: the two scenarios about a strict target are skipped, saying so.
-    expect(tally).toMatch(/name verification (\d+)\/(\d+) \(2 skipped\)/);
+    expect(tally).toMatch(/cop (\d+)\/(\d+) \(2 skipped\)/);
   }, 240_000);
 
   it('passes every name verification scenario against a strict responder, requests signed, answers verified', async () => {
@@ -107,7 +107,7 @@ describe('the staging profile against a simulator used strictly as staging', () 
     expect(run.code, run.out.slice(-3000)).toBe(0);
     // The two scenarios about a strict target ran (the preflight found it strict): nothing skipped.
     expect(run.out, run.out.slice(-2000)).toMatch(/conformance: (\d+) passed, 0 failed\n/);
-    expect(run.out).toMatch(/name verification (\d+)\/\1(,|$|\n)/);
+    expect(run.out).toMatch(/cop (\d+)\/\1(,|$|\n)/);
   }, 240_000);
 
   it('stops in the preflight, naming the signing settings, when a strict responder gets no requester key', async () => {
@@ -132,4 +132,29 @@ describe('the staging profile against a simulator used strictly as staging', () 
       /conformance preflight: .*CONFORMANCE_COP_SIGNING_KID.*UK\.OBIE\.Signature\.InvalidClaim at kid/,
     );
   }, 60_000);
+});
+
+describe('the staging preflight against the target', () => {
+  it('stops a run with a wrong sort code in one line naming CONFORMANCE_SORT_CODE, leaving nothing behind', async () => {
+    const runtime = await createRuntime({ memory: true, clock: SchemeClock.frozenAt('2026-12-21T09:00:00Z') });
+    const target = await listen(runtime, 0);
+    try {
+      const harbourAccounts = () =>
+        [...runtime.sim.accounts.repo.rows.values()].filter((a) => a.organisation_id === HARBOUR.organisation_id)
+          .length;
+      const before = harbourAccounts();
+      const run = await stagingRun({
+        ...harbourAsStaging(target.url),
+        CONFORMANCE_SORT_CODE: '400300', // Northwind's, not Harbour's
+        CONFORMANCE_LEDGER: join(dir, 'journeys-wrong.json'),
+      });
+      expect(run.code, run.out).toBe(2);
+      const lines = run.out.trim().split('\n');
+      expect(lines).toHaveLength(1);
+      expect(lines[0]).toMatch(/^conformance preflight: CONFORMANCE_SORT_CODE 400300 is refused for organisation /);
+      expect(harbourAccounts()).toBe(before);
+    } finally {
+      await target.close();
+    }
+  }, 120_000);
 });

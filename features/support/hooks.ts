@@ -1,13 +1,7 @@
-import { createPrivateKey } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { After, AfterAll, Before, BeforeAll, Status, setDefaultTimeout } from '@cucumber/cucumber';
-import { form3SignedHeaders } from '../../src/index.ts';
-import { copPreflight } from './cop-preflight.ts';
+import { preflightProblems } from './preflight.ts';
 import { WebhookReceiver } from './receiver.ts';
-import { missingSettings, reachTarget, reachTargetSigned, readSettings, settingsOf } from './settings.ts';
-import { simTargetProblem } from './sim-target.ts';
 import { FlowTally } from './tally.ts';
-import { FIXTURE_CLIENTS } from './targets.ts';
 import type { SimWorld } from './world.ts';
 
 setDefaultTimeout(20_000);
@@ -22,47 +16,15 @@ BeforeAll(async function (this: { parameters?: { target?: string } }) {
 });
 
 /**
- * A target without its settings, or one that cannot be reached or refuses the client, stops the run
- * here with one line naming every problem: not a stack, and not the same error once per scenario.
+ * A target without its settings, one that cannot be reached or refuses the client, or (staging)
+ * settings the target does not bear out stop the run here: one line per problem, not a stack, and
+ * not the same error once per scenario.
  */
 async function preflight(target: string): Promise<void> {
-  const settings = readSettings();
-  let problem = missingSettings(target, settingsOf(target), settings);
-  if (!problem && target === 'staging') {
-    const keyId = settings.CONFORMANCE_SIGNING_KEY_ID;
-    const keyFile = settings.CONFORMANCE_SIGNING_KEY;
-    problem =
-      keyId && keyFile
-        ? await reachTargetSigned(settings.CONFORMANCE_BASE_URL!, (url) =>
-            form3SignedHeaders(url, 'GET', undefined, keyId, createPrivateKey(readFileSync(keyFile))),
-          ).catch((err: Error) => `the signing key ${keyFile} cannot be used: ${err.message}`)
-        : await reachTarget(
-            settings.CONFORMANCE_BASE_URL!,
-            settings.CONFORMANCE_CLIENT_ID!,
-            settings.CONFORMANCE_CLIENT_SECRET!,
-          );
-  }
-  if (!problem && target === 'sim') {
-    const client = FIXTURE_CLIENTS.default!;
-    problem = await reachTarget(
-      settings.SIM_BASE_URL!,
-      settings.SIM_CLIENT_ID ?? client.client_id,
-      settings.SIM_CLIENT_SECRET ?? client.client_secret,
-    );
-    if (!problem)
-      problem = await simTargetProblem(settings.SIM_BASE_URL!, {
-        client_id: settings.SIM_CLIENT_ID ?? client.client_id,
-        client_secret: settings.SIM_CLIENT_SECRET ?? client.client_secret,
-        resets: settings.SIM_RESET !== '0',
-        resetOk: settings.SIM_RESET_OK === '1',
-      });
-  }
-  // Name verification as the target answers it: signed requests where it demands them, answers that verify.
-  if (!problem && (target === 'staging' || target === 'sim')) problem = await copPreflight(target, settings);
-  if (problem) {
-    process.stderr.write(`conformance preflight: ${problem}\n`);
-    process.exit(2);
-  }
+  const problems = await preflightProblems(target);
+  if (problems.length === 0) return;
+  for (const p of problems) process.stderr.write(`conformance preflight: ${p}\n`);
+  process.exit(2);
 }
 
 Before(async function (this: SimWorld) {
@@ -87,7 +49,10 @@ After(async function (this: SimWorld, { result, pickle }) {
   const outcome =
     result?.status === Status.PASSED ? 'passed' : result?.status === Status.SKIPPED ? 'skipped' : 'failed';
   counts[outcome]++;
-  tally.add(pickle.uri, outcome);
+  tally.add(
+    pickle.tags.map((t) => t.name),
+    outcome,
+  );
 });
 
 AfterAll(async () => {

@@ -1,21 +1,34 @@
-// The tally by flow printed at the end of a run: a staging run shows at a glance which flows it
-// covered and which failed.
+// The flows of the conformance suite, one tag each on every feature (so on every scenario):
+// `npx cucumber-js --tags @cop` runs one flow, and the tally by flow printed at the end of a run
+// shows at a glance which flows a staging run covered and which failed.
 
-/** The flow a feature file belongs to: its name without the variant suffixes. */
-export function flowOf(uri: string): string {
-  const base = uri
-    .split('/')
-    .pop()!
-    .replace(/\.feature$/, '');
-  const flow = base.replace(/_(on_any_target|known_account|journey)$/, '');
-  return ['validation', 'undeclared_keys', 'account_opening'].includes(flow) ? 'accounts' : flow.replace(/_/g, ' ');
+/** The flow tags, each feature carries exactly one (features/support/flows.test.ts holds them to it). */
+export const FLOW_TAGS = [
+  '@accounts',
+  '@auth',
+  '@claims',
+  '@clock',
+  '@cop',
+  '@faults',
+  '@notifications',
+  '@observability',
+  '@reports',
+  '@scenarios',
+  '@store',
+  '@tenancy',
+] as const;
+
+/** The flow of a scenario: its first flow tag (the feature's, ahead of a scenario's own), without the @. */
+export function flowOf(tags: readonly string[]): string {
+  const tag = tags.find((t) => (FLOW_TAGS as readonly string[]).includes(t));
+  return tag ? tag.slice(1) : 'untagged';
 }
 
 export class FlowTally {
   readonly #byFlow = new Map<string, { passed: number; failed: number; skipped: number }>();
 
-  add(uri: string, outcome: 'passed' | 'failed' | 'skipped'): void {
-    const flow = flowOf(uri);
+  add(tags: readonly string[], outcome: 'passed' | 'failed' | 'skipped'): void {
+    const flow = flowOf(tags);
     const t = this.#byFlow.get(flow) ?? { passed: 0, failed: 0, skipped: 0 };
     t[outcome]++;
     this.#byFlow.set(flow, t);

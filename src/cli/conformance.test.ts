@@ -49,6 +49,32 @@ describe('scheme-sim conformance', () => {
     expect(out).toMatch(/conformance preflight: the staging conformance target needs CONFORMANCE_CLIENT_ID/);
   }, 150_000);
 
+  it('runs one feature file (--feature), and scenarios by name (--name)', async () => {
+    const claims = await cli(['conformance', '--feature', 'features/claims.feature']);
+    expect(claims.code, claims.out).toBe(0);
+    expect(claims.out).toMatch(/conformance by flow: claims (\d+)\/\1\n/);
+    const named = await cli([
+      'conformance',
+      '--feature',
+      'name_verification_known_account.feature',
+      '--name',
+      '^The held name matches$',
+    ]);
+    expect(named.code, named.out).toBe(0);
+    expect(named.out).toContain('1 scenario (1 passed)');
+  }, 150_000);
+
+  it('names the nearest feature file for a wrong --feature, and refuses a --name that is no pattern', async () => {
+    const wrong = await cli(['conformance', '--feature', 'features/claim.feature']);
+    expect(wrong.code).toBe(2);
+    expect(wrong.out).toContain(
+      'scheme-sim: --feature features/claim.feature: no such feature file or folder; did you mean features/claims.feature?',
+    );
+    const name = await cli(['conformance', '--name', '(unclosed']);
+    expect(name.code).toBe(2);
+    expect(name.out).toContain('scheme-sim: --name must be a regular expression');
+  }, 60_000);
+
   it('refuses an unknown target and --url off the sim target', async () => {
     expect(await cli(['conformance', '--target', 'prod'])).toMatchObject({
       code: 2,

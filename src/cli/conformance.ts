@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -7,7 +7,7 @@ import { SchemeClock } from '../clock/scheme-clock.ts';
 import { listen } from '../node/server.ts';
 import { createRuntime } from '../runtime.ts';
 import { CliError } from './cli-errors.ts';
-import { parseCommand } from './usage.ts';
+import { didYouMean, parseCommand, usageError } from './usage.ts';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -35,21 +35,52 @@ working directory.
                 staging: real staging (CONFORMANCE_* settings or conformance.json; see README)
   --url URL     the running simulator of the sim target
   --reset-ok    let the sim target reset a simulator that keeps a data file
-  --tags EXPR   only scenarios matching a cucumber tag expression (and the target's own tags)
+  --tags EXPR   only scenarios matching a cucumber tag expression (and the target's own tags);
+                each flow has its tag: @accounts, @auth, @claims, @clock, @cop, @faults,
+                @notifications, @observability, @reports, @scenarios, @store, @tenancy
+  --feature P   only this feature file (features/claims.feature, or :LINE for one scenario, or a
+                folder); relative to the working directory, else to scheme-sim's own folder;
+                may be given more than once
+  --name REGEX  only scenarios whose name matches the regular expression
   -h, --help    this help
 
 Needs @cucumber/cucumber and the harness's other optional peers (package.json peerDependencies):
 a checkout of scheme-sim has them after npm ci; another project installs them beside scheme-sim.`;
 
+/** Which scenarios a run takes: a tag expression, feature files (or lines), a name pattern. */
+interface Selection {
+  tags?: string;
+  features: string[];
+  name?: string;
+}
+
+/**
+ * `features/claims.feature[:LINE]` as given: relative to the working directory, else to scheme-sim's
+ * own folder (a project that installed scheme-sim names the features as the README does), else a
+ * bare file name in scheme-sim's features/. A path that names nothing is a usage error with the
+ * nearest feature file.
+ */
+export function featurePath(given: string, cwd = process.cwd()): string {
+  const m = /^(.*?)((?::\d+)*)$/.exec(given)!;
+  const [path, lines] = [m[1]!, m[2] ?? ''];
+  for (const candidate of [resolve(cwd, path), resolve(ROOT, path), join(ROOT, 'features', path)])
+    if (existsSync(candidate)) return `${candidate}${lines}`;
+  const known = readdirSync(join(ROOT, 'features'))
+    .filter((f) => f.endsWith('.feature'))
+    .map((f) => `features/${f}`);
+  throw usageError(`--feature ${given}: no such feature file or folder${didYouMean(path, known)}`, HELP);
+}
+
 /** Runs cucumber with a profile and extra environment; resolves with its exit code. */
-function cucumber(profile: string | undefined, tags: string | undefined, env: Record<string, string>): Promise<number> {
+function cucumber(profile: string | undefined, selection: Selection, env: Record<string, string>): Promise<number> {
   const args = [
     cucumberBin()!,
     '--config', // cucumber reads it relative to the working directory
     relative(process.cwd(), join(ROOT, 'cucumber.mjs')),
     ...(profile ? ['--profile', profile] : []),
-    ...(tags ? ['--tags', tags] : []),
-    join(ROOT, 'features', '**', '*.feature'),
+    ...(selection.tags ? ['--tags', selection.tags] : []),
+    ...(selection.name ? ['--name', selection.name] : []),
+    ...(selection.features.length ? selection.features : [join(ROOT, 'features', '**', '*.feature')]),
   ];
   const child = spawn(process.execPath, args, {
     cwd: process.cwd(),
@@ -73,10 +104,22 @@ export async function conformanceCommand(argv: string[]): Promise<number> {
       url: { type: 'string' },
       'reset-ok': { type: 'boolean', default: false },
       tags: { type: 'string' },
+      feature: { type: 'string', multiple: true },
+      name: { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
     },
     HELP,
-  ) as unknown as { values: { target: string; url?: string; 'reset-ok': boolean; tags?: string; help: boolean } };
+  ) as unknown as {
+    values: {
+      target: string;
+      url?: string;
+      'reset-ok': boolean;
+      tags?: string;
+      feature?: string[];
+      name?: string;
+      help: boolean;
+    };
+  };
   if (values.help) {
     console.log(HELP);
     return 0;
@@ -85,17 +128,31 @@ export async function conformanceCommand(argv: string[]): Promise<number> {
   if (target !== 'inprocess' && target !== 'sim' && target !== 'staging')
     throw new CliError(`--target must be inprocess, sim or staging, got ${target}`);
   if (values.url && target !== 'sim') throw new CliError('--url applies to --target sim only');
+  if (values.name !== undefined) {
+    try {
+      new RegExp(values.name);
+    } catch (err) {
+      throw usageError(`--name must be a regular expression: ${(err as Error).message}`, HELP);
+    }
+  }
+  const selection: Selection = {
+    features: (values.feature ?? []).map((f) => featurePath(f)),
+    ...(values.tags ? { tags: values.tags } : {}),
+    ...(values.name !== undefined ? { name: values.name } : {}),
+  };
   const runner = cucumberBin();
   if (!runner || !existsSync(runner))
     throw new CliError(
       'the conformance runner needs @cucumber/cucumber (and the harness peers in package.json): npm ci in a checkout, or npm install them beside scheme-sim',
     );
-  if (target === 'inprocess') return cucumber(undefined, values.tags, {});
-  if (target === 'staging') return cucumber('staging', values.tags, {});
+  if (target === 'inprocess') return cucumber(undefined, selection, {});
+  if (target === 'staging') return cucumber('staging', selection, {});
 
   const given = values.url ?? process.env.SIM_BASE_URL;
   if (given)
-    return cucumber('sim', values.tags, { SIM_BASE_URL: given, ...(values['reset-ok'] ? { SIM_RESET_OK: '1' } : {}) });
+    console.error(`scheme-sim conformance: the sim target at ${given} (from ${values.url ? '--url' : 'SIM_BASE_URL'})`);
+  if (given)
+    return cucumber('sim', selection, { SIM_BASE_URL: given, ...(values['reset-ok'] ? { SIM_RESET_OK: '1' } : {}) });
   // No simulator named: start one in memory, with the clock the scenarios were written for.
   const runtime = await createRuntime({ memory: true, clock: SchemeClock.frozenAt(SCENARIO_START) });
   const server = await listen(runtime, 0, '127.0.0.1');
@@ -103,7 +160,7 @@ export async function conformanceCommand(argv: string[]): Promise<number> {
     `scheme-sim conformance: a simulator for the sim target at ${server.url} (memory, clock frozen at ${SCENARIO_START})`,
   );
   try {
-    return await cucumber('sim', values.tags, { SIM_BASE_URL: server.url });
+    return await cucumber('sim', selection, { SIM_BASE_URL: server.url });
   } finally {
     await server.close();
   }
