@@ -143,14 +143,14 @@ describe('a project with the tarball installed', () => {
     expect(out).toMatch(/scheme-sim: SIGTERM, stopping/);
   }, 90_000);
 
-  // @smoke: a few scenarios of every flow (accounts, name verification, claims to the contra,
+  // @smoke: a few scenarios of every flow (accounts, cop (name verification), claims to the contra,
   // reports, notifications).
   it.each(['inprocess', 'sim'])(
     'passes the conformance scenarios tagged @smoke on the %s target',
     async (target) => {
       const { stdout } = await npx(['conformance', '--target', target, '--tags', '@smoke'], 300_000);
       const tally = /conformance by flow: (.*)/.exec(stdout)?.[1] ?? '';
-      for (const flow of ['accounts', 'claims', 'name verification', 'notifications', 'reports'])
+      for (const flow of ['accounts', 'claims', 'cop', 'notifications', 'reports'])
         expect(tally).toMatch(new RegExp(`${flow} (\\d+)/\\1\\b`));
       expect(stdout).toMatch(/conformance: [1-9]\d* passed, 0 failed/);
     },
