@@ -101,28 +101,56 @@ function requestBodyRead(c: Context<AppEnv>): Promise<string> | undefined {
 /** Records the entry (made when first read, or at once for a listener such as the request log). */
 function record(journal: RequestJournal, noted: Noted, answer: string | undefined): void {
   const duration = Math.round((performance.now() - noted.started) * 1000) / 1000;
-  if (!noted.body) {
-    journal.record(() => entryOf(noted, duration, undefined, answer));
+  const kept = bounded(answer);
+  // The entry's closure lives as long as its slot in the ring: it must not hold the body's promise,
+  // whose text may be up to the 1 MiB body limit (a full ring once held a gigabyte; issue 29).
+  const body = noted.body;
+  noted.body = undefined;
+  if (!body) {
+    journal.record(() => entryOf(noted, duration, undefined, kept));
     return;
   }
   // The handler's read settled before it answered: its text is one microtask away.
-  noted.body.then(
-    (text) => journal.record(() => entryOf(noted, duration, text, answer)),
-    () => journal.record(() => entryOf(noted, duration, undefined, answer)),
+  body.then(
+    (text) => {
+      const bodyKept = bounded(text, maskBody);
+      journal.record(() => entryOf(noted, duration, bodyKept, kept));
+    },
+    () => journal.record(() => entryOf(noted, duration, undefined, kept)),
   );
+}
+
+/** A body as an entry shows it: masked (a request's) and clipped. */
+type Shown = { text: string; truncated: boolean };
+
+/**
+ * A text as the entry will show it: kept as it is while short (masked and clipped only when the
+ * journal is read), or clipped now and copied when long, as a slice of a long string may keep the
+ * whole of it alive (V8's sliced strings point into their parent).
+ */
+function bounded(text: string | undefined, mask: (text: string) => string = (t) => t): string | Shown | undefined {
+  if (text === undefined || text.length <= JOURNAL_BODY_LIMIT) return text;
+  const shown = clip(mask(text));
+  return { text: structuredClone(shown.text), truncated: shown.truncated };
+}
+
+/** The text an entry shows of a body noted by `bounded`. */
+function shown(text: string | Shown | undefined, mask: (text: string) => string = (t) => t): Shown | undefined {
+  if (text === undefined) return undefined;
+  return typeof text === 'string' ? clip(mask(text)) : text;
 }
 
 function entryOf(
   n: Noted,
   duration: number,
-  requestBody: string | undefined,
-  answer: string | undefined,
+  requestBody: string | Shown | undefined,
+  answer: string | Shown | undefined,
 ): Omit<JournalEntry, 'id'> {
   const url = new URL(n.url, 'http://journal.invalid');
-  const body = requestBody ? clip(maskBody(requestBody)) : undefined;
+  const body = requestBody ? shown(requestBody, maskBody) : undefined;
   const tool = headerOf(n.headers, TOOL_HEADER)?.slice(0, 40);
-  const code = n.status >= 400 && answer ? /"error_code"\s*:\s*"([^"]+)"/.exec(answer)?.[1] : undefined;
-  const kept = answer === undefined ? undefined : clip(answer);
+  const kept = shown(answer);
+  const code = n.status >= 400 && kept ? /"error_code"\s*:\s*"([^"]+)"/.exec(kept.text)?.[1] : undefined;
   return {
     time: n.at.toISOString(),
     method: n.method,
