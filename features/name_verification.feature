@@ -314,6 +314,7 @@ Feature: Confirmation of Payee name verification
       | {"Data": }     |
       | not json       |
       | {"Data": {}}}  |
+      | {"Data":[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]} |
 
   Scenario Outline: <what> is 400 <code> at <path>
     When I send a POST request to "{{cop_path}}" with body:

@@ -1,5 +1,6 @@
 import type { Context } from 'hono';
 import { ApiError } from './errors.ts';
+import { JSON_TOO_DEEP, nestedDeeperThan } from './json-depth.ts';
 
 export const JSON_MEDIA_TYPES = ['application/json', 'application/vnd.api+json'];
 
@@ -9,9 +10,12 @@ export function mediaType(header: string | undefined): string {
 
 /**
  * The one reader of a JSON request body's text, for every route and both error shapes (Form3's,
- * and Open Banking's on the name-verification path): a 400 naming why when it is empty or not JSON.
+ * and Open Banking's on the name-verification path): a 400 naming why when it is empty, not JSON,
+ * or nested deeper than MAX_JSON_DEPTH.
  */
 export function parseJsonBody(text: string): unknown {
+  // Before parsing: nothing that walks a body (null stripping, copies, schema checks) sees one too deep.
+  if (nestedDeeperThan(text)) throw new ApiError(400, JSON_TOO_DEEP);
   try {
     return JSON.parse(text);
   } catch (err) {
@@ -21,7 +25,7 @@ export function parseJsonBody(text: string): unknown {
   }
 }
 
-/** Reads a JSON request body: 415 for another content type, 400 for malformed JSON or an empty body. */
+/** Reads a JSON request body: 415 for another content type, 400 as parseJsonBody says. */
 export async function readJson(c: Context): Promise<unknown> {
   const type = mediaType(c.req.header('content-type'));
   if (!JSON_MEDIA_TYPES.includes(type)) {
