@@ -1,14 +1,15 @@
 // Name verification over HTTP with 100,000 accounts registered, against a bare Hono handler
-// measured in the same run. Budget (docs/design.md): throughput ≥ 60% of bare Hono, p99 ≤ 10 ms at half
-// of peak load. `npx tsx bench/cop.ts` or `npm run bench -- cop`.
+// measured in the same run. Budget (docs/design.md, issue 30): throughput ≥ 70% of bare Hono, p99 ≤ 8 ms
+// at half of peak load. `npx tsx bench/cop.ts` or `npm run bench -- cop`. Answers signed afresh (no
+// signature cache) are a figure of their own, beside what PS256 costs against node:crypto's bare
+// RSASSA-PSS signature on this CPU (the floor of an answer signed afresh).
 // Peak throughput is autocannon's (closed loop: each connection sends as soon as it is answered).
 // Latency at half of peak is bench/paced.ts's, not autocannon's `overallRate`: that spends each
 // connection's per-second quota at full speed then pauses until the next second, so its p99 is the
 // tail of a burst. paced() sends at a constant rate from a worker thread and times each request
 // from when it was due, so a stall is charged for every request it held back.
 import { performance } from 'node:perf_hooks';
-import { requestListener } from '../src/node/server.ts';
-import { createRuntime } from '../src/runtime.ts';
+import { distIsCurrent } from '../bin/dist-current.mjs';
 import { account, NW, PATH } from './cop-accounts.ts';
 import { answerVerifies, signingCost, withoutSignatureCache } from './cop-signing.ts';
 import {
@@ -24,6 +25,7 @@ import {
   watchStalls,
 } from './lib.ts';
 import { type PacedResult, paced } from './paced.ts';
+import { ROOT } from './processes.ts';
 
 const ACCOUNTS = Number(process.env.COP_BENCH_ACCOUNTS ?? 100_000);
 /** The paced phases at half of peak: measured seconds, after a short warm-up at the same rate. */
@@ -43,6 +45,20 @@ const CONNECTIONS = 10;
  * peak. Bare Hono gets the same sockets, and the 10-socket figure is printed beside it.
  */
 const PACED_CONNECTIONS = 50;
+/**
+ * The simulator's code as the bin runs it for a user: the built dist/ when it is current (what
+ * `scheme-sim start` loads), else the sources through tsx (which names closures at run time, a
+ * cost the built code does not pay); the run says which.
+ */
+const BUILT = distIsCurrent(ROOT);
+const { createRuntime } = (await import(BUILT ? '../dist/runtime.js' : '../src/runtime.ts')) as typeof import(
+  '../src/runtime.ts'
+);
+const { requestListener } = (await import(BUILT ? '../dist/node/server.js' : '../src/node/server.ts')) as typeof import(
+  '../src/node/server.ts'
+);
+const SHARE_BUDGET = 0.7;
+const P99_BUDGET_MS = 8;
 /** Rounds of one side as one figure: median throughput (one disturbed round does not decide), worst p50/p99, summed failures. */
 function combine(rounds: LoadResult[]): LoadResult {
   const rates = rounds.map((r) => r.requestsPerSecond).sort((a, b) => a - b);
@@ -216,7 +232,9 @@ export async function run(): Promise<BenchReport> {
       copHalf.errors +
       copHalf.non2xx +
       copHalf.unsent;
-    const withinBudget = share >= 0.6 && copHalf.p99 <= 10 && failures === 0 && sample.status === 200 && sampleSigned;
+    const withinBudget =
+      share >= SHARE_BUDGET && copHalf.p99 <= P99_BUDGET_MS && failures === 0 && sample.status === 200 && sampleSigned;
+    const uncachedShare = uncachedPeak.requestsPerSecond / combine(bareAgain).requestsPerSecond;
     const ms = (v: number) => v.toFixed(2);
     const tail = (r: PacedResult & { serverBusy: number; stalls: Stalls }) =>
       `p50 ${ms(r.p50)} ms, p99 ${ms(r.p99)} ms, p99.9 ${ms(r.p999)} ms, max ${ms(r.max)} ms; server thread busy ${(r.serverBusy * 100).toFixed(0)}%, ` +
@@ -225,21 +243,24 @@ export async function run(): Promise<BenchReport> {
       name: 'cop: name verification over HTTP, 100,000 accounts',
       withinBudget,
       lines: [
+        `simulator code: ${BUILT ? 'the built dist/, as the bin runs it' : 'the sources through tsx (dist/ not current: npm run build)'}`,
         `registered ${ACCOUNTS.toLocaleString('en-GB')} accounts in ${registerMs.toFixed(0)} ms; sample answer ${sample.status} ${sampleText.slice(0, 90)}`,
         `peak over ${ROUNDS} alternating rounds of ${ROUND_SECONDS} s, ${CONNECTIONS} connections; rounds bare ${bareRounds.map((r) => r.requestsPerSecond.toFixed(0)).join('/')}, name verification ${copRounds.map((r) => r.requestsPerSecond.toFixed(0)).join('/')}`,
         `bare Hono: ${barePeak.requestsPerSecond.toFixed(0)} req/s (p50 ${barePeak.p50} ms, p99 ${barePeak.p99} ms)`,
         `name verification: ${copPeak.requestsPerSecond.toFixed(0)} req/s (p50 ${copPeak.p50} ms, p99 ${copPeak.p99} ms)`,
-        `ratio name verification / bare Hono: ${ratio(copPeak.requestsPerSecond, barePeak.requestsPerSecond)} (budget ≥ 0.60)`,
+        `ratio name verification / bare Hono: ${ratio(copPeak.requestsPerSecond, barePeak.requestsPerSecond)} (budget ≥ ${SHARE_BUDGET.toFixed(2)})`,
         `CPU per request (server and load generator share the process): bare ${cpuBare.toFixed(0)} µs, name verification ${cpuCop.toFixed(0)} µs; CPU-normalised ratio ${ratio(cpuBare, cpuCop)}`,
         `peak with the client on a worker thread: ${crossPeak.requestsPerSecond.toFixed(0)} req/s (errors + non-2xx ${crossPeak.errors + crossPeak.non2xx})`,
-        `at half of peak, paced (${half} req/s for ${PHASE_SECONDS} s, ${PACED_CONNECTIONS} connections, latency from each request's due time): name verification ${tail(copHalf)} (budget p99 ≤ 10 ms)`,
+        `at half of peak, paced (${half} req/s for ${PHASE_SECONDS} s, ${PACED_CONNECTIONS} connections, latency from each request's due time): name verification ${tail(copHalf)} (budget p99 ≤ ${P99_BUDGET_MS} ms)`,
         `  bare Hono at the same rate: ${tail(bareHalf)}`,
         `  achieved ${copHalf.achievedRate.toFixed(0)} and ${bareHalf.achievedRate.toFixed(0)} req/s; unsent ${copHalf.unsent} and ${bareHalf.unsent}; the generator's own send lag p50/p99 ${ms(copHalf.sendLag.p50)}/${ms(copHalf.sendLag.p99)} ms and ${ms(bareHalf.sendLag.p50)}/${ms(bareHalf.sendLag.p99)} ms (1 ms timer)`,
         `  with ${CONNECTIONS} sockets instead (not budgeted: the client queues for a free socket): name verification p99 ${ms(copHalfFewSockets.p99)} ms, send lag p99 ${ms(copHalfFewSockets.sendLag.p99)} ms`,
         `errors + non-2xx (+ unsent at half of peak): ${failures}`,
         `signed answers: the sample's x-jws-signature ${sampleSigned ? 'verifies' : 'DOES NOT verify'} against the participant JWKS (signature cache on, as by default)`,
-        `signing cost (jose PS256, RSA 2048): ${cost.wallUsPerSign.toFixed(0)} µs wall and ${cost.cpuUsPerSign.toFixed(0)} µs process CPU per signature one at a time; ${cost.parallelPerSecond.toFixed(0)} signatures/s with 64 in flight`,
-        `without the signature cache (every answer signed afresh): ${uncachedPeak.requestsPerSecond.toFixed(0)} req/s (rounds ${uncachedRounds.map((r) => r.requestsPerSecond.toFixed(0)).join('/')}, bare in between ${bareAgain.map((r) => r.requestsPerSecond.toFixed(0)).join('/')}); ratio ${ratio(uncachedPeak.requestsPerSecond, combine(bareAgain).requestsPerSecond)} of bare Hono`,
+        `answers signed afresh (no signature cache; not budgeted): ${uncachedPeak.requestsPerSecond.toFixed(0)} req/s (rounds ${uncachedRounds.map((r) => r.requestsPerSecond.toFixed(0)).join('/')}, bare Hono in between ${bareAgain.map((r) => r.requestsPerSecond.toFixed(0)).join('/')}): ${uncachedShare.toFixed(2)} of bare Hono`,
+        `  PS256 as the simulator signs (jose, RSA 2048): ${cost.wallUsPerSign.toFixed(0)} µs wall and ${cost.cpuUsPerSign.toFixed(0)} µs process CPU per signature one at a time; ${cost.parallelPerSecond.toFixed(0)} signatures/s with 64 in flight`,
+        `  the floor, node:crypto RSASSA-PSS alone (same key and bytes): ${cost.bare.wallUsPerSign.toFixed(0)} µs wall and ${cost.bare.cpuUsPerSign.toFixed(0)} µs CPU per signature; ${cost.bare.parallelPerSecond.toFixed(0)} signatures/s with 64 in flight; jose ÷ bare CPU per signature ${ratio(cost.cpuUsPerSign, cost.bare.cpuUsPerSign)}`,
+        `  name verification signed afresh ÷ the floor's signatures/s: ${ratio(uncachedPeak.requestsPerSecond, cost.bare.parallelPerSecond)} (1.00 would be signing and nothing else)`,
       ],
     };
   } finally {
