@@ -2,8 +2,12 @@
 // runtime is the template; N clones of it (new ids, distinct account numbers) seed a store
 // without N HTTP creates, shaped exactly as stored accounts are, so the load check passes.
 import { randomUUID } from 'node:crypto';
+import { writeFileSync } from 'node:fs';
+import { crc32 } from 'node:zlib';
 import { createRuntime, type Runtime } from '../src/runtime.ts';
 import { ISSUED_SECRETS_META } from '../src/store/issued-secrets.ts';
+import { journalPaths } from '../src/store/journal-paths.ts';
+import { encodeRecord } from '../src/store/journal-record.ts';
 import { rewriteStore } from '../src/store/journal-rewrite.ts';
 import type { StoreData } from '../src/store/store.ts';
 
@@ -60,16 +64,50 @@ export function cloneAccount(template: StoredAccount, i: number): StoredAccount 
   };
 }
 
-/** Writes a journal-engine store (a snapshot and an empty journal) holding `n` clones of the template (and nothing else). */
-export async function writeAccountsSnapshot(file: string, template: StoredAccount, n: number): Promise<void> {
-  const accounts = new Map<string, StoredAccount>();
-  for (let i = 0; i < n; i++) {
-    const row = cloneAccount(template, i);
-    accounts.set(row.id, row);
+/**
+ * Writes a journal-engine store holding `n` clones of the template (and nothing else): a snapshot,
+ * and a journal that is empty, or holds the last clones in records up to `journalBytes` long in all
+ * (the accounts created since the last compaction, as a store in use has them).
+ */
+export async function writeAccountsSnapshot(
+  file: string,
+  template: StoredAccount,
+  n: number,
+  journalBytes = 0,
+): Promise<{ journaled: number }> {
+  const rows = Array.from({ length: n }, (_, i) => cloneAccount(template, i));
+  const lines: string[] = [];
+  let bytes = 0;
+  let journaled = 0;
+  // 1,000 accounts a record, from the end, while the journal stays within journalBytes.
+  while (journalBytes > 0 && journaled < n) {
+    const unit = rows.slice(Math.max(0, n - journaled - 1000), n - journaled);
+    const changed = new Map<string, StoredAccount>(unit.map((row) => [row.id, row]));
+    const line = encodeRecord(1, {
+      rows: new Map([['accounts', changed]]),
+      placed: new Map([['accounts', new Set(changed.keys())]]),
+      meta: new Map(),
+    });
+    if (bytes + Buffer.byteLength(line) > journalBytes) break;
+    lines.unshift(line);
+    bytes += Buffer.byteLength(line);
+    journaled += unit.length;
   }
+  const accounts = new Map<string, StoredAccount>(rows.slice(0, n - journaled).map((row) => [row.id, row]));
   // An empty ledger of issued secrets: the store has handed out none, so start-up makes the token key.
   const data: StoreData = { format: 1, meta: { [ISSUED_SECRETS_META]: [] }, collections: { accounts } };
   await rewriteStore(file, 0, data);
+  // Sequence numbers after the snapshot's (0), in order.
+  if (lines.length > 0)
+    writeFileSync(journalPaths(file).journal, lines.map((line, k) => renumbered(line, k + 1)).join(''));
+  return { journaled };
+}
+
+/** A journal line of `encodeRecord(1, …)` given sequence number `seq` (its checksum made anew). */
+function renumbered(line: string, seq: number): string {
+  const record = JSON.parse(line.slice(9)) as { seq: number };
+  record.seq = seq;
+  return `${crc32(JSON.stringify(record)).toString(16).padStart(8, '0')} ${JSON.stringify(record)}\n`;
 }
 
 /**

@@ -1,7 +1,10 @@
 // The store engines (issue 16), as ratios measured in one run:
 // 1. account create p99 and req/s with 1k, 100k and 1M accounts held, journal and memory engines
 //    (and PostgreSQL at STORE_BENCH_PG_SIZES); budgets: journal p99 at the largest size ≤ 2× at the
-//    smallest, and no request answers 5xx at any size;
+//    smallest, and no request answers 5xx at any size. The largest journal store starts with a
+//    journal just short of compaction and is loaded for COMPACTION_SECONDS, so a whole compaction
+//    (the snapshot rewritten in the background) falls inside its measured window: the run says
+//    when it started and ended, and the budget does not hold without it;
 // 2. start-up of `scheme-sim start --data FILE` at the largest size until "listening on" ≤ 15 s,
 //    against an empty store's start-up;
 // 3. heap after a forced GC of a runtime holding the largest size, journal ÷ memory ≤ 1.5;
@@ -10,16 +13,18 @@
 // STORE_BENCH_SIZES=1000,100000,1000000 (default), STORE_BENCH_PG_SIZES=1000,100000 (default),
 // STORE_BENCH_SECONDS=5 (each load).
 import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { type PostgresServer, postgresBinDir, startPostgres } from '../src/harness/postgres-server.ts';
 import { requestListener } from '../src/node/server.ts';
 import { createRuntime, type Runtime, type RuntimeOptions } from '../src/runtime.ts';
-import { type BenchReport, type LoadResult, load, ratio, serveListener } from './lib.ts';
+import { DEFAULT_COMPACTION } from '../src/store/journal-engine.ts';
+import { journalPaths } from '../src/store/journal-paths.ts';
+import { type BenchReport, type LoadResult, load, ratio, runWhenMain, serveListener } from './lib.ts';
 import { timeUntil } from './startup.ts';
 import { healthDuringAdvance, WORKING_DAYS } from './store-advance.ts';
 import { CREATED_FROM, createBody, seedAccounts, templateAccount, writeAccountsSnapshot } from './store-rows.ts';
@@ -37,16 +42,41 @@ interface CreateFigures extends LoadResult {
   engine: Engine;
   size: number;
   seedMs: number;
+  seconds: number;
+  /** Seconds into the measured load when a compaction of the journal started and ended, if one did. */
+  compaction?: { startedAt?: number; endedAt?: number };
 }
+
+/**
+ * The journal's length when the largest store's create load starts: a little under the size that
+ * starts a compaction, so that one starts (and, given COMPACTION_SECONDS, ends) inside the measured
+ * window, writing the whole snapshot in the background while the creates go on.
+ */
+const JOURNAL_BEFORE_LOAD = DEFAULT_COMPACTION.bytes - 3 * 2 ** 20;
+/** The largest journal store's load: long enough to hold a whole compaction of 1M accounts. */
+const COMPACTION_SECONDS = Number(process.env.STORE_BENCH_COMPACTION_SECONDS ?? 25);
 
 const fmt = (n: number) => Math.round(n).toLocaleString('en-GB');
 const ms = (n: number) => `${n.toFixed(1)} ms`;
 let nextNumber = CREATED_FROM;
 
-/** Serves the runtime and loads it with creates (a new id and account number each), then closes it. */
-async function measureCreates(rt: Runtime, engine: Engine, size: number, seedMs: number): Promise<CreateFigures> {
+/**
+ * Serves the runtime and loads it with creates (a new id and account number each), then closes it.
+ * With `dataFile`, notes when a compaction runs during the measured load (its rotated journal is
+ * there from the start of a compaction to its end).
+ */
+async function measureCreates(
+  rt: Runtime,
+  engine: Engine,
+  size: number,
+  seedMs: number,
+  seconds = SECONDS,
+  dataFile?: string,
+): Promise<CreateFigures> {
   const organisationId = rt.sim.organisations.defaultOrganisation.id;
   const served = await serveListener(requestListener(rt));
+  let compaction: CreateFigures['compaction'];
+  let poll: NodeJS.Timeout | undefined;
   try {
     const url = `${served.url}/v1/organisation/accounts`;
     const options = {
@@ -57,9 +87,21 @@ async function measureCreates(rt: Runtime, engine: Engine, size: number, seedMs:
       connections: CONNECTIONS,
     };
     await load({ ...options, durationSeconds: 1 }); // warm-up
-    const result = await load({ ...options, durationSeconds: SECONDS });
-    return { ...result, engine, size, seedMs };
+    if (dataFile) {
+      const rotated = journalPaths(dataFile).rotated;
+      const t0 = performance.now();
+      const found = { startedAt: undefined as number | undefined, endedAt: undefined as number | undefined };
+      compaction = found;
+      poll = setInterval(() => {
+        const at = (performance.now() - t0) / 1000;
+        if (existsSync(rotated)) found.startedAt ??= at;
+        else if (found.startedAt !== undefined) found.endedAt ??= at;
+      }, 50);
+    }
+    const result = await load({ ...options, durationSeconds: seconds });
+    return { ...result, engine, size, seedMs, seconds, ...(compaction ? { compaction } : {}) };
   } finally {
+    clearInterval(poll);
     await served.close();
     await rt.close();
   }
@@ -128,9 +170,16 @@ export async function run(): Promise<BenchReport> {
         startup = { ms: sMs, emptyMs, writeMs };
         heap = { journal: await heapOf('journal', file, size), memory: await heapOf('memory', '-', size) };
       }
+      // The largest store as one in use: its last accounts in a journal just short of compaction.
+      const compacting = size === largest && SIZES.length > 1;
+      if (compacting) await writeAccountsSnapshot(file, row, size, JOURNAL_BEFORE_LOAD);
       const t1 = performance.now();
       const journal = await createRuntime({ ...common, data: file });
-      creates.push(await measureCreates(journal, 'journal', size, performance.now() - t1));
+      creates.push(
+        compacting
+          ? await measureCreates(journal, 'journal', size, performance.now() - t1, COMPACTION_SECONDS, file)
+          : await measureCreates(journal, 'journal', size, performance.now() - t1),
+      );
       const memory = await createRuntime({ ...common, memory: true });
       const t2 = performance.now();
       await seedAccounts(memory, row, size);
@@ -150,11 +199,14 @@ export async function run(): Promise<BenchReport> {
 
     const find = (engine: Engine, size: number) => creates.find((c) => c.engine === engine && c.size === size);
     const smallest = Math.min(...SIZES);
-    const growth = find('journal', largest)!.p99 / find('journal', smallest)!.p99;
+    const atLargest = find('journal', largest)!;
+    const growth = atLargest.p99 / find('journal', smallest)!.p99;
+    const compaction = atLargest.compaction;
+    const compactedInWindow = compaction?.startedAt !== undefined && compaction.endedAt !== undefined;
     const server5xx = creates.reduce((s, c) => s + (c.server5xx ?? 0), 0);
     const heapRatio = heap.journal / heap.memory;
     const held = {
-      growth: growth <= BUDGET.p99Growth,
+      growth: growth <= BUDGET.p99Growth && (SIZES.length === 1 || compactedInWindow),
       no5xx: server5xx === 0 && advance.during.non200 === 0 && advance.advanceStatus === 200,
       startup: startup.ms <= BUDGET.startupMs,
       heap: heapRatio <= BUDGET.heapRatio,
@@ -173,11 +225,15 @@ export async function run(): Promise<BenchReport> {
       lines.push(
         `create, ${c.engine}, ${fmt(c.size)} accounts: p99 ${c.p99} ms, p50 ${c.p50} ms, ${fmt(c.requestsPerSecond)} req/s; ` +
           `p99 ÷ memory's ${mem ? ratio(c.p99, mem.p99) : 'n/a'}, req/s ÷ memory's ${mem ? ratio(c.requestsPerSecond, mem.requestsPerSecond) : 'n/a'}; ` +
-          `non-2xx ${c.non2xx}, 5xx ${c.server5xx ?? 0}, errors ${c.errors} (seeded in ${fmt(c.seedMs)} ms${c.engine === 'journal' ? ', opening the snapshot' : ''})`,
+          `non-2xx ${c.non2xx}, 5xx ${c.server5xx ?? 0}, errors ${c.errors} (seeded in ${fmt(c.seedMs)} ms${c.engine === 'journal' ? ', opening the snapshot' : ''}${c.compaction ? `, and its journal of ${fmt(JOURNAL_BEFORE_LOAD / 2 ** 20)} MB` : ''}; ${c.seconds} s)`,
       );
+      if (c.compaction)
+        lines.push(
+          `  compaction inside that window: ${c.compaction.startedAt === undefined ? 'NONE STARTED' : `started ${c.compaction.startedAt.toFixed(1)} s in, ${c.compaction.endedAt === undefined ? 'STILL RUNNING at the end' : `ended ${c.compaction.endedAt.toFixed(1)} s in (${(c.compaction.endedAt - c.compaction.startedAt).toFixed(1)} s writing the ${fmt(largest)}-account snapshot while the creates went on)`}`}`,
+        );
     }
     lines.push(
-      `budget: journal create p99 at ${fmt(largest)} ÷ at ${fmt(smallest)} = ${growth.toFixed(2)} (≤ ${BUDGET.p99Growth}): ${yes(held.growth)}`,
+      `budget: journal create p99 at ${fmt(largest)} (a whole compaction inside the window: ${compactedInWindow ? 'yes' : 'NO'}) ÷ at ${fmt(smallest)} = ${growth.toFixed(2)} (≤ ${BUDGET.p99Growth}): ${yes(held.growth)}`,
       `budget: 5xx answers at any size: ${server5xx} (and ${advance.during.non200} non-200 /health during the advance) (= 0): ${yes(held.no5xx)}`,
       `start-up of \`scheme-sim start --data\` to listening, ${fmt(largest)} accounts: ${ms(startup.ms)}; empty store ${ms(startup.emptyMs)}; ratio ${ratio(startup.ms, startup.emptyMs)} (budget ≤ ${BUDGET.startupMs / 1000} s): ${yes(held.startup)}; writing that snapshot took ${fmt(startup.writeMs)} ms`,
       `heap after GC, ${fmt(largest)} accounts: journal ${fmt(heap.journal / 2 ** 20)} MB, memory ${fmt(heap.memory / 2 ** 20)} MB; ratio ${heapRatio.toFixed(2)} (budget ≤ ${BUDGET.heapRatio}): ${yes(held.heap)}`,
@@ -193,7 +249,4 @@ export async function run(): Promise<BenchReport> {
   }
 }
 
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  const report = await run();
-  for (const line of report.lines) console.log(line);
-}
+await runWhenMain(import.meta.url, run);
