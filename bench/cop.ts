@@ -51,12 +51,12 @@ const PACED_CONNECTIONS = 50;
  * cost the built code does not pay); the run says which.
  */
 const BUILT = distIsCurrent(ROOT);
-const { createRuntime } = (await import(BUILT ? '../dist/runtime.js' : '../src/runtime.ts')) as typeof import(
-  '../src/runtime.ts'
-);
-const { requestListener } = (await import(BUILT ? '../dist/node/server.js' : '../src/node/server.ts')) as typeof import(
-  '../src/node/server.ts'
-);
+const { createRuntime } = (await import(
+  BUILT ? '../dist/runtime.js' : '../src/runtime.ts'
+)) as typeof import('../src/runtime.ts');
+const { requestListener } = (await import(
+  BUILT ? '../dist/node/server.js' : '../src/node/server.ts'
+)) as typeof import('../src/node/server.ts');
 const SHARE_BUDGET = 0.7;
 const P99_BUDGET_MS = 8;
 /** Rounds of one side as one figure: median throughput (one disturbed round does not decide), worst p50/p99, summed failures. */
