@@ -23,12 +23,19 @@ function bearerToken(header: string): string | undefined {
 }
 
 /**
+ * The client of every request when requests carry no credentials (`--auth off`): a UUID, as a
+ * subscription's `user_id` (go-form3 `subscription_attributes.go`, format uuid) and a
+ * notification's `actioned_by` are. The simulator's own id, next to the scheme's (sim/actor.ts).
+ */
+export const ANONYMOUS_CLIENT_ID = '5c4e3e51-0000-4000-8000-000000000002';
+
+/**
  * The caller of `Authorization: Bearer <token>` (scheme word in any case); throws 401 otherwise.
  * Framework-free: the Hono layers and the Node adapter of name verification both call it.
  */
 export function verifyBearer(header: string | undefined, deps: AppDeps): Caller {
   if (!deps.mode.credentials)
-    return { organisationId: deps.sim.organisations.defaultOrganisation.id, clientId: 'anonymous' };
+    return { organisationId: deps.sim.organisations.defaultOrganisation.id, clientId: ANONYMOUS_CLIENT_ID };
   if (!header) throw new ApiError(401, 'Authorization header is required: Bearer <access_token>', CHALLENGE);
   const token = bearerToken(header);
   if (token === undefined) throw new ApiError(401, 'Authorization header must use the Bearer scheme', CHALLENGE);
