@@ -75,7 +75,7 @@ Feature: Malformed account requests
       | a uuid with a bad group               | {"id": "ad27e265-9605-4b4b-a0e5-3003ea9cc4dz"} | id in body must be of type uuid              |
       | no organisation_id                    | {"organisation_id": "$omit"}                   | organisation_id in body is required          |
       | an organisation_id that is not a uuid | {"organisation_id": "northwind"}               | organisation_id in body must be of type uuid |
-      | another type                          | {"type": "payments"}                           | type in body should be equal to              |
+      | another type                          | {"type": "payments"}                           | type in body should be one of [accounts]     |
       | version 1 on create                   | {"version": 1}                                 | version in body should be equal to 0         |
       | no attributes                         | {"attributes": "$omit"}                        | attributes in body is required               |
       | attributes that are a string          | {"attributes": "GB"}                           | attributes in body must be of type object    |

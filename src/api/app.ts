@@ -5,7 +5,7 @@ import { limitBody } from './body-limit.ts';
 import type { AppDeps, AppEnv } from './context.ts';
 import { corsLayer } from './cors.ts';
 import { dashboardPage, FAVICON_SVG } from './dashboard/dashboard-page.ts';
-import { errorBody, toErrorResponse } from './errors.ts';
+import { toErrorResponse } from './errors.ts';
 import { faultLayer } from './fault-layer.ts';
 import { Faults } from './faults.ts';
 import { journalLayer } from './journal-layer.ts';
@@ -34,6 +34,7 @@ import { simulatorScenarioRoutes } from './routes/simulator-scenarios.ts';
 import { simulatorStreamRoutes } from './routes/simulator-stream.ts';
 import { subscriptionRoutes } from './routes/subscriptions.ts';
 import { tokenRoutes } from './routes/token.ts';
+import { wireRules } from './wire-rules.ts';
 
 /**
  * The whole HTTP surface. Routing only: each route family lives in routes/, the rules in src/sim.
@@ -50,7 +51,9 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   );
   const corsHandler = corsLayer(deps.cors ?? { kind: 'localhost' });
   if (corsHandler) app.use('*', corsHandler);
-  app.notFound((c) => c.json(errorBody(`route ${c.req.method} ${c.req.path} not found`), 404));
+  // Where the fake account API's server answers otherwise than Form3's (--auth off), chosen once.
+  const wire = wireRules(deps.mode.wire);
+  app.notFound((c) => wire.notFound(c));
 
   // Name verification answers in Open Banking terms, errors of the shared rules included: it is
   // routed ahead of the shared layers below and applies their rules in its own one layer.
@@ -67,11 +70,13 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   // durability commit.
   app.use('*', async (c, next) => {
     const changesBefore = sim.store.changes;
+    c.set('wire', wire);
     await limitBody(c, next);
     return after(c, changesBefore);
   });
   /** Runs once the handler answered (errors included, as onError made them a response). */
   const after = (c: Context<AppEnv>, changesBefore: number): Promise<void> | undefined => {
+    if (c.res.body === null) wire.finishEmpty(c.res);
     // application/vnd.api+json is answered in kind when the client asks only for it.
     const accept = requestHeader(c, 'accept');
     if (accept?.includes('application/vnd.api+json') && !accept.includes('application/json')) {

@@ -1,6 +1,7 @@
 import type { Context } from 'hono';
 import { ApiError } from './errors.ts';
 import { JSON_TOO_DEEP, nestedDeeperThan } from './json-depth.ts';
+import type { WireRules } from './wire-rules.ts';
 
 export const JSON_MEDIA_TYPES = ['application/json', 'application/vnd.api+json'];
 
@@ -25,9 +26,14 @@ export function parseJsonBody(text: string): unknown {
   }
 }
 
-/** Reads a JSON request body: 415 for another content type, 400 as parseJsonBody says. */
+/**
+ * Reads a JSON request body: 415 for another content type (or none, unless the wire reads a body
+ * without one as JSON, as the fake account API's server does), 400 as parseJsonBody says.
+ */
 export async function readJson(c: Context): Promise<unknown> {
-  const type = mediaType(c.req.header('content-type'));
+  const header = c.req.header('content-type');
+  const untypedIsJson = header === undefined && (c.get('wire') as WireRules | undefined)?.untypedBodyIsJson === true;
+  const type = untypedIsJson ? 'application/json' : mediaType(header);
   if (!JSON_MEDIA_TYPES.includes(type)) {
     throw new ApiError(415, `Content-Type must be application/json or application/vnd.api+json, got ${type || 'none'}`);
   }
@@ -87,13 +93,14 @@ function copyWithoutAbsent(value: unknown): unknown {
 /**
  * A /v1 resource body as Form3's go-swagger server reads it: inside `data`, a null value (or Go's
  * zero date 0001-01-01, an unset date of the SDK) means the field is absent (so a required one is "required", an optional one is left out: Form3's Go SDK
- * sends `"name": null` in a PATCH), and an omitted `type` is the resource's own.
+ * sends `"name": null` in a PATCH), and an omitted `type` is the resource's own (`defaultType`;
+ * undefined where the model requires `type`, as the fake account API's does).
  */
-export function asForm3Reads(body: unknown, type: string): unknown {
+export function asForm3Reads(body: unknown, defaultType: string | undefined): unknown {
   if (body === null || typeof body !== 'object' || Array.isArray(body)) return body;
   const data = (body as { data?: unknown }).data;
   if (data === null || typeof data !== 'object' || Array.isArray(data)) return body;
   const read = withoutNulls(data) as Record<string, unknown>;
-  read.type ??= type;
+  if (defaultType !== undefined) read.type ??= defaultType;
   return { ...body, data: read };
 }

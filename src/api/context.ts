@@ -7,6 +7,7 @@ import type { DevClientHint } from './dashboard/dashboard-page.ts';
 import type { Faults } from './faults.ts';
 import type { ResponderSigner } from './open-banking/responder-signer.ts';
 import type { RequestJournal } from './request-journal.ts';
+import type { WireRules } from './wire-rules.ts';
 
 /** What every route can read from the context. */
 export interface AppEnv {
@@ -14,6 +15,8 @@ export interface AppEnv {
     /** The organisation of the caller's client (the default organisation with --auth off). */
     organisationId: string;
     clientId: string;
+    /** How this app reads and answers where the fake account API's server differs (wire-rules.ts). */
+    wire: WireRules;
   };
 }
 

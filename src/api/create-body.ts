@@ -24,6 +24,8 @@ export async function readCreateBody<A>(
   type: string,
   options: {
     anyOrganisation?: boolean;
+    /** `data.type` must be sent (the fake account API's model), rather than filled in (Form3's). */
+    typeRequired?: boolean;
     strict?: boolean | undefined;
     /** Read-only attributes a client may echo (Form3's SDK sends them): dropped before validation. */
     readOnly?: readonly string[];
@@ -33,7 +35,7 @@ export async function readCreateBody<A>(
 ): Promise<NewRecordBody<A>> {
   const body = validateOrThrow<{ data: { id: string; organisation_id: string; attributes: A } }>(
     schema,
-    withoutAttributes(asForm3Reads(await readJson(c), type), options.readOnly ?? []),
+    withoutAttributes(asForm3Reads(await readJson(c), options.typeRequired ? undefined : type), options.readOnly ?? []),
     'body',
     {
       dropUndeclared: options.strict !== true,

@@ -22,11 +22,13 @@ export function page<T, U = T>(c: Context, items: readonly T[], view?: (item: T)
  * never changed in place (a change stores a new object), so a record's text is its text for as
  * long as it is stored. Listing is mostly serialising (a 100-account page is ~37 KB), and a list
  * read again serialises only the records that changed. The same text as JSON.stringify of the page.
+ * `show` (how answers show a stored record, e.g. only the fake account API's attributes) must
+ * depend on the record alone, as one simulator shows a record: its text is kept by the stored record.
  */
-export function pageJson(c: Context, items: readonly object[]): Response {
+export function pageJson<T extends object>(c: Context, items: readonly T[], show?: (record: T) => object): Response {
   const { data, links } = page(c, items);
   let text = '{"data":[';
-  for (let i = 0; i < data.length; i++) text += (i === 0 ? '' : ',') + recordJson(data[i]!);
+  for (let i = 0; i < data.length; i++) text += (i === 0 ? '' : ',') + recordJson(data[i]!, show);
   return c.body(`${text}],"links":${JSON.stringify(links)}}`, 200, { 'content-type': 'application/json' });
 }
 
@@ -35,10 +37,10 @@ let recordTexts = new WeakMap<object, string>();
 let recordTextCount = 0;
 const RECORD_TEXTS_BOUND = 20_000;
 
-function recordJson(record: object): string {
+function recordJson<T extends object>(record: T, show?: (record: T) => object): string {
   let text = recordTexts.get(record);
   if (text === undefined) {
-    text = JSON.stringify(record);
+    text = JSON.stringify(show ? show(record) : record);
     if (++recordTextCount > RECORD_TEXTS_BOUND) {
       recordTexts = new WeakMap();
       recordTextCount = 1;

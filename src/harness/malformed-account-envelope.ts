@@ -64,7 +64,7 @@ export const MALFORMED_ENVELOPES: MalformedRequest[] = [
     { organisation_id: 'northwind' },
     'organisation_id in body must be of type uuid',
   ),
-  createData('another type', { type: 'payments' }, 'type in body should be equal to "accounts"'),
+  createData('another type', { type: 'payments' }, 'type in body should be one of [accounts]'),
   createData('version 1 on create', { version: 1 }, 'version in body should be equal to 0'),
   createData('no attributes', { attributes: OMIT }, 'attributes in body is required'),
   createData('attributes that are a string', { attributes: 'GB' }, 'attributes in body must be of type object'),

@@ -1,5 +1,5 @@
 import { type AccountInput, type AccountOpening, type AccountRuleFailure, missingName } from './account-opening.ts';
-import type { Account, AccountFilter, Accounts } from './accounts.ts';
+import type { Account, AccountFilter, Accounts, AccountsOptions } from './accounts.ts';
 import type { Rules } from './mode.ts';
 
 /**
@@ -12,6 +12,11 @@ import type { Rules } from './mode.ts';
 export interface AccountRegistry {
   /** Whether a create may name another organisation than the caller's (else 403). */
   readonly anyOrganisation: boolean;
+  /**
+   * Whether a create must send `data.type` (the fake API's model requires it: `type in body is
+   * required`); Form3's fills in an omitted one, as its SDK omits it.
+   */
+  readonly typeRequired: boolean;
   /** The failures of the rules for a create body's data by this caller (none: it may be created). */
   createFailures(
     callerOrganisation: string,
@@ -31,6 +36,41 @@ export interface AccountRegistry {
   list(callerOrganisation: string, filter: AccountFilter): Account[];
 }
 
+/**
+ * The attributes of the fake account API's account model (interview-accountapi `models.go`,
+ * `AccountAttributes`): exactly these fifteen. Its server decodes a body into that model and
+ * answers it back, so its answers carry nothing else.
+ */
+export const FAKE_ACCOUNT_API_ATTRIBUTES = [
+  'account_classification',
+  'account_matching_opt_out',
+  'account_number',
+  'alternative_names',
+  'bank_id',
+  'bank_id_code',
+  'base_currency',
+  'bic',
+  'country',
+  'iban',
+  'joint_account',
+  'name',
+  'secondary_identification',
+  'status',
+  'switched',
+] as const;
+
+/**
+ * What the accounts collection does under these rules: Form3's keeps a sort code and account
+ * number once per organisation (a second is a 409) and answers every attribute of its model; the
+ * fake API's has only the id unique and answers only its model's attributes (the others are still
+ * stored, and name verification still reads them).
+ */
+export function accountsOptions(rules: Rules): AccountsOptions {
+  return rules === 'fake-account-api'
+    ? { uniqueSortCodeAndNumber: false, answeredAttributes: FAKE_ACCOUNT_API_ATTRIBUTES }
+    : { uniqueSortCodeAndNumber: true };
+}
+
 /** The registry under these rules. */
 export function accountRegistry(rules: Rules, accounts: Accounts, opening: AccountOpening): AccountRegistry {
   return rules === 'fake-account-api' ? new FakeApiAccounts(accounts) : new Form3Accounts(accounts, opening);
@@ -39,6 +79,7 @@ export function accountRegistry(rules: Rules, accounts: Accounts, opening: Accou
 /** Form3's rules: account-creation rules (account-opening.ts), the caller's organisation only. */
 class Form3Accounts implements AccountRegistry {
   readonly anyOrganisation = false;
+  readonly typeRequired = false;
   readonly #accounts: Accounts;
   readonly #opening: AccountOpening;
 
@@ -83,6 +124,7 @@ class Form3Accounts implements AccountRegistry {
 /** The fake account API's rules (form3tech-oss/interview-accountapi): a name, and no tenancy. */
 class FakeApiAccounts implements AccountRegistry {
   readonly anyOrganisation = true;
+  readonly typeRequired = true;
   readonly #accounts: Accounts;
 
   constructor(accounts: Accounts) {

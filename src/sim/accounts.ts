@@ -106,14 +106,26 @@ function asStored(attributes: Record<string, unknown>): AccountAttributes {
   } as AccountAttributes;
 }
 
+/** What differs between Form3's accounts and the fake account API's (account-registry.ts chooses). */
+export interface AccountsOptions {
+  /** A sort code (bank_id) and account_number pair is registered once per organisation (else 409). */
+  uniqueSortCodeAndNumber: boolean;
+  /** The attributes answers show (every one stored when undefined); the rest stay stored. */
+  answeredAttributes?: readonly string[];
+}
+
 /** The accounts registry: what name verification looks up. */
 export class Accounts {
   readonly repo: Repository<AccountAttributes>;
+  readonly #unique: boolean;
 
-  constructor(ctx: RepositoryContext) {
+  constructor(ctx: RepositoryContext, options: AccountsOptions = { uniqueSortCodeAndNumber: true }) {
+    this.#unique = options.uniqueSortCodeAndNumber;
+    const answered = options.answeredAttributes && new Set(options.answeredAttributes);
     this.repo = new Repository<AccountAttributes>(ctx, ACCOUNT_TYPE, {
       duplicate: DUPLICATE,
       path: (r) => `/v1/organisation/accounts/${r.id}`,
+      ...(answered ? { view: (a) => ({ ...a, attributes: only(a.attributes, answered) }) } : {}),
     });
     this.repo.rows.defineIndex('sort_code_account', (a) =>
       sortCodeKey(a.organisation_id, a.attributes.bank_id, a.attributes.account_number),
@@ -165,6 +177,7 @@ export class Accounts {
   }
 
   #assertUnique(organisationId: string, attributes: AccountAttributes, id: string): void {
+    if (!this.#unique) return;
     const other = this.findBySortCodeAndNumber(
       organisationId,
       attributes.bank_id ?? '',
@@ -176,4 +189,11 @@ export class Accounts {
       );
     }
   }
+}
+
+/** The attributes of these names, in the record's order. */
+function only(attributes: AccountAttributes, names: ReadonlySet<string>): AccountAttributes {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(attributes)) if (names.has(k)) out[k] = v;
+  return out as AccountAttributes;
 }

@@ -19,6 +19,7 @@ describe('resolveMode', () => {
       auth: 'on',
       credentials: true,
       accounts: 'form3',
+      wire: 'form3',
       copStrict: false,
       strictBodies: false,
     });
@@ -29,6 +30,7 @@ describe('resolveMode', () => {
       auth: 'off',
       credentials: false,
       accounts: 'fake-account-api',
+      wire: 'fake-account-api',
       copStrict: true,
       strictBodies: true,
     });
@@ -43,7 +45,7 @@ describe('resolveMode', () => {
 
 /** A condition on what the mode says of auth: `if (!x.mode.credentials)`, `mode.accounts === …`, `mode.auth ? …`. */
 const CHOICE_BY_AUTH_MODE =
-  /(\bif\s*\(|[?!]|&&|\|\|)\s*[\w.]*\bmode\.(auth|credentials|accounts)\b|\bmode\.(auth|credentials|accounts)\s*(===|!==|\?|&&|\|\|)/;
+  /(\bif\s*\(|[?!]|&&|\|\|)\s*[\w.]*\bmode\.(auth|credentials|accounts|wire)\b|\bmode\.(auth|credentials|accounts|wire)\s*(===|!==|\?|&&|\|\|)/;
 
 describe('the mode decides in one place', () => {
   it('knows a choice by the auth mode from a report of it', () => {

@@ -2,7 +2,8 @@
 // domain (Simulator) and the app (AppDeps). Where a rule differs between Form3 (`--auth on`) and
 // Form3's fake account API (`--auth off`), `resolveMode` is the one place that decides which
 // applies: the rest of the code reads what the mode says about its own concern (credentials, the
-// account registry's rules), never the `auth` word itself. docs/decisions/016-mode-resolved-once.md.
+// account registry's rules, the HTTP wire's), never the `auth` word itself.
+// docs/decisions/016-mode-resolved-once.md; every difference: docs/api.md, "Auth on and auth off".
 
 /** The options a mode is resolved from (RuntimeOptions carries them; the CLI sets them). */
 export interface ModeOptions {
@@ -33,6 +34,13 @@ export interface Mode {
    * organisation_id accepted, which partitions the records; reads see every organisation).
    */
   readonly accounts: Rules;
+  /**
+   * How the HTTP surface reads and answers where the fake account API's go-swagger server differs
+   * from Form3's (src/api/wire-rules.ts): a body sent without Content-Type (refused, or read as
+   * JSON), a path no route serves (Form3's error body, or go-openapi's `{code, message}`), and
+   * `Content-Length: 0` on a 204.
+   */
+  readonly wire: Rules;
   /** Name verification demands x-fapi-financial-id and a valid x-jws-signature. */
   readonly copStrict: boolean;
   /** Keys a resource's model does not declare are refused (400) rather than ignored. */
@@ -48,6 +56,7 @@ export function resolveMode(options: ModeOptions = {}): Mode {
     auth,
     credentials: !fakeAccountApi,
     accounts: fakeAccountApi ? 'fake-account-api' : 'form3',
+    wire: fakeAccountApi ? 'fake-account-api' : 'form3',
     copStrict: options.copStrict === true,
     strictBodies: options.strict === true,
   });

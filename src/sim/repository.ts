@@ -28,6 +28,8 @@ export interface RepositoryOptions<R> extends RepositoryMessages {
    * ResourcePaths); each names the Go model it follows.
    */
   embeds?: readonly string[];
+  /** How answers show a record, where that is not as stored (ResourcePaths applies it). */
+  view?: (r: R) => R;
 }
 
 export interface RepositoryMessages {
@@ -70,6 +72,7 @@ export class Repository<A extends object, R extends Resource<A> = Resource<A>> {
         return found;
       },
       embeds: messages.embeds ?? [],
+      ...(messages.view ? { view: messages.view as unknown as (r: Resource<object>) => Resource<object> } : {}),
     });
     this.#messages = {
       duplicate: messages.duplicate ?? `${recordLabel(type)} cannot be created as it violates a duplicate constraint`,

@@ -14,6 +14,8 @@ export interface ResourceTypeEntry {
    * (the simulator's own: `scenarios`, a claim's `payment`) stay `{id, type}` references.
    */
   embeds: readonly string[];
+  /** How answers show a record of this type, where that is not as stored (the fake account API's accounts). */
+  view?: (r: AnyResource) => AnyResource;
 }
 
 /** A related resource as a relationship item shows it: Form3's model of the related type, one level deep. */
@@ -82,23 +84,28 @@ export class ResourcePaths {
         }
       }
     }
-    if (wanted.size === 0) return [...records];
+    if (wanted.size === 0) return records.map((r) => this.#view(r));
     const found = new Map<string, Map<string, AnyResource>>();
     for (const [type, ids] of wanted) found.set(type, this.#types.get(type)?.findMany([...ids]) ?? new Map());
     return records.map((r) => {
       const names = this.#embedded(r);
-      if (names.length === 0) return r;
+      if (names.length === 0) return this.#view(r);
       const relationships: Record<string, Relationship> = { ...r.relationships };
       for (const name of names) {
         const data: RelatedItem[] = [];
         for (const item of r.relationships![name]!.data) {
           const related = found.get(item.type)?.get(item.id);
-          if (related) data.push(relatedItem(related));
+          if (related) data.push(relatedItem(this.#view(related)));
         }
         relationships[name] = { data };
       }
-      return { ...r, relationships };
+      return { ...this.#view(r), relationships };
     });
+  }
+
+  #view<R extends AnyResource>(r: R): R {
+    const view = this.#types.get(r.type)?.view;
+    return view ? (view(r) as R) : r;
   }
 
   /** The relationships of the record that show the related resource. */

@@ -6,7 +6,7 @@ import { ClockError, type ClockState, SchemeClock } from '../clock/scheme-clock.
 import { ISSUED_SECRETS_META } from '../store/issued-secrets.ts';
 import type { Store } from '../store/store.ts';
 import { AccountOpening } from './account-opening.ts';
-import { type AccountRegistry, accountRegistry } from './account-registry.ts';
+import { type AccountRegistry, accountRegistry, accountsOptions } from './account-registry.ts';
 import { Accounts } from './accounts.ts';
 import { Claims } from './claims/claims.ts';
 import { NameVerification } from './cop/name-verification.ts';
@@ -148,7 +148,7 @@ export class Simulator {
       if (touched.has('scheduler_jobs') && !this.scheduler.advancing) this.scheduler.reload();
     });
     const ctx = { store: this.store, clock: this.clock, events: this.events, paths: this.paths };
-    this.accounts = new Accounts(ctx);
+    this.accounts = new Accounts(ctx, accountsOptions(this.mode.accounts));
     this.scenarios = new Scenarios(ctx);
     this.reports = new Reports(
       { ...ctx, calendar: this.calendar, scheduler: this.scheduler, organisations: this.organisations },

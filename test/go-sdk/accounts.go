@@ -13,8 +13,8 @@ import (
 
 // accountFlow creates, fetches, lists, amends and deletes an account. With --auth on the simulator
 // generates the account number and IBAN (Form3's rules) and echoes every attribute; with --auth off
-// it follows the fake account API: the number is the client's, and customer_id (not in the fake
-// API's model) is stored but not answered.
+// it follows the fake account API: the number is the client's, `type` must be sent, and customer_id
+// (not in the fake API's model) is stored but not answered.
 func accountFlow(mode string, f3 *form3.F3) {
 	id := strfmt.UUID(uuid.New().String())
 	org := strfmt.UUID(os.Getenv("FORM3_ORGANISATION_ID"))
@@ -26,12 +26,13 @@ func accountFlow(mode string, f3 *form3.F3) {
 		BaseCurrency: "GBP",
 		Name:         []string{"Ada Lovelace"},
 	}
+	data := &models.Account{ID: &id, OrganisationID: &org, Attributes: attributes}
 	if authOff {
 		attributes.AccountNumber = fmt.Sprintf("%08d", rand.Intn(100000000))
+		// The fake account API's model requires type; the SDK leaves it empty unless set.
+		data.Type = "accounts"
 	}
-	created, err := f3.Accounts.CreateAccount().WithAccountCreationRequest(models.AccountCreation{
-		Data: &models.Account{ID: &id, OrganisationID: &org, Attributes: attributes},
-	}).Do()
+	created, err := f3.Accounts.CreateAccount().WithAccountCreationRequest(models.AccountCreation{Data: data}).Do()
 	must(mode+": create", err)
 	valid(mode+": create", created)
 	number := created.Data.Attributes.AccountNumber

@@ -42,6 +42,7 @@ export function accountRoutes(deps: AppDeps): RouteGroup {
       const organisationId = c.get('organisationId');
       const input = await readCreateBody<Record<string, unknown>>(c, 'account-create', ACCOUNT_TYPE, {
         anyOrganisation: registry.anyOrganisation,
+        typeRequired: registry.typeRequired,
         strict,
         rules: (data) => registry.createFailures(organisationId, data),
       });
@@ -51,7 +52,8 @@ export function accountRoutes(deps: AppDeps): RouteGroup {
 
   r.get('/', { summary: 'List accounts', answer: 'account-list', filters: ACCOUNT_FILTERS }, (c) => {
     const filter = parseFilters(queryOf(c), ACCOUNT_FILTERS, { anyOf: true });
-    return pageJson(c, registry.list(c.get('organisationId'), filter));
+    // An account has no related resources to embed: how it is shown depends on the record alone.
+    return pageJson(c, registry.list(c.get('organisationId'), filter), (a) => sim.paths.show(a));
   });
 
   r.get('/:id', { summary: 'Fetch an account', answer: 'account-single' }, (c) => {
