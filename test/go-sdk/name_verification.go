@@ -55,21 +55,23 @@ func nameVerificationFlow(mode string, f3 *form3.F3) {
 	}
 	accountID := strfmt.UUID(uuid.New().String())
 	number := fmt.Sprintf("%08d", rand.Intn(100000000))
-	_, err := bank.Accounts.CreateAccount().WithAccountCreationRequest(models.AccountCreation{
-		Data: &models.Account{
-			ID:             &accountID,
-			OrganisationID: &payeeOrg,
-			Attributes: &models.AccountAttributes{
-				Country:       strp("GB"),
-				BankID:        sortCode,
-				BankIDCode:    "GBDSC",
-				Bic:           bic,
-				BaseCurrency:  "GBP",
-				AccountNumber: number,
-				Name:          []string{"Grace Hopper"},
-			},
+	account := &models.Account{
+		ID:             &accountID,
+		OrganisationID: &payeeOrg,
+		Attributes: &models.AccountAttributes{
+			Country:       strp("GB"),
+			BankID:        sortCode,
+			BankIDCode:    "GBDSC",
+			Bic:           bic,
+			BaseCurrency:  "GBP",
+			AccountNumber: number,
+			Name:          []string{"Grace Hopper"},
 		},
-	}).Do()
+	}
+	if authOff {
+		account.Type = "accounts" // the fake account API's model requires it
+	}
+	_, err := bank.Accounts.CreateAccount().WithAccountCreationRequest(models.AccountCreation{Data: account}).Do()
 	must(step("payee's account"), err)
 
 	// The payer's bank asks, naming her with a typo: a close match.
