@@ -49,8 +49,15 @@ Feature: --auth off answers as Form3's fake account API
       """
     Then the response status is 201
 
-  Scenario: A route it does not serve is go-openapi's 404, without error_message
+  Scenario: A route it does not serve is its PAGE_NOT_FOUND 404, without error_message
     When I send a GET request to "/v1/organisation/account/ad27e265-9605-4b4b-a0e5-3003ea9cc4dc"
     Then the response status is 404
-    And the response field "message" equals "path /v1/organisation/account/ad27e265-9605-4b4b-a0e5-3003ea9cc4dc was not found"
+    And the response field "code" equals "PAGE_NOT_FOUND"
+    And the response field "message" equals "Page not found"
     And the response field "error_message" is absent
+
+  Scenario: An error body is error_message alone, as fake-API clients compare it
+    When I send a GET request to "/v1/organisation/accounts/ad27e265-9605-4b4b-a0e5-3003ea9cc4dc"
+    Then the response status is 404
+    And the response field "error_message" equals "record ad27e265-9605-4b4b-a0e5-3003ea9cc4dc does not exist"
+    And the response field "error_code" is absent

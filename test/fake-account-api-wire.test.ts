@@ -163,14 +163,64 @@ describe('a sort code and account number registered twice', () => {
 });
 
 describe('a route no one serves', () => {
-  it("is go-openapi's 404 under the fake API, without error_message; Form3's error body otherwise", async () => {
-    const path = `/v1/organisation/account/${randomUUID()}`;
-    const missing = await send(off, 'GET', path, JSON_API);
-    expect(missing.status).toBe(404);
-    expect(JSON.parse(missing.body)).toEqual({ code: 404, message: `path ${path} was not found` });
-    const onMissing = await send(on, 'GET', path, JSON_API);
+  // The paths fake-API clients assert this body for: `GET /` and `POST /` (a client given an empty
+  // path) and `DELETE /v1/organisation/accounts/?version=` (an empty id and version).
+  it("is the fake API's PAGE_NOT_FOUND, without error_message; Form3's error body otherwise", async () => {
+    const mistyped = `/v1/organisation/account/${randomUUID()}`;
+    for (const [method, path] of [
+      ['GET', mistyped],
+      ['GET', '/'],
+      ['POST', '/'],
+      ['DELETE', `${ACCOUNTS}/?version=`],
+    ] as const) {
+      const missing = await send(off, method, path, {}, method === 'POST' ? '{"data":{}}' : undefined);
+      expect(missing.status, `${method} ${path}`).toBe(404);
+      expect(missing.body, `${method} ${path}`).toBe('{"code":"PAGE_NOT_FOUND","message":"Page not found"}');
+    }
+    const onMissing = await send(on, 'GET', mistyped, JSON_API);
     expect(onMissing.status).toBe(404);
-    expect(errorOf(onMissing)).toBe(`route GET ${path} not found`);
+    expect(errorOf(onMissing)).toBe(`route GET ${mistyped} not found`);
+  });
+});
+
+describe('an error body', () => {
+  // Fake-API clients compare the whole body: `{"error_message":"record <id> does not exist"}`.
+  it("is error_message alone under the fake API; Form3's carries an error_code", async () => {
+    const unknown = randomUUID();
+    for (const [path, status, message] of [
+      [`${ACCOUNTS}/${unknown}`, 404, `record ${unknown} does not exist`],
+      [`${ACCOUNTS}/4567`, 400, 'id is not a valid uuid'],
+    ] as const) {
+      const answer = await send(off, 'GET', path, {});
+      expect(answer.status).toBe(status);
+      expect(answer.body).toBe(JSON.stringify({ error_message: message }));
+      const onAnswer = await send(on, 'GET', path, JSON_API);
+      expect(onAnswer.status).toBe(status);
+      expect(JSON.parse(onAnswer.body)).toEqual({ error_message: message, error_code: expect.any(String) });
+    }
+    const body = account({ account_number: '41426850' });
+    expect((await send(off, 'POST', ACCOUNTS, {}, body)).status).toBe(201);
+    const duplicate = await send(off, 'POST', ACCOUNTS, {}, body);
+    expect(duplicate.status).toBe(409);
+    expect(duplicate.body).toBe('{"error_message":"Account cannot be created as it violates a duplicate constraint"}');
+  });
+});
+
+describe('a DELETE whose version is missing or not a number', () => {
+  it("is the fake API's `invalid version number`; Form3's names the rule", async () => {
+    const body = account({ account_number: '41426851' });
+    expect((await send(off, 'POST', ACCOUNTS, {}, body)).status).toBe(201);
+    const path = `${ACCOUNTS}/${body.data.id}`;
+    for (const query of ['?version=', '', '?version=abc']) {
+      const refused = await send(off, 'DELETE', `${path}${query}`, {});
+      expect(refused.status, query).toBe(400);
+      expect(refused.body, query).toBe('{"error_message":"invalid version number"}');
+    }
+    const onBody = account({ account_number: '41426851' });
+    expect((await send(on, 'POST', ACCOUNTS, JSON_API, onBody)).status).toBe(201);
+    const onRefused = await send(on, 'DELETE', `${ACCOUNTS}/${onBody.data.id}?version=`, JSON_API);
+    expect(onRefused.status).toBe(400);
+    expect(errorOf(onRefused)).toBe('version in query is required');
   });
 });
 

@@ -93,12 +93,18 @@ export function failureOf(err: unknown, req: { method: string; path: string }): 
   return { kind: 'internal', status: 500, message: 'internal error', headers: {}, id };
 }
 
-/** Turns anything thrown by a route into Form3's error body. */
+/**
+ * Turns anything thrown by a route into Form3's error body, or the fake account API's where the
+ * wire says (--auth off; a request refused before the wire is known gets Form3's). A 500 always
+ * quotes its error_code: it is the simulator's own failure, and the log names it.
+ */
 export function toErrorResponse(err: unknown, c: Context): Response {
   const f = failureOf(err, { method: c.req.method, path: c.req.path });
   if (f.kind === 'internal')
     return c.json({ error_message: 'internal error; quote the error_code when reporting it', error_code: f.id! }, 500);
-  return c.json(errorBody(f.message), f.status, f.headers);
+  // WireRules (wire-rules.ts, which builds on this file) by the one member read here.
+  const wire = c.get('wire') as { errorBody(message: string): object } | undefined;
+  return c.json(wire ? wire.errorBody(f.message) : errorBody(f.message), f.status, f.headers);
 }
 
 /** For a path whose route exists but not with this method. */

@@ -12,10 +12,13 @@ export function parseId(value: string | undefined, name = 'id'): string {
   return value.toLowerCase();
 }
 
-/** The `version` query parameter of a DELETE. */
-export function parseVersionQuery(value: string | undefined): number {
-  if (value === undefined || value === '') throw new ApiError(400, 'version in query is required');
+/**
+ * The `version` query parameter of a DELETE. `refusal`: the one message of the wire for a version
+ * missing or not a number (the fake account API's, wire-rules.ts); else each rule is named.
+ */
+export function parseVersionQuery(value: string | undefined, refusal?: string): number {
+  if (value === undefined || value === '') throw new ApiError(400, refusal ?? 'version in query is required');
   if (!/^\d+$/.test(value) || !Number.isSafeInteger(Number(value)))
-    throw new ApiError(400, 'version in query must be a non-negative integer');
+    throw new ApiError(400, refusal ?? 'version in query must be a non-negative integer');
   return Number(value);
 }

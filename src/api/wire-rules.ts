@@ -5,12 +5,16 @@ import { errorBody } from './errors.ts';
 /**
  * How the HTTP surface reads and answers where the fake account API's server differs from Form3's,
  * chosen once from the mode (`Mode.wire`) when the app is made. The fake API
- * (form3tech-oss/interview-accountapi) is a go-swagger server; clients written against it rely on
- * three things Form3's API is not known to do (../shared/reference/form3-contract.md §13):
+ * (form3tech-oss/interview-accountapi) answers otherwise than Form3's API in ways clients written
+ * against it test byte for byte (../shared/reference/form3-contract.md §13; the public client tests
+ * each rule cites, asserting what the fake API's container answered):
  * - it reads a body sent without `Content-Type` as JSON (Form3's API: 415);
- * - a path it does not route is go-openapi's own 404, `{"code":404,"message":"path <p> was not
- *   found"}` (go-openapi runtime `middleware/router.go` and `errors/api.go`, vendored in go-form3),
- *   with no `error_message`;
+ * - an error body is `{"error_message": …}` alone, without Form3's `error_code` (clients compare
+ *   the whole body, e.g. `{"error_message":"record <id> does not exist"}`);
+ * - a path it does not route is `{"code":"PAGE_NOT_FOUND","message":"Page not found"}` (asserted
+ *   for `GET /` and for `DELETE /v1/organisation/accounts/?version=`), with no `error_message`;
+ * - a `version` query that is not a number (`?version=` asserted; absent or another text the same
+ *   failed parse, inferred) is `invalid version number`;
  * - every answer without a body says `Content-Length: 0`, a 204 too.
  * An empty answer other than a 204 says `Content-Length: 0` under both rules: without it Node sends
  * it chunked, and a client that tests `ContentLength == 0` (Go's `-1` for chunked) reads it as a
@@ -19,6 +23,10 @@ import { errorBody } from './errors.ts';
 export interface WireRules {
   /** A body sent without `Content-Type` is read as JSON (else refused with a 415). */
   readonly untypedBodyIsJson: boolean;
+  /** The body of an error answer with this message. */
+  errorBody(message: string): object;
+  /** The message of a 400 for a `version` query that is missing or not a number; undefined: name the rule. */
+  readonly versionRefusal?: string;
   /** The answer to a path no route serves. */
   notFound(c: Context): Response;
   /** Completes the headers of an answer that has no body. */
@@ -32,6 +40,7 @@ export function wireRules(rules: Rules): WireRules {
 
 const FORM3: WireRules = {
   untypedBodyIsJson: false,
+  errorBody,
   notFound: (c) => c.json(errorBody(`route ${c.req.method} ${c.req.path} not found`), 404),
   finishEmpty: (res) => {
     if (res.status !== 204) res.headers.set('content-length', '0');
@@ -40,7 +49,8 @@ const FORM3: WireRules = {
 
 const FAKE_ACCOUNT_API: WireRules = {
   untypedBodyIsJson: true,
-  // go-openapi's message names r.URL.EscapedPath(): a URL's pathname is escaped the same way.
-  notFound: (c) => c.json({ code: 404, message: `path ${new URL(c.req.url).pathname} was not found` }, 404),
+  errorBody: (message) => ({ error_message: message }),
+  versionRefusal: 'invalid version number',
+  notFound: (c) => c.json({ code: 'PAGE_NOT_FOUND', message: 'Page not found' }, 404),
   finishEmpty: (res) => res.headers.set('content-length', '0'),
 };

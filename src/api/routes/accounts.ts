@@ -81,7 +81,7 @@ export function accountRoutes(deps: AppDeps): RouteGroup {
 
   r.delete('/:id', { summary: 'Delete an account (?version=)', status: 204 }, (c) => {
     const id = parseId(c.req.param('id'));
-    const version = parseVersionQuery(c.req.query('version'));
+    const version = parseVersionQuery(c.req.query('version'), c.get('wire').versionRefusal);
     // A DELETE of an id the caller cannot see is an empty 404, as Form3's fake account API answers
     // it (its clients tell "not found" by the empty body).
     const organisationId = scopeOf(c, id);

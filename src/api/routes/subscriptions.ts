@@ -78,7 +78,11 @@ export function subscriptionRoutes(deps: AppDeps): RouteGroup {
 
   r.delete('/:id', { summary: 'Delete a subscription (?version=)', status: 204 }, (c) => {
     const id = parseId(c.req.param('id'));
-    sim.subscriptions.delete(id, c.get('organisationId'), parseVersionQuery(c.req.query('version')));
+    sim.subscriptions.delete(
+      id,
+      c.get('organisationId'),
+      parseVersionQuery(c.req.query('version'), c.get('wire').versionRefusal),
+    );
     return c.body(null, 204);
   });
 
