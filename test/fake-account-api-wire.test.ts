@@ -81,6 +81,27 @@ describe('`type` of a create', () => {
   });
 });
 
+describe('validation failures', () => {
+  // The nesting and order fake-API client tests assert (an empty `data`; bad ids, country and type).
+  it("read as the fake API's, byte for byte", async () => {
+    const cases: [unknown, string][] = [
+      [
+        { data: {} },
+        `${P}\n${P}\nattributes in body is required\nid in body is required\norganisation_id in body is required\ntype in body is required`,
+      ],
+      [
+        { data: { id: '123abc', organisation_id: '123abc', type: 'x', attributes: { country: 'SVK', name: ['Sam'] } } },
+        `${P}\n${P}\n${P}\ncountry in body should match '^[A-Z]{2}$'\nid in body must be of type uuid: "123abc"\norganisation_id in body must be of type uuid: "123abc"\ntype in body should be one of [accounts]`,
+      ],
+    ];
+    for (const [body, message] of cases) {
+      const refused = await send(off, 'POST', ACCOUNTS, {}, body);
+      expect(refused.status, refused.text).toBe(400);
+      expect(refused.body).toBe(JSON.stringify({ error_message: message }));
+    }
+  });
+});
+
 describe('a body sent without Content-Type', () => {
   it('is read as JSON by the fake API; Form3 answers 415', async () => {
     const body = account({ account_number: '41426820' });
