@@ -3,7 +3,7 @@
 // whether the content was drawn or a client gave every field of its rows.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pdfText, unzipXhtml } from '../../../features/support/report-files.ts';
-import { xsdOf, xsdProblems } from '../../../test/support/xsd.ts';
+import { xsdOf, xsdProblems } from '../../../features/support/report-xsd.ts';
 import { SchemeClock } from '../../clock/scheme-clock.ts';
 import { HARBOUR, NORTHWIND, type TestRuntime, testRuntime } from '../../harness/test-runtime.ts';
 import { kindOf } from './report-content.ts';
