@@ -4,8 +4,8 @@ import { execFileSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { readFixtures } from '../src/fixtures.ts';
 import { XSD_DIR, xsdOf, xsdProblems } from '../features/support/report-xsd.ts';
+import { readFixtures } from '../src/fixtures.ts';
 
 describe('report schemas', () => {
   const types = readFixtures().reportCatalogue.map((e) => e.report_type);

@@ -33,9 +33,10 @@ export function skipReasonOf(attempt: Attempt): string {
   for (const step of attempt.testCase.testSteps) {
     if (attempt.stepResults[step.id]?.status !== 'SKIPPED' || !step.pickleStepId) continue;
     // What the step attached or logged (this.log: cucumber's log media type).
-    const said = (attempt.stepAttachments[step.id] ?? [])
-      .filter((a) => a.mediaType === 'text/plain' || a.mediaType === 'text/x.cucumber.log+plain')
-      .map(textOf);
+    // A step that logged why it skips is read for that alone, not for the exchanges it attached.
+    const attached = attempt.stepAttachments[step.id] ?? [];
+    const logged = attached.filter((a) => a.mediaType === 'text/x.cucumber.log+plain');
+    const said = (logged.length > 0 ? logged : attached.filter((a) => a.mediaType === 'text/plain')).map(textOf);
     if (said.length > 0) return said.join('; ');
     const text = attempt.pickle.steps.find((s) => s.id === step.pickleStepId)?.text;
     return `the step "${text}" was skipped`;
