@@ -38,6 +38,17 @@ const stagingTags = [
 
 // Journeys span harness runs against a clock nobody moves (staging): the other profiles leave them
 // to test/conformance-journey.test.ts, which runs them against a simulator treated as staging.
-export default { ...common, tags: 'not @journey', worldParameters: { target: 'inprocess' } };
-export const sim = { ...common, tags: 'not @inprocess and not @journey', worldParameters: { target: 'sim' } };
-export const staging = { ...common, tags: stagingTags.join(' and '), worldParameters: { target: 'staging' } };
+/**
+ * A profile's target: its world parameter, and its run report (features/support/run-report.ts), the
+ * table by flow on the console and the same as JSON in reports/conformance-<target>.json.
+ */
+const against = (target) => ({
+  ...common,
+  format: [...common.format, `"${here}features/support/run-report-formatter.ts":"reports/conformance-${target}.json"`],
+  formatOptions: { ...common.formatOptions, conformance: { target } },
+  worldParameters: { target },
+});
+
+export default { ...against('inprocess'), tags: 'not @journey' };
+export const sim = { ...against('sim'), tags: 'not @inprocess and not @journey' };
+export const staging = { ...against('staging'), tags: stagingTags.join(' and ') };

@@ -69,7 +69,7 @@ describe('a claim journey across harness runs', () => {
     expect(ledger()[0]!.waiting).toEqual({ day: 1, due: '2026-12-22' });
     // The console says which scenario waits, and why, once.
     expect(run.out).toMatch(
-      /Skipped:\n\n1\) .* # features\/claims_journey\.feature:\d+\n {3}day 1 is due on 2026-12-22; today is 2026-12-21: the journey waits for a later run\n/,
+      /Skipped, with reasons:\n {2}claims: .* # features\/claims_journey\.feature:\d+\n {4}day 1 is due on 2026-12-22; today is 2026-12-21: the journey waits for a later run\n/,
     );
 
     // The same day again: nothing is due, nothing new starts.

@@ -1,14 +1,11 @@
 import { After, AfterAll, Before, BeforeAll, Status, setDefaultTimeout } from '@cucumber/cucumber';
 import { preflightProblems } from './preflight.ts';
 import { WebhookReceiver } from './receiver.ts';
-import { FlowTally } from './tally.ts';
 import type { SimWorld } from './world.ts';
 
 setDefaultTimeout(20_000);
 
 const receiver = new WebhookReceiver();
-const counts = { passed: 0, failed: 0, skipped: 0 };
-const tally = new FlowTally();
 
 BeforeAll(async function (this: { parameters?: { target?: string } }) {
   await preflight(this.parameters?.target ?? 'inprocess');
@@ -39,27 +36,16 @@ Before(async function (this: SimWorld) {
   }
 });
 
-After(async function (this: SimWorld, { result, pickle }) {
+After(async function (this: SimWorld, { result }) {
   if (result?.status === Status.FAILED && this.filled.size > 0) {
     // What each {{placeholder}} of the scenario stood for, so a failure can be read without rerunning it.
     const lines = [...this.filled].map(([name, value]) => `${name} = ${value}`);
     await this.attach(`placeholders:\n${lines.join('\n')}`, { mediaType: 'text/plain', fileName: 'placeholders' });
   }
   await this.target?.close();
-  const outcome =
-    result?.status === Status.PASSED ? 'passed' : result?.status === Status.SKIPPED ? 'skipped' : 'failed';
-  counts[outcome]++;
-  tally.add(
-    pickle.tags.map((t) => t.name),
-    outcome,
-  );
 });
 
+// The counts and the table by flow are the console formatter's (run-report.ts), from every worker's scenarios.
 AfterAll(async () => {
   await receiver.stop();
-  // Read by .ci/run; the same counts as the progress formatter's scenario line.
-  console.log(
-    `\nconformance: ${counts.passed} passed, ${counts.failed} failed${counts.skipped ? `, ${counts.skipped} skipped` : ''}`,
-  );
-  console.log(`conformance ${tally.line()}`);
 });
