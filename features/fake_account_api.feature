@@ -1,4 +1,4 @@
-@simulator @inprocess
+@accounts @simulator @inprocess
 Feature: --auth off answers as Form3's fake account API
   Clients written for Form3's public fake account API (form3tech-oss/interview-accountapi) work
   unchanged against `--auth off`: where that API answers otherwise than Form3, the simulator answers
