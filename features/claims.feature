@@ -136,36 +136,7 @@ Feature: Direct Debit Indemnity Claims settled by a contra
     Then the response status is 400
     And the error message contains "can no longer be reversed: the reversal window closed at the end of 2027-01-08 (working day D0+11"
 
-  Scenario: A claim is submitted once
-    Given a claim "once" disputing "1.00"
-    When I submit the claim "once"
-    Then the response status is 201
-    When I submit the claim "once"
-    Then the response status is 400
-    And the error message contains "has already been submitted"
-
-  Scenario Outline: Claims Form3's model refuses get a 400 naming the rule (<case>)
-    When I send a POST request to "/v1/transaction/claims" with body:
-      """
-      {"data": {"id": "{{new_uuid}}", "organisation_id": "{{organisation_id}}", "type": "claims",
-        "attributes": {"payment_scheme": "BACS", "clearing_id": "<clearing_id>", "reference": "DDIC0001",
-          "reason_code": "<reason>", "number_of_claims": 1,
-          "beneficiary_party": {"account_number": "<account>", "bank_id": "400300"},
-          "debtor_party": {"account_name": "Acme Utilities", "account_number": "87654321", "bank_id": "203040"},
-          "original_instruction": {"clearing_id": "654321", "reference": "ACME-000123"},
-          "disputed_transactions": [{"amount": "<amount>", "date": "<date>"}]}}}
-      """
-    Then the response status is 400
-    And the error message contains "<message>"
-
-    Examples:
-      | case              | clearing_id | reason | account  | amount | date       | message                                                       |
-      | short clearing id | 12345       | 1      | 41426819 | 1.00   | 2026-10-01 | clearing_id in body should match                              |
-      | reason 0          | 123456      | 0      | 41426819 | 1.00   | 2026-10-01 | reason_code in body should match '^[1-9]$'                    |
-      | lower-case account| 123456      | 1      | ab123456 | 1.00   | 2026-10-01 | beneficiary_party.account_number in body should match         |
-      | negative amount   | 123456      | 1      | 41426819 | -1.00  | 2026-10-01 | disputed_transactions.0.amount in body should match           |
-      | zero amount       | 123456      | 1      | 41426819 | 0.00   | 2026-10-01 | disputed_transactions.0.amount in body should be a number greater than 0 |
-      | invalid date      | 123456      | 1      | 41426819 | 1.00   | 2026-13-01 | disputed_transactions.0.date in body must be of type date     |
+  # A second submission and the refusals of Form3's model run on any target: claims_on_any_target.feature.
 
   Scenario Outline: The scheme's rules fail the submission at validation, naming the rule (<case>)
     Form3 accepts these claims; the scheme refuses them when the submission is validated.

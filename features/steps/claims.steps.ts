@@ -16,7 +16,16 @@ function claimBody(world: SimWorld, id: string, amounts: string[], reference: st
       organisation_id: world.vars.organisation_id,
       type: 'claims',
       version: 0,
-      attributes: claimAttributes(amounts, { reference, reason_code: '2' }, '2026-10-01'),
+      // The beneficiary is the harness's own organisation, on any target (its CONFORMANCE_SORT_CODE).
+      attributes: claimAttributes(
+        amounts,
+        {
+          reference,
+          reason_code: '2',
+          beneficiary_party: { account_number: '41426819', bank_id: world.vars.sort_code! },
+        },
+        '2026-10-01',
+      ),
     },
   });
 }
@@ -70,7 +79,11 @@ async function createClaim(world: SimWorld, name: string, amounts: string): Prom
 async function createClaimWith(world: SimWorld, name: string, overrides: string): Promise<void> {
   const id = randomUUID();
   const attributes = {
-    ...claimAttributes(['10.00'], { reason_code: '2' }, '2026-10-01'),
+    ...claimAttributes(
+      ['10.00'],
+      { reason_code: '2', beneficiary_party: { account_number: '41426819', bank_id: world.vars.sort_code! } },
+      '2026-10-01',
+    ),
     ...(JSON.parse(world.interpolate(overrides)) as Record<string, unknown>),
   };
   const body = JSON.stringify({
