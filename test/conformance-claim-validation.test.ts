@@ -59,7 +59,10 @@ describe('claims refused at validation, read on the next harness run', () => {
     run = await harness('2026-12-22', 'stuck.json');
     expect(run.code, run.out).toBe(1);
     expect(run.out).toMatch(/3 failed/);
-    expect(run.out).toMatch(/A claim with a reference without DDIC fails validation/);
+    expect(run.out).toMatch(/Divergences \(3\):/);
+    expect(run.out).toMatch(
+      /claims: claim [0-9a-f-]{36} \(reference must be DDIC followed by 2 to 14 letters\): submission status a day after # .*\n +expected "validation_failed"\n +actual +"validation_pending"/,
+    );
     expect(journeys('stuck.json').every((j) => j.status === 'failed')).toBe(true);
 
     // Day 1 on the simulator's clock: validation has run; every journey completes.

@@ -47,8 +47,10 @@ describe('the staging profile against a simulator whose report formats diverge f
     );
     expect(run.code, run.out.slice(-3000)).toBe(1);
     expect(run.out).toMatch(/conformance: \d+ passed, 1 failed/);
+    // The failure and the run's table of divergences name the case, the expected and the actual formats.
     expect(run.out).toMatch(
-      /report [0-9a-f-]{36} \(BACS_ARUDD\) offers formats pdf, xml; the double offers pdf, xml, zipped_xhtml/,
+      /divergence: BACS_ARUDD report [0-9a-f-]{36}: formats: expected \["pdf","xml","zipped_xhtml"\], got \["pdf","xml"\]/,
     );
+    expect(run.out).toMatch(/Divergences \(1\):\n {2}1\) reports: BACS_ARUDD report [0-9a-f-]{36}: formats # /);
   }, 240_000);
 });

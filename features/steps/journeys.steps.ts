@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { Given, Then, When } from '@cucumber/cucumber';
+import { expectSame } from '../support/divergence.ts';
 import { dueDate, type JourneyInstance, JourneyLedger, ledgerPath, schemeToday } from '../support/journeys.ts';
 import { assertMatchesSchema } from '../support/schema.ts';
 import { readSettings } from '../support/settings.ts';
@@ -143,11 +144,8 @@ Then(
     return stage(this, day, async () => {
       const json = await get(this, submissionPath(name));
       assertMatchesSchema('claim-submission-single', json);
-      assert.equal(
-        pick(json, 'data.attributes.status'),
-        'validation_failed',
-        `the submission's status${this.exchange}`,
-      );
+      const kase = `claim ${this.vars[name]} (${rule}): submission status a day after`;
+      await expectSame(this, kase, 'validation_failed', pick(json, 'data.attributes.status'));
       const why = pick(json, 'data.attributes.status_reason');
       assert.equal(typeof why, 'string', `a failed validation gives its status_reason${this.exchange}`);
       // The rule's wording is the simulator's own: on staging only that a reason is given.

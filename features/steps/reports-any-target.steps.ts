@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { Given, Then } from '@cucumber/cucumber';
+import { expectSame } from '../support/divergence.ts';
 import { schemeToday } from '../support/journeys.ts';
 import { doubleFormats, magicProblem, REPORT_MEDIA_TYPES, reportWindowStart } from '../support/report-checks.ts';
 import { pdfText, unzipXhtml } from '../support/report-files.ts';
@@ -80,15 +81,18 @@ async function fileProblem(format: string, reportType: string, bytes: Uint8Array
   }
 }
 
-Then('each of them offers the formats the double offers for its type', function (this: SimWorld) {
-  const expected = doubleFormats(this.vars.report_type!);
-  assert.ok(expected, `the double has no report type ${this.vars.report_type}`);
+Then('each of them offers the formats the double offers for its type', async function (this: SimWorld) {
+  const reportType = this.vars.report_type!;
+  const expected = doubleFormats(reportType);
+  assert.ok(expected, `the double has no report type ${reportType}`);
   for (const report of listedReports(this)) {
     const offered = (report.attributes as { formats?: string[] } | undefined)?.formats ?? [];
-    assert.deepEqual(
-      [...offered].sort(),
+    await expectSame(
+      this,
+      `${reportType} report ${report.id}: formats`,
       [...expected].sort(),
-      `report ${report.id} (${this.vars.report_type}) offers formats ${offered.join(', ')}; the double offers ${expected.join(', ')}`,
+      [...offered].sort(),
+      'the formats the double offers for the type',
     );
   }
 });
@@ -125,18 +129,15 @@ Then(
         assert.equal(link.meta?.['content-type'], type, `report ${id}: links.${format}.meta.content-type`);
         const file = await this.send('GET', link.href, { headers: { accept: type } });
         assert.equal(file.status, 200, `downloading ${format} of report ${id}: ${file.status}${this.exchange}`);
-        assert.equal(file.headers.get('content-type')?.split(';')[0], type, `the ${format} file's content-type`);
+        const where = `${reportType} report ${id}, ${format}`;
+        await expectSame(this, `${where}: content-type`, type, file.headers.get('content-type')?.split(';')[0]);
         const problem = await fileProblem(format, reportType, file.bytes);
-        assert.equal(problem, undefined, `${reportType} report ${id}, ${format}: ${problem}`);
+        await expectSame(this, `${where}: the file`, 'opens as its format', problem ?? 'opens as its format');
       }
       // Form3 answers 406 "Report not available in acceptable format" for the others.
-      for (const [format, type] of Object.entries(REPORT_MEDIA_TYPES).filter(([f]) => !formats.includes(f))) {
+      for (const [, type] of Object.entries(REPORT_MEDIA_TYPES).filter(([f]) => !formats.includes(f))) {
         const refused = await this.send('GET', `/v1/notification/reports/${id}`, { headers: { accept: type } });
-        assert.equal(
-          refused.status,
-          406,
-          `report ${id} does not offer ${format}, yet answered ${type}${this.exchange}`,
-        );
+        await expectSame(this, `${reportType} report ${id}: Accept ${type}, not offered`, 406, refused.status);
       }
     }
   },
