@@ -12,6 +12,7 @@ import { listen, type RunningServer } from '../src/node/server.ts';
 import { createRuntime } from '../src/runtime.ts';
 import { DEV_SIGNING_KEY_ID } from './support/dev-signing-key.ts';
 import { harbourAsStaging } from './support/harbour-as-staging.ts';
+import { listedAccounts } from './support/listed-accounts.ts';
 
 // The staging profile, pointed at a second simulator used strictly as staging (no @simulator step,
 // nothing but the API), as a different organisation than the default: Harbour, with its own sort
@@ -115,10 +116,27 @@ describe('the staging profile against a simulator used strictly as staging', () 
   }, 240_000);
 
   it('passes every scenario, as another organisation with its own sort code and BIC', async () => {
-    const env = { ...harbourAsStaging(server.url), CONFORMANCE_LEDGER: join(dir, 'journeys.json') };
+    const listed = async () => [
+      ...(await listedAccounts(server.url, HARBOUR)),
+      ...(await listedAccounts(server.url, NORTHWIND)),
+    ];
+    const before = new Set((await listed()).map((a) => a.id));
+    const env = {
+      ...harbourAsStaging(server.url),
+      // A second organisation, for the tenancy scenarios (@two-organisations).
+      CONFORMANCE_OTHER_CLIENT_ID: NORTHWIND.client_id,
+      CONFORMANCE_OTHER_CLIENT_SECRET: NORTHWIND.client_secret,
+      CONFORMANCE_OTHER_ORGANISATION_ID: NORTHWIND.organisation_id,
+      CONFORMANCE_LEDGER: join(dir, 'journeys.json'),
+    };
     const run = await stagingRun(env);
     expect(run.code, run.out).toBe(0);
     expect(run.out).toMatch(/conformance: \d+ passed, 0 failed/);
+    // The corpus on any target: at least 150 name verification scenarios, each account removed after.
+    expect(flowCounts(run.out).cop?.passed, run.out.slice(-1500)).toBeGreaterThanOrEqual(150);
+    // Nor any other account: every one a scenario creates is deleted after it, in either organisation.
+    const left = (await listed()).filter((a) => !before.has(a.id));
+    expect(left.map((a) => `${a.attributes.bank_id}${a.attributes.account_number} ${a.attributes.name}`)).toEqual([]);
     const tally = /conformance by flow: (.*)/.exec(run.out)?.[1] ?? '';
     for (const flow of ['accounts', 'auth', 'claims', 'notifications'])
       expect(tally, run.out.slice(-2000)).toMatch(new RegExp(`${flow} (\\d+)/\\1(,|$)`));

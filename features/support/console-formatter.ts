@@ -6,10 +6,13 @@
 import { formatterHelpers, ProgressFormatter, type SummaryFormatter } from '@cucumber/cucumber';
 import { type Attempt, textOf } from './run-report.ts';
 
-/** The exchanges a scenario attached (world.ts names each `METHOD /path`), oldest first. */
+/**
+ * The exchanges a scenario's steps attached (world.ts names each `METHOD /path`), oldest first; not
+ * its hooks' (the reset before it, the removal of what it created after it).
+ */
 function exchangesOf(attempt: Attempt): string[] {
   const out: string[] = [];
-  for (const step of attempt.testCase.testSteps)
+  for (const step of attempt.testCase.testSteps.filter((s) => s.pickleStepId))
     for (const a of attempt.stepAttachments[step.id] ?? [])
       if (a.mediaType === 'text/plain' && /^[A-Z]+ \//.test(a.fileName ?? '')) out.push(textOf(a));
   return out;

@@ -42,7 +42,18 @@ After(async function (this: SimWorld, { result }) {
     const lines = [...this.filled].map(([name, value]) => `${name} = ${value}`);
     await this.attach(`placeholders:\n${lines.join('\n')}`, { mediaType: 'text/plain', fileName: 'placeholders' });
   }
+  // What the scenario created is removed before the target closes, newest first; one that cannot
+  // be removed fails the scenario (after every other removal was tried), naming it.
+  const left: string[] = [];
+  for (const { what, run } of this.undo.splice(0).reverse()) {
+    try {
+      await run();
+    } catch (err) {
+      left.push(`${what}: ${(err as Error).message}`);
+    }
+  }
   await this.target?.close();
+  if (left.length > 0) throw new Error(`left on the target, could not be removed:\n${left.join('\n')}`);
 });
 
 // The counts and the table by flow are the console formatter's (run-report.ts), from every worker's scenarios.

@@ -23,6 +23,11 @@ export const STAGING_SETTINGS: readonly Setting[] = [
   { name: 'CONFORMANCE_COP_PARTICIPANT_ID', about: 'the Open Banking id of its CoP participant' },
   { name: 'CONFORMANCE_COP_ACCOUNT', about: 'a known account for CoP: sort code and account number, 14 digits' },
   { name: 'CONFORMANCE_COP_ACCOUNT_NAME', about: 'the name held on that account' },
+  {
+    name: 'CONFORMANCE_COP_WAIT_SECONDS',
+    about: 'how long an account the harness registers may take to be answered for (default 30)',
+    optional: true,
+  },
   { name: 'CONFORMANCE_OTHER_CLIENT_ID', about: 'a client of a second organisation', optional: true },
   { name: 'CONFORMANCE_OTHER_CLIENT_SECRET', about: 'its secret', optional: true },
   { name: 'CONFORMANCE_OTHER_ORGANISATION_ID', about: 'its organisation', optional: true },

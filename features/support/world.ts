@@ -3,6 +3,7 @@ import { type IWorldOptions, setWorldConstructor, World } from '@cucumber/cucumb
 import type { TestRuntime } from '../../src/harness/test-runtime.ts';
 import { form3SignedHeaders } from '../../src/index.ts';
 import { checkSignedAnswer, signNameVerification } from './cop-signing.ts';
+import { removeAccountAfterwards } from './created-accounts.ts';
 import { describeBody, formatExchange } from './exchange.ts';
 import type { WebhookReceiver } from './receiver.ts';
 import { readSettings } from './settings.ts';
@@ -43,6 +44,8 @@ export class SimWorld extends World<WorldParameters> {
   receiver!: WebhookReceiver;
   /** The options the target was last opened with (a restart opens it again with them). */
   openedWith: TargetOptions = {};
+  /** What the scenario created on the target, undone after it in reverse order, passed or failed (hooks.ts). */
+  readonly undo: Array<{ what: string; run: () => Promise<void> }> = [];
 
   constructor(options: IWorldOptions<WorldParameters>) {
     super(options);
@@ -65,6 +68,15 @@ export class SimWorld extends World<WorldParameters> {
     this.vars.cop_account = this.target.cop.account;
     this.vars.cop_name = this.target.cop.name;
     this.vars.cop_type = this.target.cop.type;
+  }
+
+  /**
+   * Registers how to remove something the scenario created on the target (an account, a
+   * subscription): hooks.ts runs it after the scenario, whatever its outcome, and fails the
+   * scenario if it cannot, so a run leaves nothing of its own behind.
+   */
+  afterwards(what: string, run: () => Promise<void>): void {
+    this.undo.push({ what, run });
   }
 
   /** The in-process runtime, for steps that only make sense there (tag them @inprocess). */
@@ -186,6 +198,7 @@ export class SimWorld extends World<WorldParameters> {
     // Every exchange goes into the cucumber report (reports/cucumber.html), under its step.
     await this.attach(this.lastExchange, { mediaType: 'text/plain', fileName: `${method} ${path}` });
     await checkSignedAnswer(this, sentPath, last);
+    removeAccountAfterwards(this, method, sentPath, last);
     return last;
   }
 

@@ -28,20 +28,34 @@ export function loadCorpus(file = CORPUS_FILE): CopCorpus {
   return JSON.parse(readFileSync(file, 'utf8')) as CopCorpus;
 }
 
-/** The account attributes and request body of a case, with the account registered as `accountNumber`. */
-export function materialise(corpus: CopCorpus, c: CopCase, accountNumber: string) {
+/** Where a case's account is registered: a sort code of the organisation and its BIC. */
+export interface CaseBank {
+  sort_code: string;
+  bic: string;
+}
+
+/**
+ * The account attributes and request body of a case, with the account registered as
+ * `accountNumber` under `bank` (the corpus's own sort code unless a target names another).
+ */
+export function materialise(
+  corpus: CopCorpus,
+  c: CopCase,
+  accountNumber: string,
+  bank: CaseBank = { sort_code: corpus.sort_code, bic: 'NWBKGB22' },
+) {
   const attributes = c.account && {
     country: 'GB',
-    bank_id: corpus.sort_code,
+    bank_id: bank.sort_code,
     bank_id_code: 'GBDSC',
-    bic: 'NWBKGB22',
+    bic: bank.bic,
     account_number: accountNumber,
     ...c.account,
   };
   const body = {
     Data: {
       SchemeName: 'SortCodeAccountNumber',
-      Identification: `${corpus.sort_code}${accountNumber}`,
+      Identification: `${bank.sort_code}${accountNumber}`,
       ...c.request,
     },
   };
