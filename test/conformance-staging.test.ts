@@ -109,6 +109,7 @@ describe('the staging profile against a simulator used strictly as staging', () 
     for (const [flow, least] of [
       ['reports', 15],
       ['claims', 15],
+      ['notifications', 10],
     ] as const) {
       expect(flows[flow]?.passed, `${flow}: ${run.out.slice(-1500)}`).toBeGreaterThanOrEqual(least);
       expect(flows[flow]?.passed, flow).toBe(flows[flow]?.total);
