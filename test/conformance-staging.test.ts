@@ -13,6 +13,7 @@ import { createRuntime } from '../src/runtime.ts';
 import { DEV_SIGNING_KEY_ID } from './support/dev-signing-key.ts';
 import { harbourAsStaging } from './support/harbour-as-staging.ts';
 import { listedAccounts } from './support/listed-accounts.ts';
+import { STAGING_TODAY, stagingSimulator } from './support/staging-simulator.ts';
 
 // The staging profile, pointed at a second simulator used strictly as staging (no @simulator step,
 // nothing but the API), as a different organisation than the default: Harbour, with its own sort
@@ -22,30 +23,10 @@ import { listedAccounts } from './support/listed-accounts.ts';
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const CUCUMBER = join(ROOT, 'node_modules', '@cucumber', 'cucumber', 'bin', 'cucumber.js');
 
-/** The report types the catalogue has arrive on an event (fixtures/reports/catalogue.json `on_event`). */
-const ON_EVENT_REPORTS = ['BACS_AUDDIS_REJECTION', 'BACS_DDIC_CLAIM_SUBMISSION'];
-/** The scheme date of the simulator used as staging: the reports' window counts back from it. */
-const STAGING_TODAY = '2026-12-23';
-
 let server: RunningServer;
 /** A second one started as `scheme-sim start --cop-strict`, Harbour's requester key registered. */
 let strictServer: RunningServer;
 let dir: string;
-async function stagingSimulator(options: { copStrict?: boolean; clientsFile?: string } = {}): Promise<RunningServer> {
-  const runtime = await createRuntime({
-    memory: true,
-    clock: SchemeClock.frozenAt('2026-12-21T09:00:00Z'),
-    ...options,
-  });
-  // Two working days on, so the day's reports have arrived, as on a staging environment.
-  runtime.sim.scheduler.advanceTo(new Date(`${STAGING_TODAY}T09:00:00Z`));
-  // The reports that arrive on an event rather than daily, as a bank on staging would have them in
-  // its window (features/reports_on_any_target.feature skips a type the target does not list).
-  for (const organisation_id of [NORTHWIND.organisation_id, HARBOUR.organisation_id])
-    for (const report_type of ON_EVENT_REPORTS)
-      runtime.sim.reports.arrive({ organisation_id, report_type, processing_date: '2026-12-22' });
-  return listen(runtime, 0);
-}
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'staging-'));
   server = await stagingSimulator();
