@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { addBacsWorkingDays } from '../../src/harness/bacs-days.ts';
-import { FIXTURES_DIR } from '../../src/runtime.ts';
+import { FIXTURES_DIR } from '../../src/index.ts';
 import type { Settings } from './settings.ts';
 
 /** The media type that asks for each report format (Form3: the report's `links.<format>.meta`). */

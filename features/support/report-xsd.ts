@@ -3,7 +3,7 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { FIXTURES_DIR } from '../../src/runtime.ts';
+import { FIXTURES_DIR } from '../../src/index.ts';
 
 export const XSD_DIR = join(FIXTURES_DIR, 'reports', 'xsd');
 
