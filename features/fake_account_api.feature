@@ -19,6 +19,21 @@ Feature: --auth off answers as Form3's fake account API
     And the error message contains "validation failure list:"
     And the error message contains "type in body is required"
 
+  Scenario Outline: The fake API's model has its own enums: <attribute> "<value>" is refused
+    When I send a POST request to "/v1/organisation/accounts" with body:
+      """
+      {"data": {"id": "{{new_uuid}}", "organisation_id": "{{new_uuid}}", "type": "accounts",
+        "attributes": {"country": "GB", "name": ["Grace Hopper"], "<attribute>": "<value>"}}}
+      """
+    Then the response status is 400
+    And the error message contains "<attribute> in body should be one of [<allowed>]"
+
+    Examples:
+      | attribute              | value    | allowed                  |
+      | account_classification | personal | Personal Business        |
+      | account_classification |          | Personal Business        |
+      | status                 | closed   | pending confirmed failed |
+
   Scenario: Attributes the fake API's model lacks are stored, not answered
     Given a new id remembered as "account_id"
     When I send a POST request to "/v1/organisation/accounts" with body:

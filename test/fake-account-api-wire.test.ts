@@ -100,6 +100,56 @@ describe('validation failures', () => {
       expect(refused.body).toBe(JSON.stringify({ error_message: message }));
     }
   });
+
+  // A Go client's zero-valued attributes (pointers to "", `type` and `name` left out by omitempty):
+  // the lines fake-API clients assert (../shared/reference/form3-contract.md §13).
+  it("of the attribute enums are the fake API's model's; Form3's schema words its own", async () => {
+    const body = {
+      data: {
+        id: randomUUID(),
+        organisation_id: NORTHWIND.organisation_id,
+        attributes: { account_classification: '', country: '', status: '' },
+      },
+    };
+    const refused = await send(off, 'POST', ACCOUNTS, JSON_API, body);
+    expect(refused.status, refused.text).toBe(400);
+    expect(errorOf(refused)).toBe(
+      `${P}\n${P}\n${P}\naccount_classification in body should be one of [Personal Business]\ncountry in body should match '^[A-Z]{2}$'\nname in body is required\nstatus in body should be one of [pending confirmed failed]\ntype in body is required`,
+    );
+    const form3 = await send(on, 'POST', ACCOUNTS, JSON_API, body);
+    expect(form3.status, form3.text).toBe(400);
+    expect(errorOf(form3)).toMatch(/account_classification in body should match '\^\(\[Pp\]/);
+    expect(errorOf(form3)).toContain('status in body should be one of [pending failed confirmed closed]');
+  });
+
+  it('refuse values only Form3 allows (`personal`, `closed`) under the fake API', async () => {
+    for (const [attribute, value, words] of [
+      ['account_classification', 'personal', 'should be one of [Personal Business]'],
+      ['status', 'closed', 'should be one of [pending confirmed failed]'],
+    ] as const) {
+      const refused = await send(off, 'POST', ACCOUNTS, JSON_API, account({ [attribute]: value }));
+      expect(refused.status, refused.text).toBe(400);
+      expect(errorOf(refused)).toBe(`${P}\n${P}\n${P}\n${attribute} in body ${words}`);
+      const created = await send(on, 'POST', ACCOUNTS, JSON_API, account({ [attribute]: value }));
+      expect(created.status, created.text).toBe(201);
+    }
+    const accepted = await send(
+      off,
+      'POST',
+      ACCOUNTS,
+      JSON_API,
+      account({ account_classification: 'Business', status: 'confirmed' }),
+    );
+    expect(accepted.status, accepted.text).toBe(201);
+  });
+
+  it('refuse an enum attribute of another type, once', async () => {
+    const refused = await send(off, 'POST', ACCOUNTS, JSON_API, account({ account_classification: 7, status: 7 }));
+    expect(refused.status, refused.text).toBe(400);
+    expect(errorOf(refused)).toBe(
+      `${P}\n${P}\n${P}\naccount_classification in body must be of type string\nstatus in body should be one of [pending confirmed failed]`,
+    );
+  });
 });
 
 describe('a body sent without Content-Type', () => {

@@ -26,6 +26,8 @@ export async function readCreateBody<A>(
     anyOrganisation?: boolean;
     /** `data.type` must be sent (the fake account API's model), rather than filled in (Form3's). */
     typeRequired?: boolean;
+    /** Attributes whose value is one of these, in place of the schema's rule (the fake API's model). */
+    attributeEnums?: Readonly<Record<string, readonly string[]>> | undefined;
     strict?: boolean | undefined;
     /** Read-only attributes a client may echo (Form3's SDK sends them): dropped before validation. */
     readOnly?: readonly string[];
@@ -39,6 +41,7 @@ export async function readCreateBody<A>(
     'body',
     {
       dropUndeclared: options.strict !== true,
+      ...(options.attributeEnums ? { enums: enumsAt('/data/attributes', options.attributeEnums) } : {}),
       rules: (value) => {
         const data = (value as { data?: { organisation_id?: unknown; attributes?: unknown } } | null)?.data;
         const attributes = data?.attributes;
@@ -69,4 +72,12 @@ function withoutAttributes(body: unknown, keys: readonly string[]): unknown {
     return body;
   const kept = Object.fromEntries(Object.entries(attributes).filter(([k]) => !keys.includes(k)));
   return { ...(body as object), data: { ...data, attributes: kept } };
+}
+
+/** These attributes' enums keyed by the JSON pointer of each attribute under `at`. */
+function enumsAt(
+  at: string,
+  enums: Readonly<Record<string, readonly string[]>>,
+): Readonly<Record<string, readonly string[]>> {
+  return Object.fromEntries(Object.entries(enums).map(([name, allowed]) => [`${at}/${name}`, allowed]));
 }

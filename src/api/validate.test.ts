@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { schemaValidator } from './schemas/index.ts';
-import { describeErrors, fieldName } from './validate.ts';
+import { describeErrors, fieldName, validateOrThrow } from './validate.ts';
 
 function messages(schema: string, body: unknown): string[] {
   const validate = schemaValidator(schema);
@@ -48,5 +48,44 @@ describe('describeErrors at the root of a body', () => {
     expect(messages('account-create', { data: { ...base, attributes: { name: ['A'] } } })).toEqual([
       'country in body is required',
     ]);
+  });
+});
+
+describe("validateOrThrow with enums in place of the schema's rule", () => {
+  const body = (attributes: Record<string, unknown>) => ({
+    data: {
+      id: 'ad27e265-9605-4b4b-a0e5-3003ea9cc4dc',
+      organisation_id: 'eb0bd6f5-c3f5-44b2-b677-acd23cdde73c',
+      type: 'accounts',
+      attributes: { country: 'GB', ...attributes },
+    },
+  });
+  const enums = { '/data/attributes/status': ['pending', 'confirmed', 'failed'] };
+  const refusal = (value: unknown) => {
+    try {
+      validateOrThrow('account-create', value, 'body', { enums });
+    } catch (err) {
+      return (err as Error).message;
+    }
+    return undefined;
+  };
+
+  it("refuses a value the schema allows but the enum does not, in the enum's words", () => {
+    expect(refusal(body({ status: 'closed' }))).toBe(
+      'validation failure list:\nvalidation failure list:\nvalidation failure list:\nstatus in body should be one of [pending confirmed failed]',
+    );
+  });
+
+  it("reports the enum's failure, not the schema's, for a value both refuse", () => {
+    const message = refusal(body({ status: 'shut' }));
+    expect(message).toContain('should be one of [pending confirmed failed]');
+    expect(message).not.toContain('closed');
+  });
+
+  it('accepts a value of the enum, and leaves other attributes to the schema', () => {
+    expect(refusal(body({ status: 'confirmed' }))).toBeUndefined();
+    expect(refusal(body({ status: 'confirmed', country: 'gb' }))).toContain(
+      "country in body should match '^[A-Z]{2}$'",
+    );
   });
 });

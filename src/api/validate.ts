@@ -133,18 +133,51 @@ export function failureText(
  * Validates against a schema in src/api/schemas or throws a 400 naming each field and rule. With
  * `dropUndeclared`, keys the schema does not declare are removed from `value` instead of refused.
  * `rules` are the domain's failures of the same body, reported in the one list (given the value
- * once undeclared keys are dropped).
+ * once undeclared keys are dropped). `enums` replace the schema's rule for the value at a JSON
+ * pointer (its `pattern` or `enum`) with another model's enum, worded as go-swagger words one:
+ * the fake account API's model allows other values than Form3's in two attributes.
  */
 export function validateOrThrow<T>(
   schemaId: string,
   value: unknown,
   root: 'body' | 'query' = 'body',
-  options: { dropUndeclared?: boolean; rules?: (value: unknown) => readonly Failure[] } = {},
+  options: {
+    dropUndeclared?: boolean;
+    rules?: (value: unknown) => readonly Failure[];
+    enums?: Readonly<Record<string, readonly string[]>>;
+  } = {},
 ): T {
   const validate = schemaValidator(schemaId, { dropUndeclared: options.dropUndeclared === true });
-  const valid = validate(value);
-  const extra = options.rules?.(value) ?? [];
-  if (!valid || extra.length > 0)
-    throw new ApiError(400, failureText(valid ? [] : validate.errors, value, root, extra));
+  let errors = validate(value) ? [] : (validate.errors ?? []);
+  const extra = [...(options.rules?.(value) ?? [])];
+  if (options.enums) {
+    const enums = options.enums;
+    errors = errors.filter((e) => !(e.instancePath in enums && (e.keyword === 'pattern' || e.keyword === 'enum')));
+    const typeRefused = new Set(errors.filter((e) => e.keyword === 'type').map((e) => e.instancePath));
+    extra.push(...enumFailures(value, enums, root, typeRefused));
+  }
+  if (errors.length > 0 || extra.length > 0) throw new ApiError(400, failureText(errors, value, root, extra));
   return value as T;
+}
+
+/** The failures of the values at these pointers outside their enum. */
+function enumFailures(
+  value: unknown,
+  enums: Readonly<Record<string, readonly string[]>>,
+  root: 'body' | 'query',
+  typeRefused: ReadonlySet<string>,
+): Failure[] {
+  const failures: Failure[] = [];
+  for (const [pointer, allowed] of Object.entries(enums)) {
+    const given = valueAt(value, pointer);
+    // A value of the wrong type is the schema's failure (`must be of type string`), kept above.
+    if (given === undefined || typeRefused.has(pointer) || allowed.includes(given as string)) continue;
+    const container = containerOf(value, pointer.slice(0, pointer.lastIndexOf('/')));
+    failures.push({
+      container,
+      field: pointer.slice(container.length).split('/')[1] ?? '',
+      text: `${fieldName(pointer, root)} in ${root} should be one of [${allowed.join(' ')}]`,
+    });
+  }
+  return failures;
 }

@@ -17,6 +17,11 @@ export interface AccountRegistry {
    * required`); Form3's fills in an omitted one, as its SDK omits it.
    */
   readonly typeRequired: boolean;
+  /**
+   * Attributes whose value is one of this model's enum, in place of the account schema's rule
+   * (Form3's); none under Form3's rules.
+   */
+  readonly attributeEnums?: Readonly<Record<string, readonly string[]>>;
   /** The failures of the rules for a create body's data by this caller (none: it may be created). */
   createFailures(
     callerOrganisation: string,
@@ -58,6 +63,12 @@ export const FAKE_ACCOUNT_API_ATTRIBUTES = [
   'status',
   'switched',
 ] as const;
+
+/** The enums of the fake account API's account model (see `FakeApiAccounts.attributeEnums`). */
+const FAKE_ACCOUNT_API_ENUMS: Readonly<Record<string, readonly string[]>> = {
+  account_classification: ['Personal', 'Business'],
+  status: ['pending', 'confirmed', 'failed'],
+};
 
 /**
  * What the accounts collection does under these rules: Form3's keeps a sort code and account
@@ -125,6 +136,15 @@ class Form3Accounts implements AccountRegistry {
 class FakeApiAccounts implements AccountRegistry {
   readonly anyOrganisation = true;
   readonly typeRequired = true;
+  /**
+   * The fake API's model has enums where Form3's has other rules: `account_classification` is
+   * `[Personal Business]` exactly (Form3's any case of personal or business, per the seed) and
+   * `status` has no `closed` (go-form3's has). Its words, `account_classification in body should be
+   * one of [Personal Business]` and `status in body should be one of [pending confirmed failed]`,
+   * are what fake-API clients assert (../shared/reference/form3-contract.md §13, "POST
+   * zero-valued attributes").
+   */
+  readonly attributeEnums = FAKE_ACCOUNT_API_ENUMS;
   readonly #accounts: Accounts;
 
   constructor(accounts: Accounts) {

@@ -77,6 +77,12 @@ func main() {
 	expectMessage("bad ids and country", send("POST", accounts, nil, body(&AccountData{ID: "123abc", OrganisationID: "123abc", Type: "x", Attributes: minimal("SVK", "Sam Holder")})),
 		400, "validation failure list:\nvalidation failure list:\nvalidation failure list:\ncountry in body should match '^[A-Z]{2}$'\nid in body must be of type uuid: \"123abc\"\norganisation_id in body must be of type uuid: \"123abc\"\ntype in body should be one of [accounts]")
 
+	// Zero-valued attributes, as a client sets its model's pointers to "": the fake API's enums.
+	empty := ""
+	expectMessage("zero-valued attributes", send("POST", accounts, nil, body(&AccountData{ID: newUUID(), OrganisationID: org,
+		Attributes: &AccountAttributes{AccountClassification: &empty, Country: &empty, Status: &empty}})),
+		400, "validation failure list:\nvalidation failure list:\nvalidation failure list:\naccount_classification in body should be one of [Personal Business]\ncountry in body should match '^[A-Z]{2}$'\nname in body is required\nstatus in body should be one of [pending confirmed failed]\ntype in body is required")
+
 	unknown := newUUID()
 	expectBody("fetch an unknown id", send("GET", accounts+"/"+unknown, nil, nil), 404,
 		`{"error_message":"record `+unknown+` does not exist"}`)

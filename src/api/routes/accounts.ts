@@ -43,6 +43,7 @@ export function accountRoutes(deps: AppDeps): RouteGroup {
       const input = await readCreateBody<Record<string, unknown>>(c, 'account-create', ACCOUNT_TYPE, {
         anyOrganisation: registry.anyOrganisation,
         typeRequired: registry.typeRequired,
+        attributeEnums: registry.attributeEnums,
         strict,
         rules: (data) => registry.createFailures(organisationId, data),
       });
