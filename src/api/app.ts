@@ -5,6 +5,7 @@ import { limitBody } from './body-limit.ts';
 import type { AppDeps, AppEnv } from './context.ts';
 import { corsLayer } from './cors.ts';
 import { dashboardPage, FAVICON_SVG } from './dashboard/dashboard-page.ts';
+import { isEmptyAnswer } from './empty-answer.ts';
 import { toErrorResponse } from './errors.ts';
 import { faultLayer } from './fault-layer.ts';
 import { Faults } from './faults.ts';
@@ -76,7 +77,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   });
   /** Runs once the handler answered (errors included, as onError made them a response). */
   const after = (c: Context<AppEnv>, changesBefore: number): Promise<void> | undefined => {
-    if (c.res.body === null) wire.finishEmpty(c.res);
+    if (isEmptyAnswer(c.res)) wire.finishEmpty(c.res);
     // application/vnd.api+json is answered in kind when the client asks only for it.
     const accept = requestHeader(c, 'accept');
     if (accept?.includes('application/vnd.api+json') && !accept.includes('application/json')) {
@@ -138,3 +139,4 @@ const requestSchemas = new WeakMap<Hono<AppEnv>, () => string[]>();
 export function requestSchemasOf(app: Hono<AppEnv>): string[] {
   return requestSchemas.get(app)?.() ?? [];
 }
+
