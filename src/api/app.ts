@@ -139,4 +139,3 @@ const requestSchemas = new WeakMap<Hono<AppEnv>, () => string[]>();
 export function requestSchemasOf(app: Hono<AppEnv>): string[] {
   return requestSchemas.get(app)?.() ?? [];
 }
-

@@ -17,6 +17,12 @@ export interface AppEnv {
     clientId: string;
     /** How this app reads and answers where the fake account API's server differs (wire-rules.ts). */
     wire: WireRules;
+    /**
+     * The answer's text, made again when asked: set by a route whose answer can be rebuilt from
+     * what it references (a list page of stored records, which never change in place), so that
+     * the request journal keeps those references rather than a copy of a long text (issue 30).
+     */
+    answerText?: () => string;
   };
 }
 

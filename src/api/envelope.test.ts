@@ -37,4 +37,27 @@ describe('pageJson', () => {
     expect(text).toContain('renamed');
     expect(text).not.toContain('holder 1');
   });
+
+  it("says the answer's length in UTF-8 bytes, non-ASCII text included", async () => {
+    const records = [record(0, 'Zoë Ångström 名前'), record(1)];
+    const app = lists(records);
+    for (const query of ['', '?page[size]=1', '?page[size]=1&page[number]=2']) {
+      const res = await app.request(`/list${query}`);
+      const bytes = new Uint8Array(await res.arrayBuffer()).byteLength;
+      expect(res.headers.get('content-length')).toBe(String(bytes));
+    }
+  });
+
+  it('leaves the journal a way to make the same text again, not the text', async () => {
+    const records = Array.from({ length: 3 }, (_, i) => record(i));
+    const app = new Hono<{ Variables: { answerText?: () => string } }>();
+    let rebuild: (() => string) | undefined;
+    app.use(async (c, next) => {
+      await next();
+      rebuild = c.get('answerText');
+    });
+    app.get('/list', (c) => pageJson(c, records));
+    const text = await (await app.request('/list?page[size]=2')).text();
+    expect(rebuild?.()).toBe(text);
+  });
 });

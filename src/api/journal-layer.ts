@@ -71,6 +71,11 @@ export function journalLayer(journal: RequestJournal, now: () => Date): Middlewa
       body: requestBodyRead(c),
     };
     const textual = TEXTUAL.test(res.headers.get('content-type') ?? '');
+    const rebuild = c.get('answerText');
+    if (rebuild) {
+      record(journal, noted, rebuild);
+      return;
+    }
     const outgoing = env?.outgoing;
     if (outgoing) {
       // Not res.body: on @hono/node-server's light Response, reading it builds a web stream.
@@ -99,7 +104,7 @@ function requestBodyRead(c: Context<AppEnv>): Promise<string> | undefined {
 }
 
 /** Records the entry (made when first read, or at once for a listener such as the request log). */
-function record(journal: RequestJournal, noted: Noted, answer: string | undefined): void {
+function record(journal: RequestJournal, noted: Noted, answer: string | (() => string) | undefined): void {
   const duration = Math.round((performance.now() - noted.started) * 1000) / 1000;
   const kept = bounded(answer);
   // The entry's closure lives as long as its slot in the ring: it must not hold the body's promise,
@@ -128,15 +133,22 @@ type Shown = { text: string; truncated: boolean };
  * journal is read), or clipped now and copied when long, as a slice of a long string may keep the
  * whole of it alive (V8's sliced strings point into their parent).
  */
-function bounded(text: string | undefined, mask: (text: string) => string = (t) => t): string | Shown | undefined {
-  if (text === undefined || text.length <= JOURNAL_BODY_LIMIT) return text;
+function bounded<T extends string | (() => string) | undefined>(
+  text: T,
+  mask: (text: string) => string = (t) => t,
+): T | Shown {
+  if (typeof text !== 'string' || text.length <= JOURNAL_BODY_LIMIT) return text;
   const shown = clip(mask(text));
   return { text: structuredClone(shown.text), truncated: shown.truncated };
 }
 
-/** The text an entry shows of a body noted by `bounded`. */
-function shown(text: string | Shown | undefined, mask: (text: string) => string = (t) => t): Shown | undefined {
+/** The text an entry shows of a body noted by `bounded` (made again first, if it was kept as how to). */
+function shown(
+  text: string | (() => string) | Shown | undefined,
+  mask: (text: string) => string = (t) => t,
+): Shown | undefined {
   if (text === undefined) return undefined;
+  if (typeof text === 'function') return clip(mask(text()));
   return typeof text === 'string' ? clip(mask(text)) : text;
 }
 
@@ -144,7 +156,7 @@ function entryOf(
   n: Noted,
   duration: number,
   requestBody: string | Shown | undefined,
-  answer: string | Shown | undefined,
+  answer: string | (() => string) | Shown | undefined,
 ): Omit<JournalEntry, 'id'> {
   const url = new URL(n.url, 'http://journal.invalid');
   const body = requestBody ? shown(requestBody, maskBody) : undefined;

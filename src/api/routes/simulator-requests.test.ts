@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { assertMatchesSchema } from '../../harness/assert-schema.ts';
-import { HARBOUR, type TestRuntime, testRuntime } from '../../harness/test-runtime.ts';
+import { HARBOUR, NORTHWIND, type TestRuntime, testRuntime } from '../../harness/test-runtime.ts';
 
 let rt: TestRuntime;
 beforeEach(async () => {
@@ -86,5 +86,34 @@ describe('GET /v1/simulator/requests', () => {
     expect(seen).toEqual(['/v1/simulator/clock']);
     const [entry] = (await json(await rt.call('GET', '/v1/simulator/requests?filter[path]=/v1/simulator/clock'))).data;
     expect(entry.attributes.response_body).toContain('"mode":"frozen"');
+  });
+
+  it('shows a list as it was answered, after a listed account changed', async () => {
+    const created = await rt.call('POST', '/v1/organisation/accounts', {
+      data: {
+        id: crypto.randomUUID(),
+        organisation_id: NORTHWIND.organisation_id,
+        attributes: { country: 'GB', ...NORTHWIND.bank, name: ['Sam Holder'] },
+      },
+    });
+    expect(created.status).toBe(201);
+    const listed = await rt.call('GET', '/v1/organisation/accounts');
+    const answered = await listed.text();
+    const [first] = JSON.parse(answered).data;
+    await rt.call('PATCH', `/v1/organisation/accounts/${first.id}`, {
+      data: {
+        id: first.id,
+        organisation_id: first.organisation_id,
+        version: first.version,
+        attributes: { alternative_names: ['Changed Later'] },
+      },
+    });
+    const [entry] = (
+      await json(
+        await rt.call('GET', '/v1/simulator/requests?filter[method]=GET&filter[path]=/v1/organisation/accounts'),
+      )
+    ).data;
+    expect(entry.attributes.response_body).toBe(answered);
+    expect(entry.attributes.response_body).not.toContain('Changed Later');
   });
 });
