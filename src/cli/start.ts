@@ -6,7 +6,8 @@ import { type ClockState, MAX_SPEED, SchemeClock } from '../clock/scheme-clock.t
 import { secretProblem } from '../delivery/signing.ts';
 import { requestLogger } from '../node/request-log.ts';
 import { listen } from '../node/server.ts';
-import { createRuntime } from '../runtime.ts';
+import { warmUp } from '../node/warm-up.ts';
+import { createRuntime, type RuntimeOptions } from '../runtime.ts';
 import type { RetrySchedule } from '../sim/notifications/retry-schedule.ts';
 import { parseRetrySchedule } from '../sim/notifications/retry-schedule-spec.ts';
 import { shortPath, writeProfile } from './profile.ts';
@@ -197,7 +198,7 @@ export async function startCommand(argv: string[], env: NodeJS.ProcessEnv = proc
   }
 
   const data = values.memory || values.store ? undefined : (values.data ?? join(process.cwd(), 'data', 'sim.json'));
-  const runtime = await createRuntime({
+  const runtimeOptions: RuntimeOptions = {
     ...(values.store ? { postgres: values.store } : data ? { data } : { memory: true }),
     ...(values['force-unlock'] ? { forceUnlock: true } : {}),
     ...(values.clients ? { clientsFile: values.clients } : {}),
@@ -218,7 +219,13 @@ export async function startCommand(argv: string[], env: NodeJS.ProcessEnv = proc
     ...(journalSize !== undefined ? { journalSize } : {}),
     ...(retention !== undefined ? { reportRetentionDays: retention } : {}),
     cors,
-  }).catch((err: Error) => fail(err.message));
+  };
+  const runtime = await createRuntime(runtimeOptions).catch((err: Error) => fail(err.message));
+  // The first clients' requests run warm (src/node/warm-up.ts); a failure there only costs that.
+  await runtime
+    .warm()
+    .then(() => warmUp(runtime, runtimeOptions))
+    .catch((err: Error) => console.error(`scheme-sim: warm-up skipped: ${err.message}`));
   const server = await listen(runtime, port, values.host).catch(async (err: Error) => {
     // Release the data file (and its lock) before leaving.
     await runtime.close().catch(() => undefined);

@@ -18,11 +18,12 @@ afterEach(async () => {
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
-async function start(options: Parameters<typeof createRuntime>[0]): Promise<Runtime> {
+async function startWith(options: Parameters<typeof createRuntime>[0]): Promise<Runtime> {
   const rt = await createRuntime({ scheduledReports: false, seedAccounts: false, ...options });
   open.push(rt);
   return rt;
 }
+const start = startWith;
 async function stop(rt: Runtime): Promise<void> {
   open.splice(open.indexOf(rt), 1);
   await rt.close();
@@ -43,9 +44,27 @@ const pem = (type: 'rsa' | 'ec', bits = 2048, format: 'pkcs8' | 'pkcs1' = 'pkcs8
   ).privateKey as unknown as string;
 
 describe('participant signing keys', () => {
-  it('are generated on the first start (RSA 2048), kept in the data file, and the same after a restart and a reset', async () => {
+  it("are the bundled fixtures' own: nothing generated, the same kids on every start", async () => {
+    const rt = await start({ memory: true });
+    expect((await kids(rt)).map((k) => k.kid)).toEqual([
+      'northwind-sim-cop-signing',
+      'harbour-sim-cop-signing',
+      'fenwick-sim-cop-signing',
+    ]);
+    expect(rt.sim.store.getMeta(SIGNING_KEYS_META)).toBeUndefined();
+  });
+
+  it('are generated on the first start (RSA 2048) for fixtures without them, kept in the data file, and the same after a restart and a reset', async () => {
     dir = mkdtempSync(join(tmpdir(), 'scheme-sim-keys-'));
+    const fixturesDir = join(dir, 'fixtures');
+    cpSync(FIXTURES_DIR, fixturesDir, { recursive: true });
+    const unkeyed = JSON.parse(readFileSync(join(fixturesDir, 'participants.json'), 'utf8')) as Array<
+      Record<string, unknown>
+    >;
+    for (const p of unkeyed) delete p.signing_key;
+    writeFileSync(join(fixturesDir, 'participants.json'), JSON.stringify(unkeyed));
     const file = join(dir, 'sim.json');
+    const start = (options: Parameters<typeof createRuntime>[0]) => startWith({ fixturesDir, ...options });
     const first = await start({ data: file });
     const published = await kids(first);
     expect(published).toHaveLength(3);

@@ -1,0 +1,140 @@
+import { randomUUID } from 'node:crypto';
+import { Agent, request } from 'node:http';
+import { createRuntime, type Runtime, type RuntimeOptions } from '../runtime.ts';
+import type { GivenSigningKey } from '../sim/cop/participant.ts';
+import { SIGNING_KEYS_META } from '../sim/cop/participant-signing-keys.ts';
+import { listen } from './server.ts';
+
+/** Rounds of the first requests' kinds; each round is six requests. */
+export const WARM_UP_ROUNDS = 60;
+const IN_FLIGHT = 8;
+
+/**
+ * Runs the code of a client's first requests before the server says it is listening. V8 compiles
+ * each function on its first call and optimises it only after many: without this, the first
+ * requests to a fresh `scheme-sim start` waited on both, their p99 three to five times the warm
+ * one (issue 30, bench/first-requests.ts). The requests go to a scratch runtime, never to
+ * `runtime`: the same fixtures, mode and participant keys, in memory, nothing seeded or scheduled,
+ * served on a free loopback port (so Node's HTTP path warms too) and closed after. Nothing of it
+ * reaches the real store, clock, journal or subscribers. Returns how many answers of each kind and
+ * status it had (`create 201`), for a test to see the paths it meant to warm were taken.
+ */
+export async function warmUp(
+  runtime: Runtime,
+  options: RuntimeOptions,
+  rounds: number = WARM_UP_ROUNDS,
+): Promise<Record<string, number>> {
+  const stored = runtime.sim.store.getMeta<Record<string, GivenSigningKey>>(SIGNING_KEYS_META) ?? {};
+  const scratch = await createRuntime({
+    ...options,
+    data: undefined,
+    postgres: undefined,
+    forceUnlock: false,
+    memory: true,
+    seedAccounts: false,
+    scheduledReports: false,
+    // Keys the real runtime generated are lent, not made again (~0.1–0.3 s of CPU each).
+    participantSigningKeys: { ...stored, ...options.participantSigningKeys },
+  });
+  const server = await listen(scratch, 0, '127.0.0.1');
+  const agent = new Agent({ keepAlive: true, maxSockets: IN_FLIGHT });
+  try {
+    const client = scratch.devClient;
+    const token = client ? await tokenOf(server.url, agent, client.client_id, client.client_secret) : undefined;
+    const organisation = client?.organisation_id ?? randomUUID();
+    const participant = scratch.sim.participants.all().find((p) => p.organisation_id === organisation);
+    const sortCode = participant?.sort_codes[0];
+    const bic = scratch.sim.organisations.get(organisation)?.bics?.[0];
+    const auth: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
+    const answers: Record<string, number> = {};
+    const note = (kind: string, answer: { status: number }) => {
+      const key = `${kind} ${answer.status}`;
+      answers[key] = (answers[key] ?? 0) + 1;
+    };
+    let next = 0;
+    const round = async (k: number) => {
+      const id = randomUUID();
+      const number = String(10_000_000 + k);
+      const attributes = {
+        country: 'GB',
+        ...(sortCode ? { bank_id: sortCode, bank_id_code: 'GBDSC', account_number: number } : {}),
+        ...(bic ? { bic } : {}),
+        name: ['Samantha Holder'],
+        account_classification: 'Personal',
+      };
+      const accounts = '/v1/organisation/accounts';
+      const create = { data: { id, organisation_id: organisation, type: 'accounts', attributes } };
+      note('create', await send(server.url, agent, 'POST', accounts, auth, create));
+      note('fetch', await send(server.url, agent, 'GET', `${accounts}/${id}`, auth));
+      note('list', await send(server.url, agent, 'GET', `${accounts}?page[size]=20`, auth));
+      note(
+        'refused create',
+        await send(server.url, agent, 'POST', accounts, auth, { data: { ...create.data, id: 'x' } }),
+      );
+      if (participant && sortCode) {
+        const path = `/v1/participants/${participant.open_banking_id}/open-banking/v3.1/accounts/name-verification`;
+        const name = k % 2 === 0 ? 'Samantha Holder' : 'Sam Holder';
+        const cop = {
+          Data: {
+            SchemeName: 'SortCodeAccountNumber',
+            AccountType: 'Personal',
+            Identification: `${sortCode}${number}`,
+            Name: name,
+          },
+        };
+        const headers = { ...auth, 'x-fapi-financial-id': participant.open_banking_id };
+        note('name verification', await send(server.url, agent, 'POST', path, headers, cop));
+      }
+      note('health', await send(server.url, agent, 'GET', '/health', {}));
+    };
+    await Promise.all(
+      Array.from({ length: IN_FLIGHT }, async () => {
+        while (next < rounds) await round(next++);
+      }),
+    );
+    return answers;
+  } finally {
+    agent.destroy();
+    await server.close();
+  }
+}
+
+async function tokenOf(base: string, agent: Agent, id: string, secret: string): Promise<string | undefined> {
+  const basic = Buffer.from(`${id}:${secret}`).toString('base64');
+  const answer = await send(
+    base,
+    agent,
+    'POST',
+    '/v1/oauth2/token',
+    { authorization: `Basic ${basic}`, 'content-type': 'application/x-www-form-urlencoded' },
+    'grant_type=client_credentials',
+  );
+  return answer.status === 200 ? (JSON.parse(answer.text) as { access_token?: string }).access_token : undefined;
+}
+
+function send(
+  base: string,
+  agent: Agent,
+  method: string,
+  path: string,
+  headers: Record<string, string>,
+  body?: unknown,
+): Promise<{ status: number; text: string }> {
+  const text = body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body);
+  return new Promise((resolve, reject) => {
+    const req = request(
+      new URL(path, base),
+      { method, agent, headers: { ...(text !== undefined ? { 'content-type': 'application/json' } : {}), ...headers } },
+      (res) => {
+        let answer = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => {
+          answer += chunk;
+        });
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, text: answer }));
+      },
+    );
+    req.once('error', reject);
+    req.end(text);
+  });
+}
