@@ -1,4 +1,5 @@
-import { createHash, createPublicKey, type KeyObject, timingSafeEqual } from 'node:crypto';
+import { createHash, type KeyObject, timingSafeEqual } from 'node:crypto';
+import { publicKeyOf } from '../../sim/key-objects.ts';
 
 export interface OAuthClient {
   /** A UUID, as Form3's client ids are (its Go SDK parses FORM3_CLIENT_ID as one). */
@@ -129,7 +130,7 @@ function readKeys(client: OAuthClient): Map<string, KeyObject> {
     if (typeof k.public_key !== 'string' || k.public_key.includes('PRIVATE KEY'))
       throw new Error(`${where}[${i}].public_key must be the PEM of a public key (never the private one)`);
     try {
-      keys.set(k.key_id, createPublicKey(k.public_key));
+      keys.set(k.key_id, publicKeyOf(k.public_key));
     } catch (err) {
       throw new Error(`${where}[${i}].public_key is not a readable PEM public key: ${(err as Error).message}`);
     }

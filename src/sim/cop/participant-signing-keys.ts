@@ -1,7 +1,7 @@
-import { createPrivateKey, createPublicKey } from 'node:crypto';
 import { type CryptoKey, calculateJwkThumbprint, exportPKCS8, generateKeyPair, importPKCS8, type JWK } from 'jose';
 import { noteSecretIssued } from '../../store/issued-secrets.ts';
 import type { Store } from '../../store/store.ts';
+import { privateKeyOf, publicKeyOf } from '../key-objects.ts';
 import type { GivenSigningKey, Participant } from './participant.ts';
 
 /** The store meta key of the generated keys (a reset keeps it: requesters may hold the JWKS). */
@@ -97,9 +97,9 @@ function checkGivenKey(openBankingId: string, key: GivenSigningKey): void {
   if (typeof key.private_key !== 'string') throw new Error(`${where}.private_key must be a PKCS#8 PEM string`);
   if (key.kid !== undefined && (typeof key.kid !== 'string' || key.kid === ''))
     throw new Error(`${where}.kid must be a non-empty string`);
-  let parsed: ReturnType<typeof createPrivateKey>;
+  let parsed: ReturnType<typeof privateKeyOf>;
   try {
-    parsed = createPrivateKey(key.private_key);
+    parsed = privateKeyOf(key.private_key);
   } catch (err) {
     throw new Error(`${where}.private_key is not a readable PEM private key: ${(err as Error).message}`);
   }
@@ -117,8 +117,26 @@ async function generate(): Promise<GivenSigningKey> {
   return { private_key: await exportPKCS8(privateKey) };
 }
 
-async function prepare(source: GivenSigningKey): Promise<ParticipantKey> {
-  const { kty, n, e } = createPublicKey(source.private_key).export({ format: 'jwk' });
+/**
+ * A key ready to sign with, made once per process for a given key: runtimes that read the same
+ * fixtures share it (a CryptoKey is immutable), as the conformance suite makes one per scenario.
+ */
+const preparedKeys = new Map<string, Promise<ParticipantKey>>();
+
+function prepare(source: GivenSigningKey): Promise<ParticipantKey> {
+  const id = `${source.kid ?? ''}\n${source.private_key}`;
+  let key = preparedKeys.get(id);
+  if (!key) {
+    key = prepareAnew(source);
+    if (preparedKeys.size >= 64) preparedKeys.clear();
+    preparedKeys.set(id, key);
+    key.catch(() => preparedKeys.delete(id));
+  }
+  return key;
+}
+
+async function prepareAnew(source: GivenSigningKey): Promise<ParticipantKey> {
+  const { kty, n, e } = publicKeyOf(source.private_key).export({ format: 'jwk' });
   const jwk: JWK = { kty: kty!, n: n!, e: e! };
   const kid = source.kid ?? (await calculateJwkThumbprint(jwk));
   return {

@@ -1,9 +1,10 @@
-import { createPrivateKey, generateKeyPair, generateKeyPairSync, type KeyObject, randomUUID } from 'node:crypto';
+import { generateKeyPair, generateKeyPairSync, type KeyObject, randomUUID } from 'node:crypto';
 import { promisify } from 'node:util';
 import type { Clock } from '../../clock/clock.ts';
 import { isoTimestamp } from '../../clock/clock.ts';
 import { noteSecretIssued } from '../../store/issued-secrets.ts';
 import type { Store } from '../../store/store.ts';
+import { privateKeyOf } from '../key-objects.ts';
 
 /** The store meta key of the keys (a reset keeps it: receivers may have cached a public key). */
 export const NOTIFICATION_KEYS_META = 'notification_signing_keys';
@@ -72,7 +73,7 @@ export class NotificationSigningKeys {
   current(): SigningKey {
     const stored = this.all().at(-1) ?? this.#add();
     if (this.#current?.id !== stored.id)
-      this.#current = { id: stored.id, privateKey: createPrivateKey(stored.private_key) };
+      this.#current = { id: stored.id, privateKey: privateKeyOf(stored.private_key) };
     return this.#current;
   }
 
