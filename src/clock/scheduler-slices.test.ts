@@ -67,9 +67,24 @@ describe('Scheduler.advanceInSlices', () => {
     expect(result.now).toBe(at(50).toISOString());
   });
 
+  // A slice here is a number of jobs and no time budget: whether the jobs run within the default
+  // 10 ms is a fact about the machine's load (under load the advance was sliced and this failed).
   it('never awaits an advance that fits in one slice', () => {
+    const jobs = setup().scheduler.advanceTo(at(50)).jobs_run_count;
     const { scheduler, clock } = setup();
+    scheduler.slice = { ms: Infinity, jobs };
     void scheduler.advanceInSlices(at(50));
+    expect(scheduler.advancing).toBe(false);
+    expect(clock.now()).toEqual(at(50));
+  });
+
+  it('awaits an advance one job longer than a slice, and ends it', async () => {
+    const jobs = setup().scheduler.advanceTo(at(50)).jobs_run_count;
+    const { scheduler, clock } = setup();
+    scheduler.slice = { ms: Infinity, jobs: jobs - 1 };
+    const advance = scheduler.advanceInSlices(at(50));
+    expect(scheduler.advancing).toBe(true);
+    expect((await advance).jobs_run_count).toBe(jobs);
     expect(scheduler.advancing).toBe(false);
     expect(clock.now()).toEqual(at(50));
   });

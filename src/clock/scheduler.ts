@@ -175,7 +175,9 @@ export class Scheduler {
         // The time is read after every job: one report job can take milliseconds, and reading the
         // clock costs nanoseconds.
         while (more && ++n < this.slice.jobs && performance.now() - started < this.slice.ms) more = this.#step(run);
-        if (!more) break;
+        // `more` says a job ran, not that one is left: a slice that ended on the last due job ends
+        // the advance, without a commit and a turn of the event loop for an empty slice.
+        if (!more || !this.#dueBy(run.limit)) break;
         this.#clock.atLeast(new Date(run.floor));
         await this.#commit();
         await new Promise<void>((resolve) => setImmediate(resolve));
@@ -264,6 +266,12 @@ export class Scheduler {
   /** Runs what is due at the clock's current time, in slices (the running clock's timer calls this). */
   runDue(options: { list?: number } = {}): Promise<AdvanceResult> {
     return this.advanceInSlices(this.#clock.now(), options);
+  }
+
+  #dueBy(limit: number): boolean {
+    this.#dropCancelledHead();
+    const head = this.#heap.peek();
+    return head !== undefined && head.due <= limit;
   }
 
   #dropCancelledHead(): void {
