@@ -9,14 +9,9 @@
 # (it has no package clause there; one is put before it). Standard library only: builds offline.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
-repo=$(cd "$here/../.." && pwd)
 : "${FAKE_ACCOUNT_API_DIR:?set FAKE_ACCOUNT_API_DIR to a checkout of github.com/form3tech-oss/interview-accountapi}"
-command -v go >/dev/null || { echo "go is not installed (Debian: apt-get install golang-go)" >&2; exit 2; }
-
-work=$(mktemp -d)
-sim_pid=
-cleanup() { [[ -n $sim_pid ]] && kill "$sim_pid" 2>/dev/null; rm -rf "$work"; }
-trap cleanup EXIT
+# shellcheck source=../support/go-check-prelude.sh
+. "$here/../support/go-check-prelude.sh"
 
 mkdir "$work/client"
 { echo 'package main'; echo; cat "$FAKE_ACCOUNT_API_DIR/models.go"; } >"$work/client/models.go"
@@ -26,16 +21,6 @@ echo "== building the fake account API client"
 (cd "$work/client" && GOTOOLCHAIN=local GOPROXY=off GOCACHE="$work/gocache" go build -o "$work/client-bin" .)
 
 echo "== starting scheme-sim --memory --auth off --no-seed on a free port"
-cd "$repo"
-node --import tsx src/cli/main.ts start --memory --auth off --no-seed --port 0 >"$work/sim.log" 2>&1 &
-sim_pid=$!
-url=
-for _ in $(seq 1 150); do
-  url=$(sed -nE 's/^scheme-sim listening on (http[^ ]+).*$/\1/p' "$work/sim.log" | head -n 1)
-  [[ -n $url ]] && break
-  kill -0 "$sim_pid" 2>/dev/null || break
-  sleep 0.2
-done
-[[ -n $url ]] || { echo "scheme-sim did not start:" >&2; cat "$work/sim.log" >&2; exit 1; }
+start_sim --memory --auth off --no-seed
 
-API_HOST="$url" "$work/client-bin" || { echo "== the simulator's log:" >&2; tail -n 40 "$work/sim.log" >&2; exit 1; }
+API_HOST="$sim_url" "$work/client-bin" || { sim_log_tail; exit 1; }

@@ -14,14 +14,9 @@
 # Go 1.20 calls (unsafe.StringData, slice-to-array conversion, reflect.Value.Grow).
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
-repo=$(cd "$here/../.." && pwd)
 : "${GO_FORM3_DIR:?set GO_FORM3_DIR to a checkout of github.com/form3tech-oss/go-form3}"
-command -v go >/dev/null || { echo "go is not installed (Debian: apt-get install golang-go)" >&2; exit 2; }
-
-work=$(mktemp -d)
-sim_pid=
-cleanup() { [[ -n $sim_pid ]] && kill "$sim_pid" 2>/dev/null; rm -rf "$work"; }
-trap cleanup EXIT
+# shellcheck source=../support/go-check-prelude.sh
+. "$here/../support/go-check-prelude.sh"
 
 cp -r "$GO_FORM3_DIR/." "$work/sdk"
 cd "$work/sdk"
@@ -46,25 +41,17 @@ cp "$here"/*.go cmd/scheme-sim-check/
 echo "== building the SDK check"
 GOFLAGS=-mod=vendor GOTOOLCHAIN=local GOPROXY=off GOCACHE="$work/gocache" go build -o "$work/check" ./cmd/scheme-sim-check
 
-port=${PORT:-18080}
 # The store to run on: --memory (default), --data FILE (the journal) or --store postgres://…
 store_args=${SIM_STORE_ARGS:---memory}
 export SIM_AUTH=${SIM_AUTH:-on}
 [[ $SIM_AUTH == on || $SIM_AUTH == off ]] || { echo "SIM_AUTH must be on or off, got $SIM_AUTH" >&2; exit 2; }
-echo "== starting scheme-sim on port $port ($store_args, --auth $SIM_AUTH)"
-cd "$repo"
+echo "== starting scheme-sim on a free port ($store_args, --auth $SIM_AUTH)"
 # shellcheck disable=SC2086 # the store options are words on purpose
-node --import tsx src/cli/main.ts start $store_args --auth "$SIM_AUTH" --port "$port" >"$work/sim.log" 2>&1 &
-sim_pid=$!
-for _ in $(seq 1 100); do
-  curl -sf "http://127.0.0.1:$port/health" >/dev/null && break
-  sleep 0.2
-done
-curl -sf "http://127.0.0.1:$port/health" >/dev/null || { cat "$work/sim.log" >&2; exit 1; }
+start_sim $store_args --auth "$SIM_AUTH"
 
 # The fixtures' northwind client: its UUID id, secret, dev signing key, and a sort code and BIC
 # registered to its organisation (fixtures/clients.json, fixtures/organisations.json).
-FORM3_HOST="http://127.0.0.1:$port" \
+FORM3_HOST="$sim_url" \
 FORM3_ORGANISATION_ID=743d5b63-8e6f-432e-a8fa-c5d8d2ee5fcb \
 FORM3_PUBLIC_KEY_ID=0d3f8c5e-2b7a-4f1d-9c6e-5a4b3c2d1e0f \
 FORM3_PRIVATE_KEY="$(cat "$repo/fixtures/keys/northwind-dev-signing.pem")" \
@@ -75,4 +62,4 @@ FORM3_PAYEE_ORGANISATION_ID=5b5a6b4d-0f1e-4f4e-9a57-3f1a8d8a2b11 \
 FORM3_PAYEE_CLIENT_ID=8c2f1d4e-3b5a-4c6d-8e7f-9a0b1c2d3e4f \
 FORM3_PAYEE_CLIENT_SECRET=harbour-dev-secret \
 PAYEE_SORT_CODE=309634 PAYEE_BIC=HRBRGB2L \
-  "$work/check" || { echo "== the simulator's log:" >&2; tail -n 40 "$work/sim.log" >&2; exit 1; }
+  "$work/check" || { sim_log_tail; exit 1; }
