@@ -45,9 +45,13 @@ GOFLAGS=-mod=vendor GOTOOLCHAIN=local GOPROXY=off GOCACHE="$work/gocache" go bui
 store_args=${SIM_STORE_ARGS:---memory}
 export SIM_AUTH=${SIM_AUTH:-on}
 [[ $SIM_AUTH == on || $SIM_AUTH == off ]] || { echo "SIM_AUTH must be on or off, got $SIM_AUTH" >&2; exit 2; }
-echo "== starting scheme-sim on a free port ($store_args, --auth $SIM_AUTH)"
+# The claims flow advances one working day and expects the submission processed: true only for a
+# submission made on a working day before the 22:00 London cut-off, so the scheme clock starts on
+# such a morning (a Monday) rather than at the wall clock's time, which fails in the evening.
+clock_start=${SIM_CLOCK_START:-2026-12-21T09:00:00Z}
+echo "== starting scheme-sim on a free port ($store_args, --auth $SIM_AUTH, clock from $clock_start)"
 # shellcheck disable=SC2086 # the store options are words on purpose
-start_sim $store_args --auth "$SIM_AUTH"
+start_sim $store_args --auth "$SIM_AUTH" --clock-start "$clock_start"
 
 # The fixtures' northwind client: its UUID id, secret, dev signing key, and a sort code and BIC
 # registered to its organisation (fixtures/clients.json, fixtures/organisations.json).
