@@ -13,6 +13,7 @@ import { type AddressInfo, createServer } from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { validAttributes } from '../src/harness/malformed-request-builders.ts';
 
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 /** The development client of fixtures/clients.json: its organisation holds the seed accounts. */
@@ -176,15 +177,7 @@ export function accountCreateBody(): string {
       id: randomUUID(),
       organisation_id: DEV_ORGANISATION,
       type: 'accounts',
-      attributes: {
-        country: 'GB',
-        bank_id: '400300',
-        bank_id_code: 'GBDSC',
-        bic: 'NWBKGB22',
-        account_number: String(accountNumber++),
-        name: ['Samantha Holder'],
-        account_classification: 'Personal',
-      },
+      attributes: { ...validAttributes(), account_number: String(accountNumber++), account_classification: 'Personal' },
     },
   });
 }
