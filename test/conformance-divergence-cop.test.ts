@@ -1,15 +1,13 @@
-import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, relative, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunReport } from '../features/support/run-report.ts';
 import { SchemeClock } from '../src/clock/scheme-clock.ts';
 import { HARBOUR } from '../src/harness/test-runtime.ts';
 import { listen, type RunningServer } from '../src/node/server.ts';
 import { createRuntime } from '../src/runtime.ts';
-import { harbourAsStaging } from './support/harbour-as-staging.ts';
+import { runFeatureAsStaging } from './support/feature-as-staging.ts';
 import { listedAccounts } from './support/listed-accounts.ts';
 import { moveThresholds } from './support/matcher-thresholds.ts';
 
@@ -19,9 +17,6 @@ import { moveThresholds } from './support/matcher-thresholds.ts';
 // of those run on any target then answers differently: close-typo-both (Johnathan Mathews for
 // Jonathan Matthews), no match where the corpus expects a close one. The run must fail, name that
 // case with the expected and the actual answer, and still remove every account it registered.
-
-const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const CUCUMBER = join(ROOT, 'node_modules', '@cucumber', 'cucumber', 'bin', 'cucumber.js');
 
 let server: RunningServer;
 let dir: string;
@@ -42,20 +37,7 @@ describe('the corpus on a target whose matcher diverges', () => {
   it('fails the run, the divergence table naming the case, expected and actual, and leaves no account', async () => {
     const before = new Set((await listedAccounts(server.url, HARBOUR)).map((a) => a.id));
     // From a folder of its own, so its reports/conformance-staging.json is this run's alone.
-    const args = [
-      CUCUMBER,
-      '--config',
-      relative(dir, join(ROOT, 'cucumber.mjs')),
-      '--profile',
-      'staging',
-      join(ROOT, 'features', 'name_verification_corpus.feature'),
-    ];
-    const env = { ...harbourAsStaging(server.url), NODE_OPTIONS: '', CONFORMANCE_LEDGER: join(dir, 'journeys.json') };
-    const run = await new Promise<{ code: number; out: string }>((done) =>
-      execFile(process.execPath, args, { cwd: dir, env, timeout: 180_000 }, (err, stdout, stderr) =>
-        done({ code: (err as { code?: number } | null)?.code ?? 0, out: stdout + stderr }),
-      ),
-    );
+    const run = await runFeatureAsStaging(dir, server.url, 'name_verification_corpus.feature');
     expect(run.code, run.out.slice(-3000)).toBe(1);
     expect(run.out).toMatch(/conformance: 1[5-9]\d passed, 1 failed\n/);
     expect(run.out).toMatch(
