@@ -6,10 +6,15 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-/** The version of the installed scheme-sim package (package.json beside src/ and dist/). */
+let version: string | undefined;
+
+/** The version of the installed scheme-sim package (package.json beside src/ and dist/), read once. */
 export function packageVersion(): string {
-  const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-  return (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { version: string }).version;
+  if (version === undefined) {
+    const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+    version = (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { version: string }).version;
+  }
+  return version;
 }
 
 /** The files /docs loads; nothing else of the package is served. */
@@ -19,9 +24,13 @@ export const DOCS_ASSETS: Readonly<Record<string, string>> = {
   'favicon-32x32.png': 'image/png',
 };
 
+let swaggerUiDir: string | undefined;
+
 /** Reads one asset of swagger-ui-dist (cached after the first read); undefined for any other name. */
 export function swaggerUiAssets(): (name: string) => Promise<{ body: Uint8Array; type: string } | undefined> {
-  const dir = dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
+  // Resolved once per process: a runtime is made per conformance scenario.
+  swaggerUiDir ??= dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
+  const dir = swaggerUiDir;
   const cache = new Map<string, Promise<Uint8Array>>();
   return async (name) => {
     const type = DOCS_ASSETS[name];
