@@ -206,7 +206,8 @@ async function assemble(
   const clientList = fixtures.clients(options.clientsFile);
   const clients = new ClientRegistry(clientList);
   const tokens = new TokenIssuer(key, sim.wall, options.tokenTtlSeconds);
-  // Generated keys are made in the background: start-up does not wait for RSA key generation.
+  // Keys load (or are generated) in the background while the rest is built; warm() waits for them
+  // before the server listens.
   sim.signingKeys.load(options.participantSigningKeys);
   const signer = new ResponderSigner(
     sim.signingKeys,

@@ -22,7 +22,7 @@ export interface AppEnv {
      * what it references (a list page of stored records, which never change in place), so that
      * the request journal keeps those references rather than a copy of a long text (issue 30).
      */
-    answerText?: () => string;
+    answerText?: { answer: Response; text: () => string };
   };
 }
 

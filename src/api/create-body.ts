@@ -41,7 +41,7 @@ export async function readCreateBody<A>(
     'body',
     {
       dropUndeclared: options.strict !== true,
-      ...(options.attributeEnums ? { enums: enumsAt('/data/attributes', options.attributeEnums) } : {}),
+      ...(options.attributeEnums ? { enums: attributeEnumPointers(options.attributeEnums) } : {}),
       rules: (value) => {
         const data = (value as { data?: { organisation_id?: unknown; attributes?: unknown } } | null)?.data;
         const attributes = data?.attributes;
@@ -74,10 +74,18 @@ function withoutAttributes(body: unknown, keys: readonly string[]): unknown {
   return { ...(body as object), data: { ...data, attributes: kept } };
 }
 
-/** These attributes' enums keyed by the JSON pointer of each attribute under `at`. */
-function enumsAt(
-  at: string,
+const enumPointers = new WeakMap<object, Readonly<Record<string, readonly string[]>>>();
+
+/** These attributes' enums keyed by each attribute's JSON pointer in a create body (made once per set). */
+function attributeEnumPointers(
   enums: Readonly<Record<string, readonly string[]>>,
 ): Readonly<Record<string, readonly string[]>> {
-  return Object.fromEntries(Object.entries(enums).map(([name, allowed]) => [`${at}/${name}`, allowed]));
+  let pointers = enumPointers.get(enums);
+  if (!pointers) {
+    pointers = Object.fromEntries(
+      Object.entries(enums).map(([name, allowed]) => [`/data/attributes/${name}`, allowed]),
+    );
+    enumPointers.set(enums, pointers);
+  }
+  return pointers;
 }

@@ -50,11 +50,13 @@ describe('pageJson', () => {
 
   it('leaves the journal a way to make the same text again, not the text', async () => {
     const records = Array.from({ length: 3 }, (_, i) => record(i));
-    const app = new Hono<{ Variables: { answerText?: () => string } }>();
+    const app = new Hono<{ Variables: { answerText?: { answer: Response; text: () => string } } }>();
     let rebuild: (() => string) | undefined;
     app.use(async (c, next) => {
       await next();
-      rebuild = c.get('answerText');
+      const kept = c.get('answerText');
+      expect(kept?.answer).toBe(c.res);
+      rebuild = kept?.text;
     });
     app.get('/list', (c) => pageJson(c, records));
     const text = await (await app.request('/list?page[size]=2')).text();

@@ -32,8 +32,9 @@ export function pageJson<T extends object>(c: Context, items: readonly T[], show
   // The journal keeps how to make the text again, not the text: the page's records are kept alive
   // by the store anyway, while ~37 KB of text per list held by the journal's ring costs the
   // garbage collector more than the serialising (issue 30).
-  c.set('answerText', () => pageText(data, linksText, show).text);
-  return c.body(answer.text, 200, { 'content-type': 'application/json', 'content-length': String(answer.bytes) });
+  const res = c.body(answer.text, 200, { 'content-type': 'application/json', 'content-length': String(answer.bytes) });
+  c.set('answerText', { answer: res, text: () => pageText(data, linksText, show).text });
+  return res;
 }
 
 /** A page's JSON text and its length in UTF-8 bytes (Node then need not scan the text for it). */

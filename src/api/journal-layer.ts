@@ -71,9 +71,11 @@ export function journalLayer(journal: RequestJournal, now: () => Date): Middlewa
       body: requestBodyRead(c),
     };
     const textual = TEXTUAL.test(res.headers.get('content-type') ?? '');
+    // Only while the answer is still the one that can be made again (not replaced after it, e.g.
+    // by an error), and sent with its body (a HEAD is answered by the GET route without one).
     const rebuild = c.get('answerText');
-    if (rebuild) {
-      record(journal, noted, rebuild);
+    if (rebuild && rebuild.answer === res && c.req.method !== 'HEAD') {
+      record(journal, noted, rebuild.text);
       return;
     }
     const outgoing = env?.outgoing;

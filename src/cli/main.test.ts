@@ -1,4 +1,6 @@
 import { execFile, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
@@ -18,6 +20,10 @@ vi.setConfig({ testTimeout: 60_000 });
 
 let runtime: Runtime;
 let server: RunningServer;
+// The commands' own home: profiles other simulators left in the real one (~/.scheme-sim/profiles,
+// keyed by host and port, and a port is reused) must not lend a command their client.
+const home = mkdtempSync(join(tmpdir(), 'scheme-sim-cli-home-'));
+afterAll(() => rmSync(home, { recursive: true, force: true }));
 beforeAll(async () => {
   runtime = await createRuntime({ memory: true, scheduledReports: false, clock: SchemeClock.frozenAt(TEST_START) });
   server = await listen(runtime, 0);
@@ -31,6 +37,7 @@ async function cli(
 ): Promise<{ code: number; stdout: string; stderr: string }> {
   const base = {
     PATH: process.env.PATH ?? '',
+    HOME: home,
     SCHEME_SIM_CLIENT_ID: NORTHWIND.client_id,
     SCHEME_SIM_CLIENT_SECRET: NORTHWIND.client_secret,
     SCHEME_SIM_URL: server.url,
