@@ -11,6 +11,7 @@ import {
   listProfiles,
   profileFileFor,
   profileFileName,
+  profileOf,
   readProfileFile,
   writeProfile,
 } from './profile.ts';
@@ -60,6 +61,14 @@ describe('the profiles running simulators write', () => {
       { SCHEME_SIM_PROFILE: join(dir, 'gone.json') },
     );
     expect(taken.refused).toBeUndefined();
+  });
+
+  it("of a URL are none when their simulator's process has gone", () => {
+    const env = freshHome('gone');
+    writeProfile({ url: 'http://127.0.0.1:7070', pid: 2 ** 22 + 12345 }, env);
+    expect(profileOf('http://127.0.0.1:7070', env)).toBeUndefined();
+    writeProfile({ url: 'http://127.0.0.1:7070', pid: process.pid }, env);
+    expect(profileOf('http://127.0.0.1:7070', env)?.profile.pid).toBe(process.pid);
   });
 
   it('are chosen by directory, then the newest; the target line names the file and why', () => {

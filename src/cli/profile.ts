@@ -108,7 +108,11 @@ export function listProfiles(env: Env = process.env): ProfileFile[] {
   return found.sort((a, b) => (b.profile.started_at ?? '').localeCompare(a.profile.started_at ?? ''));
 }
 
-/** The profile the simulator at `url` wrote, if any (SCHEME_SIM_PROFILE's file, else its own). */
+/**
+ * The profile the simulator at `url` wrote, if any (SCHEME_SIM_PROFILE's file, else its own). A
+ * profile whose process has gone is none: a simulator that died leaves its file, and another now
+ * listening on the same port (one the CLI did not start) must not be lent the dead one's client.
+ */
 export function profileOf(url: string, env: Env = process.env): ProfileFile | undefined {
   let file: string;
   try {
@@ -117,7 +121,9 @@ export function profileOf(url: string, env: Env = process.env): ProfileFile | un
     return undefined;
   }
   const profile = readProfileFile(file);
-  return profile && normalUrl(profile.url) === normalUrl(url) ? { file, profile } : undefined;
+  return profile && normalUrl(profile.url) === normalUrl(url) && processAlive(profile.pid)
+    ? { file, profile }
+    : undefined;
 }
 
 /** Whether `dir` is `cwd` or one of its ancestors. */
