@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { Agent, request } from 'node:http';
 import { createRuntime, type Runtime, type RuntimeOptions } from '../runtime.ts';
 import type { GivenSigningKey } from '../sim/cop/participant.ts';
 import { SIGNING_KEYS_META } from '../sim/cop/participant-signing-keys.ts';
@@ -46,10 +45,11 @@ export async function warmUp(
     participantSigningKeys: { ...lent, ...options.participantSigningKeys },
   });
   const server = await listen(scratch, 0, '127.0.0.1');
-  const agent = new Agent({ keepAlive: true, maxSockets: IN_FLIGHT });
+  const send = (method: string, path: string, headers: Record<string, string>, body?: unknown) =>
+    answerOf(server.url, method, path, headers, body);
   try {
     const client = scratch.devClient;
-    const token = client ? await tokenOf(server.url, agent, client.client_id, client.client_secret) : undefined;
+    const token = client ? await tokenOf(send, client.client_id, client.client_secret) : undefined;
     const organisation = client?.organisation_id ?? randomUUID();
     const participant = scratch.sim.participants.all().find((p) => p.organisation_id === organisation);
     const sortCode = participant?.sort_codes[0];
@@ -73,13 +73,10 @@ export async function warmUp(
       };
       const accounts = '/v1/organisation/accounts';
       const create = { data: { id, organisation_id: organisation, type: 'accounts', attributes } };
-      note('create', await send(server.url, agent, 'POST', accounts, auth, create));
-      note('fetch', await send(server.url, agent, 'GET', `${accounts}/${id}`, auth));
-      note('list', await send(server.url, agent, 'GET', `${accounts}?page[size]=20`, auth));
-      note(
-        'refused create',
-        await send(server.url, agent, 'POST', accounts, auth, { data: { ...create.data, id: 'x' } }),
-      );
+      note('create', await send('POST', accounts, auth, create));
+      note('fetch', await send('GET', `${accounts}/${id}`, auth));
+      note('list', await send('GET', `${accounts}?page[size]=20`, auth));
+      note('refused create', await send('POST', accounts, auth, { data: { ...create.data, id: 'x' } }));
       if (participant && sortCode) {
         const path = `/v1/participants/${participant.open_banking_id}/open-banking/v3.1/accounts/name-verification`;
         const name = k % 2 === 0 ? 'Samantha Holder' : 'Sam Holder';
@@ -92,9 +89,9 @@ export async function warmUp(
           },
         };
         const headers = { ...auth, 'x-fapi-financial-id': participant.open_banking_id };
-        note('name verification', await send(server.url, agent, 'POST', path, headers, cop));
+        note('name verification', await send('POST', path, headers, cop));
       }
-      note('health', await send(server.url, agent, 'GET', '/health', {}));
+      note('health', await send('GET', '/health', {}));
     };
     await Promise.all(
       Array.from({ length: IN_FLIGHT }, async () => {
@@ -103,16 +100,20 @@ export async function warmUp(
     );
     return answers;
   } finally {
-    agent.destroy();
     await server.close();
   }
 }
 
-async function tokenOf(base: string, agent: Agent, id: string, secret: string): Promise<string | undefined> {
+type Send = (
+  method: string,
+  path: string,
+  headers: Record<string, string>,
+  body?: unknown,
+) => Promise<{ status: number; text: string }>;
+
+async function tokenOf(send: Send, id: string, secret: string): Promise<string | undefined> {
   const basic = Buffer.from(`${id}:${secret}`).toString('base64');
   const answer = await send(
-    base,
-    agent,
     'POST',
     '/v1/oauth2/token',
     { authorization: `Basic ${basic}`, 'content-type': 'application/x-www-form-urlencoded' },
@@ -121,31 +122,20 @@ async function tokenOf(base: string, agent: Agent, id: string, secret: string): 
   return answer.status === 200 ? (JSON.parse(answer.text) as { access_token?: string }).access_token : undefined;
 }
 
-function send(
+/** The answer to one request; a stalled one fails the warm-up (start-up says it was skipped) rather than holding start-up. */
+async function answerOf(
   base: string,
-  agent: Agent,
   method: string,
   path: string,
   headers: Record<string, string>,
   body?: unknown,
 ): Promise<{ status: number; text: string }> {
   const text = body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body);
-  return new Promise((resolve, reject) => {
-    const req = request(
-      new URL(path, base),
-      { method, agent, headers: { ...(text !== undefined ? { 'content-type': 'application/json' } : {}), ...headers } },
-      (res) => {
-        let answer = '';
-        res.setEncoding('utf8');
-        res.on('data', (chunk: string) => {
-          answer += chunk;
-        });
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, text: answer }));
-      },
-    );
-    req.once('error', reject);
-    // A stalled answer fails the warm-up (start-up says it was skipped) rather than holding start-up.
-    req.setTimeout(REQUEST_TIMEOUT_MS, () => req.destroy(new Error(`warm-up ${method} ${path}: no answer`)));
-    req.end(text);
+  const res = await fetch(new URL(path, base), {
+    method,
+    headers: { ...(text !== undefined ? { 'content-type': 'application/json' } : {}), ...headers },
+    ...(text !== undefined ? { body: text } : {}),
+    signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
   });
+  return { status: res.status, text: await res.text() };
 }

@@ -1,4 +1,5 @@
 import { createPrivateKey, createPublicKey, type KeyObject } from 'node:crypto';
+import { boundedMemo } from './bounded-memo.ts';
 
 /**
  * Node's KeyObject of a PEM, parsed once per process: a KeyObject is immutable, and parsing an RSA
@@ -6,25 +7,14 @@ import { createPrivateKey, createPublicKey, type KeyObject } from 'node:crypto';
  * conformance suite makes one per scenario; issue 30). Bounded: a process reading many distinct
  * keys (a test making them) parses again rather than growing.
  */
-const parsed = new Map<string, KeyObject>();
-const BOUND = 256;
+const parsed = boundedMemo<KeyObject>(256);
 
 /** The private key of a PEM (throws as createPrivateKey does for one it cannot read). */
 export function privateKeyOf(pem: string): KeyObject {
-  return cached(`private\n${pem}`, () => createPrivateKey(pem));
+  return parsed.get(`private\n${pem}`, () => createPrivateKey(pem));
 }
 
 /** The public key of a PEM, private or public (throws as createPublicKey does for one it cannot read). */
 export function publicKeyOf(pem: string): KeyObject {
-  return cached(`public\n${pem}`, () => createPublicKey(pem));
-}
-
-function cached(key: string, make: () => KeyObject): KeyObject {
-  let known = parsed.get(key);
-  if (!known) {
-    known = make();
-    if (parsed.size >= BOUND) parsed.clear();
-    parsed.set(key, known);
-  }
-  return known;
+  return parsed.get(`public\n${pem}`, () => createPublicKey(pem));
 }

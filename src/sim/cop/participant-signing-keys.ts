@@ -1,6 +1,7 @@
 import { type CryptoKey, calculateJwkThumbprint, exportPKCS8, generateKeyPair, importPKCS8, type JWK } from 'jose';
 import { noteSecretIssued } from '../../store/issued-secrets.ts';
 import type { Store } from '../../store/store.ts';
+import { boundedMemo } from '../bounded-memo.ts';
 import { privateKeyOf, publicKeyOf } from '../key-objects.ts';
 import type { GivenSigningKey, Participant } from './participant.ts';
 
@@ -122,18 +123,15 @@ async function generate(): Promise<GivenSigningKey> {
  * A key ready to sign with, made once per process for a given key: runtimes that read the same
  * fixtures share it (a CryptoKey is immutable), as the conformance suite makes one per scenario.
  */
-const preparedKeys = new Map<string, Promise<ParticipantKey>>();
+const preparedKeys = boundedMemo<Promise<ParticipantKey>>(64);
 
 function prepare(source: GivenSigningKey): Promise<ParticipantKey> {
   const id = `${source.kid ?? ''}\n${source.private_key}`;
-  let key = preparedKeys.get(id);
-  if (!key) {
-    key = prepareAnew(source);
-    if (preparedKeys.size >= 64) preparedKeys.clear();
-    preparedKeys.set(id, key);
-    key.catch(() => preparedKeys.delete(id));
-  }
-  return key;
+  return preparedKeys.get(id, () => {
+    const key = prepareAnew(source);
+    key.catch(() => preparedKeys.forget(id));
+    return key;
+  });
 }
 
 async function prepareAnew(source: GivenSigningKey): Promise<ParticipantKey> {
