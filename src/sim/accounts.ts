@@ -62,7 +62,9 @@ function sortCodeKey(
   accountNumber: string | undefined,
 ): string | undefined {
   if (!bankId || !accountNumber) return undefined;
-  return `${organisationId}|${bankId}|${accountNumber}`;
+  // join, not a template: a template's text is a rope of cons strings, which the index would keep
+  // as four objects per account for every full collection to mark; join makes one flat string.
+  return [organisationId, bankId, accountNumber].join('|');
 }
 
 /** Capitalised classification (the API accepts any case); Personal when omitted. */

@@ -1,5 +1,6 @@
 // The validation step of a claim submission: the scheme's rules first (claim-rules.ts), then a
 // scenario aimed at the submission, then the magic amounts that play a scenario without the API.
+import { newId } from '../new-id.ts';
 import { formatPence } from '../payments/money.ts';
 import { MAGIC_CLAIM_AMOUNTS } from '../scenarios/scenario-catalogue.ts';
 import type { Scenario, Scenarios } from '../scenarios/scenarios.ts';
@@ -26,7 +27,7 @@ export function validationOutcome(
   const magic = MAGIC_CLAIM_AMOUNTS[formatPence(claimPence(claim.attributes))];
   if (magic && !scenarios.pendingFor(s.id, magic)) {
     scenarios.trigger({
-      id: crypto.randomUUID(),
+      id: newId(),
       organisation_id: s.organisation_id,
       name: magic,
       target_id: s.id,

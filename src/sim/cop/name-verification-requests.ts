@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { newId } from '../new-id.ts';
 import type { Scheduler } from '../../clock/scheduler.ts';
 import { conflict } from '../errors.ts';
 import { filterPredicate } from '../list-filter.ts';
@@ -194,7 +194,7 @@ export class NameVerificationRequests {
     const scenarios: Record<string, Relationship> =
       d.scenario_ids.length > 0 ? { scenarios: { data: d.scenario_ids.map((id) => ({ id, type: 'scenarios' })) } } : {};
     const submission = this.submissions.create({
-      id: randomUUID(),
+      id: newId(),
       organisation_id: d.organisation_id,
       attributes: d.submission,
       relationships: { name_verification: { data: [bare(request)] }, ...scenarios },
@@ -202,12 +202,12 @@ export class NameVerificationRequests {
     this.#link(request, 'name_verification_submission', submission);
     if (!d.responder) return;
     const inbound = this.requests.create({
-      id: randomUUID(),
+      id: newId(),
       organisation_id: d.responder.organisation_id,
       attributes: d.responder.attributes,
     });
     const admission = this.admissions.create({
-      id: randomUUID(),
+      id: newId(),
       organisation_id: d.responder.organisation_id,
       attributes: d.responder.admission,
       relationships: { name_verification: { data: [bare(inbound)] } },

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { newId } from '../new-id.ts';
 import { isoTimestamp } from '../../clock/clock.ts';
 import type { RecordEvent } from '../events.ts';
 import { conditionsOf } from './subscription-filter.ts';
@@ -63,7 +63,7 @@ export function buildNotification(
   subscription: Subscription,
   actionTime: Date,
   actionedBy: string,
-  id: string = randomUUID(),
+  id: string = newId(),
 ): Notification {
   const n: Notification = {
     id,

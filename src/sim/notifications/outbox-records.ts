@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { newId } from '../new-id.ts';
 import { isoTimestamp } from '../../clock/clock.ts';
 import type { CallbackTransport } from './callback-transport.ts';
 // The records of the outbox: what waits to be delivered, and the log of every try.
@@ -84,7 +84,7 @@ export function attemptOf(
 ): DeliveryAttempt {
   const callback = callbackOf(entry, subscription);
   return {
-    id: randomUUID(),
+    id: newId(),
     organisation_id: entry.organisation_id,
     notification_id: entry.notification.id,
     subscription_id: entry.subscription_id,

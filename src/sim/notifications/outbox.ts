@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { newId } from '../new-id.ts';
 import type { Clock } from '../../clock/clock.ts';
 import { MinHeap } from '../../clock/heap.ts';
 import type { Collection } from '../../store/collection.ts';
@@ -142,7 +142,7 @@ export class Outbox {
   ): OutboxEntry {
     const now = this.#wall.now().getTime();
     const entry: OutboxEntry = {
-      id: first ? notification.id : randomUUID(),
+      id: first ? notification.id : newId(),
       organisation_id: notification.organisation_id,
       subscription_id: subscription.id,
       ...(callback ? { callback } : {}),

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { newId } from '../new-id.ts';
 import { isoTimestamp } from '../../clock/clock.ts';
 import { type FilterField, filterPredicate, valueAt } from '../list-filter.ts';
 import { Repository, type RepositoryContext } from '../repository.ts';
@@ -106,8 +106,8 @@ export class Payments {
   }
 
   #admit(input: InboundPayment): { payment: Payment; admission: PaymentAdmission } {
-    const paymentId = randomUUID();
-    const admissionId = randomUUID();
+    const paymentId = newId();
+    const admissionId = newId();
     const payment = this.payments.create({
       id: paymentId,
       organisation_id: input.organisation_id,

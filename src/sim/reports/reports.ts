@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { newId } from '../new-id.ts';
 import type { BacsCalendar } from '../../clock/calendar.ts';
 import { isoTimestamp } from '../../clock/clock.ts';
 import { DateRangeError, dateProblem } from '../../clock/dates.ts';
@@ -101,7 +101,7 @@ export class Reports {
   arrive(input: ArrivalInput): { report: Resource; admission: Resource } {
     // Both or neither; each announced with the other already there (they name each other).
     return this.#ctx.store.atomically(() =>
-      this.#ctx.events.together(() => this.#arrive(input, randomUUID(), randomUUID())),
+      this.#ctx.events.together(() => this.#arrive(input, newId(), newId())),
     );
   }
 
