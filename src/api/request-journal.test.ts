@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { clip, JOURNAL_BODY_LIMIT, maskBody, maskHeaders, RequestJournal } from './request-journal.ts';
+import {
+  clip,
+  JOURNAL_BODY_LIMIT,
+  maskBody,
+  maskHeaders,
+  type NotedRequest,
+  RequestJournal,
+} from './request-journal.ts';
 
 const entry = (over: Partial<Parameters<RequestJournal['record']>[0]> = {}) => ({
   time: '2026-11-25T00:00:00.000Z',
@@ -10,6 +17,21 @@ const entry = (over: Partial<Parameters<RequestJournal['record']>[0]> = {}) => (
   status: 200,
   duration_ms: 1,
   organisation_id: 'a',
+  ...over,
+});
+
+const noted = (over: Partial<NotedRequest> = {}): NotedRequest => ({
+  at: Date.parse('2026-11-25T00:00:00.000Z'),
+  durationUs: 1500,
+  method: 'POST',
+  target: '/v1/organisation/accounts',
+  headers: [],
+  status: 201,
+  clientId: undefined,
+  organisationId: 'a',
+  body: undefined,
+  answer: undefined,
+  errorKey: 'error_code',
   ...over,
 });
 
@@ -42,17 +64,57 @@ describe('RequestJournal', () => {
     expect(j.list(undefined).map((e) => e.organisation_id)).toEqual(['c', 'b', 'b', 'b']);
   });
 
-  it('makes an entry given as a function only when it is read, once', () => {
+  it('keeps a noted request as bytes, and makes its entry when read with the same id each time', () => {
     const j = new RequestJournal();
-    let made = 0;
-    j.record(() => {
-      made++;
-      return entry({ path: '/v1/lazy' });
+    const body = Buffer.from('{"Data":{"Name":"Zoë"}}');
+    j.recordNoted(
+      noted({ body, headers: ['authorization', 'Bearer abc.def', 'accept', 'a', 'accept', 'b'], target: '/v1/x?y=1' }),
+    );
+    body.fill(0); // nothing of what was given is kept by reference
+    const [first] = j.list(undefined);
+    expect(first).toMatchObject({
+      method: 'POST',
+      path: '/v1/x',
+      query: 'y=1',
+      headers: { authorization: 'Bearer ***', accept: 'a, b' },
+      body: '{"Data":{"Name":"Zoë"}}',
+      status: 201,
+      duration_ms: 1.5,
+      time: '2026-11-25T00:00:00.000Z',
+      organisation_id: 'a',
     });
-    expect(made).toBe(0);
-    expect(j.list(undefined).map((e) => e.path)).toEqual(['/v1/lazy']);
-    expect(j.list(undefined)[0]!.id).toBe(j.list(undefined)[0]!.id);
-    expect(made).toBe(1);
+    expect(first!.id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(j.list(undefined)[0]!.id).toBe(first!.id);
+  });
+
+  it('names an error answer’s code in Form3’s words or Open Banking’s, and makes a list page again when read', () => {
+    const j = new RequestJournal();
+    j.recordNoted(noted({ status: 400, answer: '{"error_code":"e-1","error_message":"no"}' }));
+    j.recordNoted(noted({ status: 403, answer: '{"Id":"ob-1","Code":"UK.OBIE.Unauthorised"}', errorKey: 'Id' }));
+    let made = 0;
+    j.recordNoted(noted({ answer: () => `page ${++made}` }));
+    const [page, ob, form3] = j.list(undefined);
+    expect([form3!.error_code, ob!.error_code, page!.response_body]).toEqual(['e-1', 'ob-1', 'page 1']);
+    expect(j.list(undefined)[0]!.response_body).toBe('page 2');
+  });
+
+  it('tells a listener at once, with the id the journal then shows', () => {
+    const j = new RequestJournal();
+    const seen: string[] = [];
+    j.onRecord((e) => seen.push(e.id));
+    j.recordNoted(noted());
+    expect(seen).toEqual([j.list(undefined)[0]!.id]);
+  });
+
+  it('clips a long body, given as text or as bytes, and says it was cut', () => {
+    const j = new RequestJournal();
+    j.recordNoted(
+      noted({ body: 'é'.repeat(JOURNAL_BODY_LIMIT + 5), answer: Buffer.from('x'.repeat(5 * JOURNAL_BODY_LIMIT)) }),
+    );
+    const [e] = j.list(undefined);
+    expect(e!.body).toBe('é'.repeat(JOURNAL_BODY_LIMIT));
+    expect(e!.response_body).toBe('x'.repeat(JOURNAL_BODY_LIMIT));
+    expect([e!.body_truncated, e!.response_truncated]).toEqual([true, true]);
   });
 
   it('tells its listeners of each entry, even when it keeps none', () => {

@@ -1,9 +1,17 @@
 // What the simulator saw: every request and its answer, newest first, bounded (WireMock's request
 // journal). Kept in memory: it is for looking at a running double, not a record to restore.
 import { randomUUID } from 'node:crypto';
+import { ByteRing } from './byte-ring.ts';
+import {
+  type DecodedRequest,
+  decodeNoted,
+  encodeNoted,
+  giveId,
+  JOURNAL_BODY_LIMIT,
+  type NotedRequest,
+} from './journal-codec.ts';
 
-/** Bodies are kept up to this many characters, with `*_truncated` set beyond. */
-export const JOURNAL_BODY_LIMIT = 64 * 1024;
+export { JOURNAL_BODY_LIMIT, type NotedRequest };
 export const DEFAULT_JOURNAL_SIZE = 1000;
 
 export interface JournalEntry {
@@ -98,40 +106,48 @@ export function statusMatches(wanted: string, status: number): boolean {
   return m ? Math.floor(status / 100) === Number(m[1]) : String(status) === wanted;
 }
 
-/** An entry, or how to make it: the CoP hot path records a closure and pays for the entry only when read. */
-type Pending = JournalEntry | (() => JournalEntry);
-
 export class RequestJournal {
   readonly size: number;
-  readonly #ring: Pending[] = [];
-  #next = 0;
+  /** The kept requests as bytes (journal-codec.ts); an entry given whole takes a byte and its place below. */
+  readonly #ring: ByteRing;
+  /** Beside a slot: the entry as given (`record`), or how to make a list page's answer again. */
+  #beside: (JournalEntry | (() => string) | undefined)[] = [];
   readonly #listeners = new Set<(e: JournalEntry) => void>();
 
   constructor(size = DEFAULT_JOURNAL_SIZE) {
     if (!Number.isInteger(size) || size < 0)
       throw new RangeError(`journal size must be a whole number ≥ 0, got ${size}`);
     this.size = size;
+    this.#ring = new ByteRing(size);
+  }
+
+  /** Keeps an entry as it is given (the oldest goes when full), and tells the listeners. */
+  record(entry: Omit<JournalEntry, 'id'>): void {
+    const e: JournalEntry = { id: randomUUID(), ...entry };
+    if (this.size > 0) this.#beside[this.#ring.push(1)] = e;
+    for (const l of this.#listeners) l(e);
   }
 
   /**
-   * Keeps the entry (the oldest goes when full) and tells the listeners (the request log). Given a
-   * function, the entry is made when first read (or at once when a listener wants it).
+   * Keeps a request the hot paths noted, as bytes: the entry (masking, the URL split, the bodies'
+   * text) and its id are made when it is first read, or at once when a listener wants it.
    */
-  record(entry: Omit<JournalEntry, 'id'> | (() => Omit<JournalEntry, 'id'>)): void {
-    const id = randomUUID();
-    let kept: Pending;
-    if (typeof entry === 'function') {
-      let made: JournalEntry | undefined;
-      kept = () => (made ??= { id, ...entry() });
-    } else kept = { id, ...entry };
-    if (this.size > 0) {
-      this.#ring[this.#next] = kept;
-      this.#next = (this.#next + 1) % this.size;
-    }
+  recordNoted(noted: NotedRequest): void {
+    if (this.size === 0 && this.#listeners.size === 0) return;
+    let slot = -1;
+    let scratch: Buffer | undefined;
+    encodeNoted(noted, (length) => {
+      if (this.size === 0) return { buffer: (scratch = Buffer.alloc(length)), offset: 0 };
+      slot = this.#ring.push(length);
+      return { buffer: this.#ring.buffer, offset: this.#ring.offsetOf(slot) };
+    });
+    const rebuild = typeof noted.answer === 'function' ? noted.answer : undefined;
+    if (slot !== -1) this.#beside[slot] = rebuild;
     if (this.#listeners.size === 0) return;
-    // A listener gets the entry as it is now; the journal's copy is made when first read, so an
-    // answer still being read (a success's) is in it then.
-    const e = typeof entry === 'function' ? { id, ...entry() } : (kept as JournalEntry);
+    const buffer = scratch ?? this.#ring.buffer;
+    const offset = scratch ? 0 : this.#ring.offsetOf(slot);
+    giveId(buffer, offset, randomUUID());
+    const e = entryOfNoted(decodeNoted(buffer, offset), rebuild);
     for (const l of this.#listeners) l(e);
   }
 
@@ -152,24 +168,75 @@ export class RequestJournal {
    */
   list(organisationId: string | undefined, filter: JournalFilter = {}): JournalEntry[] {
     const out: JournalEntry[] = [];
-    const n = this.#ring.length;
-    for (let i = 1; i <= n; i++) {
-      const slot = (this.#next - i + n) % n;
-      const kept = this.#ring[slot]!;
-      const e = typeof kept === 'function' ? kept() : kept;
-      this.#ring[slot] = e;
+    for (let i = 0; i < this.#ring.count; i++) {
+      const slot = this.#ring.slotOf(i);
+      const beside = this.#beside[slot];
+      const e = typeof beside === 'object' ? beside : this.#entryOf(slot, beside);
       if (entryMatches(e, organisationId, filter)) out.push(e);
     }
     return out;
+  }
+
+  /** A noted request's entry, given its id the first time it is read. */
+  #entryOf(slot: number, rebuild: (() => string) | undefined): JournalEntry {
+    const buffer = this.#ring.buffer;
+    const offset = this.#ring.offsetOf(slot);
+    const decoded = decodeNoted(buffer, offset);
+    if (decoded.id === undefined) {
+      decoded.id = randomUUID();
+      giveId(buffer, offset, decoded.id);
+    }
+    return entryOfNoted(decoded, rebuild);
   }
 
   /** Forgets an organisation's entries (or all); answers how many went. */
   clear(organisationId?: string): number {
     const ordered = this.list(undefined, { own: 'true,false' }).reverse();
     const keep = organisationId === undefined ? [] : ordered.filter((e) => e.organisation_id !== organisationId);
-    this.#ring.length = 0;
-    this.#ring.push(...keep);
-    this.#next = this.size === 0 ? 0 : keep.length % this.size;
+    this.#ring.clear();
+    this.#beside = [];
+    for (const e of keep) this.#beside[this.#ring.push(1)] = e;
     return ordered.length - keep.length;
   }
+}
+
+/** The journal's entry of a noted request: secrets masked, the URL split, bodies clipped. */
+function entryOfNoted(n: DecodedRequest, rebuild: (() => string) | undefined): JournalEntry {
+  const url = new URL(n.target, 'http://journal.invalid');
+  const headers: Record<string, string> = {};
+  for (let i = 0; i + 1 < n.headers.length; i += 2) {
+    const name = n.headers[i]!;
+    const value = masked(name, n.headers[i + 1]!);
+    headers[name] = headers[name] === undefined ? value : `${headers[name]}, ${value}`;
+  }
+  const body = n.body === undefined ? undefined : clip(maskBody(n.body));
+  const answerText = n.answerRebuilt ? rebuild?.() : n.answer;
+  const answer = answerText === undefined ? undefined : clip(answerText);
+  const code =
+    n.status >= 400 && answer
+      ? (n.errorKey === 'Id' ? /"Id"\s*:\s*"([^"]+)"/ : /"error_code"\s*:\s*"([^"]+)"/).exec(answer.text)?.[1]
+      : undefined;
+  const tool = headers[TOOL_HEADER]?.slice(0, 40);
+  return {
+    id: n.id!,
+    time: new Date(n.at).toISOString(),
+    method: n.method,
+    path: url.pathname,
+    query: url.search.replace(/^\?/, ''),
+    headers,
+    ...(body ? { body: body.text, ...(body.truncated || n.bodyCut ? { body_truncated: true } : {}) } : {}),
+    status: n.status,
+    ...(code ? { error_code: code } : {}),
+    ...(answer
+      ? {
+          response_body: answer.text,
+          ...(answer.truncated || n.answerCut ? { response_truncated: true as const } : {}),
+        }
+      : {}),
+    duration_ms: n.durationUs / 1000,
+    ...(n.clientId ? { client_id: n.clientId } : {}),
+    ...(n.organisationId ? { organisation_id: n.organisationId } : {}),
+    // A tool's read (its polling) is marked own: hidden from the journal unless asked for.
+    ...(tool ? { tool, ...(n.method === 'GET' || n.method === 'HEAD' ? { own: true as const } : {}) } : {}),
+  };
 }

@@ -1,7 +1,8 @@
-import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { MAX_BODY_BYTES, tooLarge } from '../api/body-limit.ts';
 import type { AppDeps } from '../api/context.ts';
 import { ApiError } from '../api/errors.ts';
+import { headerPairs } from '../api/journal-codec.ts';
 import {
   type BodySink,
   PARTICIPANTS_PREFIX,
@@ -9,7 +10,6 @@ import {
   runParticipantRequest,
 } from '../api/open-banking/name-verification-exchange.ts';
 import type { ObAnswer } from '../api/open-banking/ob-answer.ts';
-import { clip, type JournalEntry, maskHeaders } from '../api/request-journal.ts';
 
 /**
  * Paths the Node adapter answers as they are: /v1/participants and below, made only of characters
@@ -78,60 +78,43 @@ export function nameVerificationListener(deps: AppDeps): (req: IncomingMessage, 
     const host = req.headers.host;
     if (!PLAIN_PATH.test(path) || host === undefined || !PLAIN_HOST.test(host)) return false;
     const method = req.method ?? 'GET';
-    const journal = deps.journal && new JournalRecord(deps, req, path, url.slice(path.length + 1));
+    const journal = deps.journal && new JournalRecord(deps, req);
     runParticipantRequest(deps, new NodeParticipantRequest(method, path, req, res, journal));
     return true;
   };
 }
 
 /**
- * What the request journal keeps of a request this adapter answers (the Hono layer does the rest).
- * The hot path only notes the time and references; the entry is made when the journal is read.
+ * What the request journal keeps of a request this adapter answers (the Hono layer does the rest):
+ * noted as it arrives and handed to the journal, which keeps it as bytes, when it is answered.
  */
 class JournalRecord {
   readonly #deps: AppDeps;
-  // Node's header object and method only: keeping the request itself would keep its socket's graph.
-  readonly #headers: IncomingHttpHeaders;
-  readonly #method: string;
-  readonly #path: string;
-  readonly #query: string;
+  readonly #req: IncomingMessage;
   readonly #started = performance.now();
-  readonly #at: Date;
+  readonly #at: number;
   body: Buffer | undefined;
-  constructor(deps: AppDeps, req: IncomingMessage, path: string, query: string) {
+  constructor(deps: AppDeps, req: IncomingMessage) {
     this.#deps = deps;
-    this.#headers = req.headers;
-    this.#method = req.method ?? 'GET';
-    this.#path = path;
-    this.#query = query;
-    this.#at = deps.sim.wall.now();
+    this.#req = req;
+    this.#at = deps.sim.wall.now().getTime();
   }
 
   record(answer: ObAnswer, clientId: string): void {
-    const duration = Math.round((performance.now() - this.#started) * 1000) / 1000;
-    this.#deps.journal?.record(() => this.#entry(answer, duration, clientId || undefined));
-  }
-
-  #entry(answer: ObAnswer, duration: number, clientId: string | undefined): Omit<JournalEntry, 'id'> {
-    const organisation = clientId ? this.#deps.clients.get(clientId)?.organisation_id : undefined;
-    const body = this.body && this.body.length > 0 ? clip(this.body.toString('utf8')) : undefined;
-    const answerText = clip(answer.body);
-    const errorId = answer.status >= 400 ? /"Id"\s*:\s*"([^"]+)"/.exec(answer.body)?.[1] : undefined;
-    return {
-      time: this.#at.toISOString(),
-      method: this.#method,
-      path: this.#path,
-      query: this.#query,
-      headers: maskHeaders(this.#headers),
-      ...(body ? { body: body.text, ...(body.truncated ? { body_truncated: true } : {}) } : {}),
+    const req = this.#req;
+    this.#deps.journal?.recordNoted({
+      at: this.#at,
+      durationUs: (performance.now() - this.#started) * 1000,
+      method: req.method ?? 'GET',
+      target: req.url ?? '',
+      headers: headerPairs(req.headers),
       status: answer.status,
-      response_body: answerText.text,
-      ...(answerText.truncated ? { response_truncated: true } : {}),
-      duration_ms: duration,
-      ...(errorId ? { error_code: errorId } : {}),
-      ...(clientId ? { client_id: clientId } : {}),
-      ...(organisation ? { organisation_id: organisation } : {}),
-    };
+      clientId: clientId || undefined,
+      organisationId: clientId ? this.#deps.clients.get(clientId)?.organisation_id : undefined,
+      body: this.body && this.body.length > 0 ? this.body : undefined,
+      answer: answer.body,
+      errorKey: 'Id',
+    });
   }
 }
 

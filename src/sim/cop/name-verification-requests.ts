@@ -1,7 +1,7 @@
-import { newId } from '../new-id.ts';
 import type { Scheduler } from '../../clock/scheduler.ts';
 import { conflict } from '../errors.ts';
 import { filterPredicate } from '../list-filter.ts';
+import { newId } from '../new-id.ts';
 import type { Organisations } from '../organisations.ts';
 import { Repository, type RepositoryContext } from '../repository.ts';
 import { type Relationship, type Resource, relatedId } from '../resource.ts';

@@ -1,6 +1,6 @@
-import { newId } from '../new-id.ts';
 import { isoTimestamp } from '../../clock/clock.ts';
 import type { RecordEvent } from '../events.ts';
+import { newId } from '../new-id.ts';
 import { conditionsOf } from './subscription-filter.ts';
 import type { Subscription } from './subscriptions.ts';
 

@@ -1,9 +1,9 @@
-import { newId } from '../new-id.ts';
 import type { Clock } from '../../clock/clock.ts';
 import { MinHeap } from '../../clock/heap.ts';
 import type { Collection } from '../../store/collection.ts';
 import type { Store } from '../../store/store.ts';
 import { notFound } from '../errors.ts';
+import { newId } from '../new-id.ts';
 import { matchingExactly } from '../resource.ts';
 import type { Notification } from './notification.ts';
 import {

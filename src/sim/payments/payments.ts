@@ -1,6 +1,6 @@
-import { newId } from '../new-id.ts';
 import { isoTimestamp } from '../../clock/clock.ts';
 import { type FilterField, filterPredicate, valueAt } from '../list-filter.ts';
+import { newId } from '../new-id.ts';
 import { Repository, type RepositoryContext } from '../repository.ts';
 import { type Resource, ref, relatedId } from '../resource.ts';
 

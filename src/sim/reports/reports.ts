@@ -1,4 +1,3 @@
-import { newId } from '../new-id.ts';
 import type { BacsCalendar } from '../../clock/calendar.ts';
 import { isoTimestamp } from '../../clock/clock.ts';
 import { DateRangeError, dateProblem } from '../../clock/dates.ts';
@@ -6,6 +5,7 @@ import { londonDate } from '../../clock/london.ts';
 import type { Job, Scheduler } from '../../clock/scheduler.ts';
 import type { Collection } from '../../store/collection.ts';
 import { DomainError, invalid } from '../errors.ts';
+import { newId } from '../new-id.ts';
 import type { Organisations } from '../organisations.ts';
 import { Repository, type RepositoryContext } from '../repository.ts';
 import { type Resource, ref, relatedId } from '../resource.ts';
@@ -100,9 +100,7 @@ export class Reports {
   /** A report arrives now: the Report, then its Report Admission (delivery_confirmed, admitted at the scheme clock). */
   arrive(input: ArrivalInput): { report: Resource; admission: Resource } {
     // Both or neither; each announced with the other already there (they name each other).
-    return this.#ctx.store.atomically(() =>
-      this.#ctx.events.together(() => this.#arrive(input, newId(), newId())),
-    );
+    return this.#ctx.store.atomically(() => this.#ctx.events.together(() => this.#arrive(input, newId(), newId())));
   }
 
   /**

@@ -1,0 +1,117 @@
+/**
+ * The newest `slots` records of variable length, in one buffer that is allocated again only to
+ * grow: no object, and no buffer, per record. The request journal keeps its requests here (see
+ * journal-codec.ts): a Buffer per request, even from Node's pool, is external memory allocated at
+ * the request rate, and external memory's growth starts full collections as the heap's does.
+ *
+ * Records are laid end to end, wrapping to the start when the end is reached; a record that fits
+ * in no free stretch grows the buffer (live records copied in order). A record is dropped only by
+ * count, never to make room: the ring always keeps the newest `slots`.
+ */
+export class ByteRing {
+  readonly slots: number;
+  #buffer: Buffer;
+  readonly #offsets: Int32Array;
+  readonly #lengths: Int32Array;
+  /** The physical slot of the oldest record. */
+  #first = 0;
+  #count = 0;
+  /** Where the next record's bytes go, if they fit there. */
+  #head = 0;
+
+  readonly #initialBytes: number;
+
+  constructor(slots: number, initialBytes = 64 * 1024) {
+    this.slots = slots;
+    this.#initialBytes = slots === 0 ? 0 : initialBytes;
+    this.#buffer = Buffer.alloc(this.#initialBytes);
+    this.#offsets = new Int32Array(slots);
+    this.#lengths = new Int32Array(slots);
+  }
+
+  get count(): number {
+    return this.#count;
+  }
+
+  /** The buffer the offsets point into (another one after a record grew it). */
+  get buffer(): Buffer {
+    return this.#buffer;
+  }
+
+  /** The physical slot of the i-th newest record (0: the newest). */
+  slotOf(i: number): number {
+    return (this.#first + this.#count - 1 - i + this.slots) % this.slots;
+  }
+
+  offsetOf(slot: number): number {
+    return this.#offsets[slot]!;
+  }
+
+  lengthOf(slot: number): number {
+    return this.#lengths[slot]!;
+  }
+
+  /** Room for a new newest record of `length` bytes (the oldest goes when all slots are used); answers its slot. */
+  push(length: number): number {
+    if (this.slots === 0) throw new RangeError('a ring of no slots keeps nothing');
+    // Every record takes a byte at least: an empty one would make a full ring look empty.
+    if (!(length >= 1)) throw new RangeError(`a record takes at least a byte, not ${length}`);
+    if (this.#count === this.slots) {
+      this.#first = (this.#first + 1) % this.slots;
+      this.#count--;
+    }
+    const at = this.#place(length);
+    const slot = (this.#first + this.#count) % this.slots;
+    this.#offsets[slot] = at;
+    this.#lengths[slot] = length;
+    this.#head = at + length;
+    this.#count++;
+    return slot;
+  }
+
+  /** Forgets every record, and gives back what the buffer grew to. */
+  clear(): void {
+    if (this.#buffer.length > this.#initialBytes) this.#buffer = Buffer.alloc(this.#initialBytes);
+    this.#first = 0;
+    this.#count = 0;
+    this.#head = 0;
+  }
+
+  /** Where `length` bytes go: after the newest record, or wrapped to the start, or in a grown buffer. */
+  #place(length: number): number {
+    const capacity = this.#buffer.length;
+    if (this.#count === 0) {
+      if (length > capacity) this.#grow(length);
+      return 0;
+    }
+    const oldest = this.#offsets[this.#first]!;
+    if (oldest < this.#head) {
+      // Live bytes are [oldest, head): free after them to the end, and before them from the start.
+      if (this.#head + length <= capacity) return this.#head;
+      if (length <= oldest) return 0;
+    } else if (this.#head + length <= oldest) {
+      // Wrapped: live bytes are [oldest, end) and [0, head); free between head and oldest.
+      return this.#head;
+    }
+    this.#grow(length);
+    return this.#head;
+  }
+
+  /** A buffer at least twice as large, live records copied to its start in order. */
+  #grow(length: number): void {
+    let live = 0;
+    for (let i = 0; i < this.#count; i++) live += this.#lengths[(this.#first + i) % this.slots]!;
+    const grown = Buffer.alloc(Math.max(this.#buffer.length * 2, (live + length) * 2));
+    let at = 0;
+    for (let i = 0; i < this.#count; i++) {
+      const slot = (this.#first + i) % this.slots;
+      const from = this.#offsets[slot]!;
+      const size = this.#lengths[slot]!;
+      this.#buffer.copy(grown, at, from, from + size);
+      this.#offsets[slot] = at;
+      at += size;
+    }
+    this.#buffer = grown;
+    this.#head = at;
+  }
+}
