@@ -6,10 +6,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { pathToFileURL } from 'node:url';
 import { SchemeClock } from '../src/clock/scheme-clock.ts';
 import { createRuntime, type Runtime } from '../src/runtime.ts';
-import type { BenchReport } from './lib.ts';
+import { type BenchReport, runWhenMain } from './lib.ts';
 
 export const BUDGET_JOBS_PER_SECOND = 50_000;
 const START = '2027-01-04T09:00:00.000Z';
@@ -138,9 +137,4 @@ export async function run(options: { jobs?: number } = {}): Promise<BenchReport>
   }
 }
 
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  const report = await run();
-  console.log(`## ${report.name} — ${report.withinBudget ? 'within budget' : 'OVER BUDGET'}`);
-  for (const line of report.lines) console.log(`- ${line}`);
-  process.exitCode = report.withinBudget ? 0 : 1;
-}
+await runWhenMain(import.meta.url, run);

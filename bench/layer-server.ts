@@ -5,17 +5,28 @@
 import { createServer } from 'node:http';
 import { getRequestListener } from '@hono/node-server';
 import { type Context, Hono, type MiddlewareHandler } from 'hono';
-import { bearerAuth } from '../src/api/auth/middleware.ts';
-import { readJson } from '../src/api/body.ts';
+import { distIsCurrent } from '../bin/dist-current.mjs';
 import type { AppEnv } from '../src/api/context.ts';
-import { corsLayer } from '../src/api/cors.ts';
-import { faultLayer } from '../src/api/fault-layer.ts';
-import { Faults } from '../src/api/faults.ts';
-import { journalLayer } from '../src/api/journal-layer.ts';
-import { longWorkGate } from '../src/api/long-work-gate.ts';
-import { RequestJournal } from '../src/api/request-journal.ts';
-import { createRuntime } from '../src/runtime.ts';
-import { runAs } from '../src/sim/actor.ts';
+
+/**
+ * The simulator's layers as the bin runs them: the built dist/ when it is current, else the
+ * sources through tsx, which names every closure a layer makes per request at run time (a cost the
+ * built code does not pay: the request journal measured 63 µs a request alone through tsx, about
+ * 20 from dist/; bench/RESULTS.md, 2026-11-27). The layers bench says which it measured.
+ */
+const ROOT = new URL('..', import.meta.url).pathname;
+const BUILT = distIsCurrent(ROOT);
+const from = <T>(path: string): Promise<T> => import(BUILT ? `../dist/${path}.js` : `../src/${path}.ts`) as Promise<T>;
+const { bearerAuth } = await from<typeof import('../src/api/auth/middleware.ts')>('api/auth/middleware');
+const { readJson } = await from<typeof import('../src/api/body.ts')>('api/body');
+const { corsLayer } = await from<typeof import('../src/api/cors.ts')>('api/cors');
+const { faultLayer } = await from<typeof import('../src/api/fault-layer.ts')>('api/fault-layer');
+const { Faults } = await from<typeof import('../src/api/faults.ts')>('api/faults');
+const { journalLayer } = await from<typeof import('../src/api/journal-layer.ts')>('api/journal-layer');
+const { longWorkGate } = await from<typeof import('../src/api/long-work-gate.ts')>('api/long-work-gate');
+const { RequestJournal } = await from<typeof import('../src/api/request-journal.ts')>('api/request-journal');
+const { createRuntime } = await from<typeof import('../src/runtime.ts')>('runtime');
+const { runAs } = await from<typeof import('../src/sim/actor.ts')>('sim/actor');
 
 export const LAYERS = [
   'none',

@@ -4,8 +4,8 @@
 // whole stack of layers in front of the same echo. Figures: server CPU per request and what the
 // layer adds to the bare app's. Not budgeted: the create budget (bench/create.ts) holds the sum.
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import type { BenchReport } from './lib.ts';
+import { distIsCurrent } from '../bin/dist-current.mjs';
+import { type BenchReport, runWhenMain } from './lib.ts';
 import { accountCreateBody, type CpuFigure, cpuPerRequest, median, ROOT, spawnServer } from './processes.ts';
 
 const ROUNDS = Number(process.env.LAYERS_BENCH_ROUNDS ?? 3);
@@ -53,6 +53,7 @@ export async function run(): Promise<BenchReport> {
     name: 'layers: what each per-request layer costs alone',
     withinBudget: failed === 0,
     lines: [
+      `the layers' code: ${distIsCurrent(ROOT) ? 'the built dist/, as the bin runs it' : 'the sources through tsx (dist/ not current: npm run build)'}`,
       `${ROUNDS} rounds of fresh processes; ${WARMUP} create-shaped requests of warm-up, ${MEASURED} measured, 10 connections; server CPU per request, median of the rounds`,
       ...LAYERS.map((l) => {
         const rounds = figures
@@ -70,8 +71,4 @@ export async function run(): Promise<BenchReport> {
   };
 }
 
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  const report = await run();
-  console.log(`${report.name} — ${report.withinBudget ? 'within budget' : 'OVER BUDGET'}`);
-  for (const line of report.lines) console.log(`- ${line}`);
-}
+await runWhenMain(import.meta.url, run);

@@ -170,7 +170,7 @@ export function collectGarbage(): void {
 export async function runWhenMain(moduleUrl: string, run: () => Promise<BenchReport>): Promise<void> {
   if (!process.argv[1] || moduleUrl !== pathToFileURL(process.argv[1]).href) return;
   const report = await run();
-  console.log(`${report.name} — ${report.withinBudget ? 'within budget' : 'OVER BUDGET'}`);
+  console.log(`\n## ${report.name} — ${report.withinBudget ? 'within budget' : 'OVER BUDGET'}`);
   for (const line of report.lines) console.log(`- ${line}`);
   process.exitCode = report.withinBudget ? 0 : 1;
 }

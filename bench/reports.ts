@@ -1,11 +1,7 @@
-// Report download from the file cache: a ~100 KB ARUDD PDF (at most the 1,000 rows a PDF shows) served by the simulator (auth, tenancy,
-// content negotiation, cache) against a bare Hono handler serving the same bytes, same run.
-// Budget (docs/design.md): ≥ 2,000 requests/s.
-import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { testRuntime } from '../src/harness/test-runtime.ts';
 import { PDF_MAX_ROWS } from '../src/sim/reports/render-pdf.ts';
-import { type BenchReport, bareHono, type LoadResult, load, ratio, serveFetch } from './lib.ts';
+import { type BenchReport, bareHono, type LoadResult, load, ratio, runWhenMain, serveFetch } from './lib.ts';
 
 const BUDGET_RPS = 2000;
 const TARGET_BYTES = 100 * 1024;
@@ -129,8 +125,4 @@ export async function run(): Promise<BenchReport> {
   }
 }
 
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  const report = await run();
-  for (const line of report.lines) console.log(line);
-  process.exitCode = report.withinBudget ? 0 : 1;
-}
+await runWhenMain(import.meta.url, run);
