@@ -6,6 +6,7 @@ import { type ClockState, MAX_SPEED, SchemeClock } from '../clock/scheme-clock.t
 import { secretProblem } from '../delivery/signing.ts';
 import { requestLogger } from '../node/request-log.ts';
 import { listen } from '../node/server.ts';
+import { collectYoung } from '../node/collect-young.ts';
 import { warmUp } from '../node/warm-up.ts';
 import { createRuntime, type RuntimeOptions } from '../runtime.ts';
 import type { RetrySchedule } from '../sim/notifications/retry-schedule.ts';
@@ -226,6 +227,7 @@ export async function startCommand(argv: string[], env: NodeJS.ProcessEnv = proc
     .warm()
     .then(() => warmUp(runtime, runtimeOptions))
     .catch((err: Error) => console.error(`scheme-sim: warm-up skipped: ${err.message}`));
+  collectYoung();
   const server = await listen(runtime, port, values.host).catch(async (err: Error) => {
     // Release the data file (and its lock) before leaving.
     await runtime.close().catch(() => undefined);

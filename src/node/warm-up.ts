@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { Agent, request } from 'node:http';
 import { createRuntime, type Runtime, type RuntimeOptions } from '../runtime.ts';
 import type { GivenSigningKey } from '../sim/cop/participant.ts';
 import { SIGNING_KEYS_META } from '../sim/cop/participant-signing-keys.ts';
@@ -45,8 +46,10 @@ export async function warmUp(
     participantSigningKeys: { ...lent, ...options.participantSigningKeys },
   });
   const server = await listen(scratch, 0, '127.0.0.1');
+  // Kept-alive sockets, as clients keep theirs: the server's path for a connection's later requests warms too.
+  const agent = new Agent({ keepAlive: true, maxSockets: IN_FLIGHT });
   const send = (method: string, path: string, headers: Record<string, string>, body?: unknown) =>
-    answerOf(server.url, method, path, headers, body);
+    answerOf(agent, server.url, method, path, headers, body);
   try {
     const client = scratch.devClient;
     const token = client ? await tokenOf(send, client.client_id, client.client_secret) : undefined;
@@ -100,6 +103,7 @@ export async function warmUp(
     );
     return answers;
   } finally {
+    agent.destroy();
     await server.close();
   }
 }
@@ -122,8 +126,14 @@ async function tokenOf(send: Send, id: string, secret: string): Promise<string |
   return answer.status === 200 ? (JSON.parse(answer.text) as { access_token?: string }).access_token : undefined;
 }
 
-/** The answer to one request; a stalled one fails the warm-up (start-up says it was skipped) rather than holding start-up. */
-async function answerOf(
+/**
+ * The answer to one request, sent with node:http on `agent`; a stalled one fails the warm-up
+ * (start-up says it was skipped) rather than holding start-up. Not `fetch`: undici is a client of
+ * its own to load and warm (its parser is WebAssembly) on the thread being warmed, and took 0.1 s
+ * of every start more (issue 30's start-up budget; bench/RESULTS.md, 2026-11-27).
+ */
+function answerOf(
+  agent: Agent,
   base: string,
   method: string,
   path: string,
@@ -131,11 +141,27 @@ async function answerOf(
   body?: unknown,
 ): Promise<{ status: number; text: string }> {
   const text = body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body);
-  const res = await fetch(new URL(path, base), {
-    method,
-    headers: { ...(text !== undefined ? { 'content-type': 'application/json' } : {}), ...headers },
-    ...(text !== undefined ? { body: text } : {}),
-    signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+  const url = new URL(path, base);
+  return new Promise((resolve, reject) => {
+    const req = request(
+      {
+        host: url.hostname,
+        port: url.port,
+        method,
+        path: `${url.pathname}${url.search}`,
+        agent,
+        timeout: REQUEST_TIMEOUT_MS,
+        headers: { ...(text !== undefined ? { 'content-type': 'application/json' } : {}), ...headers },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.once('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }));
+        res.once('error', reject);
+      },
+    );
+    req.once('timeout', () => req.destroy(new Error(`${method} ${path}: no answer in ${REQUEST_TIMEOUT_MS} ms`)));
+    req.once('error', reject);
+    req.end(text);
   });
-  return { status: res.status, text: await res.text() };
 }
