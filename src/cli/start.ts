@@ -4,9 +4,9 @@ import { type CorsOrigins, describeCors, parseCorsOrigins } from '../api/cors.ts
 import { isSupportedInstant, SUPPORTED_RANGE } from '../clock/dates.ts';
 import { type ClockState, MAX_SPEED, SchemeClock } from '../clock/scheme-clock.ts';
 import { secretProblem } from '../delivery/signing.ts';
+import { collectYoung } from '../node/collect-young.ts';
 import { requestLogger } from '../node/request-log.ts';
 import { listen } from '../node/server.ts';
-import { collectYoung } from '../node/collect-young.ts';
 import { warmUp } from '../node/warm-up.ts';
 import { createRuntime, type RuntimeOptions } from '../runtime.ts';
 import type { RetrySchedule } from '../sim/notifications/retry-schedule.ts';
