@@ -169,7 +169,11 @@ export function collectGarbage(): void {
 /** Runs a benchmark file's `run` when the file is the one node was started with (`npx tsx bench/x.ts`). */
 export async function runWhenMain(moduleUrl: string, run: () => Promise<BenchReport>): Promise<void> {
   if (!process.argv[1] || moduleUrl !== pathToFileURL(process.argv[1]).href) return;
-  const report = await run();
+  // Exit 2 for a bench that broke: 1 says over budget (bench/run.ts tells them apart).
+  const report = await run().catch((err: unknown) => {
+    console.error(err);
+    process.exit(2);
+  });
   console.log(`\n## ${report.name} — ${report.withinBudget ? 'within budget' : 'OVER BUDGET'}`);
   for (const line of report.lines) console.log(`- ${line}`);
   process.exitCode = report.withinBudget ? 0 : 1;

@@ -1,3 +1,6 @@
+// Report download from the file cache: a ~100 KB ARUDD PDF (at most the 1,000 rows a PDF shows) served by the simulator (auth, tenancy,
+// content negotiation, cache) against a bare Hono handler serving the same bytes, same run.
+// Budget (docs/design.md): ≥ 2,000 requests/s.
 import { Worker } from 'node:worker_threads';
 import { testRuntime } from '../src/harness/test-runtime.ts';
 import { PDF_MAX_ROWS } from '../src/sim/reports/render-pdf.ts';

@@ -64,6 +64,18 @@ describe('ByteRing', () => {
     }
   });
 
+  it('drops the oldest to make room only past the largest buffer it may grow to', () => {
+    const ring = new ByteRing(10, 8, 64);
+    for (let i = 1; i <= 5; i++) put(ring, 20, i);
+    expect(records(ring)).toEqual([
+      [20, 5],
+      [20, 4],
+      [20, 3],
+    ]);
+    expect(ring.buffer.length).toBeLessThanOrEqual(64);
+    expect(() => ring.push(65)).toThrow(RangeError);
+  });
+
   it('refuses a record of no bytes, and any record when it has no slots', () => {
     expect(() => new ByteRing(2).push(0)).toThrow(RangeError);
     expect(() => new ByteRing(0).push(4)).toThrow(RangeError);

@@ -1,3 +1,5 @@
+import { constants } from 'node:buffer';
+
 /**
  * The newest `slots` records of variable length, in one buffer that is allocated again only to
  * grow: no object, and no buffer, per record. The request journal keeps its requests here (see
@@ -5,13 +7,15 @@
  * the request rate, and external memory's growth starts full collections as the heap's does.
  *
  * Records are laid end to end, wrapping to the start when the end is reached; a record that fits
- * in no free stretch grows the buffer (live records copied in order). A record is dropped only by
- * count, never to make room: the ring always keeps the newest `slots`.
+ * in no free stretch grows the buffer (live records copied in order). A record is dropped by count,
+ * not to make room: the ring keeps the newest `slots`, unless they would not fit in the largest
+ * buffer Node allows (or `maxBytes`), when the oldest go until the newest fits.
  */
 export class ByteRing {
   readonly slots: number;
   #buffer: Buffer;
-  readonly #offsets: Int32Array;
+  /** Offsets as doubles: a ring of a million requests passes 2 GiB, past an Int32Array's reach. */
+  readonly #offsets: Float64Array;
   readonly #lengths: Int32Array;
   /** The physical slot of the oldest record. */
   #first = 0;
@@ -20,12 +24,15 @@ export class ByteRing {
   #head = 0;
 
   readonly #initialBytes: number;
+  /** The most the buffer may grow to; beyond it the oldest records go to make room. */
+  readonly #maxBytes: number;
 
-  constructor(slots: number, initialBytes = 64 * 1024) {
+  constructor(slots: number, initialBytes = 64 * 1024, maxBytes: number = constants.MAX_LENGTH) {
     this.slots = slots;
+    this.#maxBytes = maxBytes;
     this.#initialBytes = slots === 0 ? 0 : initialBytes;
     this.#buffer = Buffer.alloc(this.#initialBytes);
-    this.#offsets = new Int32Array(slots);
+    this.#offsets = new Float64Array(slots);
     this.#lengths = new Int32Array(slots);
   }
 
@@ -97,11 +104,17 @@ export class ByteRing {
     return this.#head;
   }
 
-  /** A buffer at least twice as large, live records copied to its start in order. */
+  /** A buffer at least twice as large (up to the limit, dropping the oldest past it), live records copied to its start in order. */
   #grow(length: number): void {
+    if (length > this.#maxBytes) throw new RangeError(`a record of ${length} bytes is larger than the ring may grow`);
     let live = 0;
     for (let i = 0; i < this.#count; i++) live += this.#lengths[(this.#first + i) % this.slots]!;
-    const grown = Buffer.alloc(Math.max(this.#buffer.length * 2, (live + length) * 2));
+    while (live + length > this.#maxBytes && this.#count > 0) {
+      live -= this.#lengths[this.#first]!;
+      this.#first = (this.#first + 1) % this.slots;
+      this.#count--;
+    }
+    const grown = Buffer.alloc(Math.min(this.#maxBytes, Math.max(this.#buffer.length * 2, (live + length) * 2)));
     let at = 0;
     for (let i = 0; i < this.#count; i++) {
       const slot = (this.#first + i) % this.slots;

@@ -73,7 +73,7 @@ export type Reserve = (size: number) => { buffer: Buffer; offset: number };
 export function encodeNoted(n: NotedRequest, reserve: Reserve): void {
   const body = kept(n.body);
   const answer = typeof n.answer === 'function' ? undefined : kept(n.answer);
-  // The short texts as one, written in one call (a write per text cost 2 µs a request more).
+  // The short texts as one, written in one call (a write per text: 4.1 µs a request, against 1.6).
   const block = [n.method, n.target, oneLine(n.clientId), oneLine(n.organisationId), ...n.headers].join('\n');
   const bodyPart = body?.part ?? '';
   const answerPart = answer?.part ?? '';

@@ -98,6 +98,23 @@ describe('RequestJournal', () => {
     expect(j.list(undefined)[0]!.response_body).toBe('page 2');
   });
 
+  it('shows a header named like an Object member as it came, and an empty body as none', () => {
+    const j = new RequestJournal();
+    j.recordNoted(noted({ headers: ['constructor', 'x', 'toString', 'y'], body: '' }));
+    const [e] = j.list(undefined);
+    expect(e!.headers).toEqual({ constructor: 'x', toString: 'y' });
+    expect('body' in e!).toBe(false);
+  });
+
+  it('makes no entry of another organisation’s request for a client', () => {
+    const j = new RequestJournal();
+    let made = 0;
+    j.recordNoted(noted({ organisationId: 'b', answer: () => `page ${++made}` }));
+    j.recordNoted(noted({ organisationId: 'a' }));
+    expect(j.list('a').map((e) => e.organisation_id)).toEqual(['a']);
+    expect(made).toBe(0);
+  });
+
   it('tells a listener at once, with the id the journal then shows', () => {
     const j = new RequestJournal();
     const seen: string[] = [];

@@ -171,20 +171,24 @@ export class RequestJournal {
     for (let i = 0; i < this.#ring.count; i++) {
       const slot = this.#ring.slotOf(i);
       const beside = this.#beside[slot];
-      const e = typeof beside === 'object' ? beside : this.#entryOf(slot, beside);
+      let e: JournalEntry;
+      if (typeof beside === 'object') e = beside;
+      else {
+        const decoded = decodeNoted(this.#ring.buffer, this.#ring.offsetOf(slot));
+        // Another organisation's request is not made into an entry (masked, its page made again).
+        if (organisationId !== undefined && decoded.organisationId !== organisationId) continue;
+        e = this.#entryOf(slot, decoded, beside);
+      }
       if (entryMatches(e, organisationId, filter)) out.push(e);
     }
     return out;
   }
 
   /** A noted request's entry, given its id the first time it is read. */
-  #entryOf(slot: number, rebuild: (() => string) | undefined): JournalEntry {
-    const buffer = this.#ring.buffer;
-    const offset = this.#ring.offsetOf(slot);
-    const decoded = decodeNoted(buffer, offset);
+  #entryOf(slot: number, decoded: DecodedRequest, rebuild: (() => string) | undefined): JournalEntry {
     if (decoded.id === undefined) {
       decoded.id = randomUUID();
-      giveId(buffer, offset, decoded.id);
+      giveId(this.#ring.buffer, this.#ring.offsetOf(slot), decoded.id);
     }
     return entryOfNoted(decoded, rebuild);
   }
@@ -207,9 +211,10 @@ function entryOfNoted(n: DecodedRequest, rebuild: (() => string) | undefined): J
   for (let i = 0; i + 1 < n.headers.length; i += 2) {
     const name = n.headers[i]!;
     const value = masked(name, n.headers[i + 1]!);
-    headers[name] = headers[name] === undefined ? value : `${headers[name]}, ${value}`;
+    // Own keys only: a header named like an Object.prototype member (`constructor`) is a header.
+    headers[name] = Object.hasOwn(headers, name) ? `${headers[name]}, ${value}` : value;
   }
-  const body = n.body === undefined ? undefined : clip(maskBody(n.body));
+  const body = n.body ? clip(maskBody(n.body)) : undefined; // an empty body is no body, as before
   const answerText = n.answerRebuilt ? rebuild?.() : n.answer;
   const answer = answerText === undefined ? undefined : clip(answerText);
   const code =
