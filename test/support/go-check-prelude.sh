@@ -17,7 +17,9 @@ start_sim() {
   sim_pid=$!
   sim_url=
   for _ in $(seq 1 150); do
-    sim_url=$(sed -nE 's/^scheme-sim listening on (http[^ ]+).*$/\1/p' "$work/sim.log" | head -n 1)
+    # The log may not exist yet on the first look (the background shell opens it): under
+    # `set -e -o pipefail` a failed sed would end the script without a word.
+    sim_url=$( (sed -nE 's/^scheme-sim listening on (http[^ ]+).*$/\1/p' "$work/sim.log" 2>/dev/null || true) | head -n 1)
     [[ -n $sim_url ]] && return 0
     kill -0 "$sim_pid" 2>/dev/null || break
     sleep 0.2
