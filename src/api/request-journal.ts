@@ -62,17 +62,17 @@ function masked(name: string, value: string): string {
   return name === 'authorization' && value.includes(' ') ? `${value.split(' ')[0]} ***` : '***';
 }
 
-/** Request headers with secrets masked: web Headers, or Node's (lower-cased names, repeats as arrays). */
-export function maskHeaders(headers: Headers | Record<string, string | string[] | undefined>): Record<string, string> {
+/**
+ * Request headers, as noted (name, value pairs: journal-codec.ts's headerPairs), with secrets
+ * masked; a repeated name's values joined as Node and web Headers join them.
+ */
+export function maskHeaders(pairs: readonly string[]): Record<string, string> {
   const out: Record<string, string> = {};
-  if (headers instanceof Headers) {
-    headers.forEach((value, name) => {
-      out[name] = masked(name, value);
-    });
-    return out;
-  }
-  for (const [name, value] of Object.entries(headers)) {
-    if (value !== undefined) out[name] = masked(name, Array.isArray(value) ? value.join(', ') : value);
+  for (let i = 0; i + 1 < pairs.length; i += 2) {
+    const name = pairs[i]!;
+    const value = masked(name, pairs[i + 1]!);
+    // Own keys only: a header named like an Object.prototype member (`constructor`) is a header.
+    out[name] = Object.hasOwn(out, name) ? `${out[name]}, ${value}` : value;
   }
   return out;
 }
@@ -207,13 +207,7 @@ export class RequestJournal {
 /** The journal's entry of a noted request: secrets masked, the URL split, bodies clipped. */
 function entryOfNoted(n: DecodedRequest, rebuild: (() => string) | undefined): JournalEntry {
   const url = new URL(n.target, 'http://journal.invalid');
-  const headers: Record<string, string> = {};
-  for (let i = 0; i + 1 < n.headers.length; i += 2) {
-    const name = n.headers[i]!;
-    const value = masked(name, n.headers[i + 1]!);
-    // Own keys only: a header named like an Object.prototype member (`constructor`) is a header.
-    headers[name] = Object.hasOwn(headers, name) ? `${headers[name]}, ${value}` : value;
-  }
+  const headers = maskHeaders(n.headers);
   const body = n.body ? clip(maskBody(n.body)) : undefined; // an empty body is no body, as before
   const answerText = n.answerRebuilt ? rebuild?.() : n.answer;
   const answer = answerText === undefined ? undefined : clip(answerText);
