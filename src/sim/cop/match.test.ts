@@ -86,3 +86,23 @@ describe('decide', () => {
     expect(decide({ served: false, account: undefined, request })).toEqual({ Matched: false, ReasonCode: 'SCNS' });
   });
 });
+
+describe('results kept per account', () => {
+  it('answers a repeated name as the first time, and reads a changed account afresh', () => {
+    const held = personal(['Samantha Holder']);
+    const first = matchName('S Holder', held);
+    expect(first).toEqual({ level: 'close', name: 'Samantha Holder' });
+    expect(matchName('S Holder', held)).toEqual(first);
+    // A change of an account stores a new attributes object: its names, not the kept result, decide.
+    const renamed = { ...held, name: ['Robert Smith'] };
+    expect(matchName('S Holder', renamed)).toEqual({ level: 'none' });
+    expect(matchName('Robert Smith', renamed)).toEqual({ level: 'full' });
+  });
+
+  it('keeps answering rightly past the number of names it keeps', () => {
+    const held = personal(['Samantha Holder']);
+    const asked = Array.from({ length: 20 }, (_, i) => (i % 2 === 0 ? 'Samantha Holder' : `Someone Else${i}`));
+    for (const name of [...asked, ...asked])
+      expect(matchName(name, held).level).toBe(name === 'Samantha Holder' ? 'full' : 'none');
+  });
+});

@@ -1,13 +1,14 @@
 import { compareForms, Level, type NameForm, similarity } from './compare.ts';
-import { type AccountNames, type Candidate, candidateSet, parseRequestName } from './names.ts';
+import { type AccountNames, type Candidate, type CandidateSet, candidateSet, parseRequestName } from './names.ts';
 import { dropTitles, tokens } from './normalise.ts';
 
 export type MatchLevel = 'full' | 'close' | 'none';
 
+/** Read, never changed: one result is handed to every request asking the same name of the same account. */
 export interface NameMatch {
-  level: MatchLevel;
+  readonly level: MatchLevel;
   /** On a close match: the account's name as held (for a joint account, only the close holder(s)). */
-  name?: string;
+  readonly name?: string;
 }
 
 const LEVEL_NAMES: Record<Level, MatchLevel> = { [Level.None]: 'none', [Level.Close]: 'close', [Level.Full]: 'full' };
@@ -55,12 +56,33 @@ function jointScore(reqHolders: NameForm[], holders: Candidate[]): Scored | unde
   return best;
 }
 
+/** Names asked of one account whose results are kept (past it they are worked out afresh). */
+const MATCHES_KEPT = 8;
+/**
+ * Results by requested name, per candidate set: a set belongs to one stored attributes object, and
+ * a change of the account stores a new object, so a kept result never outlives the names it read.
+ * Payers repeat the same name for the same account (retries, repeat payees, conformance runs), and
+ * the matching is most of the CPU name verification spends outside Node's HTTP code.
+ */
+const MATCHED = new WeakMap<CandidateSet, Map<string, NameMatch>>();
+
 /**
  * Compares Data.Name with every candidate name of the account and keeps the best result. A close
  * match names what was close: the holder name, or for a joint account only the close holder(s).
  */
 export function matchName(requestName: string, account: AccountNames): NameMatch {
-  const { candidates, fullKeys, holders } = candidateSet(account);
+  const set = candidateSet(account);
+  let matched = MATCHED.get(set);
+  const known = matched?.get(requestName);
+  if (known) return known;
+  const result = matchCandidates(requestName, set);
+  if (!matched) MATCHED.set(set, (matched = new Map()));
+  else if (matched.size >= MATCHES_KEPT) matched.clear();
+  matched.set(requestName, result);
+  return result;
+}
+
+function matchCandidates(requestName: string, { candidates, fullKeys, holders }: CandidateSet): NameMatch {
   // The same words as a candidate (spacing aside) is a full match: no parsing or scoring needed.
   const all = tokens(requestName); // read, never changed, by both below
   if (fullKeys.has(dropTitles(all).join(''))) return { level: 'full' };
