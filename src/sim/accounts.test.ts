@@ -47,6 +47,25 @@ describe("Form3's account defaults", () => {
     expect(inBehaviour(account.attributes)).toMatchObject({ joint_account: false });
   });
 
+  it('answer name verification from the account as it is now, after a change of its name', () => {
+    const account = rt.sim.accounts.create({
+      id: crypto.randomUUID(),
+      organisation_id: NORTHWIND.organisation_id,
+      attributes: { country: 'GB', bank_id: '400300', account_number: '55779913', name: ['Ada Lovelace'] },
+    });
+    const ask = (name: string) =>
+      rt.sim.nameVerification.matchName(NORTHWIND_PARTICIPANT, {
+        accountType: 'Personal',
+        identification: '40030055779913',
+        name,
+      });
+    expect(ask('Ada Lovelace')).toEqual({ Matched: true });
+    expect(ask('Ada Lovelace')).toEqual({ Matched: true }); // asked again: the kept result
+    rt.sim.accounts.update(account.id, NORTHWIND.organisation_id, 0, { name: ['Charles Babbage'] });
+    expect(ask('Ada Lovelace')).toEqual({ Matched: false, ReasonCode: 'ANNM' });
+    expect(ask('Charles Babbage')).toEqual({ Matched: true });
+  });
+
   it('keeps a classification given in any case capitalised', () => {
     const account = rt.sim.accounts.create({
       id: crypto.randomUUID(),

@@ -92,11 +92,21 @@ describe('results kept per account', () => {
     const held = personal(['Samantha Holder']);
     const first = matchName('S Holder', held);
     expect(first).toEqual({ level: 'close', name: 'Samantha Holder' });
-    expect(matchName('S Holder', held)).toEqual(first);
+    expect(matchName('S Holder', held)).toBe(first); // kept, not matched again
+    expect(Object.isFrozen(first)).toBe(true);
     // A change of an account stores a new attributes object: its names, not the kept result, decide.
     const renamed = { ...held, name: ['Robert Smith'] };
     expect(matchName('S Holder', renamed)).toEqual({ level: 'none' });
     expect(matchName('Robert Smith', renamed)).toEqual({ level: 'full' });
+  });
+
+  it('drops what it kept past 8 names of one account, and answers the same', () => {
+    const held = personal(['Samantha Holder']);
+    const first = matchName('S Holder', held);
+    for (let i = 0; i < 8; i++) matchName(`Other Person${i}`, held);
+    const again = matchName('S Holder', held);
+    expect(again).not.toBe(first);
+    expect(again).toEqual(first);
   });
 
   it('keeps answering rightly past the number of names it keeps', () => {

@@ -1,6 +1,7 @@
 import { compareForms, Level, type NameForm, similarity } from './compare.ts';
 import { type AccountNames, type Candidate, type CandidateSet, candidateSet, parseRequestName } from './names.ts';
 import { dropTitles, tokens } from './normalise.ts';
+import { THRESHOLDS } from './thresholds.ts';
 
 export type MatchLevel = 'full' | 'close' | 'none';
 
@@ -64,18 +65,54 @@ const MATCHES_KEPT = 8;
  * Payers repeat the same name for the same account (retries, repeat payees, conformance runs), and
  * the matching is most of the CPU name verification spends outside Node's HTTP code.
  */
-const MATCHED = new WeakMap<CandidateSet, Map<string, NameMatch>>();
+let MATCHED = new WeakMap<CandidateSet, Map<string, NameMatch>>();
+
+/** The thresholds the kept results were matched with (tests move them: test/support/matcher-thresholds.ts). */
+let matchedWith = thresholdsNow();
+
+function thresholdsNow() {
+  const t = THRESHOLDS;
+  return {
+    typoMinJaroWinkler: t.typoMinJaroWinkler,
+    jaroWinklerPrefixScale: t.jaroWinklerPrefixScale,
+    jaroWinklerMaxPrefix: t.jaroWinklerMaxPrefix,
+    shortenedMinLength: t.shortenedMinLength,
+    typoEditsByLength: t.typoEditsByLength.map((step) => ({ ...step })),
+  };
+}
+
+function thresholdsUnmoved(): boolean {
+  const t = THRESHOLDS;
+  const w = matchedWith;
+  if (
+    t.typoMinJaroWinkler !== w.typoMinJaroWinkler ||
+    t.jaroWinklerPrefixScale !== w.jaroWinklerPrefixScale ||
+    t.jaroWinklerMaxPrefix !== w.jaroWinklerMaxPrefix ||
+    t.shortenedMinLength !== w.shortenedMinLength ||
+    t.typoEditsByLength.length !== w.typoEditsByLength.length
+  )
+    return false;
+  return t.typoEditsByLength.every(
+    (step, i) => step.minLength === w.typoEditsByLength[i]!.minLength && step.edits === w.typoEditsByLength[i]!.edits,
+  );
+}
 
 /**
  * Compares Data.Name with every candidate name of the account and keeps the best result. A close
  * match names what was close: the holder name, or for a joint account only the close holder(s).
  */
 export function matchName(requestName: string, account: AccountNames): NameMatch {
+  if (!thresholdsUnmoved()) {
+    // Results kept under other thresholds are not this matcher's answers any more.
+    MATCHED = new WeakMap();
+    matchedWith = thresholdsNow();
+  }
   const set = candidateSet(account);
   let matched = MATCHED.get(set);
   const known = matched?.get(requestName);
   if (known) return known;
-  const result = matchCandidates(requestName, set);
+  // One result object is handed to every request asking this name: frozen, so none can change it.
+  const result = Object.freeze(matchCandidates(requestName, set));
   if (!matched) MATCHED.set(set, (matched = new Map()));
   else if (matched.size >= MATCHES_KEPT) matched.clear();
   matched.set(requestName, result);
