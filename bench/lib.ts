@@ -55,6 +55,8 @@ export interface LoadResult {
   non2xx: number;
   /** Answers 500–599 (autocannon counts them apart from other non-2xx). */
   server5xx?: number;
+  /** Requests answered in the measured time, whatever the status. */
+  answered?: number;
 }
 
 export interface LoadOptions {
@@ -70,12 +72,14 @@ export interface LoadOptions {
   /** Run the client on this many worker threads instead of this thread. */
   workers?: number;
   durationSeconds?: number;
+  /** Each answered request's latency in ms (unrounded) is pushed here; not with `workers`. */
+  latencies?: number[];
   // No fixed-rate option: autocannon's `overallRate` sends in bursts; latency at a given rate is bench/paced.ts's.
 }
 
 /** Bounded load (time-limited, loopback only). */
 export async function load(o: LoadOptions): Promise<LoadResult> {
-  const result = await autocannon({
+  const job = autocannon({
     url: o.url,
     method: o.method ?? 'GET',
     headers: o.headers ?? {},
@@ -86,6 +90,12 @@ export async function load(o: LoadOptions): Promise<LoadResult> {
     ...(o.workers ? { workers: o.workers } : {}),
     duration: o.durationSeconds ?? 5,
   });
+  const latencies = o.latencies;
+  // The promise autocannon returns is also its tracker (autocannon/lib/init.js), which emits each answer.
+  const tracker = job as unknown as import('node:events').EventEmitter;
+  if (latencies)
+    tracker.on('response', (_client: unknown, _status: number, _bytes: number, ms: number) => latencies.push(ms));
+  const result = await job;
   return {
     requestsPerSecond: result.requests.average,
     p50: result.latency.p50,
@@ -93,6 +103,7 @@ export async function load(o: LoadOptions): Promise<LoadResult> {
     errors: result.errors,
     non2xx: result.non2xx,
     server5xx: (result as unknown as Record<string, number>)['5xx'] ?? 0,
+    answered: result.requests.total,
   };
 }
 
@@ -180,3 +191,10 @@ export async function runWhenMain(moduleUrl: string, run: () => Promise<BenchRep
 }
 
 export const ratio = (a: number, b: number) => (b === 0 ? 'n/a' : (a / b).toFixed(2));
+
+/** The nearest-rank percentile `p` (0–100) of unsorted values, in their unit. */
+export function percentile(values: number[], p: number): number {
+  if (values.length === 0) return Number.NaN;
+  const sorted = Float64Array.from(values).sort();
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
+}
