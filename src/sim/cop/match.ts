@@ -67,34 +67,15 @@ const MATCHES_KEPT = 8;
  */
 let MATCHED = new WeakMap<CandidateSet, Map<string, NameMatch>>();
 
-/** The thresholds the kept results were matched with (tests move them: test/support/matcher-thresholds.ts). */
-let matchedWith = thresholdsNow();
+/**
+ * The thresholds the kept results were matched with, key by key (tests move them by replacing keys:
+ * test/support/matcher-thresholds.ts). Any key compared, so a threshold added later is covered too.
+ */
+let matchedWith: Record<string, unknown> = { ...THRESHOLDS };
 
-function thresholdsNow() {
-  const t = THRESHOLDS;
-  return {
-    typoMinJaroWinkler: t.typoMinJaroWinkler,
-    jaroWinklerPrefixScale: t.jaroWinklerPrefixScale,
-    jaroWinklerMaxPrefix: t.jaroWinklerMaxPrefix,
-    shortenedMinLength: t.shortenedMinLength,
-    typoEditsByLength: t.typoEditsByLength.map((step) => ({ ...step })),
-  };
-}
-
-function thresholdsUnmoved(): boolean {
-  const t = THRESHOLDS;
-  const w = matchedWith;
-  if (
-    t.typoMinJaroWinkler !== w.typoMinJaroWinkler ||
-    t.jaroWinklerPrefixScale !== w.jaroWinklerPrefixScale ||
-    t.jaroWinklerMaxPrefix !== w.jaroWinklerMaxPrefix ||
-    t.shortenedMinLength !== w.shortenedMinLength ||
-    t.typoEditsByLength.length !== w.typoEditsByLength.length
-  )
-    return false;
-  return t.typoEditsByLength.every(
-    (step, i) => step.minLength === w.typoEditsByLength[i]!.minLength && step.edits === w.typoEditsByLength[i]!.edits,
-  );
+function thresholdsMoved(): boolean {
+  for (const key in THRESHOLDS) if ((THRESHOLDS as Record<string, unknown>)[key] !== matchedWith[key]) return true;
+  return false;
 }
 
 /**
@@ -102,10 +83,10 @@ function thresholdsUnmoved(): boolean {
  * match names what was close: the holder name, or for a joint account only the close holder(s).
  */
 export function matchName(requestName: string, account: AccountNames): NameMatch {
-  if (!thresholdsUnmoved()) {
+  if (thresholdsMoved()) {
     // Results kept under other thresholds are not this matcher's answers any more.
     MATCHED = new WeakMap();
-    matchedWith = thresholdsNow();
+    matchedWith = { ...THRESHOLDS };
   }
   const set = candidateSet(account);
   let matched = MATCHED.get(set);
