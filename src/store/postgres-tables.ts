@@ -19,19 +19,37 @@ export const ADVISORY_LOCK_KEY = BigInt.asIntN(
   BigInt(`0x${createHash('sha256').update('scheme-sim').digest('hex').slice(0, 16)}`),
 ).toString();
 
-export const SCHEMA_SQL = [
+const SCHEMA_SQL = [
   `CREATE TABLE IF NOT EXISTS ${META_TABLE} (key text PRIMARY KEY, value jsonb NOT NULL)`,
   // The catalogue maps each collection's exact name to its table, so load finds every collection
   // and names that had to be changed to be identifiers come back as they were.
   `CREATE TABLE IF NOT EXISTS ${CATALOGUE_TABLE} (name text PRIMARY KEY, table_name text NOT NULL UNIQUE)`,
 ];
 
+/** Where one store's tables are, as SQL names ready to go into a statement. */
+export interface TableLayout {
+  /** What open runs (in order) so the meta table and the catalogue exist. */
+  readonly prepare: readonly string[];
+  readonly meta: string;
+  readonly catalogue: string;
+  /** The SQL name of a collection's table, from its name as the catalogue holds it. */
+  table(name: string): string;
+}
+
+/** The default store: its tables in the connection's search_path, as since the engine began. */
+export const DEFAULT_LAYOUT: TableLayout = {
+  prepare: SCHEMA_SQL,
+  meta: META_TABLE,
+  catalogue: CATALOGUE_TABLE,
+  table: quoteIdentifier,
+};
+
 /**
- * A collection's table. `pos` keeps the store's insertion order (rows load `ORDER BY pos`): an
- * update keeps its row's place, an insertion takes a new, larger one.
+ * A collection's table, by its SQL name. `pos` keeps the store's insertion order (rows load
+ * `ORDER BY pos`): an update keeps its row's place, an insertion takes a new, larger one.
  */
 export function createCollectionTableSql(table: string): string {
-  return `CREATE TABLE IF NOT EXISTS ${quoteIdentifier(table)} (id text PRIMARY KEY, pos bigint GENERATED ALWAYS AS IDENTITY, row jsonb NOT NULL)`;
+  return `CREATE TABLE IF NOT EXISTS ${table} (id text PRIMARY KEY, pos bigint GENERATED ALWAYS AS IDENTITY, row jsonb NOT NULL)`;
 }
 
 /**
