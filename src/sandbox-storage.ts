@@ -5,7 +5,7 @@ import { readdir, rm } from 'node:fs/promises';
 import { basename, dirname, extname, join } from 'node:path';
 import { STORED_SECRETS } from './api/stored-records.ts';
 import type { RecordCheck } from './store/load-check.ts';
-import { openStore, type Store } from './store/store.ts';
+import { openPostgresPool, openStore, type PostgresPool, type Store, sandboxSchemaName } from './store/store.ts';
 
 export interface SandboxStorage {
   /** The ids of the sandboxes kept (none in memory). */
@@ -64,9 +64,44 @@ function fileStorage(dataFile: string, options: { check?: RecordCheck; warn?: (m
   };
 }
 
+/**
+ * A schema per sandbox in the server's database, on one shared pool of connections (a connection
+ * per sandbox would exhaust the server's max_connections long before 1,000 sandboxes). The pool is
+ * opened on first use.
+ */
 function postgresStorage(
-  _url: string,
-  _options: { check?: RecordCheck; warn?: (message: string) => void },
+  url: string,
+  options: { check?: RecordCheck; warn?: (message: string) => void },
 ): SandboxStorage {
-  throw new Error('sandboxes on PostgreSQL: schema storage not wired yet');
+  let pool: Promise<PostgresPool> | undefined;
+  const poolOf = () => {
+    pool ??= openPostgresPool(url, options.warn ? { warn: options.warn } : {});
+    return pool;
+  };
+  return {
+    async list() {
+      const schemas = await (await poolOf()).listSandboxSchemas();
+      return schemas.map((schema) => uuidOf(schema.slice('scheme_sim_sbx_'.length)));
+    },
+    async open(id: string) {
+      return openStore({
+        postgresPool: await poolOf(),
+        postgresSchema: sandboxSchemaName(id),
+        secrets: STORED_SECRETS,
+        ...(options.check ? { check: options.check } : {}),
+        ...(options.warn ? { warn: options.warn } : {}),
+      });
+    },
+    async remove(id: string) {
+      await (await poolOf()).dropSandboxSchema(sandboxSchemaName(id));
+    },
+    async close() {
+      if (pool) await (await pool).close();
+    },
+  };
+}
+
+/** `0123…` (32 hex digits) as a UUID's 8-4-4-4-12 groups. */
+function uuidOf(hex: string): string {
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }

@@ -2,9 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type Fetch, newSandbox, type SandboxClient, sandboxClient } from '../test/support/sandbox-client.ts';
 import { claimAttributes } from './harness/claim-attributes.ts';
+import { type PostgresServer, postgresBinDir, startPostgres } from './harness/postgres-server.ts';
 import { type TestRuntime, testRuntime } from './harness/test-runtime.ts';
 import { sandboxFolder } from './sandbox-storage.ts';
 
@@ -128,4 +129,39 @@ describe('sandboxes on one server', () => {
     expect(await rt.sandboxes.delete(s.id)).toBe(true);
     expect(rt.sandboxes.get(s.id)).toBeUndefined();
   });
+});
+
+describe.skipIf(postgresBinDir() === undefined)('sandboxes on PostgreSQL', () => {
+  let server: PostgresServer;
+  beforeAll(async () => {
+    server = await startPostgres();
+  }, 60_000);
+  afterAll(() => server?.stop());
+
+  it('keeps every sandbox across a restart, a schema each; delete drops its schema', async () => {
+    const postgres = await server.createDatabase();
+    rt = await testRuntime({ postgres, memory: false });
+    const admin = await rt.token();
+    const a = await newSandbox(fetchOf(rt), FROZEN, admin);
+    const b = await newSandbox(fetchOf(rt), { ...FROZEN, seed: 'none' }, admin);
+    const claimA = await fileClaim(a);
+    expect((await a.call('POST', '/v1/simulator/clock/advance', { working_days: 3 })).status).toBe(200);
+    await rt.close();
+
+    rt = await testRuntime({ postgres, memory: false });
+    expect(
+      rt.sandboxes
+        .list()
+        .map((s) => s.id)
+        .sort(),
+    ).toEqual([a.id, b.id].sort());
+    expect((await json(await a.call('GET', '/v1/simulator/clock'))).data.now).toBe('2026-12-24T09:00:00.000Z');
+    expect((await a.call('GET', `/v1/transaction/claims/${claimA}`)).status).toBe(200);
+    expect((await json(await b.call('GET', '/v1/organisation/accounts'))).data).toEqual([]);
+
+    expect((await rt.call('DELETE', `/v1/simulator/sandboxes/${a.id}`)).status).toBe(204);
+    await rt.close();
+    rt = await testRuntime({ postgres, memory: false });
+    expect(rt.sandboxes.list().map((s) => s.id)).toEqual([b.id]);
+  }, 60_000);
 });
