@@ -1,8 +1,6 @@
 // What the HTTP layer knows of the server's sandboxes: an interface the runtime implements
 // (src/sandboxes.ts), so routes and the dispatch layer never import the wiring above them.
-import type { Hono } from 'hono';
 import type { OAuthClient } from './auth/clients.ts';
-import type { AppEnv } from './context.ts';
 
 /** The id of the server's own world: the default sandbox, which has no prefix and no sbx_ tokens. */
 export const DEFAULT_SANDBOX = 'default';
@@ -41,7 +39,8 @@ export interface SandboxEntry {
   readonly seed: 'fixtures' | 'none';
   readonly settings: SandboxSettings;
   readonly clients: readonly OAuthClient[];
-  readonly app: Hono<AppEnv>;
+  /** The sandbox's app (a Hono app): answers a whole request. */
+  readonly app: { fetch(request: Request, env?: unknown): Response | Promise<Response> };
   /** The clock as GET /v1/simulator/clock shows it, for the sandbox's admin organisation. */
   clock(): object;
   recordCount(): number;
