@@ -27,7 +27,7 @@ export interface HttpFactory<H> {
   all(path: string, resolver: (info: { request: Request }) => Promise<Response>): H;
 }
 
-type SimRuntime = Pick<Runtime, 'app'> & Partial<Pick<Runtime, 'sim'>>;
+type SimRuntime = Pick<Runtime, 'app'> & Partial<Pick<Runtime, 'sim' | 'sandboxes'>>;
 
 export function handlersFor(runtime: SimRuntime, baseUrl?: string): HttpHandler[];
 export function handlersFor<H>(runtime: SimRuntime, options: { http: HttpFactory<H>; baseUrl?: string }): H[];
@@ -39,7 +39,8 @@ export function handlersFor<H>(
   const http: HttpFactory<H | HttpHandler> = typeof options === 'string' ? ownHttp : options.http;
   const base = new URL(baseUrl);
   // Deliveries go through fetch, which msw answers: a callback under the base URL would call the simulator itself.
-  runtime.sim?.subscriptions.addSelfAddress(baseUrl);
+  if (runtime.sandboxes) runtime.sandboxes.addSelfAddress(baseUrl);
+  else runtime.sim?.subscriptions.addSelfAddress(baseUrl);
   const prefix = base.pathname.replace(/\/$/, '');
   const origin = base.origin;
   return [

@@ -1,33 +1,27 @@
 import type { Hono } from 'hono';
-import { createApp, requestSchemasOf } from './api/app.ts';
-import { ClientRegistry, type OAuthClient } from './api/auth/clients.ts';
-import { TokenIssuer } from './api/auth/tokens.ts';
+import type { OAuthClient } from './api/auth/clients.ts';
 import type { AppDeps, AppEnv } from './api/context.ts';
 import type { CorsOrigins } from './api/cors.ts';
-import { ResponderSigner } from './api/open-banking/responder-signer.ts';
-import { RequestJournal } from './api/request-journal.ts';
-import { compileValidators } from './api/schemas/index.ts';
 import { STORED_SECRETS, storedRecordProblem } from './api/stored-records.ts';
 import type { Clock } from './clock/clock.ts';
-import { SchedulerTimer } from './clock/scheduler-timer.ts';
 import type { ClockState } from './clock/scheme-clock.ts';
-import { type DeliveryOptions, DeliveryWorker } from './delivery/delivery-worker.ts';
-import { sqsOptionsFromEnv } from './delivery/queue-transport.ts';
-import { resolveHostAddresses } from './delivery/resolve-host.ts';
+import type { DeliveryOptions, DeliveryWorker } from './delivery/delivery-worker.ts';
 import { secretProblem } from './delivery/signing.ts';
 import { FIXTURES_DIR, type Fixtures, readFixtures } from './fixtures.ts';
-import { packageVersion, swaggerUiAssets } from './package-files.ts';
+import { DEFAULT_SANDBOX, Sandboxes, type SandboxLimits } from './sandboxes.ts';
 import { JWS_PROFILES, type JwsProfile } from './signatures/jws-profile.ts';
 import type { GivenSigningKey } from './sim/cop/participant.ts';
 import { type Mode, resolveMode } from './sim/mode.ts';
 import { type DeliveryRetention, retentionFrom } from './sim/notifications/outbox-retention.ts';
 import { checkSchedule, type RetrySchedule } from './sim/notifications/retry-schedule.ts';
-import { Simulator } from './sim/simulator.ts';
-import { adoptSecrets, noteSecretIssued } from './store/issued-secrets.ts';
+import type { Simulator } from './sim/simulator.ts';
+import { adoptSecrets } from './store/issued-secrets.ts';
 import type { RecordCheck } from './store/load-check.ts';
 import { openStore, type Store } from './store/store.ts';
+import { assembleWorld, type Worker, type WorldOptions } from './world.ts';
 
 export { FIXTURES_DIR } from './fixtures.ts';
+export type { Worker } from './world.ts';
 
 export interface RuntimeOptions {
   /** JSON data file; omitted (or `memory: true`) keeps everything in memory. */
@@ -91,12 +85,12 @@ export interface RuntimeOptions {
   forceUnlock?: boolean;
   /** Browser origins allowed by CORS (default localhost origins; CLI --cors). */
   cors?: CorsOrigins;
-}
-
-/** Something that runs in the background while the simulator serves (outbox, running clock). */
-export interface Worker {
-  start(): void;
-  stop(): Promise<void>;
+  /**
+   * Sandboxes (docs/sandboxes.md): who may create one (`admin`, the default: an admin client of the
+   * default sandbox; `open`: anyone, CLI --sandboxes open), how many may live at once (default
+   * 1,000) and how many records each may hold (default 100,000).
+   */
+  sandboxes?: Partial<SandboxLimits>;
 }
 
 export interface Runtime {
@@ -114,6 +108,8 @@ export interface Runtime {
    * it before it says it is listening; in-process tests need not.
    */
   warm(): Promise<void>;
+  /** The sandboxes of this server: create, read, list and delete worlds of their own (docs/sandboxes.md). */
+  sandboxes: Sandboxes;
   /** Starts the background workers. In-process tests may leave them stopped and drive time by hand. */
   start(): void;
   /** Stops the workers and flushes the store. */
@@ -155,7 +151,7 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Runti
   }
 }
 
-/** Everything on top of an open store: fixtures, the domain, the app and the workers. */
+/** Everything on top of an open store: fixtures, the default world, the sandboxes and the workers. */
 async function assemble(
   store: Store,
   mode: Mode,
@@ -167,63 +163,32 @@ async function assemble(
   // close) holds the token key: a store that holds anything but its key has lost it. A store from
   // before the ledger of issued secrets gets one; the store's load check refused a lost key.
   adoptSecrets(store, STORED_SECRETS);
-  let key = store.getMeta<string>('auth_key');
-  if (!key) {
-    key = TokenIssuer.newKey();
-    store.setMeta('auth_key', key);
-    noteSecretIssued(store, 'auth_key');
-  }
-  const sim = new Simulator({
+  const clientList = fixtures.clients(options.clientsFile);
+  const shared = worldSettings(options, deliveryRetention);
+  const sandboxes = new Sandboxes({
+    fixtures,
+    mode,
+    clientTemplate: clientList,
+    shared,
+    location: options.postgres
+      ? { postgres: options.postgres }
+      : options.memory || !options.data
+        ? { memory: true }
+        : { file: options.data },
+    check: options.storeCheck ?? storedRecordProblem,
+    ...(options.sandboxes ? { limits: options.sandboxes } : {}),
+  });
+  const world = await assembleWorld({
+    ...shared,
+    id: DEFAULT_SANDBOX,
     store,
     mode,
-    organisations: fixtures.organisations,
-    participants: fixtures.participants,
-    calendarOverrides: fixtures.calendarOverrides,
-    holidayTable: fixtures.holidayTable,
-    reportCatalogue: fixtures.reportCatalogue,
-    reportServiceUsers: fixtures.reportServiceUsers,
-    ...(options.reportRetentionDays !== undefined ? { reportRetentionDays: options.reportRetentionDays } : {}),
+    fixtures,
+    clients: clientList,
+    ...(options.seedAccounts === false ? {} : { seedAccounts: () => fixtures.seedAccounts() }),
+    participantKeys: { ...(options.participantSigningKeys ? { given: options.participantSigningKeys } : {}) },
     ...(options.clock ? { clock: options.clock } : {}),
-    ...(options.wall ? { wall: options.wall } : {}),
-    ...(options.retrySchedule ? { retrySchedule: options.retrySchedule } : {}),
-    ...(options.redeliveryIntervalMs !== undefined ? { redeliveryIntervalMs: options.redeliveryIntervalMs } : {}),
-    ...(deliveryRetention ? { deliveryRetention } : {}),
-    scheduledReports: options.scheduledReports !== false,
-  });
-
-  // An empty registry (or an organisation just reset) gets the fixture accounts.
-  const seedAccounts = (organisationId?: string) => {
-    if (options.seedAccounts === false) return;
-    if (organisationId === undefined && sim.accounts.repo.rows.size > 0) return;
-    for (const account of fixtures.seedAccounts()) {
-      if (organisationId === undefined || account.organisation_id === organisationId) sim.accounts.create(account);
-    }
-  };
-  seedAccounts();
-  // A reset returns to the fixture state, seed accounts included (an organisation's reset, its own).
-  sim.onReset(seedAccounts);
-
-  const clientList = fixtures.clients(options.clientsFile);
-  const clients = new ClientRegistry(clientList);
-  const tokens = new TokenIssuer(key, sim.wall, options.tokenTtlSeconds);
-  // Keys load (or are generated) in the background while the rest is built; warm() waits for them
-  // before the server listens.
-  sim.signingKeys.load(options.participantSigningKeys);
-  const signer = new ResponderSigner(
-    sim.signingKeys,
-    sim.wall,
-    options.jwsProfile ?? '3.1.4',
-    options.copSignatureCache,
-  );
-  const deps: AppDeps = {
-    sim,
-    clients,
-    tokens,
-    mode,
-    signer,
-    resolveHost: options.resolveHost ?? resolveHostAddresses,
-    journal: new RequestJournal(options.journalSize),
-    ...(options.cors ? { cors: options.cors } : {}),
+    ...(options.journalSize !== undefined ? { journalSize: options.journalSize } : {}),
     // The bundled fixtures (no clients file given) hold development credentials only.
     ...(options.clientsFile === undefined && clientList[0]
       ? {
@@ -234,61 +199,56 @@ async function assemble(
           },
         }
       : {}),
-    docsAssets: swaggerUiAssets(),
-    version: packageVersion(),
-  };
-  const app = createApp(deps);
-  await store.commit();
-
-  const delivery = new DeliveryWorker(
-    {
-      store,
-      wall: sim.wall,
-      outbox: sim.outbox,
-      subscriptions: sim.subscriptions,
-      signingKey: () => sim.notificationKeys.current(),
-      prepareSigningKey: () => sim.notificationKeys.prepare(),
-    },
-    {
-      ...options.delivery,
-      sqs: { ...sqsOptionsFromEnv(), ...options.delivery?.sqs },
-      ...(options.webhookSecret ? { webhookSecret: options.webhookSecret } : {}),
-    },
-  );
-  const workers: Worker[] = [delivery];
-  // While the scheme clock runs, due jobs run on a timer; what they did is committed after each run.
-  // A backlog runs in slices as long work, as an advance does (change requests wait for it).
-  workers.push(
-    new SchedulerTimer({
-      scheduler: sim.scheduler,
-      clock: sim.clock,
-      commit: () => store.commit(),
-      exclusive: (work) => sim.longWork.exclusive('the running clock catching up', work),
-      busy: () => sim.longWork.running !== undefined,
-      ...(options.clockTimerMs ? { maxWaitMs: options.clockTimerMs } : {}),
-    }),
-  );
+    sandboxes,
+  });
+  try {
+    await sandboxes.open(world);
+  } catch (err) {
+    await world.close().catch(() => undefined);
+    throw err;
+  }
   let started = false;
   return {
-    sim,
-    app,
+    sim: world.sim,
+    app: world.app,
     devClient: clientList[0],
-    deps,
-    workers,
-    delivery,
-    async warm() {
-      // Key generation runs on the thread pool while this thread compiles.
-      await Promise.all([compileValidators(requestSchemasOf(app)), sim.signingKeys.ready()]);
-    },
+    deps: world.deps,
+    workers: world.workers,
+    delivery: world.delivery,
+    sandboxes,
+    warm: () => world.warm(),
     start() {
       if (started) return;
       started = true;
-      for (const w of workers) w.start();
+      world.start();
+      sandboxes.start();
     },
     async close() {
-      for (const w of workers) await w.stop();
-      await sim.signingKeys.ready().catch(() => undefined); // its store write must land before the store closes
-      await store.close();
+      await sandboxes.close();
+      await world.close();
     },
+  };
+}
+
+/** The settings every world of this runtime shares, the default one and each sandbox. */
+function worldSettings(
+  options: RuntimeOptions,
+  deliveryRetention: DeliveryRetention | undefined,
+): Omit<WorldOptions, 'id' | 'store' | 'mode' | 'fixtures' | 'clients' | 'participantKeys'> {
+  return {
+    ...(options.wall ? { wall: options.wall } : {}),
+    ...(options.tokenTtlSeconds !== undefined ? { tokenTtlSeconds: options.tokenTtlSeconds } : {}),
+    ...(options.clockTimerMs ? { clockTimerMs: options.clockTimerMs } : {}),
+    ...(options.webhookSecret ? { webhookSecret: options.webhookSecret } : {}),
+    ...(options.retrySchedule ? { retrySchedule: options.retrySchedule } : {}),
+    ...(options.redeliveryIntervalMs !== undefined ? { redeliveryIntervalMs: options.redeliveryIntervalMs } : {}),
+    ...(deliveryRetention ? { deliveryRetention } : {}),
+    ...(options.delivery ? { delivery: options.delivery } : {}),
+    scheduledReports: options.scheduledReports !== false,
+    ...(options.jwsProfile ? { jwsProfile: options.jwsProfile } : {}),
+    ...(options.copSignatureCache !== undefined ? { copSignatureCache: options.copSignatureCache } : {}),
+    ...(options.resolveHost ? { resolveHost: options.resolveHost } : {}),
+    ...(options.reportRetentionDays !== undefined ? { reportRetentionDays: options.reportRetentionDays } : {}),
+    ...(options.cors ? { cors: options.cors } : {}),
   };
 }

@@ -12,6 +12,7 @@ import { Faults } from './faults.ts';
 import { journalLayer } from './journal-layer.ts';
 import { LiveLog } from './live-log.ts';
 import { longWorkGate } from './long-work-gate.ts';
+import { recordQuotaLayer } from './record-quota.ts';
 import { requestHeader } from './request-header.ts';
 import { RequestJournal } from './request-journal.ts';
 import { mountRoutes, operationsOf, type RouteGroup } from './route-declaration.ts';
@@ -31,10 +32,13 @@ import { simulatorFaultRoutes } from './routes/simulator-faults.ts';
 import { simulatorReportRoutes } from './routes/simulator-reports.ts';
 import { simulatorRequestRoutes } from './routes/simulator-requests.ts';
 import { simulatorResetRoutes } from './routes/simulator-reset.ts';
+import { simulatorSandboxRoutes } from './routes/simulator-sandboxes.ts';
 import { simulatorScenarioRoutes } from './routes/simulator-scenarios.ts';
 import { simulatorStreamRoutes } from './routes/simulator-stream.ts';
 import { subscriptionRoutes } from './routes/subscriptions.ts';
 import { tokenRoutes } from './routes/token.ts';
+import { DEFAULT_SANDBOX } from './sandbox-directory.ts';
+import { sandboxDispatch } from './sandbox-dispatch.ts';
 import { wireRules } from './wire-rules.ts';
 
 /**
@@ -45,6 +49,9 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   const { sim } = deps;
 
   app.onError((err, c) => toErrorResponse(err, c));
+  // The default world passes a sandbox's requests to that sandbox's app, ahead of everything of its own.
+  if (deps.sandboxes && (deps.worldId ?? DEFAULT_SANDBOX) === DEFAULT_SANDBOX)
+    app.use('*', sandboxDispatch(deps.sandboxes));
   const journal = deps.journal ?? new RequestJournal();
   app.use(
     '*',
@@ -104,12 +111,14 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
       c.body(FAVICON_SVG, 200, { 'content-type': 'image/svg+xml', 'cache-control': 'max-age=86400' }),
     );
 
+  if (deps.sandboxes) mount(simulatorSandboxRoutes(deps, deps.sandboxes));
   app.use('/v1/*', bearerAuth(deps));
   // Changes made by a request are actioned by its client (notifications' actioned_by).
   app.use('/v1/*', (c, next) => runAs(c.get('clientId'), next));
   // Fault rules a client set for itself (never on by default; docs/faults.md).
   const faults = deps.faults ?? new Faults();
   app.use('/v1/*', faultLayer(faults));
+  if (deps.recordQuota) app.use('/v1/*', recordQuotaLayer(deps.recordQuota));
   // A change request waits while an advance or a reset runs in slices; reads are answered.
   app.use('/v1/*', longWorkGate(sim.longWork));
   mount(simulatorFaultRoutes(faults));

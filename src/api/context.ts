@@ -7,6 +7,7 @@ import type { DevClientHint } from './dashboard/dashboard-page.ts';
 import type { Faults } from './faults.ts';
 import type { ResponderSigner } from './open-banking/responder-signer.ts';
 import type { RequestJournal } from './request-journal.ts';
+import type { SandboxDirectory } from './sandbox-directory.ts';
 import type { WireRules } from './wire-rules.ts';
 
 /** What every route can read from the context. */
@@ -27,6 +28,12 @@ export interface AppEnv {
 }
 
 export interface AppDeps {
+  /** The sandbox this app serves: `default` for the server's own world (api/sandbox-directory.ts). */
+  worldId?: string;
+  /** The server's sandboxes: the routes under /v1/simulator/sandboxes, and the default world routes requests to them. */
+  sandboxes?: SandboxDirectory;
+  /** A sandbox's limit of records: a create past it is refused (403 naming the limit). */
+  recordQuota?: { limit: number; count: () => number };
   sim: Simulator;
   clients: ClientRegistry;
   tokens: TokenIssuer;

@@ -12,6 +12,7 @@ import { createRuntime, type RuntimeOptions } from '../runtime.ts';
 import type { RetrySchedule } from '../sim/notifications/retry-schedule.ts';
 import { parseRetrySchedule } from '../sim/notifications/retry-schedule-spec.ts';
 import { shortPath, writeProfile } from './profile.ts';
+import { SANDBOX_START_OPTIONS, SANDBOX_START_USAGE, sandboxLimitsFrom } from './sandbox-options.ts';
 import { parseCommand } from './usage.ts';
 
 export const START_HELP = `Usage: scheme-sim start [options]
@@ -59,6 +60,7 @@ export const START_HELP = `Usage: scheme-sim start [options]
   --log-format F      text (default) or json (pino JSON lines)
   --cors ORIGINS      origins a browser app may call from: localhost (default: any
                       http://localhost or 127.0.0.1 port), *, off, or a comma-separated list
+${SANDBOX_START_USAGE}
   -h, --help          this help
 
 Every option can also be set in the environment as SCHEME_SIM_<OPTION> (upper case, dashes as
@@ -105,6 +107,7 @@ export const START_OPTIONS = {
   'log-level': { type: 'string', default: 'info' },
   'log-format': { type: 'string', default: 'text' },
   cors: { type: 'string', default: 'localhost' },
+  ...SANDBOX_START_OPTIONS,
   help: { type: 'boolean', short: 'h', default: false },
 } as const;
 
@@ -198,6 +201,9 @@ export async function startCommand(argv: string[], env: NodeJS.ProcessEnv = proc
     fail(`--cors ${(err as Error).message}`);
   }
 
+  const sandboxes = sandboxLimitsFrom(values);
+  if ('problem' in sandboxes) fail(sandboxes.problem);
+
   const data = values.memory || values.store ? undefined : (values.data ?? join(process.cwd(), 'data', 'sim.json'));
   const runtimeOptions: RuntimeOptions = {
     ...(values.store ? { postgres: values.store } : data ? { data } : { memory: true }),
@@ -220,6 +226,7 @@ export async function startCommand(argv: string[], env: NodeJS.ProcessEnv = proc
     ...(journalSize !== undefined ? { journalSize } : {}),
     ...(retention !== undefined ? { reportRetentionDays: retention } : {}),
     cors,
+    sandboxes: sandboxes.limits,
   };
   const runtime = await createRuntime(runtimeOptions).catch((err: Error) => fail(err.message));
   // The first clients' requests run warm (src/node/warm-up.ts); a failure there only costs that.
@@ -234,7 +241,12 @@ export async function startCommand(argv: string[], env: NodeJS.ProcessEnv = proc
     return fail(`cannot listen on ${values.host}:${port}: ${err.message}`);
   });
 
-  if (values['log-requests']) runtime.deps.journal?.onRecord(requestLogger({ format: logFormat, level: logLevel }));
+  if (values['log-requests']) {
+    const log = requestLogger({ format: logFormat, level: logLevel });
+    runtime.deps.journal?.onRecord(log);
+    // A sandbox's requests are logged under its path prefix, so the two worlds' lines differ.
+    runtime.sandboxes.onRequest((entry, id) => log({ ...entry, path: `/sandboxes/${id}${entry.path}` }));
+  }
   console.log(`scheme-sim listening on ${server.url}`);
   console.log(`  store:  ${runtime.sim.store.location}`);
   const c = runtime.sim.clock;
@@ -251,6 +263,9 @@ export async function startCommand(argv: string[], env: NodeJS.ProcessEnv = proc
   );
   console.log(
     `  cop:    ${runtime.sim.participants.all().length} participants, ${runtime.sim.accounts.repo.rows.size} accounts${values['cop-strict'] ? ', strict headers and request signatures' : ''}; answers signed (JWS profile ${jwsProfile}, keys at /v1/participants/{open_banking_id}/jwks.json)`,
+  );
+  console.log(
+    `  sandboxes: ${runtime.sandboxes.size} live; created by ${sandboxes.limits.creation === 'open' ? 'anyone' : 'an admin client'} (POST /v1/simulator/sandboxes, scheme-sim sandbox create)`,
   );
   console.log(
     `  webhooks: ${webhookSecret ? 'signed with the server secret unless a subscription has its own' : 'signed only for subscriptions with a secret'}`,

@@ -1,5 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { getRequestListener, type ServerType } from '@hono/node-server';
+import type { Hono } from 'hono';
+import type { AppDeps, AppEnv } from '../api/context.ts';
 import type { Runtime } from '../runtime.ts';
 import { nameVerificationListener } from './name-verification-listener.ts';
 
@@ -18,10 +20,25 @@ export function requestListener(
   runtime: Runtime,
   hostname?: string,
 ): (req: IncomingMessage, res: ServerResponse) => void {
-  const nameVerification = nameVerificationListener(runtime.deps);
-  const app = getRequestListener(runtime.app.fetch, { hostname });
+  const listenerOf = (deps: AppDeps, app: Hono<AppEnv>) => {
+    const nameVerification = nameVerificationListener(deps);
+    const answer = getRequestListener(app.fetch, { hostname });
+    return (req: IncomingMessage, res: ServerResponse) => {
+      if (!nameVerification(req, res)) void answer(req, res);
+    };
+  };
+  const own = listenerOf(runtime.deps, runtime.app);
+  // A sandbox's requests go to its own listener (made on its first request, dropped with it), as
+  // they are: the name-verification fast path serves sandboxes too. The default world's app answers
+  // a request for a sandbox that does not exist (sandbox-dispatch.ts).
+  const sandboxListeners = new WeakMap<object, ReturnType<typeof listenerOf>>();
   return (req, res) => {
-    if (!nameVerification(req, res)) void app(req, res);
+    const target = runtime.sandboxes.routeWorld(req.url ?? '/', req.headers.authorization);
+    if (!target || 'refused' in target) return own(req, res);
+    let listener = sandboxListeners.get(target.world);
+    if (!listener) sandboxListeners.set(target.world, (listener = listenerOf(target.world.deps, target.world.app)));
+    if (target.path !== undefined) req.url = target.path;
+    listener(req, res);
   };
 }
 
@@ -37,7 +54,7 @@ export async function listen(runtime: Runtime, port = 8080, hostname = '127.0.0.
       const info = { port: (server.address() as { port: number }).port };
       const host = hostname.includes(':') ? `[${hostname}]` : hostname;
       // Now the address is known: a subscription may not call back the simulator itself.
-      runtime.sim.subscriptions.addSelfAddress(`http://${host}:${info.port}`);
+      runtime.sandboxes.addSelfAddress(`http://${host}:${info.port}`);
       runtime.start();
       resolvePromise({
         url: `http://${host}:${info.port}`,

@@ -19,19 +19,97 @@ export const ADVISORY_LOCK_KEY = BigInt.asIntN(
   BigInt(`0x${createHash('sha256').update('scheme-sim').digest('hex').slice(0, 16)}`),
 ).toString();
 
-export const SCHEMA_SQL = [
-  `CREATE TABLE IF NOT EXISTS ${META_TABLE} (key text PRIMARY KEY, value jsonb NOT NULL)`,
-  // The catalogue maps each collection's exact name to its table, so load finds every collection
-  // and names that had to be changed to be identifiers come back as they were.
-  `CREATE TABLE IF NOT EXISTS ${CATALOGUE_TABLE} (name text PRIMARY KEY, table_name text NOT NULL UNIQUE)`,
-];
+/** A sandbox store's schema: this prefix and the 32 hex digits of the sandbox's UUID. */
+export const SANDBOX_SCHEMA_PREFIX = 'scheme_sim_sbx_';
+const SANDBOX_SCHEMA = /^scheme_sim_sbx_[0-9a-f]{32}$/;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function createTablesSql(meta: string, catalogue: string): string[] {
+  return [
+    `CREATE TABLE IF NOT EXISTS ${meta} (key text PRIMARY KEY, value jsonb NOT NULL)`,
+    // The catalogue maps each collection's exact name to its table, so load finds every collection
+    // and names that had to be changed to be identifiers come back as they were.
+    `CREATE TABLE IF NOT EXISTS ${catalogue} (name text PRIMARY KEY, table_name text NOT NULL UNIQUE)`,
+  ];
+}
+
+/** Where one store's tables are, as SQL names ready to go into a statement. */
+export interface TableLayout {
+  /** What open runs (in order) so the meta table and the catalogue exist. */
+  readonly prepare: readonly string[];
+  readonly meta: string;
+  readonly catalogue: string;
+  /** The SQL name of a collection's table, from its name as the catalogue holds it. */
+  table(name: string): string;
+}
+
+/** The default store: its tables in the connection's search_path, as since the engine began. */
+export const DEFAULT_LAYOUT: TableLayout = {
+  prepare: createTablesSql(META_TABLE, CATALOGUE_TABLE),
+  meta: META_TABLE,
+  catalogue: CATALOGUE_TABLE,
+  table: quoteIdentifier,
+};
 
 /**
- * A collection's table. `pos` keeps the store's insertion order (rows load `ORDER BY pos`): an
- * update keeps its row's place, an insertion takes a new, larger one.
+ * The schema of sandbox `sandboxId` (a UUID, any case): `scheme_sim_sbx_` and its 32 hex digits,
+ * the same digits as the sandbox's tokens carry.
+ */
+export function sandboxSchemaName(sandboxId: string): string {
+  if (!UUID.test(sandboxId))
+    throw new StoreError(
+      `a sandbox's PostgreSQL schema is named from its UUID; ${JSON.stringify(sandboxId)} is not one`,
+    );
+  return SANDBOX_SCHEMA_PREFIX + sandboxId.replaceAll('-', '').toLowerCase();
+}
+
+export function isSandboxSchemaName(name: string): boolean {
+  return SANDBOX_SCHEMA.test(name);
+}
+
+/**
+ * Every schema name that reaches SQL passes here first: only `scheme_sim_sbx_` and 32 lower-case
+ * hex digits, so a name can neither break out of its quotes nor reach another schema.
+ */
+export function assertSandboxSchemaName(name: string): void {
+  if (!isSandboxSchemaName(name))
+    throw new StoreError(
+      `${JSON.stringify(name)} is not a sandbox schema name (scheme_sim_sbx_ and 32 lower-case hex digits; see sandboxSchemaName)`,
+    );
+}
+
+/** A sandbox store: the default layout's tables inside its own schema, every name qualified. */
+export function sandboxLayout(schema: string): TableLayout {
+  assertSandboxSchemaName(schema);
+  const inSchema = (table: string) => `${quoteIdentifier(schema)}.${quoteIdentifier(table)}`;
+  return {
+    prepare: [
+      `CREATE SCHEMA IF NOT EXISTS ${quoteIdentifier(schema)}`,
+      ...createTablesSql(inSchema(META_TABLE), inSchema(CATALOGUE_TABLE)),
+    ],
+    meta: inSchema(META_TABLE),
+    catalogue: inSchema(CATALOGUE_TABLE),
+    table: inSchema,
+  };
+}
+
+/**
+ * The transaction-level advisory lock of one sandbox schema: its open, each commit and its drop
+ * take it, so they run one at a time whoever runs them.
+ */
+export function sandboxLockKey(schema: string): string {
+  return BigInt.asIntN(
+    64,
+    BigInt(`0x${createHash('sha256').update(`scheme-sim:schema:${schema}`).digest('hex').slice(0, 16)}`),
+  ).toString();
+}
+
+/**
+ * A collection's table, by its SQL name. `pos` keeps the store's insertion order (rows load
+ * `ORDER BY pos`): an update keeps its row's place, an insertion takes a new, larger one.
  */
 export function createCollectionTableSql(table: string): string {
-  return `CREATE TABLE IF NOT EXISTS ${quoteIdentifier(table)} (id text PRIMARY KEY, pos bigint GENERATED ALWAYS AS IDENTITY, row jsonb NOT NULL)`;
+  return `CREATE TABLE IF NOT EXISTS ${table} (id text PRIMARY KEY, pos bigint GENERATED ALWAYS AS IDENTITY, row jsonb NOT NULL)`;
 }
 
 /**

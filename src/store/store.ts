@@ -8,10 +8,13 @@ import { type CompactionPolicy, JournalEngine } from './journal-engine.ts';
 import { wrongKindDamage } from './journal-paths.ts';
 import { assertLoadable, type RecordCheck } from './load-check.ts';
 import { MemoryEngine } from './memory-engine.ts';
+import type { PostgresPool, PostgresPoolOptions } from './postgres-pool.ts';
 import { damageError } from './store-damage.ts';
 import { StoreError } from './store-error.ts';
 import type { Store } from './store-interface.ts';
 
+export type { PostgresPool, PostgresPoolOptions } from './postgres-pool.ts';
+export { sandboxSchemaName } from './postgres-tables.ts';
 export type { StoreData } from './store-data.ts';
 export { StoreError } from './store-error.ts';
 export type { Store } from './store-interface.ts';
@@ -21,6 +24,14 @@ export interface OpenStoreOptions {
   file?: string;
   /** A PostgreSQL URL (postgres://user:pass@host:port/db): the PostgreSQL engine (docs/store-postgres.md). */
   postgres?: string;
+  /**
+   * A sandbox's store on PostgreSQL: the schema its tables live in (`sandboxSchemaName(id)`), in
+   * the database of `postgresPool`, whose connections it shares. It takes no database lock (the
+   * process's default store holds it); with it, give neither `file` nor `postgres`.
+   */
+  postgresSchema?: string;
+  /** The connections sandbox stores share (`openPostgresPool`); its opener closes it after them. */
+  postgresPool?: PostgresPool;
   /** Wraps the engine (tests use it to count, hold or fail writes); the wrapper must persist through it. */
   wrapEngine?: (engine: Engine) => Engine;
   /** Told of a stale lock taken over, a torn journal tail dropped, a migration; default console.warn. */
@@ -53,7 +64,26 @@ export async function openStore(options: OpenStoreOptions = {}): Promise<Store> 
   }
 }
 
+/**
+ * Connections for the sandbox stores on the PostgreSQL database at `url` (docs/store-postgres.md):
+ * pass it as `postgresPool` with each sandbox's `postgresSchema`; it also lists and drops their
+ * schemas. Fails (StoreError) when it cannot connect; close it after the stores that use it.
+ */
+export async function openPostgresPool(url: string, options: PostgresPoolOptions = {}): Promise<PostgresPool> {
+  // Loaded only when asked for, like the engine: the embedded engines do not pay for the driver.
+  const { openPostgresPool: open } = await import('./postgres-pool.ts');
+  return open(url, options);
+}
+
 async function openEngine(options: OpenStoreOptions): Promise<StartingEngine> {
+  if (options.postgresSchema !== undefined || options.postgresPool) {
+    if (options.postgresSchema === undefined || !options.postgresPool)
+      throw new StoreError('a sandbox store on PostgreSQL needs both postgresSchema and postgresPool');
+    if (options.file || options.postgres)
+      throw new StoreError('a sandbox store on PostgreSQL takes its database from postgresPool, not file or postgres');
+    const { openPostgresSchemaEngine } = await import('./postgres-schema-engine.ts');
+    return openPostgresSchemaEngine(options.postgresPool, options.postgresSchema);
+  }
   if (options.postgres) {
     // Loaded only when asked for: the embedded engines do not pay for the driver.
     const { openPostgresEngine } = await import('./postgres-engine.ts');

@@ -44,7 +44,14 @@ const MAY_IMPORT: Record<string, readonly Layer[]> = {
 };
 
 /** The files at the top of src that wire the layers together; the rest there are the package's entries. */
-const RUNTIME_FILES = new Set(['src/runtime.ts', 'src/fixtures.ts', 'src/package-files.ts']);
+const RUNTIME_FILES = new Set([
+  'src/runtime.ts',
+  'src/world.ts',
+  'src/sandboxes.ts',
+  'src/sandbox-storage.ts',
+  'src/fixtures.ts',
+  'src/package-files.ts',
+]);
 
 /** What features/ may use of src: the package's public entry points and the harness's support. */
 const FEATURES_MAY_IMPORT = new Set(['src/index.ts', 'src/msw.ts']);

@@ -21,10 +21,14 @@ export class TokenIssuer {
   /** Tokens whose signature was already checked (HMAC per request is a fifth of a cheap request). */
   readonly #verified = new Map<string, TokenClaims>();
 
-  constructor(key: string, wall: Clock, ttlSeconds = 3600) {
+  /** What every token starts with: a sandbox's `sbx_<hex id>.`, by which the server routes it (docs/sandboxes.md). */
+  readonly #prefix: string;
+
+  constructor(key: string, wall: Clock, ttlSeconds = 3600, prefix = '') {
     this.#key = Buffer.from(key, 'base64url');
     this.#wall = wall;
     this.ttlSeconds = ttlSeconds;
+    this.#prefix = prefix;
   }
 
   static newKey(): string {
@@ -41,7 +45,11 @@ export class TokenIssuer {
       exp: this.#wall.now().getTime() + this.ttlSeconds * 1000,
     };
     const body = Buffer.from(JSON.stringify(claims)).toString('base64url');
-    return { access_token: `${body}.${this.#sign(body)}`, token_type: 'Bearer', expires_in: this.ttlSeconds };
+    return {
+      access_token: `${this.#prefix}${body}.${this.#sign(body)}`,
+      token_type: 'Bearer',
+      expires_in: this.ttlSeconds,
+    };
   }
 
   /** The claims of a valid, unexpired token; otherwise why not. */
@@ -52,7 +60,8 @@ export class TokenIssuer {
       this.#verified.delete(token);
       return { ok: false, reason: 'access token expired' };
     }
-    const [body, sig, extra] = token.split('.');
+    if (this.#prefix !== '' && !token.startsWith(this.#prefix)) return { ok: false, reason: 'invalid access token' };
+    const [body, sig, extra] = (this.#prefix === '' ? token : token.slice(this.#prefix.length)).split('.');
     if (!body || !sig || extra !== undefined || !secretsEqual(sig, this.#sign(body)))
       return { ok: false, reason: 'invalid access token' };
     let claims: TokenClaims;

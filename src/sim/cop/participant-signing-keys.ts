@@ -53,6 +53,21 @@ export class ParticipantSigningKeys {
     this.#ready.catch(() => undefined); // reported to whoever awaits it
   }
 
+  /**
+   * Takes another world's keys once they are loaded: the participants are the fixtures' in every
+   * sandbox, so their keys (and JWKS) are the server's, read once, not generated per sandbox.
+   */
+  loadFrom(other: ParticipantSigningKeys): void {
+    if (this.#ready) throw new Error('participant signing keys are already loaded');
+    this.#ready = other.ready().then(() => {
+      for (const p of this.#participants) {
+        const key = other.get(p.open_banking_id);
+        if (key) this.#keys.set(p.open_banking_id, key);
+      }
+    });
+    this.#ready.catch(() => undefined); // reported to whoever awaits it
+  }
+
   /** Resolves once every participant has its key. */
   ready(): Promise<void> {
     if (!this.#ready) throw new Error('participant signing keys were not loaded');

@@ -1,0 +1,152 @@
+import type { Context } from 'hono';
+import type { OAuthClient } from '../auth/clients.ts';
+import { verifyBearer } from '../auth/middleware.ts';
+import { isSignatureAuthorization, requestSignatures } from '../auth/request-signatures.ts';
+import { optionalJson } from '../body.ts';
+import type { AppDeps, AppEnv } from '../context.ts';
+import { ApiError } from '../errors.ts';
+import { parseId } from '../ids.ts';
+import { requestHeader } from '../request-header.ts';
+import { defineRoutes, type RouteGroup } from '../route-declaration.ts';
+import {
+  DEFAULT_SANDBOX,
+  type SandboxDirectory,
+  type SandboxEntry,
+  type SandboxRequest,
+} from '../sandbox-directory.ts';
+import { validateOrThrow } from '../validate.ts';
+
+const PATH = '/v1/simulator/sandboxes';
+
+/** A client as a sandbox's answer lists it; the secret only where one sandbox is shown to its holder. */
+function clientView(client: OAuthClient, secrets: boolean) {
+  return {
+    client_id: client.client_id,
+    ...(secrets ? { client_secret: client.client_secret } : {}),
+    organisation_id: client.organisation_id,
+    name: client.name ?? client.client_id,
+    role: client.role ?? 'member',
+    key_ids: (client.public_keys ?? []).map((k) => k.key_id),
+  };
+}
+
+function view(entry: SandboxEntry, quota: number, secrets: boolean) {
+  return {
+    type: 'sandboxes',
+    id: entry.id,
+    version: 0,
+    created_on: entry.createdOn,
+    modified_on: entry.createdOn,
+    attributes: {
+      expires_at: entry.expiresAt,
+      seed: entry.seed,
+      settings: entry.settings,
+      clock: entry.clock(),
+      path_prefix: `/sandboxes/${entry.id}`,
+      clients: entry.clients.map((c) => clientView(c, secrets)),
+      record_count: entry.recordCount(),
+      record_quota: quota,
+    },
+  };
+}
+
+/** Who asks, as far as sandboxes care: everyone under --auth off, else the caller's credentials. */
+interface Asker {
+  /** May act on every sandbox: an admin of the default sandbox, or anyone under --auth off. */
+  operator: boolean;
+  /** The caller's own sandbox (a sandbox's client), when it is not the default. */
+  own?: string;
+  admin: boolean;
+  anonymous: boolean;
+}
+
+/**
+ * These routes answer before the shared credentials layer: with `--sandboxes open` a CI job that
+ * holds no secret creates a sandbox, and gets its credentials in the answer.
+ */
+async function askerOf(c: Context<AppEnv>, deps: AppDeps): Promise<Asker> {
+  if (!deps.mode.credentials) return { operator: true, admin: true, anonymous: false };
+  const header = requestHeader(c, 'authorization');
+  if (header === undefined) return { operator: false, admin: false, anonymous: true };
+  const url = new URL(c.req.url);
+  const caller = isSignatureAuthorization(header)
+    ? requestSignatures(deps).callerOf(header, {
+        method: c.req.method,
+        target: `${url.pathname}${url.search}`,
+        header: (name) => requestHeader(c, name),
+        body: c.req.method === 'GET' || c.req.method === 'DELETE' ? '' : await c.req.text(),
+      })
+    : verifyBearer(header, deps);
+  const admin = deps.clients.roleOf(caller.clientId) === 'admin';
+  const world = deps.worldId ?? DEFAULT_SANDBOX;
+  return world === DEFAULT_SANDBOX
+    ? { operator: admin, admin, anonymous: false }
+    : { operator: false, own: world, admin, anonymous: false };
+}
+
+const NEEDS_ADMIN =
+  'sandboxes are managed by an admin client of the default sandbox (or anyone when the server runs with --sandboxes open or --auth off)';
+
+/** The sandbox `id` names, if the asker may see it; 404 otherwise (another's sandbox is not told of). */
+function visible(sandboxes: SandboxDirectory, asker: Asker, id: string): SandboxEntry {
+  if (asker.anonymous)
+    throw new ApiError(401, `reading a sandbox needs credentials: ${NEEDS_ADMIN}, or a client of it`);
+  if (!asker.operator && asker.own === undefined) throw new ApiError(403, NEEDS_ADMIN);
+  const entry = asker.operator || asker.own === id ? sandboxes.get(id) : undefined;
+  if (!entry) throw new ApiError(404, `sandbox ${id} does not exist`);
+  return entry;
+}
+
+/** /v1/simulator/sandboxes: make, read, list and delete whole worlds on this server (docs/sandboxes.md). */
+export function simulatorSandboxRoutes(deps: AppDeps, sandboxes: SandboxDirectory): RouteGroup {
+  const r = defineRoutes(PATH, 'Simulator');
+  const single = (c: Context, entry: SandboxEntry, status: 200 | 201) =>
+    c.json({ data: view(entry, sandboxes.recordQuota, true), links: { self: `${PATH}/${entry.id}` } }, status);
+
+  r.post(
+    '/',
+    { summary: 'Create a sandbox', status: 201, body: 'sandbox-create', answer: 'sandbox-single', open: true },
+    async (c) => {
+      const asker = await askerOf(c, deps);
+      if (sandboxes.creation !== 'open' && !asker.operator) {
+        if (asker.anonymous) throw new ApiError(401, `creating a sandbox needs credentials: ${NEEDS_ADMIN}`);
+        throw new ApiError(403, `creating a sandbox: ${NEEDS_ADMIN}`);
+      }
+      const body = validateOrThrow<{ data?: { id?: string; attributes?: SandboxRequest } }>(
+        'sandbox-create',
+        await optionalJson(c),
+      );
+      const request: SandboxRequest = { ...body.data?.attributes };
+      if (body.data?.id !== undefined) request.id = body.data.id;
+      return single(c, await sandboxes.create(request), 201);
+    },
+  );
+  r.get('/', { summary: 'The sandboxes the caller may see', answer: 'sandbox-list', open: true }, async (c) => {
+    const asker = await askerOf(c, deps);
+    if (asker.anonymous) throw new ApiError(401, `listing sandboxes needs credentials: ${NEEDS_ADMIN}`);
+    if (!asker.operator && asker.own === undefined) throw new ApiError(403, NEEDS_ADMIN);
+    const entries = asker.operator ? sandboxes.list() : sandboxes.list().filter((e) => e.id === asker.own);
+    return c.json({
+      data: entries.map((e) => view(e, sandboxes.recordQuota, false)),
+      links: { self: PATH },
+    });
+  });
+  r.get(
+    '/:id',
+    { summary: 'A sandbox, with its clients and their secrets', answer: 'sandbox-single', open: true },
+    async (c) => {
+      const id = parseId(c.req.param('id'));
+      return single(c, visible(sandboxes, await askerOf(c, deps), id), 200);
+    },
+  );
+  r.delete('/:id', { summary: 'Delete a sandbox and everything it holds', status: 204, open: true }, async (c) => {
+    const id = parseId(c.req.param('id'));
+    const asker = await askerOf(c, deps);
+    visible(sandboxes, asker, id);
+    if (!asker.operator && !asker.admin)
+      throw new ApiError(403, `deleting sandbox ${id} needs its admin client (the first one its creation listed)`);
+    await sandboxes.delete(id);
+    return c.body(null, 204);
+  });
+  return r;
+}

@@ -1,0 +1,68 @@
+// What the HTTP layer knows of the server's sandboxes: an interface the runtime implements
+// (src/sandboxes.ts), so routes and the dispatch layer never import the wiring above them.
+import type { Hono } from 'hono';
+import type { OAuthClient } from './auth/clients.ts';
+import type { AppEnv } from './context.ts';
+
+/** The id of the server's own world: the default sandbox, which has no prefix and no sbx_ tokens. */
+export const DEFAULT_SANDBOX = 'default';
+
+/** Who may create sandboxes: an admin client of the default sandbox, or anyone (`--sandboxes open`). */
+export type SandboxCreation = 'admin' | 'open';
+
+export interface SandboxSettings {
+  strict?: boolean;
+  cop_strict?: boolean;
+  jws_profile?: '3.1.4' | '3.1.3';
+  match_thresholds?: Record<string, unknown>;
+}
+
+export interface SandboxClockStart {
+  mode?: 'frozen' | 'running';
+  start?: string;
+  speed?: number;
+}
+
+/** The attributes of a create body, as checked by schema sandbox-create. */
+export interface SandboxRequest {
+  id?: string;
+  clock?: SandboxClockStart;
+  seed?: 'fixtures' | 'none';
+  expires_at?: string;
+  lifetime_seconds?: number;
+  settings?: SandboxSettings;
+}
+
+/** A live sandbox as the routes show it. */
+export interface SandboxEntry {
+  readonly id: string;
+  readonly createdOn: string;
+  readonly expiresAt: string;
+  readonly seed: 'fixtures' | 'none';
+  readonly settings: SandboxSettings;
+  readonly clients: readonly OAuthClient[];
+  readonly app: Hono<AppEnv>;
+  /** The clock as GET /v1/simulator/clock shows it, for the sandbox's admin organisation. */
+  clock(): object;
+  recordCount(): number;
+}
+
+/** Where a request goes when it is not for the app that received it. */
+export type SandboxTarget =
+  | { entry: SandboxEntry /** the path without /sandboxes/{id}, when the prefix named it */; path?: string }
+  | { refused: 401 | 404; message: string };
+
+export interface SandboxDirectory {
+  readonly creation: SandboxCreation;
+  readonly recordQuota: number;
+  /**
+   * The sandbox a request received by the default world is for: named by the path prefix
+   * `/sandboxes/{id}`, a `sbx_` token, the Basic credentials of a token request, or a signed
+   * request's key id. Undefined: the default world's own.
+   */
+  route(path: string, authorization: string | undefined): SandboxTarget | undefined;
+  create(request: SandboxRequest): Promise<SandboxEntry>;
+  get(id: string): SandboxEntry | undefined;
+  list(): SandboxEntry[];
+  delete(id: string): Promise<boolean>;
+}

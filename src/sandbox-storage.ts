@@ -1,0 +1,72 @@
+// Where each sandbox's store lives, in the engine the server's own store uses: in memory, a data
+// file of its own beside the server's, or a schema of its own in the server's PostgreSQL database.
+// Deleting a sandbox removes that file or schema, so its storage is freed.
+import { readdir, rm } from 'node:fs/promises';
+import { basename, dirname, extname, join } from 'node:path';
+import { STORED_SECRETS } from './api/stored-records.ts';
+import type { RecordCheck } from './store/load-check.ts';
+import { openStore, type Store } from './store/store.ts';
+
+export interface SandboxStorage {
+  /** The ids of the sandboxes kept (none in memory). */
+  list(): Promise<string[]>;
+  /** Opens (or makes) sandbox `id`'s store. */
+  open(id: string): Promise<Store>;
+  /** Frees a closed sandbox's storage. */
+  remove(id: string): Promise<void>;
+  /** Releases what the storage holds besides the stores (a connection pool). */
+  close(): Promise<void>;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+export function sandboxStorage(
+  location: { memory: true } | { file: string } | { postgres: string },
+  options: { check?: RecordCheck; warn?: (message: string) => void },
+): SandboxStorage {
+  if ('file' in location) return fileStorage(location.file, options);
+  if ('postgres' in location) return postgresStorage(location.postgres, options);
+  return {
+    list: async () => [],
+    open: () => openStore({}),
+    remove: async () => undefined,
+    close: async () => undefined,
+  };
+}
+
+/** `data/sim.json`'s sandboxes live in `data/sim.sandboxes/<id>/sim.json`. */
+export function sandboxFolder(dataFile: string): string {
+  return join(dirname(dataFile), `${basename(dataFile, extname(dataFile))}.sandboxes`);
+}
+
+function fileStorage(dataFile: string, options: { check?: RecordCheck; warn?: (message: string) => void }) {
+  const folder = sandboxFolder(dataFile);
+  return {
+    async list() {
+      try {
+        return (await readdir(folder, { withFileTypes: true }))
+          .filter((e) => e.isDirectory() && UUID.test(e.name))
+          .map((e) => e.name);
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code === 'ENOENT') return [];
+        throw err;
+      }
+    },
+    open: (id: string) =>
+      openStore({
+        file: join(folder, id, 'sim.json'),
+        secrets: STORED_SECRETS,
+        ...(options.check ? { check: options.check } : {}),
+        ...(options.warn ? { warn: options.warn } : {}),
+      }),
+    remove: (id: string) => rm(join(folder, id), { recursive: true, force: true }),
+    close: async () => undefined,
+  };
+}
+
+function postgresStorage(
+  _url: string,
+  _options: { check?: RecordCheck; warn?: (message: string) => void },
+): SandboxStorage {
+  throw new Error('sandboxes on PostgreSQL: schema storage not wired yet');
+}

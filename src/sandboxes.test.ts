@@ -1,0 +1,131 @@
+import { randomUUID } from 'node:crypto';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { type Fetch, newSandbox, type SandboxClient, sandboxClient } from '../test/support/sandbox-client.ts';
+import { claimAttributes } from './harness/claim-attributes.ts';
+import { type TestRuntime, testRuntime } from './harness/test-runtime.ts';
+import { sandboxFolder } from './sandbox-storage.ts';
+
+const json = async (res: Response) => (await res.json()) as any;
+const fetchOf =
+  (r: TestRuntime): Fetch =>
+  async (path, init) =>
+    r.app.request(path, init);
+const FROZEN = { clock: { mode: 'frozen', start: '2026-12-21T09:00:00Z' } };
+
+let rt: TestRuntime | undefined;
+const dirs: string[] = [];
+afterEach(async () => {
+  await rt?.close();
+  rt = undefined;
+  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
+});
+
+/** The README's tour in a sandbox: an account, a claim and its submission, as its own admin. */
+async function fileClaim(s: SandboxClient): Promise<string> {
+  const org = s.admin.organisation_id;
+  const id = randomUUID();
+  const attributes = claimAttributes(['12.34'], { reference: `DDIC${id.slice(0, 8)}` }, '2026-12-18');
+  expect(
+    (await s.call('POST', '/v1/transaction/claims', { data: { id, organisation_id: org, type: 'claims', attributes } }))
+      .status,
+  ).toBe(201);
+  const sub = await s.call('POST', `/v1/transaction/claims/${id}/submissions`, {
+    data: { id: randomUUID(), organisation_id: org, type: 'claim_submissions' },
+  });
+  expect(sub.status).toBe(201);
+  return id;
+}
+
+const contras = async (s: SandboxClient) => (await json(await s.call('GET', '/v1/transaction/payments'))).data;
+
+describe('sandboxes on one server', () => {
+  it("settle each sandbox's claims on its own clock: advancing A leaves B's clock and claim", async () => {
+    rt = await testRuntime();
+    const admin = await rt.token();
+    const a = await newSandbox(fetchOf(rt), FROZEN, admin);
+    const b = await newSandbox(fetchOf(rt), FROZEN, admin);
+    const claimA = await fileClaim(a);
+    const claimB = await fileClaim(b);
+    expect((await a.call('POST', '/v1/simulator/clock/advance', { working_days: 14 })).status).toBe(200);
+
+    const [contra] = await contras(a);
+    expect(contra.relationships.claims.data.map((c: any) => c.id)).toEqual([claimA]);
+    expect(await contras(b)).toEqual([]);
+    expect((await json(await b.call('GET', '/v1/simulator/clock'))).data.now).toBe('2026-12-21T09:00:00.000Z');
+    expect((await json(await rt.call('GET', '/v1/simulator/clock'))).data.now).toBe('2026-12-21T09:00:00.000Z');
+    const bClaim = await json(await b.call('GET', `/v1/transaction/claims/${claimB}`));
+    expect(bClaim.data.relationships?.payment).toBeUndefined();
+
+    // Deleting A leaves B whole.
+    expect((await rt.call('DELETE', `/v1/simulator/sandboxes/${a.id}`)).status).toBe(204);
+    expect((await b.call('POST', '/v1/simulator/clock/advance', { working_days: 14 })).status).toBe(200);
+    expect((await contras(b))[0].relationships.claims.data.map((c: any) => c.id)).toEqual([claimB]);
+  });
+
+  it('each answer with its own settings: strict bodies in one, not in the other', async () => {
+    rt = await testRuntime();
+    const admin = await rt.token();
+    const strict = await newSandbox(fetchOf(rt), { settings: { strict: true } }, admin);
+    const lax = await newSandbox(fetchOf(rt), {}, admin);
+    const body = (org: string) => ({
+      data: {
+        id: randomUUID(),
+        organisation_id: org,
+        type: 'accounts',
+        attributes: {
+          country: 'GB',
+          bank_id: '400300',
+          bic: 'NWBKGB22',
+          bank_id_code: 'GBDSC',
+          name: ['X Y'],
+          colour: 'blue',
+        },
+      },
+    });
+    expect((await strict.call('POST', '/v1/organisation/accounts', body(strict.admin.organisation_id))).status).toBe(
+      400,
+    );
+    expect((await lax.call('POST', '/v1/organisation/accounts', body(lax.admin.organisation_id))).status).toBe(201);
+  });
+
+  it('keeps every sandbox, its clock and its records across a restart on the journal store; delete frees its files', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sandboxes-'));
+    dirs.push(dir);
+    const data = join(dir, 'sim.json');
+    rt = await testRuntime({ data, memory: false });
+    const admin = await rt.token();
+    const a = await newSandbox(fetchOf(rt), FROZEN, admin);
+    const b = await newSandbox(fetchOf(rt), FROZEN, admin);
+    const claimA = await fileClaim(a);
+    expect((await a.call('POST', '/v1/simulator/clock/advance', { working_days: 3 })).status).toBe(200);
+    await rt.close();
+
+    rt = await testRuntime({ data, memory: false });
+    expect(rt.sandboxes.size).toBe(2);
+    // The same credentials take tokens again; the old tokens verify too (each sandbox keeps its key).
+    const a2 = await sandboxClient(fetchOf(rt), a.data);
+    expect((await json(await a2.call('GET', '/v1/simulator/clock'))).data.now).toBe('2026-12-24T09:00:00.000Z');
+    expect((await a.call('GET', `/v1/transaction/claims/${claimA}`)).status).toBe(200);
+    expect((await json(await b.call('GET', '/v1/simulator/clock'))).data.now).toBe('2026-12-21T09:00:00.000Z');
+
+    expect(existsSync(join(sandboxFolder(data), a.id))).toBe(true);
+    expect((await rt.call('DELETE', `/v1/simulator/sandboxes/${a.id}`)).status).toBe(204);
+    expect(existsSync(join(sandboxFolder(data), a.id))).toBe(false);
+    await rt.close();
+    rt = await testRuntime({ data, memory: false });
+    expect(rt.sandboxes.list().map((s) => s.id)).toEqual([b.id]);
+  });
+
+  it('works in process through createRuntime: create, get, list, delete', async () => {
+    rt = await testRuntime();
+    const s = await rt.sandboxes.create({ seed: 'none' });
+    expect(rt.sandboxes.get(s.id)).toBe(s);
+    expect(rt.sandboxes.list()).toEqual([s]);
+    expect(s.recordCount()).toBe(0);
+    expect(await rt.sandboxes.delete(s.id)).toBe(true);
+    expect(rt.sandboxes.get(s.id)).toBeUndefined();
+  });
+});

@@ -1,0 +1,455 @@
+// The server's sandboxes: whole worlds (own store, clock, clients, records, journal, settings) made,
+// found, kept across restarts and deleted on a running server, so parallel test runs never meet.
+// docs/sandboxes.md; decision 025.
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { OAuthClient } from './api/auth/clients.ts';
+import { ApiError } from './api/errors.ts';
+import type { JournalEntry } from './api/request-journal.ts';
+import type {
+  SandboxCreation,
+  SandboxDirectory,
+  SandboxEntry,
+  SandboxRequest,
+  SandboxSettings,
+  SandboxTarget,
+} from './api/sandbox-directory.ts';
+import { clockView } from './api/views/clock-view.ts';
+import { isSupportedInstant } from './clock/dates.ts';
+import { type ClockState, SchemeClock } from './clock/scheme-clock.ts';
+import type { Fixtures } from './fixtures.ts';
+import { type SandboxStorage, sandboxStorage } from './sandbox-storage.ts';
+import { type Mode, resolveMode } from './sim/mode.ts';
+import type { RecordCheck } from './store/load-check.ts';
+import type { Store } from './store/store.ts';
+import { assembleWorld, type World, type WorldOptions } from './world.ts';
+
+export { DEFAULT_SANDBOX } from './api/sandbox-directory.ts';
+
+export interface SandboxLimits {
+  /** Who may create one: an admin of the default sandbox (`admin`) or anyone (`open`). */
+  creation: SandboxCreation;
+  /** Live sandboxes at most (default 1,000). */
+  maxSandboxes: number;
+  /** Records one sandbox may hold (default 100,000). */
+  recordQuota: number;
+}
+
+export const DEFAULT_LIMITS: SandboxLimits = { creation: 'admin', maxSandboxes: 1000, recordQuota: 100_000 };
+/** A sandbox lives 24 h unless asked otherwise, and 30 days at most (Stripe's test clocks: deletes_after). */
+const DEFAULT_LIFETIME_MS = 24 * 3600_000;
+const MAX_LIFETIME_MS = 30 * 24 * 3600_000;
+/** How often expired sandboxes are looked for (wall time); an expired one is also refused on sight. */
+const SWEEP_INTERVAL_MS = 60_000;
+
+/** What a sandbox's store keeps of its definition (meta key `sandbox`, schema stored-meta). */
+interface StoredSandbox {
+  id: string;
+  created_on: string;
+  expires_at: string;
+  seed: 'fixtures' | 'none';
+  settings: SandboxSettings;
+  clock?: ClockState;
+  clients: OAuthClient[];
+}
+
+/** The world-level settings every sandbox shares with the default world (runtime.ts worldSettings). */
+export type SharedWorldSettings = Omit<
+  WorldOptions,
+  'id' | 'store' | 'mode' | 'fixtures' | 'clients' | 'participantKeys'
+>;
+
+export interface SandboxesOptions {
+  fixtures: Fixtures;
+  mode: Mode;
+  /** The clients each sandbox gets new ids, secrets and key ids of (the server's clients file). */
+  clientTemplate: OAuthClient[];
+  shared: SharedWorldSettings;
+  /** Where the default world's store is: sandboxes keep theirs beside it, in the same engine. */
+  location: { memory: true } | { file: string } | { postgres: string };
+  check?: RecordCheck;
+  limits?: Partial<SandboxLimits>;
+  warn?: (message: string) => void;
+}
+
+/** One live sandbox: its world and its definition. */
+class Sandbox implements SandboxEntry {
+  readonly world: World;
+  readonly def: StoredSandbox;
+  readonly #expiresMs: number;
+  constructor(world: World, def: StoredSandbox) {
+    this.world = world;
+    this.def = def;
+    this.#expiresMs = Date.parse(def.expires_at);
+  }
+  get id() {
+    return this.def.id;
+  }
+  get createdOn() {
+    return this.def.created_on;
+  }
+  get expiresAt() {
+    return this.def.expires_at;
+  }
+  get seed() {
+    return this.def.seed;
+  }
+  get settings() {
+    return this.def.settings;
+  }
+  get clients() {
+    return this.def.clients;
+  }
+  get app() {
+    return this.world.app;
+  }
+  expired(nowMs: number): boolean {
+    return nowMs >= this.#expiresMs;
+  }
+  clock(): object {
+    return clockView(this.world.sim, this.def.clients[0]!.organisation_id);
+  }
+  recordCount(): number {
+    return this.world.recordCount();
+  }
+}
+
+/** A world a request is routed to, at the Node adapter (which needs the world, not only its app). */
+export type WorldTarget = { world: World; path?: string } | { refused: 401 | 404; message: string };
+
+const PREFIX = '/sandboxes/';
+const SBX_BEARER = /^bearer\s+sbx_([0-9a-f]{32})\./i;
+const KEY_ID = /keyId="([^"]*)"/;
+
+export class Sandboxes implements SandboxDirectory {
+  readonly creation: SandboxCreation;
+  readonly recordQuota: number;
+  readonly #limits: SandboxLimits;
+  readonly #o: SandboxesOptions;
+  readonly #storage: SandboxStorage;
+  readonly #byId = new Map<string, Sandbox>();
+  /** The 32 hex digits of an id, as a `sbx_` token carries them. */
+  readonly #byHex = new Map<string, Sandbox>();
+  readonly #byClient = new Map<string, Sandbox>();
+  readonly #byKey = new Map<string, Sandbox>();
+  /** Creations under way, counted against the limit before their world exists. */
+  #pending = new Set<string>();
+  readonly #selfAddresses: string[] = [];
+  readonly #requestListeners: Array<(entry: JournalEntry, sandboxId: string) => void> = [];
+  #default: World | undefined;
+  #started = false;
+  #sweeper: ReturnType<typeof setInterval> | undefined;
+  #closed = false;
+
+  constructor(options: SandboxesOptions) {
+    this.#o = options;
+    this.#limits = { ...DEFAULT_LIMITS, ...options.limits };
+    checkLimits(this.#limits);
+    this.creation = this.#limits.creation;
+    this.recordQuota = this.#limits.recordQuota;
+    this.#storage = sandboxStorage(options.location, {
+      ...(options.check ? { check: options.check } : {}),
+      ...(options.warn ? { warn: options.warn } : {}),
+    });
+  }
+
+  /** Opens every sandbox the storage keeps (a restart keeps them all); expired ones are deleted. */
+  async open(defaultWorld: World): Promise<void> {
+    this.#default = defaultWorld;
+    for (const id of await this.#storage.list()) {
+      let store: Store;
+      try {
+        store = await this.#storage.open(id);
+      } catch (err) {
+        this.#warn(`sandbox ${id} was not opened: ${(err as Error).message}`);
+        continue;
+      }
+      const def = store.getMeta<StoredSandbox>('sandbox');
+      if (!def || def.id !== id) {
+        await store.close().catch(() => undefined);
+        this.#warn(`sandbox ${id} was not opened: its store holds no definition of it`);
+        continue;
+      }
+      if (Date.parse(def.expires_at) <= this.#now()) {
+        await store.close().catch(() => undefined);
+        await this.#storage.remove(id);
+        continue;
+      }
+      this.#add(new Sandbox(await this.#assemble(store, def), def));
+    }
+  }
+
+  start(): void {
+    if (this.#started) return;
+    this.#started = true;
+    for (const s of this.#byId.values()) s.world.start();
+    this.#sweeper = setInterval(() => void this.sweep(), SWEEP_INTERVAL_MS);
+    this.#sweeper.unref();
+  }
+
+  /** Closes every sandbox's world (their data stays: a restart opens them again). */
+  async close(): Promise<void> {
+    this.#closed = true;
+    if (this.#sweeper) clearInterval(this.#sweeper);
+    await Promise.all([...this.#byId.values()].map((s) => s.world.close()));
+    await this.#storage.close();
+  }
+
+  /** Tells every world, and every world made later, where the server answers (callbacks there are refused). */
+  addSelfAddress(baseUrl: string): void {
+    this.#selfAddresses.push(baseUrl);
+    this.#default?.sim.subscriptions.addSelfAddress(baseUrl);
+    for (const s of this.#byId.values()) s.world.sim.subscriptions.addSelfAddress(baseUrl);
+  }
+
+  /** Gives every sandbox's journal entries, now and later, to `listener` with the sandbox's id (--log-requests). */
+  onRequest(listener: (entry: JournalEntry, sandboxId: string) => void): void {
+    this.#requestListeners.push(listener);
+    for (const s of this.#byId.values()) s.world.deps.journal?.onRecord((e) => listener(e, s.id));
+  }
+
+  get size(): number {
+    return this.#byId.size;
+  }
+
+  route(path: string, authorization: string | undefined): SandboxTarget | undefined {
+    const target = this.routeWorld(path, authorization);
+    if (!target || 'refused' in target) return target;
+    const entry = this.#byId.get(target.world.id)!;
+    return target.path === undefined ? { entry } : { entry, path: target.path };
+  }
+
+  /**
+   * The world a request is for when it is not the default world: the path prefix names it, or
+   * the credentials do (a `sbx_` token, a token request's Basic client id, a signed request's key
+   * id). Cheap on the default world's requests: a prefix test and, with sandboxes live, a few more.
+   */
+  routeWorld(path: string, authorization: string | undefined): WorldTarget | undefined {
+    if (path.startsWith(PREFIX)) {
+      const end = path.indexOf('/', PREFIX.length);
+      const stop = end < 0 ? (path.indexOf('?') < 0 ? path.length : path.indexOf('?')) : end;
+      const id = path.slice(PREFIX.length, stop).toLowerCase();
+      const found = this.get(id);
+      if (!found)
+        return { refused: 404, message: `sandbox ${id} does not exist (it may have expired or been deleted)` };
+      const rest = path.slice(stop);
+      return { world: found.world, path: rest === '' || rest.startsWith('?') ? `/${rest}` : rest };
+    }
+    if (authorization === undefined) return undefined;
+    if (authorization.includes('sbx_')) {
+      const hex = SBX_BEARER.exec(authorization)?.[1];
+      if (hex) {
+        const found = this.#byHex.get(hex.toLowerCase());
+        if (!found || found.expired(this.#now()))
+          return { refused: 401, message: 'the sandbox of this access token no longer exists' };
+        return { world: found.world };
+      }
+    }
+    if (this.#byId.size === 0) return undefined;
+    const scheme = authorization.slice(0, 10).toLowerCase();
+    if (scheme.startsWith('basic ') && path.startsWith('/v1/oauth2/token')) {
+      const found = this.#byClient.get(basicClientId(authorization) ?? '');
+      return found && !found.expired(this.#now()) ? { world: found.world } : undefined;
+    }
+    if (scheme.startsWith('signature')) {
+      const keyId = KEY_ID.exec(authorization)?.[1];
+      const found = keyId === undefined ? undefined : this.#byKey.get(keyId);
+      return found && !found.expired(this.#now()) ? { world: found.world } : undefined;
+    }
+    return undefined;
+  }
+
+  async create(request: SandboxRequest): Promise<Sandbox> {
+    if (this.#closed) throw new ApiError(503, 'the server is stopping; no sandbox can be created');
+    const id = (request.id ?? randomUUID()).toLowerCase();
+    if (this.#byId.has(id) || this.#pending.has(id)) throw new ApiError(409, `sandbox ${id} already exists`);
+    if (this.#byId.size + this.#pending.size >= this.#limits.maxSandboxes)
+      throw new ApiError(
+        403,
+        `the server's limit of ${this.#limits.maxSandboxes} live sandboxes is reached (--max-sandboxes); delete one first`,
+      );
+    const now = this.#now();
+    const def: StoredSandbox = {
+      id,
+      created_on: new Date(now).toISOString(),
+      expires_at: expiryOf(request, now),
+      seed: request.seed ?? 'fixtures',
+      settings: request.settings ?? {},
+      ...(request.clock ? { clock: clockStartOf(request.clock, this.#wall()) } : {}),
+      clients: newClients(this.#o.clientTemplate),
+    };
+    this.#pending.add(id);
+    let store: Store | undefined;
+    try {
+      store = await this.#storage.open(id);
+      store.setMeta('sandbox', def);
+      const sandbox = new Sandbox(await this.#assemble(store, def), def);
+      await store.commit();
+      if (this.#closed) {
+        await sandbox.world.close();
+        throw new ApiError(503, 'the server is stopping; no sandbox can be created');
+      }
+      this.#add(sandbox);
+      if (this.#started) sandbox.world.start();
+      return sandbox;
+    } catch (err) {
+      if (store && !this.#byId.has(id)) {
+        await store.close().catch(() => undefined);
+        await this.#storage.remove(id).catch(() => undefined);
+      }
+      throw err;
+    } finally {
+      this.#pending.delete(id);
+    }
+  }
+
+  get(id: string): Sandbox | undefined {
+    const found = this.#byId.get(id);
+    if (found?.expired(this.#now())) {
+      void this.delete(id);
+      return undefined;
+    }
+    return found;
+  }
+
+  list(): Sandbox[] {
+    const now = this.#now();
+    return [...this.#byId.values()].filter((s) => !s.expired(now));
+  }
+
+  /** Deletes a sandbox and everything it holds, its storage included. False when there is none. */
+  async delete(id: string): Promise<boolean> {
+    const found = this.#byId.get(id);
+    if (!found) return false;
+    this.#byId.delete(id);
+    this.#byHex.delete(hexOf(id));
+    for (const c of found.def.clients) {
+      this.#byClient.delete(c.client_id);
+      for (const k of c.public_keys ?? []) this.#byKey.delete(k.key_id);
+    }
+    await found.world.close();
+    await this.#storage.remove(id);
+    return true;
+  }
+
+  /** Deletes every expired sandbox now; the count deleted. */
+  async sweep(): Promise<number> {
+    const now = this.#now();
+    const expired = [...this.#byId.values()].filter((s) => s.expired(now));
+    for (const s of expired) await this.delete(s.id).catch((err) => this.#warn(`sandbox ${s.id}: ${err.message}`));
+    return expired.length;
+  }
+
+  #add(sandbox: Sandbox): void {
+    this.#byId.set(sandbox.id, sandbox);
+    this.#byHex.set(hexOf(sandbox.id), sandbox);
+    for (const c of sandbox.def.clients) {
+      this.#byClient.set(c.client_id, sandbox);
+      for (const k of c.public_keys ?? []) this.#byKey.set(k.key_id, sandbox);
+    }
+    for (const url of this.#selfAddresses) sandbox.world.sim.subscriptions.addSelfAddress(url);
+    for (const l of this.#requestListeners) sandbox.world.deps.journal?.onRecord((e) => l(e, sandbox.id));
+  }
+
+  #assemble(store: Store, def: StoredSandbox): Promise<World> {
+    const parent = this.#o.mode;
+    const settings = def.settings;
+    const mode = resolveMode({
+      auth: parent.auth,
+      copStrict: settings.cop_strict ?? parent.copStrict,
+      strict: settings.strict ?? parent.strictBodies,
+    });
+    const fixtures = this.#o.fixtures;
+    return assembleWorld({
+      ...this.#o.shared,
+      id: def.id,
+      store,
+      mode,
+      fixtures,
+      clients: def.clients,
+      ...(def.seed === 'fixtures' ? { seedAccounts: () => fixtures.seedAccounts() } : {}),
+      tokenPrefix: `sbx_${hexOf(def.id)}.`,
+      participantKeys: { from: this.#default!.sim.signingKeys },
+      ...(def.clock ? { clock: def.clock } : {}),
+      ...(settings.jws_profile ? { jwsProfile: settings.jws_profile } : {}),
+      sandboxes: this,
+      recordQuota: this.#limits.recordQuota,
+    });
+  }
+
+  #wall() {
+    return this.#o.shared.wall;
+  }
+
+  #now(): number {
+    return (this.#o.shared.wall?.now() ?? new Date()).getTime();
+  }
+
+  #warn(message: string): void {
+    (this.#o.warn ?? ((m: string) => console.warn(m)))(message);
+  }
+}
+
+function hexOf(id: string): string {
+  return id.replaceAll('-', '');
+}
+
+function basicClientId(header: string): string | undefined {
+  const encoded = header.slice(6).trim();
+  const decoded = Buffer.from(encoded, 'base64').toString('utf8');
+  const i = decoded.indexOf(':');
+  if (i < 0) return undefined;
+  try {
+    return decodeURIComponent(decoded.slice(0, i).replace(/\+/g, ' '));
+  } catch {
+    return decoded.slice(0, i);
+  }
+}
+
+function checkLimits(limits: SandboxLimits): void {
+  if (limits.creation !== 'admin' && limits.creation !== 'open')
+    throw new Error(`sandbox creation must be admin or open, got ${String(limits.creation)}`);
+  for (const key of ['maxSandboxes', 'recordQuota'] as const)
+    if (!Number.isInteger(limits[key]) || limits[key] < 1)
+      throw new Error(`${key} must be a whole number ≥ 1, got ${String(limits[key])}`);
+}
+
+/** New ids, secrets and key ids for each template client; the first is the sandbox's admin. */
+function newClients(template: OAuthClient[]): OAuthClient[] {
+  return template.map((t, i) => ({
+    client_id: randomUUID(),
+    client_secret: randomBytes(24).toString('base64url'),
+    organisation_id: t.organisation_id,
+    name: t.name ?? `client ${i + 1}`,
+    role: i === 0 ? 'admin' : (t.role ?? 'member'),
+    ...(t.public_keys
+      ? { public_keys: t.public_keys.map((k) => ({ key_id: randomUUID(), public_key: k.public_key })) }
+      : {}),
+  }));
+}
+
+/** When the sandbox expires: `expires_at` or `lifetime_seconds` from now, 24 h by default, 30 days at most. */
+function expiryOf(request: SandboxRequest, now: number): string {
+  let at = now + DEFAULT_LIFETIME_MS;
+  if (request.lifetime_seconds !== undefined) at = now + request.lifetime_seconds * 1000;
+  if (request.expires_at !== undefined) {
+    at = Date.parse(request.expires_at);
+    if (!(at > now))
+      throw new ApiError(
+        400,
+        `validation failure list:\nexpires_at in body must be in the future, got ${request.expires_at}`,
+      );
+  }
+  if (at - now > MAX_LIFETIME_MS)
+    throw new ApiError(
+      400,
+      `validation failure list:\nexpires_at in body must be at most 30 days ahead (the longest a sandbox lives), got ${new Date(at).toISOString()}`,
+    );
+  return new Date(at).toISOString();
+}
+
+function clockStartOf(clock: NonNullable<SandboxRequest['clock']>, wall: WorldOptions['wall']): ClockState {
+  const at = clock.start ?? (wall?.now() ?? new Date()).toISOString();
+  if (!isSupportedInstant(new Date(at)))
+    throw new ApiError(400, `validation failure list:\nclock.start in body must be a supported instant, got ${at}`);
+  return clock.mode === 'frozen' ? SchemeClock.frozenAt(at, wall) : SchemeClock.runningFrom(at, clock.speed ?? 1, wall);
+}
