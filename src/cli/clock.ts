@@ -17,6 +17,8 @@ Connection (every subcommand):
                         wrote: SCHEME_SIM_PROFILE or ~/.scheme-sim/profiles/; else http://127.0.0.1:8080)
   --client-id ID        OAuth client (env SCHEME_SIM_CLIENT_ID); omit both for a server run with --auth off
   --client-secret S     its secret (env SCHEME_SIM_CLIENT_SECRET)
+  --sandbox ID          a sandbox of that simulator (env SCHEME_SIM_SANDBOX): as the client
+                        scheme-sim sandbox create saved for it, else by its path /sandboxes/ID
   --json                print the response body as JSON
   -h, --help            help of a subcommand`,
   show: `Usage: scheme-sim clock show [--url URL] [--client-id ID --client-secret S] [--json]

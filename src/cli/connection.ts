@@ -1,18 +1,29 @@
 // Which simulator a command talks to, as whom, and how it says so. The target comes from --url,
 // else SCHEME_SIM_URL, else a profile a running simulator wrote (src/cli/profile.ts); every command
 // names it and its source on stderr before the first request, so a command never talks to another
-// simulator than the user thinks without saying which.
+// simulator than the user thinks without saying which. --sandbox ID (or SCHEME_SIM_SANDBOX) picks
+// one sandbox of that simulator: as the client `scheme-sim sandbox create` saved for it, else by its
+// path prefix (/sandboxes/ID/v1/...), the way a simulator run with --auth off tells sandboxes apart.
 import { connect as tcpConnect } from 'node:net';
 import { TOOL_HEADER } from '../api/request-journal.ts';
-import { CliError } from './cli-errors.ts';
+import { CliError, UsageError } from './cli-errors.ts';
 import { readEvents } from './event-stream.ts';
-import { chosenProfile, normalUrl, type ProfileFile, profileOf, shortPath } from './profile.ts';
+import {
+  chosenProfile,
+  normalUrl,
+  type ProfileFile,
+  profileOf,
+  readSandboxProfile,
+  type SandboxProfile,
+  shortPath,
+} from './profile.ts';
 
 /** The options every command that talks to a running simulator takes. */
 export const CONNECTION = {
   url: { type: 'string' },
   'client-id': { type: 'string' },
   'client-secret': { type: 'string' },
+  sandbox: { type: 'string' },
   json: { type: 'boolean', default: false },
   help: { type: 'boolean', short: 'h', default: false },
 } as const;
@@ -21,6 +32,8 @@ export const CONNECTION = {
 export const CONNECTION_HELP = `  --url URL, --client-id ID, --client-secret S   the simulator and client (env SCHEME_SIM_URL,
                     SCHEME_SIM_CLIENT_ID, SCHEME_SIM_CLIENT_SECRET; else a profile a running
                     simulator wrote, SCHEME_SIM_PROFILE or ~/.scheme-sim/profiles/)
+  --sandbox ID      a sandbox of that simulator (env SCHEME_SIM_SANDBOX): as the client
+                    scheme-sim sandbox create saved for it, else by its path /sandboxes/ID
   --json            print the answer as JSON (the target line stays on stderr)
   -h, --help        this help`;
 
@@ -39,8 +52,13 @@ export interface Target {
 
 const DEFAULT_URL = 'http://127.0.0.1:8080';
 
-/** The simulator a command talks to: --url, SCHEME_SIM_URL, a profile, or the default. */
-export function resolveTarget(values: Record<string, unknown>, env: Env, cwd = process.cwd()): Target {
+/** The simulator a command talks to: --url, SCHEME_SIM_URL, the sandbox's or a simulator's profile, or the default. */
+export function resolveTarget(
+  values: Record<string, unknown>,
+  env: Env,
+  cwd = process.cwd(),
+  sandbox?: ProfileFile<SandboxProfile>,
+): Target {
   const given = (values.url as string | undefined) ?? env.SCHEME_SIM_URL;
   if (given !== undefined && given !== '') {
     const base = normalUrl(given);
@@ -50,6 +68,11 @@ export function resolveTarget(values: Record<string, unknown>, env: Env, cwd = p
       );
     const own = profileOf(base, env);
     return { base, source: values.url !== undefined ? '--url' : 'SCHEME_SIM_URL', ...(own ? { own } : {}) };
+  }
+  if (sandbox) {
+    const base = normalUrl(sandbox.profile.url);
+    const own = profileOf(base, env);
+    return { base, source: `sandbox profile ${shortPath(sandbox.file, env)}`, ...(own ? { own } : {}) };
   }
   const chosen = chosenProfile(env, cwd);
   if (!chosen) return { base: DEFAULT_URL, source: 'the default: no --url, SCHEME_SIM_URL or profile' };
@@ -105,11 +128,48 @@ export function unreachable(target: Target, url: string, err: unknown, env: Env 
   return new CliError(`cannot reach ${url} (from ${target.source}): ${code}${hint}`);
 }
 
+/** The sandbox a command addresses, and where its id came from. */
+export interface SandboxChoice {
+  id: string;
+  /** `--sandbox` or `SCHEME_SIM_SANDBOX`. */
+  source: string;
+  /** What `scheme-sim sandbox create` saved of it, if anything. */
+  saved?: ProfileFile<SandboxProfile>;
+}
+
+/** A sandbox id is a UUID; anything safe in a path and a file name passes here, the simulator judges. */
+export const SANDBOX_ID = /^[A-Za-z0-9][A-Za-z0-9_-]*$/;
+
+/**
+ * The sandbox of --sandbox, else SCHEME_SIM_SANDBOX; none (the simulator's own world) without
+ * either or for `default`, the id of that world.
+ */
+export function chosenSandbox(values: Record<string, unknown>, env: Env): SandboxChoice | undefined {
+  const flag = values.sandbox as string | undefined;
+  const id = flag ?? (env.SCHEME_SIM_SANDBOX || undefined);
+  if (id === undefined || id === 'default') return undefined;
+  const source = flag !== undefined ? '--sandbox' : 'SCHEME_SIM_SANDBOX';
+  if (!SANDBOX_ID.test(id))
+    throw new UsageError(`${source} must be a sandbox id (scheme-sim sandbox list shows them), got '${id}'`);
+  const saved = readSandboxProfile(id, env);
+  return { id, source, ...(saved ? { saved } : {}) };
+}
+
+/** The sandbox `scheme-sim sandbox show|delete ID` manages: its saved profile names its simulator. */
+function managed(id: string | undefined, env: Env): SandboxChoice | undefined {
+  if (id === undefined) return undefined;
+  const saved = readSandboxProfile(id, env);
+  return { id, source: 'the argument', ...(saved ? { saved } : {}) };
+}
+
 /** A connected command: the simulator, the headers it sends, and fetch with its errors in words. */
 export interface Connection {
+  /** Where its requests go: the simulator's URL, with /sandboxes/ID when a sandbox is reached by path. */
   base: string;
   auth: Record<string, string>;
   target: Target;
+  /** The sandbox it addresses (none: the simulator's own world). */
+  sandbox?: string;
   /** fetch of a path (or a link the simulator gave) on the target; unreachable → CliError. */
   request(path: string, init?: RequestInit): Promise<Response>;
 }
@@ -127,26 +187,73 @@ export async function connect(
   values: Record<string, unknown>,
   env: Env,
   note: (line: string) => void = stderrLine,
+  manage?: { sandbox?: string; ownWorld?: boolean },
 ): Promise<Connection> {
-  const target = resolveTarget(values, env);
-  const own = target.own?.profile;
+  // `manage`: the sandboxes' own routes (scheme-sim sandbox), which belong to the simulator's own
+  // world: no --sandbox; a sandbox's saved client (its admin) only for that sandbox's routes, else
+  // the client of the simulator's own world (`ownWorld`: that one only), on the simulator the sandbox
+  // was made on.
+  const sandbox = manage ? managed(manage.sandbox, env) : chosenSandbox(values, env);
+  const saved = sandbox?.saved;
+  const expires = saved?.profile.expires_at;
+  const expired = expires !== undefined && Date.parse(expires) <= Date.now();
+  if (saved && expired && !manage)
+    throw new CliError(
+      `sandbox ${sandbox.id} (from ${sandbox.source}) expired at ${expires}; scheme-sim sandbox delete ${sandbox.id} removes its profile ${shortPath(saved.file, env)}`,
+    );
+  const target = resolveTarget(values, env, undefined, saved);
   const flagId = values['client-id'] as string | undefined;
+  const flagSecret = values['client-secret'] as string | undefined;
   const envId = env.SCHEME_SIM_CLIENT_ID || undefined;
-  const id = flagId ?? envId ?? own?.client_id;
-  const idSource =
-    flagId !== undefined
-      ? '--client-id'
-      : envId !== undefined
-        ? 'SCHEME_SIM_CLIENT_ID'
-        : own?.client_id
-          ? `profile ${shortPath(target.own!.file, env)}`
-          : undefined;
-  // The profile's secret goes with the profile's id only, and only to the simulator that wrote it.
-  const secret =
-    (values['client-secret'] as string | undefined) ??
-    (env.SCHEME_SIM_CLIENT_SECRET || undefined) ??
-    (flagId === undefined && envId === undefined ? own?.client_secret : undefined);
-  note(`scheme-sim: ${target.base} (from ${target.source})${id ? `, client ${id} (from ${idSource})` : ', no client'}`);
+  // A sandbox's saved client goes to the simulator it was made on only, and comes before
+  // SCHEME_SIM_CLIENT_ID (most likely a client of the simulator's own world); flags come first.
+  const savedClient =
+    saved?.profile.client_id && normalUrl(saved.profile.url) === target.base && !expired && !manage?.ownWorld
+      ? saved
+      : undefined;
+  const asSaved = savedClient !== undefined && flagId === undefined && flagSecret === undefined;
+  // The simulator's own profile lends its client to its own world only.
+  const own = sandbox && !manage ? undefined : target.own?.profile;
+  let id: string | undefined;
+  let secret: string | undefined;
+  let idSource: string | undefined;
+  if (asSaved) {
+    id = savedClient.profile.client_id;
+    secret = savedClient.profile.client_secret;
+    idSource = `sandbox profile ${shortPath(savedClient.file, env)}`;
+  } else {
+    id = flagId ?? envId ?? own?.client_id;
+    idSource =
+      flagId !== undefined
+        ? '--client-id'
+        : envId !== undefined
+          ? 'SCHEME_SIM_CLIENT_ID'
+          : own?.client_id
+            ? `profile ${shortPath(target.own!.file, env)}`
+            : undefined;
+    // The profile's secret goes with the profile's id only, and only to the simulator that wrote it.
+    secret =
+      flagSecret ??
+      (env.SCHEME_SIM_CLIENT_SECRET || undefined) ??
+      (flagId === undefined && envId === undefined ? own?.client_secret : undefined);
+  }
+  // Without its saved client a sandbox is reached by its path prefix (a token of it, given as
+  // flags or SCHEME_SIM_CLIENT_ID, is accepted there too).
+  const byPath = sandbox !== undefined && !asSaved && !manage;
+  const base = byPath ? `${target.base}/sandboxes/${sandbox.id}` : target.base;
+  const sandboxNote =
+    sandbox && !manage
+      ? `, sandbox ${sandbox.id} (from ${sandbox.source}${
+          byPath
+            ? saved?.profile.client_id && !savedClient
+              ? `; its saved client is for ${saved.profile.url}, not sent here: by its path`
+              : '; by its path'
+            : ''
+        })`
+      : '';
+  note(
+    `scheme-sim: ${base} (from ${target.source})${sandboxNote}${id ? `, client ${id} (from ${idSource})` : ', no client'}`,
+  );
   // Every request names the CLI: the journal keeps its reads out of sight unless asked.
   const send = async (url: string, init: RequestInit = {}) => {
     try {
@@ -157,11 +264,12 @@ export async function connect(
   };
   const auth = await bearer(target.base, send, id, secret, idSource);
   return {
-    base: target.base,
+    base,
     auth,
     target,
+    ...(sandbox ? { sandbox: sandbox.id } : {}),
     request: (path, init = {}) =>
-      send(/^https?:/.test(path) ? path : `${target.base}${path}`, {
+      send(/^https?:/.test(path) ? path : `${base}${path}`, {
         ...init,
         headers: { ...auth, ...(init.headers as object) },
       }),
@@ -214,7 +322,9 @@ export async function readAnswer<T = { data?: unknown; error_message?: string }>
     // A 401 to a command that sent no token: say where a client comes from.
     const hint =
       res.status === 401 && conn && !conn.auth.authorization
-        ? ' (a client is needed: set SCHEME_SIM_CLIENT_ID and SCHEME_SIM_CLIENT_SECRET, or pass --client-id and --client-secret)'
+        ? conn.sandbox
+          ? ` (a client of sandbox ${conn.sandbox} is needed: none is saved for it here (scheme-sim sandbox create saves one); pass --client-id and --client-secret)`
+          : ' (a client is needed: set SCHEME_SIM_CLIENT_ID and SCHEME_SIM_CLIENT_SECRET, or pass --client-id and --client-secret)'
         : '';
     throw new CliError(`${res.status}: ${(json.error_message as string | undefined) ?? text}${hint}`);
   }
@@ -229,8 +339,11 @@ export async function readAnswer<T = { data?: unknown; error_message?: string }>
 export async function organisationOf(conn: Connection): Promise<string> {
   const token = conn.auth.authorization?.split(' ')[1];
   if (token) {
+    // A sandbox's token is `sbx_<sandbox>.<claims>.<hmac>`.
+    const parts = token.split('.');
+    const body = parts[0]?.startsWith('sbx_') ? parts[1] : parts[0];
     try {
-      const claims = JSON.parse(Buffer.from(token.split('.')[0] ?? '', 'base64url').toString('utf8'));
+      const claims = JSON.parse(Buffer.from(body ?? '', 'base64url').toString('utf8'));
       if (typeof claims.organisation_id === 'string') return claims.organisation_id;
     } catch {
       // not scheme-sim's token form: ask the simulator

@@ -15,6 +15,7 @@ method get a latency, an error answer with Retry-After, or a dropped connection.
 
   --url URL, --client-id ID, --client-secret S   as for scheme-sim clock (env SCHEME_SIM_URL,
                     SCHEME_SIM_CLIENT_ID, SCHEME_SIM_CLIENT_SECRET; else a simulator's profile)
+  --sandbox ID   a sandbox of it (env SCHEME_SIM_SANDBOX; scheme-sim sandbox --help)
   --json         print the answer as JSON
   -h, --help     this help`;
 

@@ -21,6 +21,7 @@ left out, and following adds nothing to the request journal.
   --method M        only requests of this method (deliveries are left out)
   --path PREFIX     only requests whose path starts with PREFIX (deliveries are left out)
   --url URL, --client-id ID, --client-secret S   as for scheme-sim clock (or a simulator's profile)
+  --sandbox ID      a sandbox of it (env SCHEME_SIM_SANDBOX; scheme-sim sandbox --help)
   --json            one JSON object per line
   -h, --help        this help`;
 

@@ -18,6 +18,7 @@ subscriptions found gone (a simulator restarted without its data) are made again
   --events E,E      event types (default: created,updated)
   --forward-to URL  where to post each notification
   --url URL, --client-id ID, --client-secret S   as for scheme-sim clock (or a simulator's profile)
+  --sandbox ID      a sandbox of it (env SCHEME_SIM_SANDBOX; scheme-sim sandbox --help)
   --json            print each notification in full
   -h, --help        this help`;
 

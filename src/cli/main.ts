@@ -11,6 +11,7 @@ import { logsCommand } from './follow.ts';
 import { keysCommand } from './keys.ts';
 import { listenCommand } from './listen.ts';
 import { profilesCommand } from './profiles.ts';
+import { sandboxCommand } from './sandbox.ts';
 import { startCommand } from './start.ts';
 import { triggerCommand } from './trigger.ts';
 import { didYouMean } from './usage.ts';
@@ -37,12 +38,14 @@ Commands:
   logs      requests and deliveries as lines; --follow keeps tailing
   listen    a temporary webhook printing notifications, --forward-to a local URL
   profiles  the simulators the CLI knows of (live or stale); --prune removes the stale ones
+  sandbox   create, list, show or delete sandboxes: isolated worlds on one running simulator
   conformance
             run the Gherkin conformance features against inprocess, a running sim, or staging
 Run 'scheme-sim <command> --help' for the options of a command; scheme-sim --version for the version.
 A running simulator is found by --url/--client-id/--client-secret, SCHEME_SIM_URL/_CLIENT_ID/_CLIENT_SECRET,
 or the profile each simulator writes (~/.scheme-sim/profiles/HOST_PORT.json, or the one file
 SCHEME_SIM_PROFILE names); each command names on stderr the URL it uses and where it came from.
+--sandbox ID (or SCHEME_SIM_SANDBOX) points any of them at a sandbox (scheme-sim sandbox --help).
 Usage errors exit 2, refusals 1.`,
 };
 
@@ -63,6 +66,7 @@ const COMMANDS = [
   'logs',
   'listen',
   'profiles',
+  'sandbox',
   'conformance',
   'help',
   'version',
@@ -105,6 +109,8 @@ export async function main(argv: string[]): Promise<void> {
       return finish(apiCommand(command, rest));
     case 'profiles':
       return finish(profilesCommand(rest));
+    case 'sandbox':
+      return finish(sandboxCommand(rest));
     case 'logs':
     case 'listen': {
       const stop = new AbortController();

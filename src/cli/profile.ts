@@ -19,9 +19,9 @@ export interface Profile {
   started_at?: string;
 }
 
-export interface ProfileFile {
+export interface ProfileFile<P = Profile> {
   file: string;
-  profile: Profile;
+  profile: P;
 }
 
 type Env = Record<string, string | undefined>;
@@ -172,4 +172,61 @@ export async function pruneProfiles(
 export function shortPath(file: string, env: Env = process.env): string {
   const h = home(env);
   return file.startsWith(`${h}${sep}`) ? `~${file.slice(h.length)}` : file;
+}
+
+/**
+ * What `scheme-sim sandbox create` keeps of a sandbox, so `--sandbox ID` (or SCHEME_SIM_SANDBOX)
+ * finds it later: the simulator it lives on and, when that simulator checks credentials, its first
+ * (admin) client. One file per sandbox, ~/.scheme-sim/sandboxes/ID.json: apart from the
+ * simulators' profiles, so a sandbox is never taken for a simulator.
+ */
+export interface SandboxProfile {
+  id: string;
+  /** The simulator's base URL (without the sandbox's path prefix). */
+  url: string;
+  /** Absent when the simulator runs with --auth off: the sandbox is then reached by its path prefix. */
+  client_id?: string;
+  client_secret?: string;
+  organisation_id?: string;
+  expires_at?: string;
+  created_at?: string;
+}
+
+/** The folder of the sandboxes' profiles. */
+export function sandboxesDir(env: Env = process.env): string {
+  return join(home(env), '.scheme-sim', 'sandboxes');
+}
+
+/** A sandbox id as a file name: ids are UUIDs, anything else is refused before it is a path. */
+function sandboxFile(id: string, env: Env): string {
+  if (!/^[A-Za-z0-9][A-Za-z0-9_-]*$/.test(id)) throw new Error(`not a sandbox id: '${id}'`);
+  return join(sandboxesDir(env), `${id}.json`);
+}
+
+/** Writes a sandbox's profile (mode 0600: it may hold a client secret); answers its file. */
+export function writeSandboxProfile(profile: SandboxProfile, env: Env = process.env): string {
+  const file = sandboxFile(profile.id, env);
+  mkdirSync(dirname(file), { recursive: true });
+  writeFileSync(file, `${JSON.stringify(profile, null, 2)}\n`, { mode: 0o600 });
+  return file;
+}
+
+/** The saved profile of a sandbox, or undefined when there is none (or the id is no id). */
+export function readSandboxProfile(id: string, env: Env = process.env): ProfileFile<SandboxProfile> | undefined {
+  let file: string;
+  try {
+    file = sandboxFile(id, env);
+    const profile = JSON.parse(readFileSync(file, 'utf8')) as SandboxProfile;
+    return profile && profile.id === id && typeof profile.url === 'string' ? { file, profile } : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Removes a sandbox's saved profile; answers its file, or undefined when there was none. */
+export function removeSandboxProfile(id: string, env: Env = process.env): string | undefined {
+  const saved = readSandboxProfile(id, env);
+  if (!saved) return undefined;
+  rmSync(saved.file, { force: true });
+  return saved.file;
 }

@@ -21,6 +21,7 @@ Plays a scenario of the catalogue for the calling client's organisation (docs/sc
   --list         the catalogue: every scenario, when it acts and what it does
   --url URL, --client-id ID, --client-secret S   as for scheme-sim clock (env SCHEME_SIM_URL,
                     SCHEME_SIM_CLIENT_ID, SCHEME_SIM_CLIENT_SECRET; else a simulator's profile)
+  --sandbox ID   a sandbox of it (env SCHEME_SIM_SANDBOX; scheme-sim sandbox --help)
   --json         print the answer as JSON
   -h, --help     this help`;
 
