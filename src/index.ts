@@ -27,6 +27,7 @@ export { type ReceivedHeaders, secretProblem, signatureHeaders, verifyWebhook } 
 export { listen, type RunningServer } from './node/server.ts';
 export { createRuntime, FIXTURES_DIR, type Runtime, type RuntimeOptions, type Worker } from './runtime.ts';
 export type { JwsProfile, SignatureErrorCode, VerifiedJwsHeader } from './signatures/jws-profile.ts';
+export { DEFAULT_THRESHOLDS, type MatchThresholds } from './sim/cop/thresholds.ts';
 // GB IBANs with the check digits Form3 checks: for test data of accounts and payments.
 export { gbIban, hasValidCheckDigits, ibanOf } from './sim/iban.ts';
 export type { Notification } from './sim/notifications/notification.ts';

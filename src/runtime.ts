@@ -11,6 +11,7 @@ import { FIXTURES_DIR, type Fixtures, readFixtures } from './fixtures.ts';
 import { DEFAULT_SANDBOX, Sandboxes, type SandboxLimits } from './sandboxes.ts';
 import { JWS_PROFILES, type JwsProfile } from './signatures/jws-profile.ts';
 import type { GivenSigningKey } from './sim/cop/participant.ts';
+import { type MatchThresholds, matchThresholds } from './sim/cop/thresholds.ts';
 import { type Mode, resolveMode } from './sim/mode.ts';
 import { type DeliveryRetention, retentionFrom } from './sim/notifications/outbox-retention.ts';
 import { checkSchedule, type RetrySchedule } from './sim/notifications/retry-schedule.ts';
@@ -91,6 +92,12 @@ export interface RuntimeOptions {
    * 1,000) and how many records each may hold (default 100,000).
    */
   sandboxes?: Partial<SandboxLimits>;
+  /**
+   * The name matcher's thresholds over the defaults (src/sim/cop/thresholds.ts, docs/cop.md), this
+   * runtime's simulator's own: runtimes in one process may differ, and so may sandboxes (their
+   * `settings.match_thresholds` over these). A field out of range throws.
+   */
+  matchThresholds?: Partial<MatchThresholds>;
 }
 
 export interface Runtime {
@@ -129,6 +136,7 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Runti
     throw new Error(`JWS profile must be one of ${JWS_PROFILES.join(', ')}, got ${String(options.jwsProfile)}`);
   // Checked before the data file is opened; the fields left out are the defaults.
   const deliveryRetention = options.deliveryRetention ? retentionFrom(options.deliveryRetention) : undefined;
+  const thresholds = options.matchThresholds ? matchThresholds(options.matchThresholds) : undefined;
   // Every record is checked against its schema before anything runs or writes (docs/store.md).
   const store = await openStore(
     options.postgres
@@ -143,7 +151,7 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Runti
           },
   );
   try {
-    return await assemble(store, mode, options, fixtures, deliveryRetention);
+    return await assemble(store, mode, options, fixtures, deliveryRetention, thresholds);
   } catch (err) {
     // Nothing serves: release the data file (and its lock) for the next try.
     await store.close().catch(() => undefined);
@@ -158,13 +166,17 @@ async function assemble(
   options: RuntimeOptions,
   fixtures: Fixtures,
   deliveryRetention: DeliveryRetention | undefined,
+  thresholds: MatchThresholds | undefined,
 ): Promise<Runtime> {
   // First, so whatever the store writes next (even a start-up that fails half-way and flushes on
   // close) holds the token key: a store that holds anything but its key has lost it. A store from
   // before the ledger of issued secrets gets one; the store's load check refused a lost key.
   adoptSecrets(store, STORED_SECRETS);
   const clientList = fixtures.clients(options.clientsFile);
-  const shared = worldSettings(options, deliveryRetention);
+  const shared = {
+    ...worldSettings(options, deliveryRetention),
+    ...(thresholds ? { matchThresholds: thresholds } : {}),
+  };
   const sandboxes = new Sandboxes({
     fixtures,
     mode,

@@ -3,7 +3,13 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { type Fetch, newSandbox, type SandboxClient, sandboxClient } from '../test/support/sandbox-client.ts';
+import {
+  accountBody,
+  type Fetch,
+  newSandbox,
+  type SandboxClient,
+  sandboxClient,
+} from '../test/support/sandbox-client.ts';
 import { claimAttributes } from './harness/claim-attributes.ts';
 import { type PostgresServer, postgresBinDir, startPostgres } from './harness/postgres-server.ts';
 import { type TestRuntime, testRuntime } from './harness/test-runtime.ts';
@@ -90,6 +96,49 @@ describe('sandboxes on one server', () => {
       400,
     );
     expect((await lax.call('POST', '/v1/organisation/accounts', body(lax.admin.organisation_id))).status).toBe(201);
+  });
+
+  it('answer name verification with their own matcher thresholds, in one process', async () => {
+    rt = await testRuntime();
+    const admin = await rt.token();
+    const lenient = await newSandbox(
+      fetchOf(rt),
+      { seed: 'none', settings: { match_thresholds: { typo_min_jaro_winkler: 0.85 } } },
+      admin,
+    );
+    const strict = await newSandbox(
+      fetchOf(rt),
+      { seed: 'none', settings: { match_thresholds: { typo_min_jaro_winkler: 0.95 } } },
+      admin,
+    );
+    const reasonOf = async (s: SandboxClient) => {
+      const account = accountBody(s.admin.organisation_id, 'John Smith', '31415926');
+      expect((await s.call('POST', '/v1/organisation/accounts', account)).status).toBe(201);
+      const answer = await json(
+        await s.call('POST', '/v1/participants/0015800001041REAAY/open-banking/v3.1/accounts/name-verification', {
+          Data: {
+            SchemeName: 'SortCodeAccountNumber',
+            AccountType: 'Personal',
+            Identification: '40030031415926',
+            Name: 'John Smyth',
+          },
+        }),
+      );
+      return answer.Data.VerificationReport.ReasonCode;
+    };
+    expect(await reasonOf(lenient)).toBe('MBAM');
+    expect(await reasonOf(strict)).toBe('ANNM');
+    const bad = await rt.call('POST', '/v1/simulator/sandboxes', {
+      data: {
+        attributes: {
+          settings: { match_thresholds: { jaro_winkler_prefix_scale: 0.25, jaro_winkler_max_prefix: 10 } },
+        },
+      },
+    });
+    expect(bad.status).toBe(400);
+    expect((await json(bad)).error_message).toMatch(
+      /settings\.match_thresholds\.jaro_winkler_prefix_scale × jaro_winkler_max_prefix must be at most 1/,
+    );
   });
 
   it('keeps every sandbox, its clock and its records across a restart on the journal store; delete frees its files', async () => {

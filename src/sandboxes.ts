@@ -18,6 +18,7 @@ import { isSupportedInstant } from './clock/dates.ts';
 import { type ClockState, SchemeClock } from './clock/scheme-clock.ts';
 import type { Fixtures } from './fixtures.ts';
 import { type SandboxStorage, sandboxStorage } from './sandbox-storage.ts';
+import { type MatchThresholds, matchThresholds } from './sim/cop/thresholds.ts';
 import { type Mode, resolveMode } from './sim/mode.ts';
 import type { RecordCheck } from './store/load-check.ts';
 import type { Store } from './store/store.ts';
@@ -277,6 +278,8 @@ export class Sandboxes implements SandboxDirectory {
       ...(request.clock ? { clock: clockStartOf(request.clock, this.#wall()) } : {}),
       clients: newClients(this.#o.clientTemplate),
     };
+    // Checked before anything is made: a threshold out of range is the request's fault.
+    if (def.settings.match_thresholds) thresholdsOf(def.settings.match_thresholds, this.#o.shared.matchThresholds);
     this.#pending.add(id);
     let store: Store | undefined;
     try {
@@ -371,6 +374,9 @@ export class Sandboxes implements SandboxDirectory {
       participantKeys: { from: this.#default!.sim.signingKeys },
       ...(def.clock ? { clock: def.clock } : {}),
       ...(settings.jws_profile ? { jwsProfile: settings.jws_profile } : {}),
+      ...(settings.match_thresholds
+        ? { matchThresholds: thresholdsOf(settings.match_thresholds, this.#o.shared.matchThresholds) }
+        : {}),
       sandboxes: this,
       recordQuota: this.#limits.recordQuota,
     });
@@ -452,4 +458,30 @@ function clockStartOf(clock: NonNullable<SandboxRequest['clock']>, wall: WorldOp
   if (!isSupportedInstant(new Date(at)))
     throw new ApiError(400, `validation failure list:\nclock.start in body must be a supported instant, got ${at}`);
   return clock.mode === 'frozen' ? SchemeClock.frozenAt(at, wall) : SchemeClock.runningFrom(at, clock.speed ?? 1, wall);
+}
+
+/**
+ * A sandbox's `settings.match_thresholds` (the API's snake_case) over the server's thresholds,
+ * checked; a value out of range is a 400 naming it.
+ */
+function thresholdsOf(given: Record<string, unknown>, server: MatchThresholds | undefined): MatchThresholds {
+  const changes: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(given)) {
+    const camel = key.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
+    changes[camel] =
+      key === 'typo_edits_by_length' && Array.isArray(value)
+        ? value.map((step: { min_length?: unknown; edits?: unknown }) => ({
+            minLength: step.min_length,
+            edits: step.edits,
+          }))
+        : value;
+  }
+  try {
+    return matchThresholds({ ...server, ...(changes as Partial<MatchThresholds>) });
+  } catch (err) {
+    const message = (err as Error).message
+      .replace(/^matchThresholds\./, 'settings.match_thresholds.')
+      .replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+    throw new ApiError(400, `validation failure list:\n${message}`);
+  }
 }

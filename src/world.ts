@@ -24,6 +24,7 @@ import type { JwsProfile } from './signatures/jws-profile.ts';
 import type { SeedAccount } from './sim/accounts.ts';
 import type { GivenSigningKey } from './sim/cop/participant.ts';
 import type { ParticipantSigningKeys } from './sim/cop/participant-signing-keys.ts';
+import type { MatchThresholds } from './sim/cop/thresholds.ts';
 import type { Mode } from './sim/mode.ts';
 import type { DeliveryRetention } from './sim/notifications/outbox-retention.ts';
 import type { RetrySchedule } from './sim/notifications/retry-schedule.ts';
@@ -74,6 +75,8 @@ export interface WorldOptions {
   devClientHint?: AppDeps['devClientHint'];
   /** The server's sandboxes, for the sandbox routes every world serves; the default world also routes to them. */
   sandboxes?: SandboxDirectory;
+  /** The name matcher's thresholds (checked: src/sim/cop/thresholds.ts matchThresholds); the defaults when omitted. */
+  matchThresholds?: MatchThresholds;
   /** Records this world may hold at most (a sandbox's quota); none for the default world. */
   recordQuota?: number;
 }
@@ -118,6 +121,7 @@ export async function assembleWorld(o: WorldOptions): Promise<World> {
     ...(o.retrySchedule ? { retrySchedule: o.retrySchedule } : {}),
     ...(o.redeliveryIntervalMs !== undefined ? { redeliveryIntervalMs: o.redeliveryIntervalMs } : {}),
     ...(o.deliveryRetention ? { deliveryRetention: o.deliveryRetention } : {}),
+    ...(o.matchThresholds ? { matchThresholds: o.matchThresholds } : {}),
     scheduledReports: o.scheduledReports !== false,
   });
 

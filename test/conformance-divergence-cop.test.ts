@@ -9,26 +9,26 @@ import { listen, type RunningServer } from '../src/node/server.ts';
 import { createRuntime } from '../src/runtime.ts';
 import { runFeatureAsStaging } from './support/feature-as-staging.ts';
 import { listedAccounts } from './support/listed-accounts.ts';
-import { moveThresholds } from './support/matcher-thresholds.ts';
 
 // The corpus on any target (features/name_verification_corpus.feature) against a simulator used as
-// staging whose matcher diverges: its typo threshold raised from Jaro-Winkler 0.85 to 0.92 (moved
-// in this test's process, where the simulator runs; test/support/matcher-thresholds.ts). One case
+// staging whose matcher diverges: its typo threshold raised from Jaro-Winkler 0.85 to 0.92 (the
+// simulator's own, RuntimeOptions.matchThresholds; nothing else in the process moves). One case
 // of those run on any target then answers differently: close-typo-both (Johnathan Mathews for
 // Jonathan Matthews), no match where the corpus expects a close one. The run must fail, name that
 // case with the expected and the actual answer, and still remove every account it registered.
 
 let server: RunningServer;
 let dir: string;
-let restore: () => void;
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'divergent-cop-'));
-  const runtime = await createRuntime({ memory: true, clock: SchemeClock.frozenAt('2026-12-21T09:00:00Z') });
+  const runtime = await createRuntime({
+    memory: true,
+    clock: SchemeClock.frozenAt('2026-12-21T09:00:00Z'),
+    matchThresholds: { typoMinJaroWinkler: 0.92 },
+  });
   server = await listen(runtime, 0);
-  restore = moveThresholds({ typoMinJaroWinkler: 0.92 });
 });
 afterAll(async () => {
-  restore();
   await server.close();
   rmSync(dir, { recursive: true, force: true });
 });

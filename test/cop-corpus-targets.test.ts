@@ -1,10 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loadCorpus, materialise } from '../src/harness/cop-corpus.ts';
-import { testRuntime } from '../src/harness/test-runtime.ts';
-import { moveThresholds, THRESHOLD_NOTCHES } from './support/matcher-thresholds.ts';
+import { type TestRuntime, testRuntime } from '../src/harness/test-runtime.ts';
+import type { MatchThresholds } from '../src/sim/cop/thresholds.ts';
+import { THRESHOLD_NOTCHES } from './support/matcher-thresholds.ts';
 
 // Which corpus cases run on any target (features/name_verification_corpus.feature) and which stay
 // on the simulator (features/name_verification.feature): a case whose answer changes when a
@@ -27,19 +28,17 @@ function simulatorOnly(): Set<string> {
   );
 }
 
-let restore: (() => void) | undefined;
-afterEach(() => restore?.());
-
-describe('the corpus cases run on any target', () => {
-  it('are none whose answer a notch of a matcher threshold changes', async () => {
-    const rt = await testRuntime();
+/** The corpus cases a simulator with these thresholds (its own, over the defaults) answers otherwise. */
+async function differing(thresholds?: Partial<MatchThresholds>): Promise<string[]> {
+  const rt: TestRuntime = await testRuntime(thresholds ? { matchThresholds: thresholds } : {});
+  try {
     corpus.cases.forEach((c, i) => {
       const { attributes } = materialise(corpus, c, `3${String(i).padStart(7, '0')}`);
       if (attributes)
         rt.sim.accounts.create({ id: crypto.randomUUID(), organisation_id: corpus.organisation_id, attributes });
     });
-    const answers = () =>
-      corpus.cases.filter((c, i) => {
+    return corpus.cases
+      .filter((c, i) => {
         const d = materialise(corpus, c, `3${String(i).padStart(7, '0')}`).body.Data;
         const report = rt.sim.nameVerification.matchName(corpus.participant, {
           accountType: d.AccountType as 'Personal' | 'Business',
@@ -48,16 +47,21 @@ describe('the corpus cases run on any target', () => {
           secondaryIdentification: d.SecondaryIdentification,
         });
         return !isDeepStrictEqual(report, c.expected);
-      });
-    expect(answers().map((c) => c.id)).toEqual([]);
+      })
+      .map((c) => c.id);
+  } finally {
+    await rt.close();
+  }
+}
+
+describe('the corpus cases run on any target', () => {
+  it('are none whose answer a notch of a matcher threshold changes', async () => {
+    expect(await differing()).toEqual([]);
     const kept = simulatorOnly();
     const flipped = new Map<string, string[]>();
-    for (const notch of THRESHOLD_NOTCHES) {
-      restore = moveThresholds(notch.changes);
-      for (const c of answers()) flipped.set(c.id, [...(flipped.get(c.id) ?? []), notch.name]);
-      restore();
-      restore = undefined;
-    }
+    // Each notch is a simulator of its own, started with those thresholds.
+    for (const notch of THRESHOLD_NOTCHES)
+      for (const id of await differing(notch.changes)) flipped.set(id, [...(flipped.get(id) ?? []), notch.name]);
     // The notches do move some answers (else this test could not fail)…
     expect(flipped.size).toBeGreaterThan(0);
     // …and every case they move is kept on the simulator.

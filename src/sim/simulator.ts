@@ -9,12 +9,14 @@ import { AccountOpening } from './account-opening.ts';
 import { type AccountRegistry, accountRegistry, accountsOptions } from './account-registry.ts';
 import { Accounts } from './accounts.ts';
 import { Claims } from './claims/claims.ts';
+import { NameMatcher } from './cop/match.ts';
 import { NameVerification } from './cop/name-verification.ts';
 import { NameVerificationRequests } from './cop/name-verification-requests.ts';
 import { registerNameVerificationScenarios } from './cop/name-verification-scenarios.ts';
 import type { Participant } from './cop/participant.ts';
 import { ParticipantSigningKeys, SIGNING_KEYS_META } from './cop/participant-signing-keys.ts';
 import { Participants } from './cop/participants.ts';
+import type { MatchThresholds } from './cop/thresholds.ts';
 import { EventBus } from './events.ts';
 import { LongWork } from './long-work.ts';
 import { type Mode, resolveMode } from './mode.ts';
@@ -70,6 +72,11 @@ export interface SimulatorOptions {
   reportRetentionDays?: number;
   /** Seed the daily report arrivals at start-up (default true). */
   scheduledReports?: boolean;
+  /**
+   * The name matcher's thresholds over DEFAULT_THRESHOLDS (src/sim/cop/thresholds.ts), this
+   * simulator's own; a field out of range or unknown throws an Error naming it.
+   */
+  matchThresholds?: Partial<MatchThresholds>;
 }
 
 /**
@@ -116,6 +123,8 @@ export class Simulator {
   readonly scenarios: Scenarios;
 
   constructor(options: SimulatorOptions) {
+    // First, so thresholds out of range refuse the simulator before anything is built.
+    const matcher = new NameMatcher(options.matchThresholds);
     this.store = options.store;
     this.mode = options.mode ?? resolveMode();
     this.wall = options.wall ?? systemClock;
@@ -163,7 +172,7 @@ export class Simulator {
     // A reset drops every record and job: the report schedule is seeded again, the file cache emptied.
     this.onReset(() => this.reports.reset(options.scheduledReports !== false));
     this.participants = new Participants(options.participants ?? []);
-    this.nameVerification = new NameVerification(this.participants, this.accounts);
+    this.nameVerification = new NameVerification(this.participants, this.accounts, matcher);
     this.nameVerificationRequests = new NameVerificationRequests(ctx, {
       scheduler: this.scheduler,
       participants: this.participants,

@@ -1,7 +1,7 @@
 import { isNickname } from './nicknames.ts';
 import { splitSuffix } from './normalise.ts';
 import { editDistance, jaroWinkler } from './similarity.ts';
-import { allowedEdits, THRESHOLDS } from './thresholds.ts';
+import { allowedEdits, type MatchThresholds } from './thresholds.ts';
 
 /** How well two names agree: none < close < full. */
 export const Level = { None: 0, Close: 1, Full: 2 } as const;
@@ -33,34 +33,36 @@ export function nameForm(words: string[], surnameAt: number): NameForm {
   };
 }
 
+// Every comparison takes the matcher's thresholds `t` (thresholds.ts): each simulator has its own.
+
 /** A typo: similar enough by Jaro-Winkler and within the edits allowed for the length. */
-export function isTypo(a: string, b: string): boolean {
-  const edits = allowedEdits(Math.min(a.length, b.length));
+export function isTypo(a: string, b: string, t: MatchThresholds): boolean {
+  const edits = allowedEdits(Math.min(a.length, b.length), t);
   if (edits === 0) return false;
-  return jaroWinkler(a, b) >= THRESHOLDS.typoMinJaroWinkler && editDistance(a, b) <= edits;
+  return jaroWinkler(a, b, t) >= t.typoMinJaroWinkler && editDistance(a, b) <= edits;
 }
 
 /** Forename against forename: equal, or one of the close rules, or unrelated. */
-export function compareForename(a: string, b: string): Level {
+export function compareForename(a: string, b: string, t: MatchThresholds): Level {
   if (a === b) return Level.Full;
   const [short, long] = a.length <= b.length ? [a, b] : [b, a];
   if (short.length === 1) return long.startsWith(short) ? Level.Close : Level.None; // initial
   if (isNickname(a, b)) return Level.Close;
-  if (short.length >= THRESHOLDS.shortenedMinLength && long.startsWith(short)) return Level.Close; // Sam / Samantha
-  return isTypo(a, b) ? Level.Close : Level.None;
+  if (short.length >= t.shortenedMinLength && long.startsWith(short)) return Level.Close; // Sam / Samantha
+  return isTypo(a, b, t) ? Level.Close : Level.None;
 }
 
 /**
  * Surname against surname: equal (spacing aside), a typo, one part of a double-barrelled surname
  * (Jones for Smith-Jones), or a different surname.
  */
-function compareSurname(req: NameForm, acc: NameForm): Level {
+function compareSurname(req: NameForm, acc: NameForm, t: MatchThresholds): Level {
   const a = req.surname;
   const b = acc.surname;
   const x = req.surnameKey;
   const y = acc.surnameKey;
   if (x === y) return Level.Full;
-  if (isTypo(x, y)) return Level.Close;
+  if (isTypo(x, y, t)) return Level.Close;
   if ((a.length === 1 && b.length > 1 && b.includes(x)) || (b.length === 1 && a.length > 1 && a.includes(y)))
     return Level.Close;
   return Level.None;
@@ -71,7 +73,7 @@ function compareSurname(req: NameForm, acc: NameForm): Level {
  * forenames left over are dropped middle names (close); requested forenames left over are extra
  * middle names the account lacks (close). Both at once means different middle names: no match.
  */
-function compareForenames(req: string[], acc: string[]): Level {
+function compareForenames(req: string[], acc: string[], t: MatchThresholds): Level {
   if (req.length === 0 || acc.length === 0) return Level.None;
   let level: Level = Level.Full;
   let j = 0;
@@ -81,7 +83,7 @@ function compareForenames(req: string[], acc: string[]): Level {
   for (const name of req) {
     let found = -1;
     for (let k = j; k < acc.length; k++) {
-      const l = compareForename(name, acc[k]!);
+      const l = compareForename(name, acc[k]!, t);
       if (l !== Level.None) {
         found = k;
         if (l === Level.Close) level = Level.Close;
@@ -108,15 +110,15 @@ function sameWords(a: string[], b: string[]): boolean {
 }
 
 /** Person names: surname must agree; then the forenames decide. */
-function comparePerson(req: NameForm, acc: NameForm): Level {
-  const surname = compareSurname(req, acc);
+function comparePerson(req: NameForm, acc: NameForm, t: MatchThresholds): Level {
+  const surname = compareSurname(req, acc, t);
   if (surname === Level.None) return Level.None;
-  const forenames = compareForenames(req.forenames, acc.forenames);
+  const forenames = compareForenames(req.forenames, acc.forenames, t);
   return Math.min(surname, forenames) as Level;
 }
 
 /** Organisation names: suffix differences and token typos are close, anything else none. */
-function compareOrganisation(req: string[], acc: string[]): Level {
+function compareOrganisation(req: string[], acc: string[], t: MatchThresholds): Level {
   const a = splitSuffix(req);
   const b = splitSuffix(acc);
   if (a.body.join('') === b.body.join('')) return Level.Close; // suffix omitted or different (equal suffix was full)
@@ -126,25 +128,25 @@ function compareOrganisation(req: string[], acc: string[]): Level {
     const x = a.body[i]!;
     const y = b.body[i]!;
     if (x === y) continue;
-    if (!isTypo(x, y)) return Level.None;
+    if (!isTypo(x, y, t)) return Level.None;
     typos++;
   }
   return typos > 0 ? Level.Close : Level.Full;
 }
 
 /** Compares a requested name with one candidate name of the account. */
-export function compareForms(req: NameForm, acc: NameForm, person: boolean): Level {
+export function compareForms(req: NameForm, acc: NameForm, person: boolean, t: MatchThresholds): Level {
   if (req.words.length === 0 || acc.words.length === 0) return Level.None;
   if (req.key === acc.key) return Level.Full; // the same words, spacing aside
   if (person) {
     const n = req.words.length;
     if (n > 1 && n === acc.words.length && sameWords([...req.words].sort(), [...acc.words].sort())) return Level.Close; // Smith John
-    return comparePerson(req, acc);
+    return comparePerson(req, acc, t);
   }
-  return compareOrganisation(req.words, acc.words);
+  return compareOrganisation(req.words, acc.words, t);
 }
 
 /** A tie-breaker among close candidates: similarity of the whole strings. */
-export function similarity(req: NameForm, acc: NameForm): number {
-  return jaroWinkler(req.text, acc.text);
+export function similarity(req: NameForm, acc: NameForm, t: MatchThresholds): number {
+  return jaroWinkler(req.text, acc.text, t);
 }

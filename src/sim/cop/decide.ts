@@ -1,5 +1,5 @@
 import type { AccountInBehaviour } from '../accounts.ts';
-import { matchName } from './match.ts';
+import type { NameMatcher } from './match.ts';
 
 export type ReasonCode =
   | 'SCNS'
@@ -48,8 +48,10 @@ export function decide(input: {
   served: boolean;
   account: AccountInBehaviour | undefined;
   request: VerificationRequest;
+  /** The simulator's name matcher (its thresholds and kept results). */
+  matcher: NameMatcher;
 }): VerificationReport {
-  const { served, account, request } = input;
+  const { served, account, request, matcher } = input;
   if (!served) return { Matched: false, ReasonCode: 'SCNS' };
   if (!account) return { Matched: false, ReasonCode: 'AC01' };
   const status = account.name_matching_status;
@@ -61,7 +63,7 @@ export function decide(input: {
   if (required && !(request.secondaryIdentification && sameReference(required, request.secondaryIdentification))) {
     return { Matched: false, ReasonCode: 'IVCR' };
   }
-  const match = matchName(request.name, account);
+  const match = matcher.matchName(request.name, account);
   if (match.level === 'none') return { Matched: false, ReasonCode: 'ANNM' };
   const sameType = request.accountType === account.account_classification;
   if (match.level === 'full') {

@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
+import { NORTHWIND, type TestRuntime, testRuntime } from '../../harness/test-runtime.ts';
 import { decide } from './decide.ts';
-import { matchName } from './match.ts';
+import { NameMatcher } from './match.ts';
 import { accountCandidates, parseRequestName, splitHolders } from './names.ts';
+import { DEFAULT_THRESHOLDS } from './thresholds.ts';
+
+const NORTHWIND_PARTICIPANT = '0015800001041REAAY';
+
+const matcher = new NameMatcher();
+const matchName = (requestName: string, account: Parameters<NameMatcher['matchName']>[1]) =>
+  matcher.matchName(requestName, account);
 
 const personal = (name: string[], extra = {}) => ({
   name,
@@ -69,7 +77,7 @@ describe('decide', () => {
       joint_account: false,
       account_matching_opt_out: false,
     };
-    expect(decide({ served: true, account, request })).toEqual({ Matched: false, ReasonCode: 'ACNS' });
+    expect(decide({ served: true, account, request, matcher })).toEqual({ Matched: false, ReasonCode: 'ACNS' });
   });
   it('returns at most 140 characters of Name', () => {
     const account = {
@@ -78,12 +86,20 @@ describe('decide', () => {
       joint_account: false,
       account_matching_opt_out: false,
     };
-    const report = decide({ served: true, account, request: { ...request, name: 'Sam Holder' + 'x'.repeat(200) } });
+    const report = decide({
+      served: true,
+      account,
+      request: { ...request, name: 'Sam Holder' + 'x'.repeat(200) },
+      matcher,
+    });
     expect(report.ReasonCode).toBe('MBAM');
     expect(report.Name).toBe(`Samantha Holder${'x'.repeat(125)}`);
   });
   it('checks the sort code before the account', () => {
-    expect(decide({ served: false, account: undefined, request })).toEqual({ Matched: false, ReasonCode: 'SCNS' });
+    expect(decide({ served: false, account: undefined, request, matcher })).toEqual({
+      Matched: false,
+      ReasonCode: 'SCNS',
+    });
   });
 });
 
@@ -114,5 +130,68 @@ describe('results kept per account', () => {
     const asked = Array.from({ length: 20 }, (_, i) => (i % 2 === 0 ? 'Samantha Holder' : `Someone Else${i}`));
     for (const name of [...asked, ...asked])
       expect(matchName(name, held).level).toBe(name === 'Samantha Holder' ? 'full' : 'none');
+  });
+});
+
+describe('a matcher per simulator', () => {
+  // Smyth / Smith: Jaro-Winkler 0.89, one edit in five letters. A typo at 0.85, not at 0.95.
+  const smith = () => personal(['John Smith']);
+
+  it('answers by its own thresholds', () => {
+    const lenient = new NameMatcher({ typoMinJaroWinkler: 0.85 });
+    const strict = new NameMatcher({ typoMinJaroWinkler: 0.95 });
+    expect(lenient.matchName('John Smyth', smith())).toEqual({ level: 'close', name: 'John Smith' });
+    expect(strict.matchName('John Smyth', smith())).toEqual({ level: 'none' });
+    expect(new NameMatcher().thresholds).toEqual(DEFAULT_THRESHOLDS);
+  });
+
+  it('never answers from what another matcher kept, whichever asks first', () => {
+    const account = smith(); // one attributes object: one candidate set, as a stored account
+    const lenient = new NameMatcher({ typoMinJaroWinkler: 0.85 });
+    const strict = new NameMatcher({ typoMinJaroWinkler: 0.95 });
+    const close = lenient.matchName('John Smyth', account);
+    expect(close).toEqual({ level: 'close', name: 'John Smith' });
+    expect(strict.matchName('John Smyth', account)).toEqual({ level: 'none' });
+    // Each kept its own result: asked again, each answers as before, the same frozen object.
+    expect(lenient.matchName('John Smyth', account)).toBe(close);
+    const other = smith();
+    expect(strict.matchName('John Smyth', other)).toEqual({ level: 'none' });
+    expect(lenient.matchName('John Smyth', other)).toEqual({ level: 'close', name: 'John Smith' });
+  });
+
+  it('keeps thresholds that cannot change under its kept results', () => {
+    const m = new NameMatcher({ typoMinJaroWinkler: 0.95 });
+    expect(Object.isFrozen(m.thresholds)).toBe(true);
+    expect(Object.isFrozen(m.thresholds.typoEditsByLength)).toBe(true);
+    expect(Object.isFrozen(DEFAULT_THRESHOLDS)).toBe(true);
+  });
+});
+
+describe('two simulators in one process', () => {
+  it('answer the same request by their own thresholds (RuntimeOptions.matchThresholds)', async () => {
+    const attributes = { country: 'GB', bank_id: '400300', account_number: '55779921', name: ['John Smith'] };
+    const lenient = await testRuntime({ matchThresholds: { typoMinJaroWinkler: 0.85 } });
+    const strict = await testRuntime({ matchThresholds: { typoMinJaroWinkler: 0.95 } });
+    try {
+      for (const rt of [lenient, strict])
+        rt.sim.accounts.create({ id: crypto.randomUUID(), organisation_id: NORTHWIND.organisation_id, attributes });
+      const ask = (rt: TestRuntime) =>
+        rt.sim.nameVerification.matchName(NORTHWIND_PARTICIPANT, {
+          accountType: 'Personal',
+          identification: '40030055779921',
+          name: 'John Smyth',
+        });
+      expect(ask(lenient)).toEqual({ Matched: false, ReasonCode: 'MBAM', Name: 'John Smith' });
+      expect(ask(strict)).toEqual({ Matched: false, ReasonCode: 'ANNM' });
+      expect(ask(lenient)).toEqual({ Matched: false, ReasonCode: 'MBAM', Name: 'John Smith' });
+    } finally {
+      await Promise.all([lenient.close(), strict.close()]);
+    }
+  });
+
+  it('refuse thresholds out of range, naming the field', async () => {
+    await expect(testRuntime({ matchThresholds: { typoMinJaroWinkler: 1.5 } })).rejects.toThrow(
+      /matchThresholds\.typoMinJaroWinkler must be a number from 0 to 1, got 1\.5/,
+    );
   });
 });

@@ -1,7 +1,7 @@
 import { compareForms, Level, type NameForm, similarity } from './compare.ts';
 import { type AccountNames, type Candidate, type CandidateSet, candidateSet, parseRequestName } from './names.ts';
 import { dropTitles, tokens } from './normalise.ts';
-import { THRESHOLDS } from './thresholds.ts';
+import { type MatchThresholds, matchThresholds } from './thresholds.ts';
 
 export type MatchLevel = 'full' | 'close' | 'none';
 
@@ -21,10 +21,10 @@ interface Scored {
   name: string;
 }
 
-function scoreOne(req: NameForm, c: Candidate): Scored {
-  const compared = compareForms(req, c, c.person);
+function scoreOne(req: NameForm, c: Candidate, t: MatchThresholds): Scored {
+  const compared = compareForms(req, c, c.person, t);
   const level = c.closeOnly && compared === Level.Full ? Level.Close : compared;
-  return { level, score: level === Level.Close ? similarity(req, c) : 0, name: c.display };
+  return { level, score: level === Level.Close ? similarity(req, c, t) : 0, name: c.display };
 }
 
 function better(a: Scored | undefined, b: Scored): Scored {
@@ -44,14 +44,14 @@ function assignments(n: number, m: number): number[][] {
 }
 
 /** Several requested people against the holders of a joint account, in any order. */
-function jointScore(reqHolders: NameForm[], holders: Candidate[]): Scored | undefined {
+function jointScore(reqHolders: NameForm[], holders: Candidate[], t: MatchThresholds): Scored | undefined {
   let best: Scored | undefined;
   for (const plan of assignments(reqHolders.length, holders.length)) {
-    const levels = plan.map((k, i) => compareForms(reqHolders[i]!, holders[k]!, true));
+    const levels = plan.map((k, i) => compareForms(reqHolders[i]!, holders[k]!, true, t));
     const level = Math.min(...levels) as Level;
     if (level === Level.None) continue;
     const close = plan.filter((_, i) => levels[i] === Level.Close).map((k) => holders[k]!.display);
-    const score = plan.reduce((s, k, i) => s + similarity(reqHolders[i]!, holders[k]!), 0) / plan.length;
+    const score = plan.reduce((s, k, i) => s + similarity(reqHolders[i]!, holders[k]!, t), 0) / plan.length;
     best = better(best, { level, score, name: close.join(' & ') });
   }
   return best;
@@ -59,48 +59,50 @@ function jointScore(reqHolders: NameForm[], holders: Candidate[]): Scored | unde
 
 /** Names asked of one account whose results are kept (past it they are worked out afresh). */
 const MATCHES_KEPT = 8;
-/**
- * Results by requested name, per candidate set: a set belongs to one stored attributes object, and
- * a change of the account stores a new object, so a kept result never outlives the names it read.
- * Payers repeat the same name for the same account (retries, repeat payees, conformance runs), and
- * the matching is most of the CPU name verification spends outside Node's HTTP code.
- */
-let MATCHED = new WeakMap<CandidateSet, Map<string, NameMatch>>();
 
 /**
- * The thresholds the kept results were matched with, key by key (tests move them by replacing keys:
- * test/support/matcher-thresholds.ts). Any key compared, so a threshold added later is covered too.
+ * The name matcher of one simulator: its thresholds and the results it keeps. Two matchers never
+ * share a result, so simulators with different thresholds in one process answer each by its own.
  */
-let matchedWith: Record<string, unknown> = { ...THRESHOLDS };
+export class NameMatcher {
+  /** Checked and frozen: the kept results are never matched under other thresholds. */
+  readonly thresholds: MatchThresholds;
+  /**
+   * Results by requested name, per candidate set: a set belongs to one stored attributes object,
+   * and a change of the account stores a new object, so a kept result never outlives the names it
+   * read. Payers repeat the same name for the same account (retries, repeat payees, conformance
+   * runs), and the matching is most of the CPU name verification spends outside Node's HTTP code.
+   */
+  readonly #matched = new WeakMap<CandidateSet, Map<string, NameMatch>>();
 
-function thresholdsMoved(): boolean {
-  for (const key in THRESHOLDS) if ((THRESHOLDS as Record<string, unknown>)[key] !== matchedWith[key]) return true;
-  return false;
-}
-
-/**
- * Compares Data.Name with every candidate name of the account and keeps the best result. A close
- * match names what was close: the holder name, or for a joint account only the close holder(s).
- */
-export function matchName(requestName: string, account: AccountNames): NameMatch {
-  if (thresholdsMoved()) {
-    // Results kept under other thresholds are not this matcher's answers any more.
-    MATCHED = new WeakMap();
-    matchedWith = { ...THRESHOLDS };
+  /** The defaults (DEFAULT_THRESHOLDS) with `thresholds` over them; throws naming a field out of range. */
+  constructor(thresholds: Partial<MatchThresholds> = {}) {
+    this.thresholds = matchThresholds(thresholds);
   }
-  const set = candidateSet(account);
-  let matched = MATCHED.get(set);
-  const known = matched?.get(requestName);
-  if (known) return known;
-  // One result object is handed to every request asking this name: frozen, so none can change it.
-  const result = Object.freeze(matchCandidates(requestName, set));
-  if (!matched) MATCHED.set(set, (matched = new Map()));
-  else if (matched.size >= MATCHES_KEPT) matched.clear();
-  matched.set(requestName, result);
-  return result;
+
+  /**
+   * Compares Data.Name with every candidate name of the account and keeps the best result. A close
+   * match names what was close: the holder name, or for a joint account only the close holder(s).
+   */
+  matchName(requestName: string, account: AccountNames): NameMatch {
+    const set = candidateSet(account);
+    let matched = this.#matched.get(set);
+    const known = matched?.get(requestName);
+    if (known) return known;
+    // One result object is handed to every request asking this name: frozen, so none can change it.
+    const result = Object.freeze(matchCandidates(requestName, set, this.thresholds));
+    if (!matched) this.#matched.set(set, (matched = new Map()));
+    else if (matched.size >= MATCHES_KEPT) matched.clear();
+    matched.set(requestName, result);
+    return result;
+  }
 }
 
-function matchCandidates(requestName: string, { candidates, fullKeys, holders }: CandidateSet): NameMatch {
+function matchCandidates(
+  requestName: string,
+  { candidates, fullKeys, holders }: CandidateSet,
+  t: MatchThresholds,
+): NameMatch {
   // The same words as a candidate (spacing aside) is a full match: no parsing or scoring needed.
   const all = tokens(requestName); // read, never changed, by both below
   if (fullKeys.has(dropTitles(all).join(''))) return { level: 'full' };
@@ -111,22 +113,22 @@ function matchCandidates(requestName: string, { candidates, fullKeys, holders }:
   for (const c of candidates) {
     // Several requested people against one person: only the separate comparisons below count.
     if (several && c.person) continue;
-    best = better(best, scoreOne(req.whole, c));
+    best = better(best, scoreOne(req.whole, c, t));
   }
   if (!several && holders.length > 0 && best && best.level === Level.Close) {
     // One requested person close to several holders ("J Smith"): each of them is named.
-    const close = holders.map((h) => scoreOne(req.whole, h)).filter((s) => s.level === Level.Close);
+    const close = holders.map((h) => scoreOne(req.whole, h, t)).filter((s) => s.level === Level.Close);
     if (close.length > 1 && close.some((s) => s.name === best!.name))
       best = { ...best, name: close.map((s) => s.name).join(' & ') };
   }
   if (several) {
-    const joint = holders.length >= 2 ? jointScore(req.holders, holders) : undefined;
+    const joint = holders.length >= 2 ? jointScore(req.holders, holders, t) : undefined;
     if (joint) best = better(best, joint);
     // Some of the requested people hold the account, not all of them: at best close, naming those.
     const people = holders.length >= 2 ? holders : candidates.filter((c) => c.person && !c.holder).slice(0, 1);
-    const partial = people.filter((p) => req.holders.some((h) => compareForms(h, p, true) !== Level.None));
+    const partial = people.filter((p) => req.holders.some((h) => compareForms(h, p, true, t) !== Level.None));
     if (!joint && partial.length > 0) {
-      const score = Math.max(...partial.map((p) => similarity(req.whole, p)));
+      const score = Math.max(...partial.map((p) => similarity(req.whole, p, t)));
       best = better(best, { level: Level.Close, score, name: partial.map((p) => p.display).join(' & ') });
     }
   }

@@ -1,5 +1,6 @@
 import { type Accounts, inBehaviour } from '../accounts.ts';
 import { decide, type VerificationReport, type VerificationRequest } from './decide.ts';
+import type { NameMatcher } from './match.ts';
 import type { Participants } from './participants.ts';
 
 /**
@@ -9,10 +10,13 @@ import type { Participants } from './participants.ts';
 export class NameVerification {
   readonly participants: Participants;
   readonly #accounts: Accounts;
+  /** This simulator's matcher: its own thresholds, its own kept results. */
+  readonly #matcher: NameMatcher;
 
-  constructor(participants: Participants, accounts: Accounts) {
+  constructor(participants: Participants, accounts: Accounts, matcher: NameMatcher) {
     this.participants = participants;
     this.#accounts = accounts;
+    this.#matcher = matcher;
   }
 
   /** Throws not_found for an unknown participant. */
@@ -24,6 +28,11 @@ export class NameVerification {
     const account = served
       ? this.#accounts.findBySortCodeAndNumber(participant.organisation_id, sortCode, accountNumber)
       : undefined;
-    return decide({ served, account: account ? inBehaviour(account.attributes) : undefined, request });
+    return decide({
+      served,
+      account: account ? inBehaviour(account.attributes) : undefined,
+      request,
+      matcher: this.#matcher,
+    });
   }
 }

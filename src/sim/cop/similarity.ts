@@ -1,4 +1,4 @@
-import { THRESHOLDS } from './thresholds.ts';
+import type { MatchThresholds } from './thresholds.ts';
 
 // Scratch space reused by every call (the matcher runs on every name-verification request; fresh
 // arrays per comparison were a visible share of its allocations). Single-threaded, never re-entered.
@@ -45,13 +45,13 @@ export function jaro(a: string, b: string): number {
   return (matches / la + matches / lb + (matches - t) / matches) / 3;
 }
 
-/** Jaro-Winkler similarity (0..1): Jaro boosted by a shared prefix of up to 4 letters. */
-export function jaroWinkler(a: string, b: string): number {
+/** Jaro-Winkler similarity (0..1): Jaro boosted by a shared prefix (the usual scale 0.1, up to 4 letters). */
+export function jaroWinkler(a: string, b: string, thresholds: MatchThresholds): number {
   const j = jaro(a, b);
   let prefix = 0;
-  const max = Math.min(THRESHOLDS.jaroWinklerMaxPrefix, a.length, b.length);
+  const max = Math.min(thresholds.jaroWinklerMaxPrefix, a.length, b.length);
   while (prefix < max && a[prefix] === b[prefix]) prefix++;
-  return j + prefix * THRESHOLDS.jaroWinklerPrefixScale * (1 - j);
+  return j + prefix * thresholds.jaroWinklerPrefixScale * (1 - j);
 }
 
 /** Damerau-Levenshtein distance (optimal string alignment: insert, delete, substitute, swap neighbours). */
