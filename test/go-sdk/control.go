@@ -21,7 +21,13 @@ type control struct {
 }
 
 func newControl() *control {
-	c := &control{base: strings.TrimRight(os.Getenv("FORM3_HOST"), "/")}
+	base := os.Getenv("FORM3_HOST")
+	// With --auth off the control calls carry no credentials: SIM_CONTROL_BASE names the sandbox by
+	// its path prefix then (run.sh, SIM_SANDBOX=new), where the SDK's own calls reach it by theirs.
+	if b := os.Getenv("SIM_CONTROL_BASE"); b != "" {
+		base = b
+	}
+	c := &control{base: strings.TrimRight(base, "/")}
 	if authOff {
 		return c
 	}

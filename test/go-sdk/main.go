@@ -27,6 +27,14 @@ func main() {
 	must("signing client from FORM3_* env", err)
 	flow("request signing", signed, ctl)
 
+	if os.Getenv("SIM_SKIP_TOKEN_FLOW") != "" {
+		// run.sh, SIM_SANDBOX=new with --auth off: the token transport sends a token only after a
+		// 401 or 403 (pkg/form3/auth_token.go), which --auth off never answers, so its calls carry
+		// no credentials, and its base URL keeps only the host: nothing names the sandbox.
+		fmt.Printf("go-form3: token mode skipped (%s)\n", os.Getenv("SIM_SKIP_TOKEN_FLOW"))
+		fmt.Printf("go-form3: all passed; %d answers valid against go-form3's models\n", validated)
+		return
+	}
 	host, err := url.Parse(os.Getenv("FORM3_HOST"))
 	must("FORM3_HOST", err)
 	clientID, err := uuid.Parse(os.Getenv("FORM3_CLIENT_ID"))

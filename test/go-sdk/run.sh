@@ -8,7 +8,7 @@
 #   GO_FORM3_DIR=/path/to/go-form3 bash test/go-sdk/run.sh                # --auth on
 #   GO_FORM3_DIR=/path/to/go-form3 SIM_AUTH=off bash test/go-sdk/run.sh   # --auth off
 #   GO_FORM3_DIR=/path/to/go-form3 SIM_SANDBOX=new bash test/go-sdk/run.sh # in a sandbox of its own,
-#     with only that sandbox's credentials (auth on) or its path prefix (auth off): docs/sandboxes.md
+#     with only that sandbox's credentials: docs/sandboxes.md
 #
 # The SDK vendors its dependencies, so it builds offline. Its module asks for Go 1.23; with an
 # older Go (Debian 12 has 1.19) four small shims are applied to a copy of the source, never to
@@ -82,8 +82,14 @@ if [[ ${SIM_SANDBOX:-} == new ]]; then
   key_id=$(jq -r '.data.attributes.clients[0].key_ids[0]' <<<"$sandbox")
   payee_client_id=$(jq -r '.data.attributes.clients[1].client_id' <<<"$sandbox")
   payee_client_secret=$(jq -r '.data.attributes.clients[1].client_secret' <<<"$sandbox")
-  # With no credentials to name it, a request reaches the sandbox by its path prefix.
-  [[ $SIM_AUTH == off ]] && host="$sim_url/sandboxes/$sandbox_id"
+  # go-form3 keeps only the host of its base URL (pkg/form3/form3.go: rc.NewWithClient(baseURL.Host,
+  # "/v1", …)), so its calls reach the sandbox by the sandbox's credentials, which it sends with
+  # --auth off too; the check's own control calls carry none, and name the sandbox by its path.
+  if [[ $SIM_AUTH == off ]]; then
+    export SIM_CONTROL_BASE="$sim_url/sandboxes/$sandbox_id"
+    # The token transport sends no credentials until refused, which --auth off never does.
+    export SIM_SKIP_TOKEN_FLOW="with --auth off the token transport sends no credentials, so no sandbox can be named"
+  fi
   echo "== in sandbox $sandbox_id (client $client_id)"
 fi
 
