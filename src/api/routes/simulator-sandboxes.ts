@@ -1,12 +1,10 @@
 import type { Context } from 'hono';
 import type { OAuthClient } from '../auth/clients.ts';
-import { verifyBearer } from '../auth/middleware.ts';
-import { isSignatureAuthorization, requestSignatures } from '../auth/request-signatures.ts';
+import { type Asker, askerOf } from '../auth/sandbox-asker.ts';
 import { optionalJson } from '../body.ts';
-import type { AppDeps, AppEnv } from '../context.ts';
+import type { AppDeps } from '../context.ts';
 import { ApiError } from '../errors.ts';
 import { parseId } from '../ids.ts';
-import { requestHeader } from '../request-header.ts';
 import { defineRoutes, type RouteGroup } from '../route-declaration.ts';
 import {
   DEFAULT_SANDBOX,
@@ -48,40 +46,6 @@ function view(entry: SandboxEntry, quota: number, secrets: boolean) {
       record_quota: quota,
     },
   };
-}
-
-/** Who asks, as far as sandboxes care: everyone under --auth off, else the caller's credentials. */
-interface Asker {
-  /** May act on every sandbox: an admin of the default sandbox, or anyone under --auth off. */
-  operator: boolean;
-  /** The caller's own sandbox (a sandbox's client), when it is not the default. */
-  own?: string;
-  admin: boolean;
-  anonymous: boolean;
-}
-
-/**
- * These routes answer before the shared credentials layer: with `--sandboxes open` a CI job that
- * holds no secret creates a sandbox, and gets its credentials in the answer.
- */
-async function askerOf(c: Context<AppEnv>, deps: AppDeps): Promise<Asker> {
-  if (!deps.mode.credentials) return { operator: true, admin: true, anonymous: false };
-  const header = requestHeader(c, 'authorization');
-  if (header === undefined) return { operator: false, admin: false, anonymous: true };
-  const url = new URL(c.req.url);
-  const caller = isSignatureAuthorization(header)
-    ? requestSignatures(deps).callerOf(header, {
-        method: c.req.method,
-        target: `${url.pathname}${url.search}`,
-        header: (name) => requestHeader(c, name),
-        body: c.req.method === 'GET' || c.req.method === 'DELETE' ? '' : await c.req.text(),
-      })
-    : verifyBearer(header, deps);
-  const admin = deps.clients.roleOf(caller.clientId) === 'admin';
-  const world = deps.worldId ?? DEFAULT_SANDBOX;
-  return world === DEFAULT_SANDBOX
-    ? { operator: admin, admin, anonymous: false }
-    : { operator: false, own: world, admin, anonymous: false };
 }
 
 const NEEDS_ADMIN =
