@@ -87,4 +87,26 @@ describe('scheme-sim doctor', () => {
     );
     expect(missing).toMatchObject({ code: 2, stderr: expect.stringContaining('doctor needs --data FILE') });
   }, 30_000);
+
+  it("checks each sandbox's data file too, and names the damaged one", async () => {
+    const sandboxDir = mkdtempSync(join(tmpdir(), 'doctor-sandboxes-'));
+    try {
+      const data = join(sandboxDir, 'sim.json');
+      const rt = await createRuntime({ data, seedAccounts: false });
+      const good = await rt.sandboxes.create({ seed: 'none' });
+      const bad = await rt.sandboxes.create({ seed: 'fixtures' });
+      await rt.close();
+      expect((await doctor(['--data', data])).code).toBe(0);
+      // The second sandbox's snapshot lost, its journal left: a store start-up refuses.
+      rmSync(join(sandboxDir, 'sim.sandboxes', bad.id, 'sim.json'));
+      const { code, lines } = await doctor(['--data', data]);
+      expect(code).toBe(1);
+      expect(lines).toContain(`sandbox ${good.id}:`);
+      const at = lines.indexOf(`sandbox ${bad.id}:`);
+      expect(at).toBeGreaterThan(-1);
+      expect(lines.slice(at + 1).join('\n')).toMatch(/snapshot/);
+    } finally {
+      rmSync(sandboxDir, { recursive: true, force: true });
+    }
+  }, 60_000);
 });

@@ -1,4 +1,7 @@
+import { readdir } from 'node:fs/promises';
+import { join } from 'node:path';
 import { STORED_SECRETS, storedRecordProblem } from '../api/stored-records.ts';
+import { sandboxFolder } from '../sandbox-storage.ts';
 import { examinationReport, examineDataFile, repairDataFile } from '../store/data-file-doctor.ts';
 import { describeProblem } from '../store/load-check.ts';
 import { describeDamage } from '../store/store-damage.ts';
@@ -10,7 +13,8 @@ const DOCTOR_HELP = `Usage: scheme-sim doctor --data FILE [--fix]
 Reads a data file as start-up does, without starting the simulator or writing anything: the
 store's files (a missing snapshot or journal, a damaged line, a gap in the journal's sequence, a
 path of the wrong kind, the lock), every record and meta key against its schema, and the secrets
-the store issued. Lists each problem with the file, the line, seq and byte offset, and what --fix
+the store issued; then each sandbox's data file beside it (<name>.sandboxes/<id>/sim.json,
+docs/sandboxes.md) the same way. Lists each problem with the file, the line, seq and byte offset, and what --fix
 would do and drop; exits 1 when start-up would refuse the store.
 
   --data FILE   the data file to check
@@ -38,8 +42,36 @@ export async function doctorCommand(argv: string[], out: (line: string) => void 
   }
   if (!values.data) throw usageError('doctor needs --data FILE (the data file to check)', DOCTOR_HELP);
   const file = values.data as string;
+  let status = await doctorFile(file, values.fix === true, out);
+  // A sandbox's store is a data file of its own, checked (and repaired) as the server's is.
+  for (const id of await sandboxIds(file)) {
+    out(`sandbox ${id}:`);
+    status = Math.max(
+      status,
+      await doctorFile(join(sandboxFolder(file), id, 'sim.json'), values.fix === true, (line) => out(`  ${line}`)),
+    );
+  }
+  return status;
+}
+
+/** The sandboxes kept beside a data file (none when it has no sandbox folder). */
+async function sandboxIds(file: string): Promise<string[]> {
+  try {
+    return (await readdir(sandboxFolder(file), { withFileTypes: true }))
+      .filter((e) => e.isDirectory() && UUID.test(e.name))
+      .map((e) => e.name)
+      .sort();
+  } catch {
+    return [];
+  }
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/** Examines (or repairs) one data file; 1 when start-up would refuse it. */
+async function doctorFile(file: string, fix: boolean, out: (line: string) => void): Promise<number> {
   const options = { secrets: STORED_SECRETS };
-  if (values.fix) {
+  if (fix) {
     let repair: Awaited<ReturnType<typeof repairDataFile>>;
     try {
       repair = await repairDataFile(file, storedRecordProblem, options);

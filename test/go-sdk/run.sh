@@ -7,6 +7,8 @@
 #
 #   GO_FORM3_DIR=/path/to/go-form3 bash test/go-sdk/run.sh                # --auth on
 #   GO_FORM3_DIR=/path/to/go-form3 SIM_AUTH=off bash test/go-sdk/run.sh   # --auth off
+#   GO_FORM3_DIR=/path/to/go-form3 SIM_SANDBOX=new bash test/go-sdk/run.sh # in a sandbox of its own,
+#     with only that sandbox's credentials (auth on) or its path prefix (auth off): docs/sandboxes.md
 #
 # The SDK vendors its dependencies, so it builds offline. Its module asks for Go 1.23; with an
 # older Go (Debian 12 has 1.19) four small shims are applied to a copy of the source, never to
@@ -54,16 +56,54 @@ echo "== starting scheme-sim on a free port ($store_args, --auth $SIM_AUTH, cloc
 start_sim $store_args --auth "$SIM_AUTH" --clock-start "$clock_start"
 
 # The fixtures' northwind client: its UUID id, secret, dev signing key, and a sort code and BIC
-# registered to its organisation (fixtures/clients.json, fixtures/organisations.json).
-FORM3_HOST="$sim_url" \
+# registered to its organisation (fixtures/clients.json, fixtures/organisations.json); Harbour's
+# client is the payee's bank.
+host=$sim_url
+key_id=0d3f8c5e-2b7a-4f1d-9c6e-5a4b3c2d1e0f
+client_id=5a1e6c3b-7d2f-4e8a-9b40-6c1d2e3f4a5b
+client_secret=northwind-dev-secret
+payee_client_id=8c2f1d4e-3b5a-4c6d-8e7f-9a0b1c2d3e4f
+payee_client_secret=harbour-dev-secret
+if [[ ${SIM_SANDBOX:-} == new ]]; then
+  # A sandbox made by the server's admin client (anyone, with --auth off), on the same clock start;
+  # from here on the check knows only the sandbox's credentials: new client ids, secrets and key
+  # ids, of the same organisations and with the same public keys (docs/sandboxes.md).
+  creator=()
+  if [[ $SIM_AUTH == on ]]; then
+    admin_token=$(curl -sf -u "$client_id:$client_secret" -X POST "$sim_url/v1/oauth2/token" | jq -r .access_token)
+    creator=(-H "Authorization: Bearer $admin_token")
+  fi
+  sandbox=$(curl -sf -X POST "$sim_url/v1/simulator/sandboxes" "${creator[@]}" -H 'Content-Type: application/json' \
+    -d "{\"data\": {\"type\": \"sandboxes\", \"attributes\": {\"clock\": {\"mode\": \"running\", \"start\": \"$clock_start\"}}}}") \
+    || { echo "making the sandbox failed" >&2; sim_log_tail; exit 1; }
+  sandbox_id=$(jq -r .data.id <<<"$sandbox")
+  client_id=$(jq -r '.data.attributes.clients[0].client_id' <<<"$sandbox")
+  client_secret=$(jq -r '.data.attributes.clients[0].client_secret' <<<"$sandbox")
+  key_id=$(jq -r '.data.attributes.clients[0].key_ids[0]' <<<"$sandbox")
+  payee_client_id=$(jq -r '.data.attributes.clients[1].client_id' <<<"$sandbox")
+  payee_client_secret=$(jq -r '.data.attributes.clients[1].client_secret' <<<"$sandbox")
+  # With no credentials to name it, a request reaches the sandbox by its path prefix.
+  [[ $SIM_AUTH == off ]] && host="$sim_url/sandboxes/$sandbox_id"
+  echo "== in sandbox $sandbox_id (client $client_id)"
+fi
+
+FORM3_HOST="$host" \
 FORM3_ORGANISATION_ID=743d5b63-8e6f-432e-a8fa-c5d8d2ee5fcb \
-FORM3_PUBLIC_KEY_ID=0d3f8c5e-2b7a-4f1d-9c6e-5a4b3c2d1e0f \
+FORM3_PUBLIC_KEY_ID="$key_id" \
 FORM3_PRIVATE_KEY="$(cat "$repo/fixtures/keys/northwind-dev-signing.pem")" \
-FORM3_CLIENT_ID=5a1e6c3b-7d2f-4e8a-9b40-6c1d2e3f4a5b \
-FORM3_CLIENT_SECRET=northwind-dev-secret \
+FORM3_CLIENT_ID="$client_id" \
+FORM3_CLIENT_SECRET="$client_secret" \
 SORT_CODE=400301 BIC=NWBKGB22 \
 FORM3_PAYEE_ORGANISATION_ID=5b5a6b4d-0f1e-4f4e-9a57-3f1a8d8a2b11 \
-FORM3_PAYEE_CLIENT_ID=8c2f1d4e-3b5a-4c6d-8e7f-9a0b1c2d3e4f \
-FORM3_PAYEE_CLIENT_SECRET=harbour-dev-secret \
+FORM3_PAYEE_CLIENT_ID="$payee_client_id" \
+FORM3_PAYEE_CLIENT_SECRET="$payee_client_secret" \
 PAYEE_SORT_CODE=309634 PAYEE_BIC=HRBRGB2L \
   "$work/check" || { sim_log_tail; exit 1; }
+if [[ ${SIM_SANDBOX:-} == new ]]; then
+  # The default sandbox saw none of it: its journal holds no request of the check's.
+  journal_auth=()
+  [[ $SIM_AUTH == on ]] && journal_auth=(-H "Authorization: Bearer $admin_token")
+  seen=$(curl -sf "$sim_url/v1/simulator/requests?limit=1000" "${journal_auth[@]}" | jq '[.data[] | select(.path | test("claims|subscriptions|name-verification"))] | length')
+  [[ $seen == 0 ]] || { echo "the default sandbox's journal holds $seen of the check's requests" >&2; exit 1; }
+  echo "go-form3: the default sandbox saw none of the check's requests"
+fi
