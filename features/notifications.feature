@@ -32,7 +32,7 @@ Feature: Subscriptions and notifications
     And the notification was sent as JSON by scheme-sim
     And the notification signature is valid for secret "{{secret}}"
     And the notification field "data.data.id" equals "{{account_id}}"
-    And the notification field "actioned_by" equals "5a1e6c3b-7d2f-4e8a-9b40-6c1d2e3f4a5b"
+    And the notification field "actioned_by" equals "{{northwind_client_id}}"
     When I send a GET request to "{{notification.data.links.self}}"
     Then the response status is 200
     And the response field "data.id" equals "{{notification.data.data.id}}"

@@ -4,6 +4,7 @@
 // staging's comes from the CONFORMANCE_COP_SIGNING_* settings, the simulator's is the bundled
 // development key that fixtures/clients.json registers for northwind-dev.
 import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import type { Settings } from './settings.ts';
 
 export type JwsProfile = '3.1.4' | '3.1.3';
@@ -30,10 +31,13 @@ export const COP_SIGNING_SETTINGS = [
   { name: 'CONFORMANCE_COP_SIGNING_KID', about: 'the id under which the responder knows that key' },
 ] as const;
 
-const BUNDLED_KEY = new URL('../../fixtures/keys/northwind-dev-signing.pem', import.meta.url);
+/** The development key fixtures/clients.json registers for northwind-dev (a sandbox's copy holds it too). */
+export const BUNDLED_KEY_FILE = fileURLToPath(
+  new URL('../../fixtures/keys/northwind-dev-signing.pem', import.meta.url),
+);
 const BUNDLED_CLIENTS = new URL('../../fixtures/clients.json', import.meta.url);
 /** Northwind's participant (fixtures/participants.json): the iss of its development client. */
-const BUNDLED_ISS = '0015800001041REAAY';
+export const BUNDLED_ISS = '0015800001041REAAY';
 /** Where the simulator publishes a participant's JWKS (docs/cop.md). */
 export const defaultJwksUrl = (baseUrl: string, participant: string): string =>
   `${baseUrl}/v1/participants/${participant}/jwks.json`;
@@ -47,7 +51,7 @@ export function bundledRequester(profile: JwsProfile = '3.1.4'): CopRequester {
   const northwind = clients.find((c) => c.aliases?.includes('northwind-dev'));
   const kid = northwind?.public_keys?.[0]?.key_id;
   if (!kid) throw new Error('fixtures/clients.json registers no public key for northwind-dev');
-  return { key: readFileSync(BUNDLED_KEY, 'utf8'), kid, iss: BUNDLED_ISS, profile, jwksUrl: defaultJwksUrl };
+  return { key: readFileSync(BUNDLED_KEY_FILE, 'utf8'), kid, iss: BUNDLED_ISS, profile, jwksUrl: defaultJwksUrl };
 }
 
 /** CONFORMANCE_COP_JWS_PROFILE: the profile requests are signed in and answers verified in (default 3.1.4). */

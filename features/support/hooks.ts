@@ -1,6 +1,8 @@
 import { After, AfterAll, Before, BeforeAll, Status, setDefaultTimeout } from '@cucumber/cucumber';
+import { resendingOnClose } from './fetch-again.ts';
 import { preflightProblems } from './preflight.ts';
 import { WebhookReceiver } from './receiver.ts';
+import { leaveSandbox, sandboxInUse } from './sandbox.ts';
 import type { SimWorld } from './world.ts';
 
 setDefaultTimeout(20_000);
@@ -8,7 +10,9 @@ setDefaultTimeout(20_000);
 const receiver = new WebhookReceiver();
 
 BeforeAll(async function (this: { parameters?: { target?: string } }) {
-  await preflight(this.parameters?.target ?? 'inprocess');
+  const target = this.parameters?.target ?? 'inprocess';
+  if (target !== 'inprocess') globalThis.fetch = resendingOnClose(globalThis.fetch);
+  await preflight(target);
   await receiver.start();
 });
 
@@ -18,9 +22,25 @@ BeforeAll(async function (this: { parameters?: { target?: string } }) {
  * not the same error once per scenario.
  */
 async function preflight(target: string): Promise<void> {
-  const problems = await preflightProblems(target);
-  if (problems.length === 0) return;
+  let problems: string[];
+  try {
+    problems = await preflightProblems(target);
+  } catch (err) {
+    // A preflight that broke leaves no sandbox behind either.
+    await leaveSandbox();
+    throw err;
+  }
+  if (problems.length === 0) {
+    // A run stopped by a signal deletes the sandbox it created too (else it lingers until it expires).
+    for (const signal of ['SIGINT', 'SIGTERM'] as const)
+      process.once(signal, () => {
+        void leaveSandbox().finally(() => process.exit(signal === 'SIGINT' ? 130 : 143));
+      });
+    return;
+  }
   for (const p of problems) process.stderr.write(`conformance preflight: ${p}\n`);
+  const left = await leaveSandbox();
+  if (left) process.stderr.write(`conformance preflight: ${left}\n`);
   process.exit(2);
 }
 
@@ -34,6 +54,17 @@ Before(async function (this: SimWorld) {
     if (res.status !== 200) throw new Error(`resetting the simulator failed: ${res.status} ${res.text}`);
     this.last = undefined;
   }
+});
+
+// The scenarios about sandboxes make sandboxes of the server as its default sandbox's admin: a run
+// in a sandbox (CONFORMANCE_SANDBOX) acts as that sandbox's clients, which make none.
+Before({ tags: '@sandboxes' }, function (this: SimWorld) {
+  const run = sandboxInUse();
+  if (!run) return undefined;
+  this.log(
+    `skipped: the run is in sandbox ${run.sandbox.id} (CONFORMANCE_SANDBOX), whose clients make no sandboxes; the scenarios about sandboxes run in the server's own world`,
+  );
+  return 'skipped';
 });
 
 After(async function (this: SimWorld, { result }) {
@@ -57,6 +88,9 @@ After(async function (this: SimWorld, { result }) {
 });
 
 // The counts and the table by flow are the console formatter's (run-report.ts), from every worker's scenarios.
+// The sandbox the run created (CONFORMANCE_SANDBOX=new) is deleted, whatever the scenarios' outcome.
 AfterAll(async () => {
   await receiver.stop();
+  const left = await leaveSandbox();
+  if (left) throw new Error(left);
 });

@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import { form3SignedHeaders } from '../../src/index.ts';
 import { copPreflight } from './cop-preflight.ts';
 import { requesterFromSettings } from './cop-requester.ts';
+import { enterSandbox, sandboxInUse } from './sandbox.ts';
 import {
   missingSettings,
   reachTarget,
@@ -19,11 +20,16 @@ import { type Answer, type Send, settingsAgainstTarget } from './target-settings
 import { FIXTURE_CLIENTS } from './targets.ts';
 
 /** Every problem of the target's settings, one line each; none when the run may start. */
-export async function preflightProblems(target: string, settings: Settings = readSettings()): Promise<string[]> {
-  const missing = missingSettings(target, settingsOf(target), settings);
+export async function preflightProblems(target: string, given: Settings = readSettings()): Promise<string[]> {
+  const missing = missingSettings(target, settingsOf(target), given);
   if (missing) return [missing];
+  // CONFORMANCE_SANDBOX: the run's settings become the sandbox's (created now for `new`).
+  const entered = await enterSandbox(target, given);
+  if (entered.problem !== undefined) return [entered.problem];
+  const { settings } = entered;
   if (target === 'staging') return stagingProblems(settings);
   if (target === 'sim') {
+    const sandbox = sandboxInUse();
     const client = FIXTURE_CLIENTS.default!;
     const credentials = {
       client_id: settings.SIM_CLIENT_ID ?? client.client_id,
@@ -34,7 +40,9 @@ export async function preflightProblems(target: string, settings: Settings = rea
       (await simTargetProblem(settings.SIM_BASE_URL!, {
         ...credentials,
         resets: settings.SIM_RESET !== '0',
-        resetOk: settings.SIM_RESET_OK === '1',
+        // A sandbox made for the run holds nothing but the run's own.
+        resetOk: settings.SIM_RESET_OK === '1' || !!sandbox?.created,
+        ...(sandbox ? { sandbox: sandbox.sandbox.id } : {}),
       })) ??
       // Name verification as the simulator answers it: signed requests where it demands them.
       (await copPreflight('sim', settings));

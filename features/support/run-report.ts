@@ -49,10 +49,18 @@ export function locationOf(attempt: Attempt): string {
   return `${attempt.pickle.uri}${line ? `:${line}` : ''}`;
 }
 
-/** Why a skipped scenario was skipped: what its first skipped step attached, or that step. */
+/** Why a skipped scenario was skipped: what the hook or first step that skipped it said, or that step. */
 export function skipReasonOf(attempt: Attempt): string {
   for (const step of attempt.testCase.testSteps) {
-    if (attempt.stepResults[step.id]?.status !== 'SKIPPED' || !step.pickleStepId) continue;
+    if (attempt.stepResults[step.id]?.status !== 'SKIPPED') continue;
+    if (!step.pickleStepId) {
+      // A Before hook that skipped the scenario, saying why (this.log).
+      const logged = (attempt.stepAttachments[step.id] ?? []).filter(
+        (a) => a.mediaType === 'text/x.cucumber.log+plain',
+      );
+      if (logged.length > 0) return logged.map(textOf).join('; ');
+      continue;
+    }
     // What the step attached or logged (this.log: cucumber's log media type).
     // A step that logged why it skips is read for that alone, not for the exchanges it attached.
     const attached = attempt.stepAttachments[step.id] ?? [];

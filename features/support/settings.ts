@@ -31,7 +31,11 @@ export const STAGING_SETTINGS: readonly Setting[] = [
   { name: 'CONFORMANCE_OTHER_CLIENT_ID', about: 'a client of a second organisation', optional: true },
   { name: 'CONFORMANCE_OTHER_CLIENT_SECRET', about: 'its secret', optional: true },
   { name: 'CONFORMANCE_OTHER_ORGANISATION_ID', about: 'its organisation', optional: true },
+  { name: 'CONFORMANCE_SANDBOX', about: 'new, or the id of a sandbox of the target to run in', optional: true },
 ];
+
+/** The settings a sandbox's own client stands in for (CONFORMANCE_SANDBOX). */
+const SANDBOX_CLIENT_SETTINGS = ['CONFORMANCE_CLIENT_ID', 'CONFORMANCE_CLIENT_SECRET', 'CONFORMANCE_ORGANISATION_ID'];
 
 /** A running simulator. */
 export const SIM_SETTINGS: readonly Setting[] = [
@@ -59,8 +63,14 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env, file = resolv
 export function missingSettings(target: string, required: readonly Setting[], settings: Settings): string | undefined {
   // A signing key stands in for the client secret: requests are then signed, not sent with a token.
   const signing = !!settings.CONFORMANCE_SIGNING_KEY_ID && !!settings.CONFORMANCE_SIGNING_KEY;
+  // In a sandbox (CONFORMANCE_SANDBOX) the run acts as the sandbox's client (features/support/sandbox.ts).
+  const sandboxed = !!settings.CONFORMANCE_SANDBOX;
   const missing = required.filter(
-    (s) => !s.optional && !settings[s.name] && !(signing && s.name === 'CONFORMANCE_CLIENT_SECRET'),
+    (s) =>
+      !s.optional &&
+      !settings[s.name] &&
+      !(signing && s.name === 'CONFORMANCE_CLIENT_SECRET') &&
+      !(sandboxed && SANDBOX_CLIENT_SETTINGS.includes(s.name)),
   );
   if (missing.length === 0) return undefined;
   return `the ${target} conformance target needs ${missing.map((s) => `${s.name} (${s.about})`).join(', ')}; set them in the environment or conformance.json`;

@@ -12,6 +12,8 @@ export interface SimTargetOptions {
   resets: boolean;
   /** The caller allowed resetting a simulator that keeps a data file (SIM_RESET_OK=1, --reset-ok). */
   resetOk: boolean;
+  /** The run is in this sandbox of the simulator (CONFORMANCE_SANDBOX). */
+  sandbox?: string;
 }
 
 async function tokenOf(baseUrl: string, o: SimTargetOptions): Promise<string> {
@@ -40,6 +42,8 @@ export async function simTargetProblem(baseUrl: string, o: SimTargetOptions): Pr
     return `the simulator at ${url} refused a reset of everything (${reset.status}): the sim target needs an admin client (SIM_CLIENT_ID)`;
   const clock = ((await reset.json()) as { data: { now: string; mode: string } }).data;
   if (clock.mode !== 'frozen' || clock.now !== SCENARIO_START) {
+    if (o.sandbox)
+      return `the scenarios expect the scheme clock frozen at ${SCENARIO_START} after a reset, but the sandbox ${o.sandbox} resets to ${clock.mode} at ${clock.now}; create one with the clock {"mode": "frozen", "start": "${SCENARIO_START}"}, or let the harness create one (CONFORMANCE_SANDBOX=new)`;
     return `the scenarios expect the scheme clock frozen at ${SCENARIO_START} after a reset, but the simulator at ${url} resets to ${clock.mode} at ${clock.now}; start it with --clock frozen --clock-start ${SCENARIO_START}`;
   }
   return undefined;

@@ -2,6 +2,7 @@ import { createPrivateKey, type KeyObject } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { FENWICK, HARBOUR, NORTHWIND, type TestRuntime, testRuntime } from '../../src/harness/test-runtime.ts';
 import { bundledRequester, type CopRequester, requesterFromSettings, simulatorRequester } from './cop-requester.ts';
+import { sandboxInUse, sandboxSimClients } from './sandbox.ts';
 import { readSettings } from './settings.ts';
 
 export type TargetName = 'inprocess' | 'sim' | 'staging';
@@ -9,6 +10,8 @@ export type TargetName = 'inprocess' | 'sim' | 'staging';
 /** A client the steps can act as, with the organisation its records belong to. */
 export interface TargetClient {
   client_id: string;
+  /** The client's id where client_id is an alias of it (the fixtures' northwind-dev); else client_id is the id. */
+  uuid?: string;
   client_secret: string;
   organisation_id: string;
   /** When set, requests are signed with this key (Form3's request signing) instead of a token. */
@@ -139,8 +142,10 @@ export async function openTarget(name: string, options: TargetOptions = {}): Pro
   }
   if (name === 'sim') {
     const baseUrl = env('SIM_BASE_URL').replace(/\/$/, '');
-    const clients = { ...FIXTURE_CLIENTS };
-    if (process.env.SIM_CLIENT_ID && process.env.SIM_CLIENT_SECRET) {
+    // In a sandbox (CONFORMANCE_SANDBOX) the fixture organisations' clients are the sandbox's own.
+    const sandbox = sandboxInUse();
+    const clients = sandbox ? sandboxSimClients(sandbox) : { ...FIXTURE_CLIENTS };
+    if (!sandbox && process.env.SIM_CLIENT_ID && process.env.SIM_CLIENT_SECRET) {
       clients.default = {
         client_id: process.env.SIM_CLIENT_ID,
         client_secret: process.env.SIM_CLIENT_SECRET,

@@ -60,6 +60,8 @@ export class SimWorld extends World<WorldParameters> {
     this.target = await openTarget(this.parameters.target ?? 'inprocess', options);
     const main = this.target.clients.default;
     if (main) this.vars.organisation_id = main.organisation_id;
+    // Each client's id ({{harbour_client_id}}): a sandbox's clients have ids of their own (CONFORMANCE_SANDBOX).
+    for (const [name, c] of Object.entries(this.target.clients)) this.vars[`${name}_client_id`] = c.uuid ?? c.client_id;
     // Staging reaches the harness's receiver through a public URL the user forwards to it, if any.
     this.vars.webhook_url = readSettings().CONFORMANCE_CALLBACK_URL?.replace(/\/$/, '') ?? receiver.url;
     this.vars.sort_code = this.target.bank.sort_code;

@@ -41,6 +41,22 @@ describe('scheme-sim conformance', () => {
     }
   }, 150_000);
 
+  it('runs the sim target in a sandbox of its own simulator (--sandbox new), and deletes it after', async () => {
+    const project = mkdtempSync(join(tmpdir(), 'conformance-sandbox-'));
+    try {
+      const { code, out } = await cli(
+        ['conformance', '--target', 'sim', '--sandbox', 'new', '--tags', '@smoke'],
+        {},
+        project,
+      );
+      expect(code, out).toBe(0);
+      expect(out).toMatch(/conformance: created sandbox [0-9a-f-]{36} at http:\/\/127\.0\.0\.1:\d+\/sandboxes\//);
+      expect(out).toMatch(/conformance: \d+ passed, 0 failed/);
+    } finally {
+      rmSync(project, { recursive: true, force: true });
+    }
+  }, 150_000);
+
   it('runs the staging preflight, which names every missing setting in one line', async () => {
     const { code, out } = await cli(['conformance', '--target', 'staging'], {
       CONFORMANCE_BASE_URL: 'http://127.0.0.1:9',
@@ -75,7 +91,7 @@ describe('scheme-sim conformance', () => {
     expect(name.out).toContain('scheme-sim: --name must be a regular expression');
   }, 60_000);
 
-  it('refuses an unknown target and --url off the sim target', async () => {
+  it('refuses an unknown target, --url off the sim target, and --sandbox in process or of no form', async () => {
     expect(await cli(['conformance', '--target', 'prod'])).toMatchObject({
       code: 2,
       out: expect.stringContaining('--target must be inprocess, sim or staging, got prod'),
@@ -83,6 +99,14 @@ describe('scheme-sim conformance', () => {
     expect(await cli(['conformance', '--target', 'staging', '--url', 'http://x'])).toMatchObject({
       code: 2,
       out: expect.stringContaining('--url applies to --target sim only'),
+    });
+    expect(await cli(['conformance', '--sandbox', 'new'])).toMatchObject({
+      code: 2,
+      out: expect.stringContaining('--sandbox applies to --target sim or staging'),
+    });
+    expect(await cli(['conformance', '--target', 'staging', '--sandbox', 'mine'])).toMatchObject({
+      code: 2,
+      out: expect.stringContaining('--sandbox must be new or the id (a UUID) of a sandbox of the target, got mine'),
     });
   }, 60_000);
 });

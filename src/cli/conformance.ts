@@ -22,6 +22,7 @@ function cucumberBin(): string | undefined {
 }
 /** The instant the scenarios' dates are written for (features/support/sim-target.ts). */
 const SCENARIO_START = '2026-12-21T09:00:00Z';
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const HELP = `Usage: scheme-sim conformance --target inprocess|sim|staging [options]
 
@@ -35,6 +36,9 @@ working directory.
                 staging: real staging (CONFORMANCE_* settings or conformance.json; see README)
   --url URL     the running simulator of the sim target
   --reset-ok    let the sim target reset a simulator that keeps a data file
+  --sandbox S   sim and staging: run in a sandbox of the target (CONFORMANCE_SANDBOX): new
+                creates one for the run with the clock and settings it needs and deletes it
+                after; a sandbox id runs in that one and leaves it
   --tags EXPR   only scenarios matching a cucumber tag expression (and the target's own tags);
                 each flow has its tag: @accounts, @auth, @claims, @clock, @cop, @faults,
                 @notifications, @observability, @reports, @scenarios, @store, @tenancy
@@ -103,6 +107,7 @@ export async function conformanceCommand(argv: string[]): Promise<number> {
       target: { type: 'string', default: 'inprocess' },
       url: { type: 'string' },
       'reset-ok': { type: 'boolean', default: false },
+      sandbox: { type: 'string' },
       tags: { type: 'string' },
       feature: { type: 'string', multiple: true },
       name: { type: 'string' },
@@ -114,6 +119,7 @@ export async function conformanceCommand(argv: string[]): Promise<number> {
       target: string;
       url?: string;
       'reset-ok': boolean;
+      sandbox?: string;
       tags?: string;
       feature?: string[];
       name?: string;
@@ -128,6 +134,17 @@ export async function conformanceCommand(argv: string[]): Promise<number> {
   if (target !== 'inprocess' && target !== 'sim' && target !== 'staging')
     throw new CliError(`--target must be inprocess, sim or staging, got ${target}`);
   if (values.url && target !== 'sim') throw new CliError('--url applies to --target sim only');
+  if (values.sandbox !== undefined && target === 'inprocess')
+    throw new CliError(
+      '--sandbox applies to --target sim or staging: in process every scenario has a world of its own',
+    );
+  if (values.sandbox !== undefined && values.sandbox !== 'new' && !UUID.test(values.sandbox))
+    throw usageError(
+      `--sandbox must be new or the id (a UUID) of a sandbox of the target, got ${values.sandbox}`,
+      HELP,
+    );
+  // The run's hooks create, use and delete the sandbox (features/support/sandbox.ts).
+  const sandbox: Record<string, string> = values.sandbox !== undefined ? { CONFORMANCE_SANDBOX: values.sandbox } : {};
   if (values.name !== undefined) {
     try {
       new RegExp(values.name);
@@ -146,13 +163,17 @@ export async function conformanceCommand(argv: string[]): Promise<number> {
       'the conformance runner needs @cucumber/cucumber (and the harness peers in package.json): npm ci in a checkout, or npm install them beside scheme-sim',
     );
   if (target === 'inprocess') return cucumber(undefined, selection, {});
-  if (target === 'staging') return cucumber('staging', selection, {});
+  if (target === 'staging') return cucumber('staging', selection, sandbox);
 
   const given = values.url ?? process.env.SIM_BASE_URL;
   if (given)
     console.error(`scheme-sim conformance: the sim target at ${given} (from ${values.url ? '--url' : 'SIM_BASE_URL'})`);
   if (given)
-    return cucumber('sim', selection, { SIM_BASE_URL: given, ...(values['reset-ok'] ? { SIM_RESET_OK: '1' } : {}) });
+    return cucumber('sim', selection, {
+      SIM_BASE_URL: given,
+      ...(values['reset-ok'] ? { SIM_RESET_OK: '1' } : {}),
+      ...sandbox,
+    });
   // No simulator named: start one in memory, with the clock the scenarios were written for.
   const runtime = await createRuntime({ memory: true, clock: SchemeClock.frozenAt(SCENARIO_START) });
   const server = await listen(runtime, 0, '127.0.0.1');
@@ -160,7 +181,7 @@ export async function conformanceCommand(argv: string[]): Promise<number> {
     `scheme-sim conformance: a simulator for the sim target at ${server.url} (memory, clock frozen at ${SCENARIO_START})`,
   );
   try {
-    return await cucumber('sim', selection, { SIM_BASE_URL: server.url });
+    return await cucumber('sim', selection, { SIM_BASE_URL: server.url, ...sandbox });
   } finally {
     await server.close();
   }
