@@ -13,6 +13,7 @@ export const FLOW_TAGS = [
   '@notifications',
   '@observability',
   '@reports',
+  '@sandboxes',
   '@scenarios',
   '@store',
   '@tenancy',
