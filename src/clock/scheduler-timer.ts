@@ -29,6 +29,7 @@ export class SchedulerTimer {
   #timer: NodeJS.Timeout | undefined;
   #running: Promise<void> | undefined;
   #started = false;
+  #offClock: (() => void) | undefined;
 
   constructor(options: SchedulerTimerOptions) {
     this.#o = {
@@ -43,11 +44,17 @@ export class SchedulerTimer {
   start(): void {
     if (this.#started) return;
     this.#started = true;
+    // A frozen clock keeps no timer: a resume (any change of the clock) arms one. A server with
+    // many frozen worlds (sandboxes) then spends nothing on them while idle.
+    this.#offClock = this.#o.clock.onChange(() => {
+      if (this.#started && this.#timer === undefined && this.#running === undefined) this.#arm();
+    });
     this.#arm();
   }
 
   async stop(): Promise<void> {
     this.#started = false;
+    this.#offClock?.();
     clearTimeout(this.#timer);
     this.#timer = undefined;
     await this.#running;
@@ -80,8 +87,10 @@ export class SchedulerTimer {
   }
 
   #arm(): void {
-    if (!this.#started) return;
+    this.#timer = undefined;
+    if (!this.#started || this.#o.clock.mode !== 'running') return;
     this.#timer = setTimeout(() => {
+      this.#timer = undefined;
       this.#running = this.tick()
         .then(
           () => undefined,

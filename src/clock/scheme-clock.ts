@@ -56,6 +56,7 @@ export class SchemeClock implements Clock {
   #pinned: number | null = null;
   readonly #wall: Clock;
   readonly #persistence: ClockPersistence | undefined;
+  readonly #listeners = new Set<() => void>();
   /** True when the state came from persistence (a restart) rather than `initial`. */
   readonly restored: boolean;
 
@@ -175,5 +176,12 @@ export class SchemeClock implements Clock {
 
   #save(): void {
     this.#persistence?.save({ ...this.#state });
+    for (const listener of this.#listeners) listener();
+  }
+
+  /** Calls `listener` after every change of the clock (set, frozen, resumed, reset); returns how to stop. */
+  onChange(listener: () => void): () => void {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
   }
 }
