@@ -6,12 +6,7 @@ import type { AppDeps } from '../context.ts';
 import { ApiError } from '../errors.ts';
 import { parseId } from '../ids.ts';
 import { defineRoutes, type RouteGroup } from '../route-declaration.ts';
-import {
-  DEFAULT_SANDBOX,
-  type SandboxDirectory,
-  type SandboxEntry,
-  type SandboxRequest,
-} from '../sandbox-directory.ts';
+import type { SandboxDirectory, SandboxEntry, SandboxRequest } from '../sandbox-directory.ts';
 import { validateOrThrow } from '../validate.ts';
 
 const PATH = '/v1/simulator/sandboxes';
