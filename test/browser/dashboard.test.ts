@@ -10,6 +10,7 @@ import { createRuntime } from '../../src/runtime.ts';
 import { launchChromium } from '../support/chromium.ts';
 import { createClaimVia, submitVia } from '../support/claim-requests.ts';
 import { registerPayee } from '../support/name-verification-requests.ts';
+import { newSandbox } from '../support/sandbox-client.ts';
 
 // The dashboard and the reference page, opened in a real Chromium (Debian's, installed by .ci/run)
 // against a listening simulator. A failing test leaves a screenshot in reports/.
@@ -113,6 +114,32 @@ describe('the dashboard in Chromium', () => {
     } finally {
       await payee.close();
     }
+  }, 60_000);
+
+  it("signed in as a sandbox's client, shows and moves that sandbox only, and files its claims there", async () => {
+    const sandbox = await newSandbox(
+      async (path, init) => rt.app.request(path, init),
+      { clock: { mode: 'frozen', start: '2027-03-01T09:00:00Z' } },
+      await rt.token(),
+    );
+    const claim = await createClaimVia(rt, { reference: 'DDICDEFAULTWORLD' });
+    const defaultNow = rt.sim.clock.now().toISOString();
+    page = await browser.newPage();
+    await page.goto(`${server.url}/dashboard`);
+    await page.fill('#client-id', sandbox.admin.client_id);
+    await page.fill('#client-secret', sandbox.admin.client_secret);
+    await page.click('#sign-in');
+    await page.locator('#clock-now time').waitFor();
+    expect(await page.locator('#clock-now time').getAttribute('datetime')).toBe('2027-03-01T09:00:00.000Z');
+    // The default world's claim is not the sandbox's.
+    expect(await page.locator(`li.claim[data-claim="${claim.id}"]`).count()).toBe(0);
+    await page.fill('#advance-days', '1');
+    await page.click('#advance');
+    await page.locator('#requests', { hasText: '/v1/simulator/clock/advance' }).waitFor();
+    const sandboxClock = await (await sandbox.call('GET', '/v1/simulator/clock')).json();
+    expect(sandboxClock.data.now).toBe('2027-03-02T09:00:00.000Z');
+    // Read in process: a request would land in the default world's journal, which a later test reads.
+    expect(rt.sim.clock.now().toISOString()).toBe(defaultNow);
   }, 60_000);
 
   it('refuses a wrong secret with the reason, and keeps the panels closed', async () => {

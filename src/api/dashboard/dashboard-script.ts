@@ -106,9 +106,9 @@ async function claims() {
 }
 
 // The caller's organisation, for a create body: the token's claims (scheme-sim tokens are
-// <claims>.<hmac>); without a token (--auth off), the one the live log's ready event names.
+// <claims>.<hmac>, a sandbox's sbx_<id>.<claims>.<hmac>); without a token (--auth off), the one the live log's ready event names.
 function organisation() {
-  if (token) return Promise.resolve(JSON.parse(atob(token.split('.')[0].replace(/-/g, '+').replace(/_/g, '/'))).organisation_id);
+  if (token) { const parts = token.split('.'); return Promise.resolve(JSON.parse(atob(parts[parts.length - 2].replace(/-/g, '+').replace(/_/g, '/'))).organisation_id); }
   return new Promise((resolve, reject) => {
     const stream = new EventSource('/v1/simulator/stream?filter[kind]=reset');
     stream.addEventListener('ready', (e) => { stream.close(); resolve(JSON.parse(e.data).organisation_id); });
