@@ -93,4 +93,24 @@ describe('msw handlers', () => {
     expect((await api.account(id)).status).toBe(200);
     expect((await fetch(`${PREFIXED}/health`)).status).toBe(200);
   });
+
+  it("reach a sandbox by its client's credentials, as the server does", async () => {
+    const sandbox = await rt.sandboxes.create({ seed: 'none' });
+    const admin = sandbox.clients[0]!;
+    const token = await fetch(`${DEFAULT_BASE_URL}/v1/oauth2/token`, {
+      method: 'POST',
+      headers: { authorization: `Basic ${btoa(`${admin.client_id}:${admin.client_secret}`)}` },
+    });
+    expect(token.status).toBe(200);
+    const { access_token } = (await token.json()) as { access_token: string };
+    const accounts = await fetch(`${DEFAULT_BASE_URL}/v1/organisation/accounts`, {
+      headers: { authorization: `Bearer ${access_token}` },
+    });
+    expect(((await accounts.json()) as { data: unknown[] }).data).toEqual([]); // its own world: no seed
+    const byPrefix = await fetch(`${DEFAULT_BASE_URL}/sandboxes/${sandbox.id}/v1/simulator/clock`, {
+      headers: { authorization: `Bearer ${access_token}` },
+    });
+    expect(byPrefix.status).toBe(200);
+    await rt.sandboxes.delete(sandbox.id);
+  });
 });
