@@ -3,6 +3,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { devSigningKey } from '../test/support/dev-signing-key.ts';
 import {
   accountBody,
   type Fetch,
@@ -10,9 +11,11 @@ import {
   type SandboxClient,
   sandboxClient,
 } from '../test/support/sandbox-client.ts';
+import { form3SignedHeaders } from './client/form3-request-signer.ts';
 import { claimAttributes } from './harness/claim-attributes.ts';
 import { type PostgresServer, postgresBinDir, startPostgres } from './harness/postgres-server.ts';
 import { type TestRuntime, testRuntime } from './harness/test-runtime.ts';
+import { listen } from './node/server.ts';
 import { sandboxFolder } from './sandbox-storage.ts';
 
 const json = async (res: Response) => (await res.json()) as any;
@@ -167,6 +170,33 @@ describe('sandboxes on one server', () => {
     await rt.close();
     rt = await testRuntime({ data, memory: false });
     expect(rt.sandboxes.list().map((s) => s.id)).toEqual([b.id]);
+  });
+
+  it("take requests signed as Form3's SDK signs them with the sandbox's key id, by credentials or under the prefix", async () => {
+    rt = await testRuntime();
+    const server = await listen(rt, 0);
+    try {
+      const net: Fetch = (path, init) => fetch(`${server.url}${path}`, init);
+      const s = await newSandbox(net, { seed: 'none' }, await rt.token());
+      for (const path of ['/v1/organisation/accounts', `/sandboxes/${s.id}/v1/organisation/accounts`]) {
+        const url = new URL(`${server.url}${path}`);
+        // Each of the admin's keys is tried: the test clients register the dev key and a test key.
+        const answers = await Promise.all(
+          s.admin.key_ids.map((id) =>
+            fetch(url, { headers: form3SignedHeaders(url, 'GET', undefined, id, devSigningKey(), rt!.wall.now()) }),
+          ),
+        );
+        expect(
+          answers.map((a) => a.status),
+          path,
+        ).toContain(200);
+        const ok = answers.find((a) => a.status === 200)!;
+        expect(((await ok.json()) as { data: unknown[] }).data, path).toEqual([]); // the sandbox's: no seed
+      }
+    } finally {
+      await server.close();
+      rt = undefined;
+    }
   });
 
   it('works in process through createRuntime: create, get, list, delete', async () => {

@@ -65,3 +65,15 @@ export interface SandboxDirectory {
   list(): SandboxEntry[];
   delete(id: string): Promise<boolean>;
 }
+
+/**
+ * The env key under which the default world hands a sandbox's app the path prefix it took off
+ * (`/sandboxes/{id}`): a signed request's `(request-target)` was signed with it.
+ */
+export const SANDBOX_PATH_PREFIX = 'schemeSimSandboxPathPrefix';
+
+/** The path prefix a request came under (none when it reached its world by its credentials). */
+export function pathPrefixOf(env: unknown): string {
+  const prefix = (env as Record<string, unknown> | undefined)?.[SANDBOX_PATH_PREFIX];
+  return typeof prefix === 'string' ? prefix : '';
+}

@@ -1,7 +1,7 @@
 import type { MiddlewareHandler } from 'hono';
 import type { AppEnv } from './context.ts';
 import { errorBody } from './errors.ts';
-import type { SandboxDirectory } from './sandbox-directory.ts';
+import { SANDBOX_PATH_PREFIX, type SandboxDirectory } from './sandbox-directory.ts';
 
 /**
  * The default world's first layer: a request for a sandbox (by its path prefix or its credentials)
@@ -18,12 +18,12 @@ export function sandboxDispatch(sandboxes: SandboxDirectory): MiddlewareHandler<
         target.refused === 401 ? { 'WWW-Authenticate': 'Bearer realm="scheme-sim", error="invalid_token"' } : {};
       return c.json(errorBody(target.message), target.refused, headers);
     }
-    let request = c.req.raw;
-    if (target.path !== undefined) {
-      const url = new URL(request.url);
-      url.pathname = target.path;
-      request = new Request(url, request);
-    }
-    return target.entry.app.fetch(request, c.env);
+    if (target.path === undefined) return target.entry.app.fetch(c.req.raw, c.env);
+    const url = new URL(c.req.raw.url);
+    const prefix = url.pathname.slice(0, url.pathname.length - target.path.length);
+    url.pathname = target.path;
+    // The prefix goes along: a request signed as Form3's SDK signs them was signed over it.
+    const env = { ...(c.env as object), [SANDBOX_PATH_PREFIX]: prefix };
+    return target.entry.app.fetch(new Request(url, c.req.raw), env);
   };
 }

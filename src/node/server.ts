@@ -34,10 +34,11 @@ export function requestListener(
   const sandboxListeners = new WeakMap<object, ReturnType<typeof listenerOf>>();
   return (req, res) => {
     const target = runtime.sandboxes.routeWorld(req.url ?? '/', req.headers.authorization);
-    if (!target || 'refused' in target) return own(req, res);
+    // A refusal, and a request under a sandbox's path prefix, go through the default world's app,
+    // whose first layer answers it or hands the sandbox's app the request with its prefix.
+    if (!target || 'refused' in target || target.path !== undefined) return own(req, res);
     let listener = sandboxListeners.get(target.world);
     if (!listener) sandboxListeners.set(target.world, (listener = listenerOf(target.world.deps, target.world.app)));
-    if (target.path !== undefined) req.url = target.path;
     listener(req, res);
   };
 }

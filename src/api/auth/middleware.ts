@@ -2,6 +2,7 @@ import type { Context, MiddlewareHandler } from 'hono';
 import type { AppDeps, AppEnv } from '../context.ts';
 import { ApiError } from '../errors.ts';
 import { requestHeader } from '../request-header.ts';
+import { pathPrefixOf } from '../sandbox-directory.ts';
 import type { Caller } from './caller.ts';
 import { isSignatureAuthorization, requestSignatures } from './request-signatures.ts';
 
@@ -66,7 +67,7 @@ export function bearerAuth(deps: AppDeps): MiddlewareHandler<AppEnv> {
       const url = new URL(c.req.url);
       const caller = signatures.callerOf(header, {
         method: c.req.method,
-        target: `${url.pathname}${url.search}`,
+        target: `${pathPrefixOf(c.env)}${url.pathname}${url.search}`,
         header: (name) => requestHeader(c, name),
         body: c.req.method === 'GET' || c.req.method === 'DELETE' ? '' : await c.req.text(),
       });

@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import type { AppDeps, AppEnv } from '../context.ts';
 import { requestHeader } from '../request-header.ts';
-import { DEFAULT_SANDBOX } from '../sandbox-directory.ts';
+import { DEFAULT_SANDBOX, pathPrefixOf } from '../sandbox-directory.ts';
 import { verifyBearer } from './middleware.ts';
 import { isSignatureAuthorization, requestSignatures } from './request-signatures.ts';
 
@@ -27,7 +27,7 @@ export async function askerOf(c: Context<AppEnv>, deps: AppDeps): Promise<Asker>
   const caller = isSignatureAuthorization(header)
     ? requestSignatures(deps).callerOf(header, {
         method: c.req.method,
-        target: `${url.pathname}${url.search}`,
+        target: `${pathPrefixOf(c.env)}${url.pathname}${url.search}`,
         header: (name) => requestHeader(c, name),
         body: c.req.method === 'GET' || c.req.method === 'DELETE' ? '' : await c.req.text(),
       })
