@@ -411,7 +411,7 @@ export async function run(): Promise<BenchReport> {
       `  the same server's account create, one at a time between them: p50 ${ms(median(rounds.map((r) => percentile(r.accountMs, 50))))}, p99 ${ms(median(accountP99s))} (rounds p99 ${accountP99s.map((v) => v.toFixed(1)).join('/')}); sandbox create p99 ÷ account create p99 ${(p99 / median(accountP99s)).toFixed(1)}; deleting them: p50 ${ms(median(rounds.map((r) => percentile(r.deleteMs, 50))))}, p99 ${ms(median(rounds.map((r) => percentile(r.deleteMs, 99))))}`,
       ...(engine === 'journal'
         ? [
-            `  the disk's own latency, a 4 KiB write and fsync in the data folder after each create: p50 ${ms(median(rounds.map((r) => percentile(r.syncMs, 50))))}, p99 ${ms(median(rounds.map((r) => percentile(r.syncMs, 99))))} (rounds p99 ${rounds.map((r) => percentile(r.syncMs, 99).toFixed(1)).join('/')}); a sandbox's new store is made durable in sequence (lock, journal, snapshot, folder, first commit)`,
+            `  the disk's own latency, a 4 KiB write and fsync in the data folder after each create: p50 ${ms(median(rounds.map((r) => percentile(r.syncMs, 50))))}, p99 ${ms(median(rounds.map((r) => percentile(r.syncMs, 99))))} (rounds p99 ${rounds.map((r) => percentile(r.syncMs, 99).toFixed(1)).join('/')}); a sandbox's new store is made durable in sequence (its journal file, its snapshot, its folder, its first commit)`,
           ]
         : []),
       `budget: sandbox create p99 ${engine === 'memory' ? 'in memory' : 'on the journal store'}, median of the rounds = ${ms(p99)} (≤ ${BUDGET.createP99Ms} ms): ${held ? 'held' : 'NOT HELD'}`,
