@@ -55,9 +55,10 @@ export const BUDGETS: Record<Kind, number> = {
 const ROUNDS = Number(process.env.RATIO_GUARD_ROUNDS ?? 3);
 const WARMUP = 3000;
 const MEASURED = 3000;
-const NAME_VERIFICATION_PATH = '/v1/participants/0015800001041REAAY/open-banking/v3.1/accounts/name-verification';
+export const NAME_VERIFICATION_PATH =
+  '/v1/participants/0015800001041REAAY/open-banking/v3.1/accounts/name-verification';
 /** Seed accounts (fixtures/accounts.json), each asked with a close name. */
-const NAME_VERIFICATION_BODIES = [
+export const NAME_VERIFICATION_BODIES = [
   ['40030012345678', 'Sam Holder'],
   ['40030012345678', 'Samantha Holder'],
   ['40030012345678', 'S Holder'],

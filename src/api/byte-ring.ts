@@ -1,5 +1,8 @@
 import { constants } from 'node:buffer';
 
+const NO_OFFSETS = new Float64Array(0);
+const NO_LENGTHS = new Int32Array(0);
+
 /**
  * The newest `slots` records of variable length, in one buffer that is allocated again only to
  * grow: no object, and no buffer, per record. The request journal keeps its requests here (see
@@ -10,13 +13,18 @@ import { constants } from 'node:buffer';
  * in no free stretch grows the buffer (live records copied in order). A record is dropped by count,
  * not to make room: the ring keeps the newest `slots`, unless they would not fit in the largest
  * buffer Node allows (or `maxBytes`), when the oldest go until the newest fits.
+ *
+ * Nothing is allocated before the first record (or the first look at the buffer): each sandbox
+ * has a journal of its own, and an idle one's 64 KiB buffer and 12 KiB of offsets were a quarter
+ * of what the sandbox held (bench/sandboxes.ts, bench/RESULTS.md).
  */
 export class ByteRing {
   readonly slots: number;
-  #buffer: Buffer;
+  /** Made at the first record (or look at it); given back by clear(). */
+  #buffer: Buffer | undefined;
   /** Offsets as doubles: a ring of a million requests passes 2 GiB, past an Int32Array's reach. */
-  readonly #offsets: Float64Array;
-  readonly #lengths: Int32Array;
+  #offsets: Float64Array = NO_OFFSETS;
+  #lengths: Int32Array = NO_LENGTHS;
   /** The physical slot of the oldest record. */
   #first = 0;
   #count = 0;
@@ -31,9 +39,6 @@ export class ByteRing {
     this.slots = slots;
     this.#maxBytes = maxBytes;
     this.#initialBytes = slots === 0 ? 0 : initialBytes;
-    this.#buffer = Buffer.alloc(this.#initialBytes);
-    this.#offsets = new Float64Array(slots);
-    this.#lengths = new Int32Array(slots);
   }
 
   get count(): number {
@@ -42,6 +47,7 @@ export class ByteRing {
 
   /** The buffer the offsets point into (another one after a record grew it). */
   get buffer(): Buffer {
+    this.#buffer ??= Buffer.alloc(this.#initialBytes);
     return this.#buffer;
   }
 
@@ -63,6 +69,10 @@ export class ByteRing {
     if (this.slots === 0) throw new RangeError('a ring of no slots keeps nothing');
     // Every record takes a byte at least: an empty one would make a full ring look empty.
     if (!(length >= 1)) throw new RangeError(`a record takes at least a byte, not ${length}`);
+    if (this.#offsets.length === 0) {
+      this.#offsets = new Float64Array(this.slots);
+      this.#lengths = new Int32Array(this.slots);
+    }
     if (this.#count === this.slots) {
       this.#first = (this.#first + 1) % this.slots;
       this.#count--;
@@ -78,7 +88,7 @@ export class ByteRing {
 
   /** Forgets every record, and gives back what the buffer grew to. */
   clear(): void {
-    if (this.#buffer.length > this.#initialBytes) this.#buffer = Buffer.alloc(this.#initialBytes);
+    if (this.#buffer && this.#buffer.length > this.#initialBytes) this.#buffer = undefined;
     this.#first = 0;
     this.#count = 0;
     this.#head = 0;
@@ -86,7 +96,7 @@ export class ByteRing {
 
   /** Where `length` bytes go: after the newest record, or wrapped to the start, or in a grown buffer. */
   #place(length: number): number {
-    const capacity = this.#buffer.length;
+    const capacity = this.buffer.length;
     if (this.#count === 0) {
       if (length > capacity) this.#grow(length);
       return 0;
@@ -114,13 +124,14 @@ export class ByteRing {
       this.#first = (this.#first + 1) % this.slots;
       this.#count--;
     }
-    const grown = Buffer.alloc(Math.min(this.#maxBytes, Math.max(this.#buffer.length * 2, (live + length) * 2)));
+    const buffer = this.buffer;
+    const grown = Buffer.alloc(Math.min(this.#maxBytes, Math.max(buffer.length * 2, (live + length) * 2)));
     let at = 0;
     for (let i = 0; i < this.#count; i++) {
       const slot = (this.#first + i) % this.slots;
       const from = this.#offsets[slot]!;
       const size = this.#lengths[slot]!;
-      this.#buffer.copy(grown, at, from, from + size);
+      buffer.copy(grown, at, from, from + size);
       this.#offsets[slot] = at;
       at += size;
     }
