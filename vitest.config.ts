@@ -11,6 +11,8 @@ export default defineConfig({
       'scripts/**/*.test.ts',
       'bench/**/*.test.ts',
     ],
+    // The load tests run on their own after everything else: vitest.load.config.ts.
+    exclude: ['test/load/**', '**/node_modules/**'],
     environment: 'node',
     // A simulator the tests start writes its CLI profile here, never to the user's ~/.scheme-sim.
     env: { SCHEME_SIM_PROFILE: join(tmpdir(), `scheme-sim-test-profile-${process.pid}.json`) },

@@ -5,13 +5,13 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clientToken } from '../features/support/settings.ts';
-import { SchemeClock } from '../src/clock/scheme-clock.ts';
-import { HARBOUR, NORTHWIND } from '../src/harness/test-runtime.ts';
-import { listen, type RunningServer } from '../src/node/server.ts';
-import { createRuntime, type Runtime } from '../src/runtime.ts';
-import { harbourAsStaging } from './support/harbour-as-staging.ts';
-import { listedAccounts } from './support/listed-accounts.ts';
+import { clientToken } from '../../features/support/settings.ts';
+import { SchemeClock } from '../../src/clock/scheme-clock.ts';
+import { HARBOUR, NORTHWIND } from '../../src/harness/test-runtime.ts';
+import { listen, type RunningServer } from '../../src/node/server.ts';
+import { createRuntime, type Runtime } from '../../src/runtime.ts';
+import { harbourAsStaging } from '../support/harbour-as-staging.ts';
+import { listedAccounts } from '../support/listed-accounts.ts';
 
 // CONFORMANCE_SANDBOX=new: many harness runs at once against ONE simulator, each in a sandbox it
 // creates before its first scenario and deletes after its last. The runs share organisations,
@@ -20,7 +20,7 @@ import { listedAccounts } from './support/listed-accounts.ts';
 // world they would meet. Each must pass, and nothing may be left: no sandbox, and nothing in the
 // server's own world.
 
-const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const CUCUMBER = join(ROOT, 'node_modules', '@cucumber', 'cucumber', 'bin', 'cucumber.js');
 const TSX = import.meta.resolve('tsx');
 /** Staging runs at once: CONFORMANCE_RUNS, else 20 (about 3.5 minutes on two cores). */

@@ -1,0 +1,19 @@
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { defineConfig } from 'vitest/config';
+
+// The load tests (test/load/): many conformance runs at once against one simulator. They run after
+// the rest of the suite (`npm run test:load`, the last step of `npm test`), alone on the machine:
+// twenty processes on two cores beside the other test files would slow both into time-outs.
+export default defineConfig({
+  test: {
+    include: ['test/load/**/*.test.ts'],
+    environment: 'node',
+    env: { SCHEME_SIM_PROFILE: join(tmpdir(), `scheme-sim-test-profile-${process.pid}.json`) },
+    maxWorkers: 1,
+    testTimeout: 20000,
+    hookTimeout: 20000,
+    // Counted by .ci/run beside reports/vitest.json.
+    reporters: ['default', ['json', { outputFile: 'reports/vitest-load.json' }]],
+  },
+});
