@@ -248,6 +248,8 @@ export async function startCommand(argv: string[], env: NodeJS.ProcessEnv = proc
     runtime.sandboxes.onRequest((entry, id) => log({ ...entry, path: `/sandboxes/${id}${entry.path}` }));
   }
   console.log(`scheme-sim listening on ${server.url}`);
+  console.log(`  dashboard: ${server.url}/dashboard`);
+  console.log(`  docs:   ${server.url}/docs (API reference; ${server.url}/v1/openapi.json)`);
   console.log(`  store:  ${runtime.sim.store.location}`);
   const c = runtime.sim.clock;
   console.log(
