@@ -50,7 +50,11 @@ export class OAuthError extends ApiError {
  * `error_code`. Without a code, a refused client (401, 403) is `invalid_client`, anything else
  * `invalid_request`.
  */
-export function oauthErrorBody(status: number, message: string, code?: OAuthErrorCode): ErrorBody & object {
+export function oauthErrorBody(
+  status: number,
+  message: string,
+  code?: OAuthErrorCode,
+): ErrorBody & { error: OAuthErrorCode; error_description: string } {
   const error = code ?? (status === 401 || status === 403 ? 'invalid_client' : 'invalid_request');
   return { error, error_description: message, ...errorBody(message) };
 }
