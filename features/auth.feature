@@ -57,6 +57,21 @@ Feature: Authentication
     Then the response status is 415
     And the error message contains "Content-Type must be application/x-www-form-urlencoded"
 
+  @simulator
+  Scenario Outline: Every token error has one shape: RFC 6749's error beside Form3's (<case>)
+    When <request>
+    Then the response status is <status>
+    And the response matches the "token-error" schema
+    And the response field "error" equals "<error>"
+
+    Examples:
+      | case             | request                                                                           | status | error                  |
+      | no credentials   | I request a token without credentials                                             | 401    | invalid_client         |
+      | a wrong secret   | I request a token with client id "<default>" and secret "not-it"                  | 403    | invalid_client         |
+      | no grant_type    | I request a token as "default" with the body "scope=accounts"                     | 400    | invalid_request        |
+      | a password grant | I request a token as "default" with the body "grant_type=password"                | 400    | unsupported_grant_type |
+      | a JSON body      | I request a token as "default" with content type "application/json"               | 415    | invalid_request        |
+
   Scenario: The token endpoint only takes POST
     When I send a GET request to "/v1/oauth2/token" without an Authorization header
     Then the response status is 405

@@ -6,14 +6,17 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+/** The installed package's folder: the one holding package.json beside src/ and dist/. */
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
+
+/** A file of the installed package, by its path in the package (`docs`, `api.md`). */
+export const packageFile = (...parts: string[]): string => join(ROOT, ...parts);
+
 let version: string | undefined;
 
 /** The version of the installed scheme-sim package (package.json beside src/ and dist/), read once. */
 export function packageVersion(): string {
-  if (version === undefined) {
-    const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-    version = (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { version: string }).version;
-  }
+  version ??= (JSON.parse(readFileSync(packageFile('package.json'), 'utf8')) as { version: string }).version;
   return version;
 }
 

@@ -5,6 +5,7 @@ import { limitBody } from './body-limit.ts';
 import type { AppDeps, AppEnv } from './context.ts';
 import { corsLayer } from './cors.ts';
 import { dashboardPage, FAVICON_SVG } from './dashboard/dashboard-page.ts';
+import { homePage } from './dashboard/home-page.ts';
 import { isEmptyAnswer } from './empty-answer.ts';
 import { toErrorResponse } from './errors.ts';
 import { faultLayer } from './fault-layer.ts';
@@ -105,6 +106,11 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.route('/docs', docsRoutes(deps));
   const dashboard = dashboardPage(deps.devClientHint);
   app.get('/dashboard', (c) => c.html(dashboard));
+  // A browser at the root finds the pages; any other client, the 404 it always had.
+  app.get(
+    '/',
+    homePage((c) => wire.notFound(c)),
+  );
   // Browsers ask for /favicon.ico whatever the page links; both answer the dashboard's icon.
   for (const path of ['/favicon.svg', '/favicon.ico'])
     app.get(path, (c) =>

@@ -28,6 +28,37 @@ export function errorBody(message: string): ErrorBody {
   return { error_message: message, error_code: randomUUID() };
 }
 
+/** The token endpoint: every error it answers has the shape of oauthErrorBody. */
+export const TOKEN_PATH = '/v1/oauth2/token';
+
+/** The RFC 6749 §5.2 error codes the token endpoint answers. */
+export type OAuthErrorCode = 'invalid_request' | 'invalid_client' | 'unsupported_grant_type';
+
+/** A refusal of the token endpoint naming its RFC 6749 §5.2 code. */
+export class OAuthError extends ApiError {
+  readonly code: OAuthErrorCode;
+  constructor(status: ContentfulStatusCode, code: OAuthErrorCode, message: string, headers?: Record<string, string>) {
+    super(status, message, headers);
+    this.code = code;
+    this.name = 'OAuthError';
+  }
+}
+
+/**
+ * An error of the token endpoint, one shape whatever refused it: RFC 6749 §5.2's `error` and
+ * `error_description`, so OAuth client libraries read it, beside Form3's `error_message` and
+ * `error_code`. Without a code, a refused client (401, 403) is `invalid_client`, anything else
+ * `invalid_request`.
+ */
+export function oauthErrorBody(
+  status: number,
+  message: string,
+  code?: OAuthErrorCode,
+): ErrorBody & { error: OAuthErrorCode; error_description: string } {
+  const error = code ?? (status === 401 || status === 403 ? 'invalid_client' : 'invalid_request');
+  return { error, error_description: message, ...errorBody(message) };
+}
+
 const STATUS_OF: Record<DomainErrorKind, ContentfulStatusCode> = {
   invalid: 400,
   not_found: 404,
@@ -102,6 +133,12 @@ export function toErrorResponse(err: unknown, c: Context): Response {
   const f = failureOf(err, { method: c.req.method, path: c.req.path });
   if (f.kind === 'internal')
     return c.json({ error_message: 'internal error; quote the error_code when reporting it', error_code: f.id! }, 500);
+  if (c.req.path === TOKEN_PATH)
+    return c.json(
+      oauthErrorBody(f.status, f.message, err instanceof OAuthError ? err.code : undefined),
+      f.status,
+      f.headers,
+    );
   // WireRules (wire-rules.ts, which builds on this file) by the one member read here.
   const wire = c.get('wire') as { errorBody(message: string): object } | undefined;
   return c.json(wire ? wire.errorBody(f.message) : errorBody(f.message), f.status, f.headers);
@@ -110,12 +147,9 @@ export function toErrorResponse(err: unknown, c: Context): Response {
 /** For a path whose route exists but not with this method. */
 export function methodNotAllowed(allowed: string[]) {
   return (c: Context) => {
-    return c.json(
-      errorBody(`method ${c.req.method} is not allowed on ${c.req.path}; allowed: ${allowed.join(', ')}`),
-      405,
-      {
-        Allow: allowed.join(', '),
-      },
-    );
+    const message = `method ${c.req.method} is not allowed on ${c.req.path}; allowed: ${allowed.join(', ')}`;
+    return c.json(c.req.path === TOKEN_PATH ? oauthErrorBody(405, message) : errorBody(message), 405, {
+      Allow: allowed.join(', '),
+    });
   };
 }

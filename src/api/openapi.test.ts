@@ -27,8 +27,9 @@ describe('GET /v1/openapi.json', () => {
 
   it('has every route the app serves, and nothing else', () => {
     const served = new Set<string>();
-    // The browser pages and their files (/docs, /dashboard, its icon) are no API operations.
-    const page = (path: string) => path.startsWith('/docs') || path === '/dashboard' || path.startsWith('/favicon.');
+    // The browser pages and their files (/, /docs, /dashboard, its icon) are no API operations.
+    const page = (path: string) =>
+      path === '/' || path.startsWith('/docs') || path === '/dashboard' || path.startsWith('/favicon.');
     for (const r of rt.app.routes) {
       if (r.method === 'ALL' || page(r.path)) continue;
       served.add(`${r.method} ${r.path.replace(/:([A-Za-z_]+)/g, '{$1}')}`);

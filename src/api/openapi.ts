@@ -70,13 +70,15 @@ function answer(o: Operation): Json {
 
 function operation(o: Operation): Json {
   const errors: Json = {};
+  for (const [status, description] of Object.entries(o.errors?.statuses ?? {}))
+    errors[status] = { description, content: json(ref(o.errors!.schema)) };
   for (const [status, description] of [
     ['400', 'Bad request: `error_message` names the field and the rule'],
     ['401', 'No valid token or request signature'],
     ['403', 'Another organisation'],
     ['404', 'Not found (or another organisation’s)'],
   ] as const) {
-    if (o.open && status !== '400') continue;
+    if (o.errors || (o.open && status !== '400')) continue;
     errors[status] = { description, content: json(ref('error')) };
   }
   return {

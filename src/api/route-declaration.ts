@@ -23,6 +23,8 @@ export interface RouteDoc {
   filters?: readonly string[];
   /** Answered without a token (true only where it is mounted ahead of the auth layer). */
   open?: boolean;
+  /** Its error answers, where they are not the usual ones (the `error` schema, 400/401/403/404). */
+  errors?: { schema: string; statuses: Readonly<Record<number, string>> };
 }
 
 /** One operation of the OpenAPI document. */

@@ -72,6 +72,10 @@ describe('the CLI at par with the API', () => {
     await expect(run('redeliver', [])).rejects.toThrow(UsageError);
     await expect(run('calendar', ['--nope'])).rejects.toThrow(UsageError);
     await expect(run('reports', ['list', 'X'])).rejects.toThrow(UsageError);
+    // A status filter that matches no status is a mistake, not "0 requests".
+    for (const status of ['banana', '4xxx', '600', '40'])
+      await expect(run('requests', ['--status', status])).rejects.toThrow(UsageError);
+    expect((await run('requests', ['--status', '4XX']))[0]).toMatch(/^\d+ requests$/);
     for (const [name, cmd] of Object.entries(API_COMMANDS)) {
       expect(await run(name, ['--help'])).toEqual([cmd.help]);
       expect(cmd.help).toContain('--json');

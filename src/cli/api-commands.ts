@@ -2,7 +2,7 @@
 // a few lines where the answer is a list), or the answer itself with --json. Usage errors exit 2.
 import { UsageError } from './cli-errors.ts';
 import { CONNECTION, CONNECTION_HELP, connect, readAnswer } from './connection.ts';
-import { parseCommand, unknownSubcommand, usageError } from './usage.ts';
+import { parseCommand, statusFilter, unknownSubcommand, usageError } from './usage.ts';
 
 type Values = Record<string, unknown>;
 /** An API answer as parsed JSON: each command's lines() knows the shape it asked for. */
@@ -108,7 +108,7 @@ export const API_COMMANDS: Record<string, ApiCommand> = {
     positionals: 0,
     request: (v) => ({
       method: 'GET',
-      path: `/v1/simulator/requests${query({ 'filter[status]': v.status, 'filter[method]': v.method, 'filter[path]': v.path, 'filter[error_code]': v['error-code'], 'filter[own]': v.own ? 'true,false' : undefined, 'page[size]': 100 })}`,
+      path: `/v1/simulator/requests${query({ 'filter[status]': v.status === undefined ? undefined : statusFilter(v.status, API_COMMANDS.requests!.help), 'filter[method]': v.method, 'filter[path]': v.path, 'filter[error_code]': v['error-code'], 'filter[own]': v.own ? 'true,false' : undefined, 'page[size]': 100 })}`,
     }),
     lines: (j) => [`${j.data.length} requests`, ...j.data.map((e: Answer) => journalLine(e.attributes))],
   },

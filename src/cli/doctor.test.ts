@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -74,7 +74,7 @@ describe('scheme-sim doctor', () => {
     await rt.close();
   });
 
-  it('runs as a real command: exit 1 with problems, 2 without --data', async () => {
+  it('runs as a real command: exit 1 with problems; without --data, ./data/sim.json as start uses', async () => {
     const { file } = corrupted('cli.json');
     const outcome = await promisify(execFile)(process.execPath, [BIN, 'doctor', '--data', file]).then(
       () => ({ code: 0, stdout: '' }),
@@ -82,10 +82,46 @@ describe('scheme-sim doctor', () => {
     );
     expect(outcome.code).toBe(1);
     expect(outcome.stdout).toContain(`${file}: meta auth_key:`);
-    const missing = await promisify(execFile)(process.execPath, [BIN, 'doctor']).catch(
+    // A project folder whose simulator keeps ./data/sim.json (start's default).
+    const project = mkdtempSync(join(dir, 'project-'));
+    const missing = await promisify(execFile)(process.execPath, [BIN, 'doctor'], { cwd: project }).catch(
       (err: { code: number; stderr: string }) => err,
     );
-    expect(missing).toMatchObject({ code: 2, stderr: expect.stringContaining('doctor needs --data FILE') });
+    const defaultFile = join(realpathSync(project), 'data', 'sim.json');
+    expect(missing).toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining(`no data file at ${defaultFile}, the default of scheme-sim start`),
+    });
+    mkdirSync(join(project, 'data'));
+    writeFileSync(defaultFile, sound);
+    const found = await promisify(execFile)(process.execPath, [BIN, 'doctor'], { cwd: project });
+    expect(found.stdout).toMatch(
+      new RegExp(`^${defaultFile.replaceAll('.', '\\.')}: \\d+ records in \\d+ collections, no problems\\n$`),
+    );
+  }, 30_000);
+
+  it('names a store held by a running simulator as held by its lock, not as a problem', async () => {
+    const data = join(dir, 'held', 'sim.json');
+    const rt = await createRuntime({ data, seedAccounts: false, scheduledReports: false });
+    try {
+      const { code, lines } = await doctor(['--data', data]);
+      expect(lines).toEqual([
+        `${data}.lock: data file ${data} is in use by another simulator (pid ${process.pid}): held by its lock, read as last written; another start-up refuses it and --fix waits until that simulator stops`,
+        expect.stringMatching(
+          new RegExp(
+            `: \\d+ records? in \\d+ collections?, no problems; held by the running simulator pid ${process.pid}$`,
+          ),
+        ),
+      ]);
+      // Start-up would refuse the file while it is held (exit 1); --fix says why it waits.
+      expect(code).toBe(1);
+      const fix = await doctor(['--data', data, '--fix']);
+      expect(fix.code).toBe(1);
+      expect(fix.lines.join('\n')).toContain(`pid ${process.pid}`);
+    } finally {
+      await rt.close();
+    }
+    expect((await doctor(['--data', data])).code).toBe(0);
   }, 30_000);
 
   it("checks each sandbox's data file too, and names the damaged one", async () => {

@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { STORED_SECRETS, storedRecordProblem } from '../api/stored-records.ts';
@@ -8,16 +9,17 @@ import { describeDamage } from '../store/store-damage.ts';
 import { StoreError } from '../store/store-error.ts';
 import { parseCommand, usageError } from './usage.ts';
 
-const DOCTOR_HELP = `Usage: scheme-sim doctor --data FILE [--fix]
+const DOCTOR_HELP = `Usage: scheme-sim doctor [--data FILE] [--fix]
 
 Reads a data file as start-up does, without starting the simulator or writing anything: the
 store's files (a missing snapshot or journal, a damaged line, a gap in the journal's sequence, a
 path of the wrong kind, the lock), every record and meta key against its schema, and the secrets
 the store issued; then each sandbox's data file beside it (<name>.sandboxes/<id>/sim.json,
 docs/sandboxes.md) the same way. Lists each problem with the file, the line, seq and byte offset, and what --fix
-would do and drop; exits 1 when start-up would refuse the store.
+would do and drop; exits 1 when start-up would refuse the store (a running simulator's lock
+included: doctor names its pid and reads the store as last written).
 
-  --data FILE   the data file to check
+  --data FILE   the data file to check (default ./data/sim.json, as scheme-sim start)
   --fix         repair what it lists after copying every file of the store to <file>.<time>.bak:
                 keep the store up to the first damaged line or gap, drop each offending record
                 (or meta key), forget lost secrets so start-up makes new ones, remove a lock that
@@ -40,8 +42,12 @@ export async function doctorCommand(argv: string[], out: (line: string) => void 
     out(DOCTOR_HELP);
     return 0;
   }
-  if (!values.data) throw usageError('doctor needs --data FILE (the data file to check)', DOCTOR_HELP);
-  const file = values.data as string;
+  const file = (values.data as string | undefined) ?? join(process.cwd(), 'data', 'sim.json');
+  if (values.data === undefined && !existsSync(file) && !existsSync(`${file}.journal`))
+    throw usageError(
+      `no data file at ${file}, the default of scheme-sim start; --data FILE names another`,
+      DOCTOR_HELP,
+    );
   let status = await doctorFile(file, values.fix === true, out);
   // A sandbox's store is a data file of its own, checked (and repaired) as the server's is.
   for (const id of await sandboxIds(file)) {

@@ -7,7 +7,7 @@ import { type Answer, journalLine } from './api-commands.ts';
 import { CliError } from './cli-errors.ts';
 import { CONNECTION, type Connection, connect, readAnswer } from './connection.ts';
 import { readEvents } from './event-stream.ts';
-import { parseCommand, usageError } from './usage.ts';
+import { parseCommand, statusFilter, usageError } from './usage.ts';
 
 export const LOGS_HELP = `Usage: scheme-sim logs [--follow] [--status 4xx|404] [--method M] [--path PREFIX]
 
@@ -57,12 +57,7 @@ const query = (pairs: Record<string, string | undefined>) => {
 /** The filters from the flags, checked here so a typo is a usage error and not a 400. */
 function filtersOf(values: Record<string, unknown>): Filters {
   const f: Filters = {};
-  if (values.status !== undefined) {
-    const s = String(values.status);
-    if (!/^[1-5](\d\d|xx)$/i.test(s))
-      throw usageError(`--status takes 404 or a class such as 4xx, got '${s}'`, LOGS_HELP);
-    f.status = s.toLowerCase();
-  }
+  if (values.status !== undefined) f.status = statusFilter(values.status, LOGS_HELP);
   if (values.method !== undefined) {
     const m = String(values.method);
     if (!/^[A-Za-z]+$/.test(m)) throw usageError(`--method takes an HTTP method such as POST, got '${m}'`, LOGS_HELP);

@@ -149,6 +149,21 @@ describe('scheme-sim clock (against a listening server)', () => {
     );
     // Nothing sent: no target line for a command line that never reached a simulator.
     expect(noAction.stderr).not.toContain(server.url);
+    for (const status of ['banana', '4xxx']) {
+      const wrong = await cli(['requests', '--status', status]);
+      expect(wrong.code).toBe(2);
+      expect(first(wrong)).toBe(`scheme-sim: --status takes 404 or a class such as 4xx, got '${status}'`);
+    }
+    const bare = await cli(['trigger']);
+    expect(bare.code).toBe(2);
+    expect(first(bare)).toBe('scheme-sim: trigger needs a scenario name (or --list for the catalogue)');
+    expect(bare.stderr).toContain('Usage: scheme-sim trigger <scenario>');
+    // A mistyped scenario: the nearest names of the catalogue the simulator serves, nothing played.
+    const typo = await cli(['trigger', 'claim.contra_delay', '--target', crypto.randomUUID()]);
+    expect(typo.code).toBe(2);
+    expect(typo.stderr.trim().split('\n').at(-1)).toBe(
+      "scheme-sim: no scenario 'claim.contra_delay' in the catalogue; did you mean claim.contra_delayed? (scheme-sim trigger --list shows every one)",
+    );
   });
 
   it('prints help for each command', async () => {

@@ -89,6 +89,36 @@ describe('the profiles running simulators write', () => {
   });
 });
 
+describe('a profile whose simulator has stopped', () => {
+  const DEAD = 2 ** 22 + 12345;
+
+  it('never shadows a live one started in the same folder, nor a live one anywhere', () => {
+    const env = freshHome('shadow');
+    // The older simulator still runs (this process); the newer one, started in the same folder, stopped.
+    writeProfile(
+      { url: 'http://127.0.0.1:8080', pid: process.pid, cwd: '/work/a', started_at: '2026-01-01T00:00:00Z' },
+      env,
+    );
+    writeProfile({ url: 'http://127.0.0.1:8081', pid: DEAD, cwd: '/work/a', started_at: '2026-01-02T00:00:00Z' }, env);
+    const here = chosenProfile(env, '/work/a');
+    expect(here?.profile.url).toBe('http://127.0.0.1:8080');
+    expect(here?.why).toBe('started in this directory');
+    const elsewhere = chosenProfile(env, '/elsewhere');
+    expect(elsewhere?.profile.url).toBe('http://127.0.0.1:8080');
+    expect(elsewhere?.why).toBe('the newest running of 2');
+  });
+
+  it("started here still comes before another folder's live one: the command says it is stale", () => {
+    const env = freshHome('stale-here');
+    writeProfile(
+      { url: 'http://127.0.0.1:8080', pid: process.pid, cwd: '/work/b', started_at: '2026-01-01T00:00:00Z' },
+      env,
+    );
+    writeProfile({ url: 'http://127.0.0.1:8081', pid: DEAD, cwd: '/work/a', started_at: '2025-12-31T00:00:00Z' }, env);
+    expect(chosenProfile(env, '/work/a')?.profile.url).toBe('http://127.0.0.1:8081');
+  });
+});
+
 describe('a command reaching its simulator', () => {
   it('says on stderr which URL and client it uses and where each came from', async () => {
     const env = { SCHEME_SIM_PROFILE: join(dir, 'own.json') };

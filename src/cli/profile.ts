@@ -132,10 +132,20 @@ const contains = (dir: string, cwd: string) => {
   return rel === '' || (!rel.startsWith('..') && !rel.startsWith(sep) && !/^[A-Za-z]:/.test(rel));
 };
 
+/** Newest first as given, the profiles whose process still runs ahead of those whose process has gone. */
+const liveFirst = (profiles: ProfileFile[]): ProfileFile[] => {
+  const live = profiles.filter((p) => processAlive(p.profile.pid));
+  return [...live, ...profiles.filter((p) => !live.includes(p))];
+};
+
 /**
  * The profile a command uses when neither --url nor SCHEME_SIM_URL names a simulator:
  * SCHEME_SIM_PROFILE's file; else the newest profile started in the working directory (or a
- * folder above it); else the newest profile. `why` says how it was chosen, for the target line.
+ * folder above it); else the newest profile. Within each, a profile whose simulator's process has
+ * gone never shadows a live one (two simulators started in one folder, the newer stopped: the
+ * older is used). One started here, even stopped, still comes before another folder's: the command
+ * then says it is stale rather than talk to another project's simulator. `why` says how it was
+ * chosen, for the target line.
  */
 export function chosenProfile(
   env: Env = process.env,
@@ -147,10 +157,16 @@ export function chosenProfile(
   }
   const all = listProfiles(env);
   if (all.length === 0) return undefined;
-  const local = all.filter((p) => p.profile.cwd !== undefined && contains(p.profile.cwd, cwd));
-  const pick = local[0] ?? all[0]!;
+  const local = liveFirst(all.filter((p) => p.profile.cwd !== undefined && contains(p.profile.cwd, cwd)));
+  const pick = local[0] ?? liveFirst(all)[0]!;
   const others = all.filter((p) => p !== pick);
-  const why = local[0] ? 'started in this directory' : others.length ? `the newest of ${all.length}` : 'the only one';
+  const why = local[0]
+    ? 'started in this directory'
+    : others.length === 0
+      ? 'the only one'
+      : pick === all[0]
+        ? `the newest of ${all.length}`
+        : `the newest running of ${all.length}`;
   return { ...pick, why, others };
 }
 

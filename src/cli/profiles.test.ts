@@ -109,3 +109,25 @@ describe('two simulators, two profiles', () => {
     simB.child.kill('SIGTERM');
   });
 });
+
+describe('two simulators started in one folder', () => {
+  it('the newer one stopped with Ctrl-C, commands there use the older one, still running', async () => {
+    const folder = join(home, 'one-folder');
+    mkdirSync(folder);
+    const older = await startIn(folder);
+    const newer = await startIn(folder);
+    const inFolder = await cli(['clock', 'show'], folder);
+    expect(inFolder.stderr).toContain(`scheme-sim: ${newer.url} (from profile `);
+
+    newer.child.kill('SIGINT');
+    await new Promise((r) => newer.child.once('exit', r));
+    const after = await cli(['clock', 'show'], folder);
+    expect(after.code, after.stderr).toBe(0);
+    const port = new URL(older.url).port;
+    expect(after.stderr).toContain(
+      `scheme-sim: ${older.url} (from profile ~/.scheme-sim/profiles/127.0.0.1_${port}.json, started in this directory; also `,
+    );
+    expect((await cli(['profiles'], folder)).stdout).toContain(`* ${older.url} live `);
+    older.child.kill('SIGTERM');
+  });
+});

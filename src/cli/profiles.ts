@@ -9,7 +9,8 @@ export const PROFILES_HELP = `Usage: scheme-sim profiles [--prune] [--json]
 The profiles running simulators wrote (~/.scheme-sim/profiles/, one per host and port): each one's
 URL, whether anything still listens there, and (marked *) the one a command run here uses when
 neither --url nor SCHEME_SIM_URL names a simulator: SCHEME_SIM_PROFILE's file if set, else the
-newest started in this directory or a folder above it, else the newest.
+newest started in this directory or a folder above it, else the newest (in each, a running
+simulator's before a stopped one's).
   --prune       remove the stale profiles (nothing listens at their URL)
   --json        the profiles as JSON
   -h, --help    this help`;

@@ -22,12 +22,15 @@ interface Running {
   startupMs: number;
 }
 
-function run(args: string[]): {
+function run(
+  args: string[],
+  cwd?: string,
+): {
   child: ChildProcess;
   out: () => string;
   exited: Promise<{ code: number | null; signal: string | null }>;
 } {
-  const child = spawn(process.execPath, [BIN, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [BIN, ...args], { stdio: ['ignore', 'pipe', 'pipe'], cwd });
   let out = '';
   child.stdout!.on('data', (b: Buffer) => (out += b.toString()));
   child.stderr!.on('data', (b: Buffer) => (out += b.toString()));
@@ -38,9 +41,9 @@ function run(args: string[]): {
 }
 
 /** Starts `scheme-sim start --port 0 ...` and resolves with the URL once the whole banner is out. */
-async function start(args: string[]): Promise<Running> {
+async function start(args: string[], cwd?: string): Promise<Running> {
   const began = Date.now();
-  const { child, out, exited } = run(['start', '--port', '0', ...args]);
+  const { child, out, exited } = run(['start', '--port', '0', ...args], cwd);
   const url = await new Promise<string>((resolveUrl, reject) => {
     const timer = setInterval(() => {
       // The banner ends with the token line; stdout may arrive in several chunks.
@@ -127,6 +130,33 @@ describe('scheme-sim start', () => {
       expect(read.status).toBe(200);
       expect(((await read.json()) as { data: { version: number } }).data.version).toBe(0);
       expect(await stop(second, 'SIGINT')).toBe(0);
+    },
+    LONG,
+  );
+
+  it(
+    "prints the pages' URLs, and the dev signing key at a path that exists where it was started",
+    async () => {
+      // The signing line follows the token line start() waits for.
+      const paths = async (sim: Running) => {
+        const deadline = Date.now() + 5_000;
+        while (!/private key .*\n/.test(sim.out()) && Date.now() < deadline)
+          await new Promise((r) => setTimeout(r, 20));
+        return /private key (\S+) \((\S+)\)/.exec(sim.out())!.slice(1);
+      };
+      // In the checkout: relative, as the docs show them.
+      const here = await start(['--memory', '--no-seed']);
+      expect(here.out()).toContain(`\n  dashboard: ${here.url}/dashboard\n  docs:   ${here.url}/docs (`);
+      expect((await fetch(`${here.url}/`, { headers: { accept: 'text/html' } })).status).toBe(200);
+      expect(await paths(here)).toEqual(['fixtures/keys/northwind-dev-signing.pem', 'docs/api.md']);
+      expect(await stop(here)).toBe(0);
+      // Anywhere else (a project that installed the package elsewhere): absolute, and there.
+      const elsewhere = await start(['--memory', '--no-seed'], dir);
+      for (const path of await paths(elsewhere)) {
+        expect(path.startsWith('/'), path).toBe(true);
+        expect(existsSync(path), path).toBe(true);
+      }
+      expect(await stop(elsewhere)).toBe(0);
     },
     LONG,
   );

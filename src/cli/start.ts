@@ -1,13 +1,16 @@
 // `scheme-sim start`: the simulator on a port, configured by flags or SCHEME_SIM_* variables.
-import { join } from 'node:path';
+import { existsSync } from 'node:fs';
+import { isAbsolute, join, relative } from 'node:path';
 import { type CorsOrigins, describeCors, parseCorsOrigins } from '../api/cors.ts';
 import { isSupportedInstant, SUPPORTED_RANGE } from '../clock/dates.ts';
 import { type ClockState, MAX_SPEED, SchemeClock } from '../clock/scheme-clock.ts';
 import { secretProblem } from '../delivery/signing.ts';
+import { FIXTURES_DIR } from '../fixtures.ts';
 import { collectYoung } from '../node/collect-young.ts';
 import { requestLogger } from '../node/request-log.ts';
 import { listen } from '../node/server.ts';
 import { warmUp } from '../node/warm-up.ts';
+import { packageFile } from '../package-files.ts';
 import { createRuntime, type RuntimeOptions } from '../runtime.ts';
 import type { RetrySchedule } from '../sim/notifications/retry-schedule.ts';
 import { parseRetrySchedule } from '../sim/notifications/retry-schedule-spec.ts';
@@ -248,6 +251,8 @@ export async function startCommand(argv: string[], env: NodeJS.ProcessEnv = proc
     runtime.sandboxes.onRequest((entry, id) => log({ ...entry, path: `/sandboxes/${id}${entry.path}` }));
   }
   console.log(`scheme-sim listening on ${server.url}`);
+  console.log(`  dashboard: ${server.url}/dashboard`);
+  console.log(`  docs:   ${server.url}/docs (API reference; ${server.url}/v1/openapi.json)`);
   console.log(`  store:  ${runtime.sim.store.location}`);
   const c = runtime.sim.clock;
   console.log(
@@ -299,8 +304,11 @@ export async function startCommand(argv: string[], env: NodeJS.ProcessEnv = proc
       `  token:  curl -s -u ${dev.client_id}:${dev.client_secret} -d grant_type=client_credentials ${server.url}/v1/oauth2/token`,
     );
     const signingKey = dev.public_keys?.[0]?.key_id;
-    if (signingKey)
-      console.log(`  signing: key id ${signingKey}, private key fixtures/keys/northwind-dev-signing.pem (docs/api.md)`);
+    const keyFile = join(FIXTURES_DIR, 'keys', 'northwind-dev-signing.pem');
+    if (signingKey && existsSync(keyFile))
+      console.log(
+        `  signing: key id ${signingKey}, private key ${pathFromHere(keyFile)} (${pathFromHere(packageFile('docs', 'api.md'))})`,
+      );
   }
 
   let stopping = false;
@@ -318,6 +326,16 @@ export async function startCommand(argv: string[], env: NodeJS.ProcessEnv = proc
   };
   process.on('SIGINT', () => stop('SIGINT'));
   process.on('SIGTERM', () => stop('SIGTERM'));
+}
+
+/**
+ * A file of the package as the reader of the banner can open it: relative to the working directory
+ * when it lies under it (`fixtures/…` in a checkout, `node_modules/scheme-sim/fixtures/…` in a
+ * project that installed the package), else its absolute path.
+ */
+function pathFromHere(file: string, cwd = process.cwd()): string {
+  const rel = relative(cwd, file);
+  return rel !== '' && !rel.startsWith('..') && !isAbsolute(rel) ? rel : file;
 }
 
 const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/;

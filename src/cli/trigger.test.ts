@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClaimVia, submitVia } from '../../test/support/claim-requests.ts';
 import { type CliTarget, cliTarget } from '../../test/support/cli-target.ts';
 import type { TestRuntime } from '../harness/test-runtime.ts';
-import { CliError } from './cli-errors.ts';
+import { CliError, UsageError } from './cli-errors.ts';
 import { parametersOf, TRIGGER_HELP, triggerCommand } from './trigger.ts';
 
 let target: CliTarget;
@@ -38,8 +38,15 @@ describe('scheme-sim trigger', () => {
     expect(() => parametersOf(['reason'])).toThrow(CliError);
   });
 
-  it('prints help without a scenario, and names what the server refused', async () => {
-    expect(await run([])).toEqual([TRIGGER_HELP]);
+  it('refuses no scenario or a mistyped one as a usage error, and names what the server refused', async () => {
+    expect(await run(['--help'])).toEqual([TRIGGER_HELP]);
+    await expect(run([])).rejects.toThrow(UsageError);
+    await expect(run([])).rejects.toThrow(/^trigger needs a scenario name .*\nUsage: scheme-sim trigger/);
+    await expect(run(['report.emited'])).rejects.toThrow(UsageError);
+    await expect(run(['report.emited'])).rejects.toThrow('did you mean report.emitted?');
+    expect(
+      await rt.call('GET', '/v1/simulator/scenarios/played?filter[name]=report.emited').then((r) => r.json()),
+    ).toMatchObject({ data: [] });
     await expect(run(['claim.contra_withheld'])).rejects.toThrow(/400: .*target_id is required/);
     await expect(run(['a', 'b'])).rejects.toThrow(/one scenario/);
     await expect(run(['--nope'])).rejects.toThrow(CliError);

@@ -1,8 +1,8 @@
 // `scheme-sim trigger ...`: play a scenario on a running simulator (POST /v1/simulator/scenarios),
 // or list the catalogue (GET). Like Stripe's `trigger`, for the unhappy paths (docs/scenarios.md).
 import { UsageError } from './cli-errors.ts';
-import { CONNECTION, connect, readAnswer } from './connection.ts';
-import { parseCommand, usageError } from './usage.ts';
+import { CONNECTION, type Connection, connect, readAnswer } from './connection.ts';
+import { didYouMean, parseCommand, usageError } from './usage.ts';
 
 export const TRIGGER_HELP = `Usage: scheme-sim trigger <scenario> [--target ID] [--param key=value ...]
        scheme-sim trigger --list
@@ -43,6 +43,22 @@ export function parametersOf(pairs: string[]): Record<string, unknown> {
   return out;
 }
 
+/**
+ * Refuses a name the simulator's catalogue (GET /v1/simulator/scenarios) does not hold as a usage
+ * error, with the nearest names, before anything is played.
+ */
+async function knownScenario(conn: Connection, name: string): Promise<void> {
+  const catalogue = await readAnswer<{ data: Array<{ id: string }> }>(
+    await conn.request('/v1/simulator/scenarios'),
+    conn,
+  );
+  const names = catalogue.data.map((d) => d.id);
+  if (names.includes(name)) return;
+  throw new UsageError(
+    `no scenario '${name}' in the catalogue${didYouMean(name, names)} (scheme-sim trigger --list shows every one)`,
+  );
+}
+
 /** Runs `scheme-sim trigger ...`; throws CliError for anything the user should fix. */
 export async function triggerCommand(
   argv: string[],
@@ -51,8 +67,9 @@ export async function triggerCommand(
   note?: (line: string) => void,
 ): Promise<void> {
   const { values, positionals } = parseCommand(argv, { ...CONNECTION, ...OPTIONS }, TRIGGER_HELP, true);
-  // Nothing at all asks for the usage, as `clock` and `faults` alone do.
-  if (values.help || (!values.list && positionals.length === 0 && argv.length === 0)) return void out(TRIGGER_HELP);
+  if (values.help) return void out(TRIGGER_HELP);
+  // Nothing at all is a usage error too (exit 2, the usage on stderr): a script that forgot the
+  // scenario's name must not pass.
   if (!values.list && positionals.length === 0)
     throw usageError('trigger needs a scenario name (or --list for the catalogue)', TRIGGER_HELP);
   if (values.list && positionals.length > 0)
@@ -61,6 +78,7 @@ export async function triggerCommand(
     throw usageError(`trigger plays one scenario, got ${positionals.join(' ')}`, TRIGGER_HELP);
   const parameters = values.param ? parametersOf(values.param as string[]) : undefined;
   const conn = await connect(values, env, note);
+  if (!values.list) await knownScenario(conn, positionals[0]!);
   const attributes = {
     name: positionals[0],
     ...(values.target !== undefined ? { target_id: values.target } : {}),

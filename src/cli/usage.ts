@@ -98,3 +98,10 @@ export function needOneOf(values: Record<string, unknown>, flags: readonly strin
   if (flags.some((f) => values[f] !== undefined && values[f] !== false)) return;
   throw usageError(`${what} needs one of ${flags.map((f) => `--${f}`).join(', ')}`, help);
 }
+
+/** A `--status` filter of the request journal: `404`, or a class such as `4xx` (lower-cased). */
+export function statusFilter(value: unknown, help: string): string {
+  const s = String(value);
+  if (!/^[1-5](\d\d|xx)$/i.test(s)) throw usageError(`--status takes 404 or a class such as 4xx, got '${s}'`, help);
+  return s.toLowerCase();
+}

@@ -1,5 +1,5 @@
 import { copyFile } from 'node:fs/promises';
-import { FileLock, inspectLock, lockDamage } from './file-lock.ts';
+import { FileLock, inspectLock, type LockState, lockDamage } from './file-lock.ts';
 import { forgetSecrets, lostSecrets, type SecretSpec } from './issued-secrets.ts';
 import { inspectJournalStore, type JournalInspection } from './journal-files.ts';
 import { journalPaths, wrongKindDamage } from './journal-paths.ts';
@@ -18,6 +18,11 @@ export interface Examination {
   notes: StoreDamage[];
   /** Records, meta keys and lost secrets of the data that can be proved whole (up to any damage). */
   problems: LoadProblem[];
+  /**
+   * The running simulator whose lock holds the store (its damage is `lock-in-use`): start-up
+   * refuses the file while it runs, and --fix waits for it, but the store itself is not at fault.
+   */
+  heldBy?: { pid: number; lock: string };
 }
 
 export interface DoctorOptions {
@@ -26,11 +31,11 @@ export interface DoctorOptions {
 }
 
 /** The store's files as start-up reads them (and the lock, unless doctor holds it); nothing is written. */
-async function inspect(file: string, withLock: boolean): Promise<JournalInspection> {
+async function inspect(file: string, lockState?: LockState): Promise<JournalInspection> {
   const inspection = await inspectJournalStore(file);
   if (inspection.fresh && !inspection.starting && inspection.damage.length === 0)
     throw new StoreError(`cannot read data file ${file}: there is no store there (no snapshot, no journal)`);
-  const lock = withLock ? lockDamage(file) : undefined;
+  const lock = lockState ? lockDamage(file, lockState) : undefined;
   if (lock) (lock.startUp ? inspection.notes : inspection.damage).push(lock);
   return inspection;
 }
@@ -41,7 +46,8 @@ export async function examineDataFile(
   check: RecordCheck,
   options: DoctorOptions = {},
 ): Promise<Examination> {
-  const { data, readable, damage, notes } = await inspect(file, true);
+  const lock = inspectLock(file);
+  const { data, readable, damage, notes } = await inspect(file, lock);
   const problems = readable ? loadProblems(data, check, Number.POSITIVE_INFINITY, options.secrets).problems : [];
   const collections = Object.values(data.collections);
   return {
@@ -51,6 +57,7 @@ export async function examineDataFile(
     damage,
     notes,
     problems,
+    ...(lock.kind === 'live' ? { heldBy: { pid: lock.pid, lock: journalPaths(file).lock } } : {}),
   };
 }
 
@@ -85,7 +92,7 @@ export async function repairDataFile(
   const lockState = inspectLock(file);
   const lock = FileLock.acquire(file, { force: 'no-pid', warn: () => undefined });
   try {
-    const inspection = await inspect(file, false);
+    const inspection = await inspect(file);
     const unfixable = inspection.damage.find((d) => !d.fixable);
     if (unfixable) throw damageError(file, unfixable);
     const { data, seq } = inspection;
@@ -133,21 +140,28 @@ export async function repairDataFile(
  * note and problem, then a summary.
  */
 export function examinationReport(exam: Examination): string[] {
-  const { file } = exam;
+  const { file, heldBy } = exam;
+  // A running simulator's lock is no fault of the store: named on a line of its own, not counted.
+  const damage = exam.damage.filter((d) => !(heldBy && d.kind === 'lock-in-use'));
   const lines = [
-    ...exam.damage.map((d) => `${describeDamage(d)}; start-up refuses it; ${fixText(d)}`),
+    ...damage.map((d) => `${describeDamage(d)}; start-up refuses it; ${fixText(d)}`),
     ...exam.notes.map((d) => `${describeDamage(d)}; start-up ${d.startUp}`),
     ...exam.problems.map((p) => `${file}: ${describeProblem(p)}`),
   ];
-  const summary = `${exam.records} record${exam.records === 1 ? '' : 's'} in ${exam.collections} collection${exam.collections === 1 ? '' : 's'}`;
-  const count = exam.damage.length + exam.problems.length;
-  if (count === 0) lines.push(`${file}: ${summary}, no problems`);
-  else {
-    const fixable = exam.damage.every((d) => d.fixable);
+  if (heldBy)
     lines.push(
-      `${file}: ${count} problem${count === 1 ? '' : 's'} in ${summary}; ` +
+      `${heldBy.lock}: data file ${file} is in use by another simulator (pid ${heldBy.pid}): held by its lock, read as last written; another start-up refuses it and --fix waits until that simulator stops`,
+    );
+  const summary = `${exam.records} record${exam.records === 1 ? '' : 's'} in ${exam.collections} collection${exam.collections === 1 ? '' : 's'}`;
+  const count = damage.length + exam.problems.length;
+  const held = heldBy ? `; held by the running simulator pid ${heldBy.pid}` : '';
+  if (count === 0) lines.push(`${file}: ${summary}, no problems${held}`);
+  else {
+    const fixable = damage.every((d) => d.fixable);
+    lines.push(
+      `${file}: ${count} problem${count === 1 ? '' : 's'} in ${summary}${held}; ` +
         (fixable
-          ? `\`scheme-sim doctor --data ${file} --fix\` repairs ${count === 1 ? 'it' : 'them'} as each line says`
+          ? `\`scheme-sim doctor --data ${file} --fix\` repairs ${count === 1 ? 'it' : 'them'} as each line says${heldBy ? ', once that simulator has stopped' : ''}`
           : '`--fix` cannot repair every one: see the lines above'),
     );
   }

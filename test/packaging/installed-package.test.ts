@@ -3,7 +3,7 @@
 // there the bin, the server, the conformance harness on both local targets, and the library from
 // an ESM and a CommonJS consumer, each typechecked. Nothing here reads the checkout but the tarball.
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -136,6 +136,10 @@ describe('a project with the tarball installed', () => {
       const health = await fetch(`${url}/health`);
       expect(health.status).toBe(200);
       expect(((await health.json()) as { status: string }).status).toBe('ok');
+      // The files the banner names are where the user can open them from the project.
+      const [key, doc] = /private key (\S+) \((\S+)\)/.exec(out)!.slice(1);
+      expect(key).toBe(join('node_modules', 'scheme-sim', 'fixtures', 'keys', 'northwind-dev-signing.pem'));
+      for (const file of [key!, doc!]) expect(existsSync(resolve(project, file)), file).toBe(true);
     } finally {
       process.kill(server.pid!, 'SIGTERM');
     }

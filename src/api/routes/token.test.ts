@@ -123,6 +123,31 @@ describe('POST /v1/oauth2/token', () => {
     expect(refused.status).toBe(403);
   });
 
+  it.each([
+    ['no credentials', 401, 'invalid_client', {}, 'grant_type=client_credentials'],
+    ['a wrong secret', 403, 'invalid_client', { authorization: basic(NORTHWIND.client_id, 'wrong') }, undefined],
+    ['no grant_type', 400, 'invalid_request', {}, 'scope=x'],
+    ['a password grant', 400, 'unsupported_grant_type', {}, 'grant_type=password'],
+    ['a JSON body', 415, 'invalid_request', { 'content-type': 'application/json' }, '{}'],
+    ['a body over 1 MiB', 413, 'invalid_request', { 'content-length': String(2 * 1024 * 1024) }, 'x'],
+    ['a GET', 405, 'invalid_request', {}, 'GET'],
+  ] as const)(
+    'answers %s in the one shape of every token error: %i %s',
+    async (_label, status, error, headers, body) => {
+      const good = { authorization: basic(NORTHWIND.client_id, NORTHWIND.client_secret), 'content-type': FORM };
+      const sent: Record<string, string> = status === 401 ? { 'content-type': FORM } : { ...good, ...headers };
+      const res =
+        body === 'GET'
+          ? await tokenRequest(sent, '', 'GET')
+          : await tokenRequest(sent, body ?? 'grant_type=client_credentials');
+      expect(res.status).toBe(status);
+      const json = (await res.json()) as Record<string, string>;
+      expect(schemaValidator('token-error')(json), JSON.stringify(json)).toBe(true);
+      expect(json.error).toBe(error);
+      expect(json.error_description).toBe(json.error_message);
+    },
+  );
+
   it('405s other methods with Allow: POST', async () => {
     const res = await tokenRequest({}, '', 'GET');
     expect(res.status).toBe(405);
