@@ -119,7 +119,8 @@ describe('validation failures', () => {
     const form3 = await send(on, 'POST', ACCOUNTS, JSON_API, body);
     expect(form3.status, form3.text).toBe(400);
     expect(errorOf(form3)).toMatch(/account_classification in body should match '\^\(\[Pp\]/);
-    expect(errorOf(form3)).toContain('status in body should be one of [pending failed confirmed closed]');
+    // Form3's model holds `status` as a Go string: "" is not given (the fake API's, a pointer).
+    expect(errorOf(form3)).not.toContain('status in body');
   });
 
   it('refuse values only Form3 allows (`personal`, `closed`) under the fake API', async () => {

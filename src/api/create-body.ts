@@ -2,6 +2,7 @@ import type { Context } from 'hono';
 import { assertOwnOrganisation } from './auth/middleware.ts';
 import { asForm3Reads, readJson } from './body.ts';
 import type { AppEnv } from './context.ts';
+import { FORM3_EMPTY_MEANS_ABSENT } from './empty-strings.ts';
 import type { Failure } from './failure-list.ts';
 import { validateOrThrow } from './validate.ts';
 
@@ -13,7 +14,8 @@ export interface NewRecordBody<A> {
 }
 
 /**
- * Reads a create body as Form3 reads it (nulls are absent, `type` defaults to the resource's):
+ * Reads a create body as Form3 reads it (nulls are absent, so are empty strings where Form3's model
+ * holds a Go `string`, `type` defaults to the resource's):
  * validated against its schema (400 naming each field and rule), for the caller's own organisation
  * (403 otherwise), ids lower-cased as the store keeps them. Keys the model does not declare are
  * dropped, as Form3 ignores them, unless the simulator runs `--strict`.
@@ -29,6 +31,8 @@ export async function readCreateBody<A>(
     /** Attributes whose value is one of these, in place of the schema's rule (the fake API's model). */
     attributeEnums?: Readonly<Record<string, readonly string[]>> | undefined;
     strict?: boolean | undefined;
+    /** Where under `data` an empty string means not given (default: Form3's model's, empty-strings.ts). */
+    emptyMeansAbsent?: readonly string[];
     /** Read-only attributes a client may echo (Form3's SDK sends them): dropped before validation. */
     readOnly?: readonly string[];
     /** The domain's rules over the body's data (its attributes an object), reported with the schema's. */
@@ -37,7 +41,14 @@ export async function readCreateBody<A>(
 ): Promise<NewRecordBody<A>> {
   const body = validateOrThrow<{ data: { id: string; organisation_id: string; attributes: A } }>(
     schema,
-    withoutAttributes(asForm3Reads(await readJson(c), options.typeRequired ? undefined : type), options.readOnly ?? []),
+    withoutAttributes(
+      asForm3Reads(
+        await readJson(c),
+        options.typeRequired ? undefined : type,
+        options.emptyMeansAbsent ?? FORM3_EMPTY_MEANS_ABSENT[schema],
+      ),
+      options.readOnly ?? [],
+    ),
     'body',
     {
       dropUndeclared: options.strict !== true,

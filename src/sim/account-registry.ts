@@ -22,6 +22,12 @@ export interface AccountRegistry {
    * (Form3's); none under Form3's rules.
    */
   readonly attributeEnums?: Readonly<Record<string, readonly string[]>>;
+  /**
+   * A model of its own in place of Form3's where a create body's empty strings are read: the
+   * attributes it declares, and the paths under `data` where its Go model holds a `string`, so that
+   * `""` means not given (FAKE_ACCOUNT_API_MODEL); undefined: Form3's model throughout.
+   */
+  readonly ownModel?: { readonly attributes: readonly string[]; readonly emptyMeansAbsent: readonly string[] };
   /** The failures of the rules for a create body's data by this caller (none: it may be created). */
   createFailures(
     callerOrganisation: string,
@@ -63,6 +69,25 @@ export const FAKE_ACCOUNT_API_ATTRIBUTES = [
   'status',
   'switched',
 ] as const;
+
+/**
+ * The fake account API's account model as it reads empty strings (interview-accountapi
+ * `models.go`): `AccountData`'s `id`, `organisation_id` and `type` are Go `string`s, so `""` is
+ * missing (`id in body is required`, as go-openapi's required-string check words it), and so are
+ * seven attributes, so `""` is not given; `account_classification`, `country` and `status` are
+ * pointers, and `""` is checked (`status in body should be one of [pending confirmed failed]`).
+ */
+export const FAKE_ACCOUNT_API_MODEL = {
+  attributes: FAKE_ACCOUNT_API_ATTRIBUTES,
+  emptyMeansAbsent: [
+    'id',
+    'organisation_id',
+    'type',
+    ...['account_number', 'bank_id', 'bank_id_code', 'base_currency', 'bic', 'iban', 'secondary_identification'].map(
+      (a) => `attributes/${a}`,
+    ),
+  ],
+} as const;
 
 /** The enums of the fake account API's account model (see `FakeApiAccounts.attributeEnums`). */
 const FAKE_ACCOUNT_API_ENUMS: Readonly<Record<string, readonly string[]>> = {
@@ -145,6 +170,7 @@ class FakeApiAccounts implements AccountRegistry {
    * zero-valued attributes").
    */
   readonly attributeEnums = FAKE_ACCOUNT_API_ENUMS;
+  readonly ownModel = FAKE_ACCOUNT_API_MODEL;
   readonly #accounts: Accounts;
 
   constructor(accounts: Accounts) {

@@ -8,12 +8,16 @@ import { assertBodyIdentity } from '../body-identity.ts';
 import { assertCallbackHostNotSelf } from '../callback-host.ts';
 import type { AppDeps } from '../context.ts';
 import { readCreateBody } from '../create-body.ts';
+import { FORM3_EMPTY_MEANS_ABSENT, withoutEmptyStrings } from '../empty-strings.ts';
 import { page, queryOf } from '../envelope.ts';
 import { parseFilters } from '../filters.ts';
 import { parseId, parseVersionQuery } from '../ids.ts';
 import { defineRoutes, type RouteGroup } from '../route-declaration.ts';
 import { validateOrThrow } from '../validate.ts';
 import { errorView } from '../views/delivery-views.ts';
+
+/** Where an empty string in a PATCH means not given (SubscriptionUpdateAttributes' Go strings). */
+const UPDATE_EMPTIES = FORM3_EMPTY_MEANS_ABSENT['subscription-update']!;
 
 interface SubscriptionBody {
   data: { id: string; organisation_id: string; version?: number; attributes: SubscriptionInput };
@@ -65,7 +69,7 @@ export function subscriptionRoutes(deps: AppDeps): RouteGroup {
       const organisationId = c.get('organisationId');
       const body = validateOrThrow<{
         data: Partial<SubscriptionBody['data']> & { version: number; attributes: SubscriptionInput };
-      }>('subscription-update', asSubscriptionUpdate(await readJson(c)), 'body', {
+      }>('subscription-update', withoutEmptyStrings(asSubscriptionUpdate(await readJson(c)), UPDATE_EMPTIES), 'body', {
         dropUndeclared: !deps.mode.strictBodies,
       });
       assertBodyIdentity(id, organisationId, body.data);
