@@ -153,6 +153,18 @@ describe('validation failures', () => {
   });
 });
 
+describe('the version of a create', () => {
+  it("is any integer under the fake API (its model's int64 has no rule), answered 0; Form3's must be 0", async () => {
+    const body = account({ account_number: '41426810' }, { version: 1_000_000_000 });
+    const created = await send(off, 'POST', ACCOUNTS, JSON_API, body);
+    expect(created.status, created.text).toBe(201);
+    expect(JSON.parse(created.body).data.version).toBe(0);
+    const refused = await send(on, 'POST', ACCOUNTS, JSON_API, body);
+    expect(refused.status, refused.text).toBe(400);
+    expect(errorOf(refused)).toBe(`${P}\n${P}\nversion in body should be equal to 0`);
+  });
+});
+
 describe('a body sent without Content-Type', () => {
   it('is read as JSON by the fake API; Form3 answers 415', async () => {
     const body = account({ account_number: '41426820' });

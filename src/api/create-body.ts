@@ -31,6 +31,11 @@ export async function readCreateBody<A>(
     /** Attributes whose value is one of these, in place of the schema's rule (the fake API's model). */
     attributeEnums?: Readonly<Record<string, readonly string[]>> | undefined;
     strict?: boolean | undefined;
+    /**
+     * `data.version` may be any integer Go's int64 holds, and is not kept (the record starts at 0),
+     * rather than the schema's rule (the fake account API's model: an int64 with no rule).
+     */
+    anyVersion?: boolean;
     /** Where under `data` an empty string means not given (default: Form3's model's, empty-strings.ts). */
     emptyMeansAbsent?: readonly string[];
     /** Read-only attributes a client may echo (Form3's SDK sends them): dropped before validation. */
@@ -39,16 +44,15 @@ export async function readCreateBody<A>(
     rules?: (data: { organisation_id?: unknown; attributes: Record<string, unknown> }) => readonly Failure[];
   } = {},
 ): Promise<NewRecordBody<A>> {
+  const read = asForm3Reads(
+    await readJson(c),
+    options.typeRequired ? undefined : type,
+    options.emptyMeansAbsent ?? FORM3_EMPTY_MEANS_ABSENT[schema],
+  );
+  if (options.anyVersion) withoutInt64Version(read);
   const body = validateOrThrow<{ data: { id: string; organisation_id: string; attributes: A } }>(
     schema,
-    withoutAttributes(
-      asForm3Reads(
-        await readJson(c),
-        options.typeRequired ? undefined : type,
-        options.emptyMeansAbsent ?? FORM3_EMPTY_MEANS_ABSENT[schema],
-      ),
-      options.readOnly ?? [],
-    ),
+    withoutAttributes(read, options.readOnly ?? []),
     'body',
     {
       dropUndeclared: options.strict !== true,
@@ -73,6 +77,18 @@ export async function readCreateBody<A>(
     organisation_id: body.data.organisation_id.toLowerCase(),
     attributes: body.data.attributes,
   };
+}
+
+/** Go's int64 bounds (a JSON number beyond them does not decode into the fake API's model). */
+const INT64_MAX = 2 ** 63;
+
+/** The body without `data.version` when it is an integer an int64 holds (others meet the schema's rule). */
+function withoutInt64Version(body: unknown): void {
+  const data = (body as { data?: unknown } | null)?.data;
+  if (data === null || typeof data !== 'object' || Array.isArray(data)) return;
+  const version = (data as { version?: unknown }).version;
+  if (Number.isInteger(version) && Math.abs(version as number) < INT64_MAX)
+    delete (data as { version?: unknown }).version;
 }
 
 /** The body without these keys of `data.attributes`. */

@@ -28,6 +28,11 @@ export interface AccountRegistry {
    * `""` means not given (FAKE_ACCOUNT_API_MODEL); undefined: Form3's model throughout.
    */
   readonly ownModel?: { readonly attributes: readonly string[]; readonly emptyMeansAbsent: readonly string[] };
+  /**
+   * Whether a create may send any integer `version` (the fake API's model: an int64 with no rule;
+   * the account starts at 0 whatever it said); under Form3's rules it must be 0.
+   */
+  readonly anyVersionOnCreate: boolean;
   /** The failures of the rules for a create body's data by this caller (none: it may be created). */
   createFailures(
     callerOrganisation: string,
@@ -116,6 +121,7 @@ export function accountRegistry(rules: Rules, accounts: Accounts, opening: Accou
 class Form3Accounts implements AccountRegistry {
   readonly anyOrganisation = false;
   readonly typeRequired = false;
+  readonly anyVersionOnCreate = false;
   readonly #accounts: Accounts;
   readonly #opening: AccountOpening;
 
@@ -161,6 +167,7 @@ class Form3Accounts implements AccountRegistry {
 class FakeApiAccounts implements AccountRegistry {
   readonly anyOrganisation = true;
   readonly typeRequired = true;
+  readonly anyVersionOnCreate = true;
   /**
    * The fake API's model has enums where Form3's has other rules: `account_classification` is
    * `[Personal Business]` exactly (Form3's any case of personal or business, per the seed) and

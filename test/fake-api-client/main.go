@@ -70,6 +70,13 @@ func main() {
 	expectMessage("an id sent as \"\"", send("POST", accounts, nil, rawAccount("", newUUID(), "accounts", "")),
 		400, "validation failure list:\nvalidation failure list:\nid in body is required")
 
+	// Its model's version is an int64 with no rule: a create with any version starts at 0.
+	version := int64(1000000000)
+	versioned := &AccountData{ID: newUUID(), OrganisationID: newUUID(), Type: "accounts", Version: &version, Attributes: minimal("GB", "Ada Lovelace")}
+	if v := expectAccount("create with version 1000000000", send("POST", accounts, nil, body(versioned)), 201).Version; v == nil || *v != 0 {
+		fail("create with version 1000000000: version %v, want 0", v)
+	}
+
 	// Only the id is unique: the same sort code and account number again is a second account.
 	twin := &AccountData{ID: newUUID(), OrganisationID: org, Type: "accounts", Attributes: fullAttributes()}
 	expectAccount("same sort code and number, another id", send("POST", accounts, nil, body(twin)), 201)

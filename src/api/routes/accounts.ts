@@ -46,6 +46,7 @@ export function accountRoutes(deps: AppDeps): RouteGroup {
       const input = await readCreateBody<Record<string, unknown>>(c, 'account-create', ACCOUNT_TYPE, {
         anyOrganisation: registry.anyOrganisation,
         typeRequired: registry.typeRequired,
+        anyVersion: registry.anyVersionOnCreate,
         attributeEnums: registry.attributeEnums,
         emptyMeansAbsent: createEmpties,
         strict,
