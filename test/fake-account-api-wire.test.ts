@@ -153,6 +153,16 @@ describe('validation failures', () => {
   });
 });
 
+describe('GET /v1/health', () => {
+  it('is the fake API\'s `{"status":"up"}`; Form3\'s API has no such route', async () => {
+    const up = await send(off, 'GET', '/v1/health', {});
+    expect(up.status).toBe(200);
+    expect(up.body).toBe('{"status":"up"}');
+    const form3 = await send(on, 'GET', '/v1/health', {});
+    expect(form3.status).toBe(404);
+  });
+});
+
 describe('the version of a create', () => {
   it("is any integer under the fake API (its model's int64 has no rule), answered 0; Form3's must be 0", async () => {
     const body = account({ account_number: '41426810' }, { version: 1_000_000_000 });

@@ -15,7 +15,9 @@ import { errorBody } from './errors.ts';
  *   for `GET /` and for `DELETE /v1/organisation/accounts/?version=`), with no `error_message`;
  * - a `version` query that is not a number (`?version=` asserted; absent or another text the same
  *   failed parse, inferred) is `invalid version number`;
- * - every answer without a body says `Content-Length: 0`, a 204 too.
+ * - every answer without a body says `Content-Length: 0`, a 204 too;
+ * - it serves `GET /v1/health`, `{"status":"up"}` (clients wait for it before their tests); Form3's
+ *   public API definition (go-form3's client) has no such operation, so Form3's wire has no route.
  * An empty answer other than a 204 says `Content-Length: 0` under both rules: without it Node sends
  * it chunked, and a client that tests `ContentLength == 0` (Go's `-1` for chunked) reads it as a
  * body. A 204 carries no Content-Length under Form3's rules (RFC 9110 §8.6).
@@ -31,6 +33,8 @@ export interface WireRules {
   notFound(c: Context): Response;
   /** Completes the headers of an answer that has no body. */
   finishEmpty(res: Response): void;
+  /** The answer to `GET /v1/health`; undefined: no such route. */
+  readonly health?: { readonly status: string };
 }
 
 /** The wire under these rules. */
@@ -53,4 +57,5 @@ const FAKE_ACCOUNT_API: WireRules = {
   versionRefusal: 'invalid version number',
   notFound: (c) => c.json({ code: 'PAGE_NOT_FOUND', message: 'Page not found' }, 404),
   finishEmpty: (res) => res.headers.set('content-length', '0'),
+  health: { status: 'up' },
 };

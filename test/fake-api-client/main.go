@@ -30,6 +30,9 @@ func main() {
 	}
 	org := newUUID()
 
+	// Clients wait for the fake API's health check before their tests.
+	expectBody("health", send("GET", "/v1/health", nil, nil), 200, `{"status":"up"}`)
+
 	// Create, with every attribute of the model, and no Content-Type (Go's default).
 	full := &AccountData{ID: newUUID(), OrganisationID: org, Type: "accounts", Attributes: fullAttributes()}
 	created := expectAccount("create (no Content-Type)", send("POST", accounts, nil, body(full)), 201)
