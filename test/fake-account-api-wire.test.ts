@@ -187,6 +187,23 @@ describe('a body sent without Content-Type', () => {
   });
 });
 
+describe('a body sent as application/vnd.Form3+json', () => {
+  it('is read as JSON by the fake API (a media type matches in any case); Form3 answers 415', async () => {
+    const body = account({ account_number: '41426821' });
+    const headers = { 'Content-Type': 'application/vnd.Form3+json' };
+    const created = await send(off, 'POST', ACCOUNTS, headers, body);
+    expect(created.status, created.text).toBe(201);
+    const refused = await send(on, 'POST', ACCOUNTS, headers, body);
+    expect(refused.status, refused.text).toBe(415);
+    expect(errorOf(refused)).toContain('got application/vnd.form3+json');
+    const other = await send(off, 'POST', ACCOUNTS, { 'Content-Type': 'text/plain' }, account());
+    expect(other.status, other.text).toBe(415);
+    expect(errorOf(other)).toBe(
+      'Content-Type must be application/json, application/vnd.api+json or application/vnd.form3+json, got text/plain',
+    );
+  });
+});
+
 describe("attributes the fake API's model does not have", () => {
   const extras = {
     validation_type: 'card',

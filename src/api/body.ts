@@ -29,14 +29,20 @@ export function parseJsonBody(text: string): unknown {
 
 /**
  * Reads a JSON request body: 415 for another content type (or none, unless the wire reads a body
- * without one as JSON, as the fake account API's server does), 400 as parseJsonBody says.
+ * without one as JSON, as the fake account API's server does; it reads more media types as JSON
+ * too), 400 as parseJsonBody says. Media types match in any case.
  */
 export async function readJson(c: Context): Promise<unknown> {
   const header = c.req.header('content-type');
-  const untypedIsJson = header === undefined && (c.get('wire') as WireRules | undefined)?.untypedBodyIsJson === true;
+  const wire = c.get('wire') as WireRules | undefined;
+  const untypedIsJson = header === undefined && wire?.untypedBodyIsJson === true;
   const type = untypedIsJson ? 'application/json' : mediaType(header);
-  if (!JSON_MEDIA_TYPES.includes(type)) {
-    throw new ApiError(415, `Content-Type must be application/json or application/vnd.api+json, got ${type || 'none'}`);
+  if (!JSON_MEDIA_TYPES.includes(type) && !wire?.moreJsonMediaTypes.includes(type)) {
+    const allowed = [...JSON_MEDIA_TYPES, ...(wire?.moreJsonMediaTypes ?? [])];
+    throw new ApiError(
+      415,
+      `Content-Type must be ${allowed.slice(0, -1).join(', ')} or ${allowed.at(-1)}, got ${type || 'none'}`,
+    );
   }
   return parseJsonBody(await c.req.text());
 }

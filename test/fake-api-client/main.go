@@ -48,6 +48,10 @@ func main() {
 	typed := &AccountData{ID: newUUID(), OrganisationID: org, Type: "accounts", Attributes: minimal("GB", "Ada Lovelace")}
 	expectAccount("create (application/vnd.api+json)", send("POST", accounts, jsonAPI, body(typed)), 201)
 
+	// As clients written for the current image send it: a vendor media type, in any case.
+	form3Typed := &AccountData{ID: newUUID(), OrganisationID: org, Type: "accounts", Attributes: minimal("GB", "Alan Turing")}
+	expectAccount("create (application/vnd.Form3+json)", send("POST", accounts, map[string]string{"Content-Type": "application/vnd.Form3+json"}, body(form3Typed)), 201)
+
 	// Attributes the model lacks, as clients copying Form3's docs send them (customer_id,
 	// private_identification): accepted, and not answered.
 	extra := []byte(`{"data":{"id":"` + newUUID() + `","organisation_id":"` + org + `","type":"accounts","attributes":{` +
@@ -60,8 +64,8 @@ func main() {
 
 	// The list: every item decodes into the model, unknown attributes refused.
 	listed := expectList("list", send("GET", accounts+"?filter%5Borganisation_id%5D="+org+"&page%5Bsize%5D=100", nil, nil))
-	if len(listed) != 3 {
-		fail("list: %d accounts of the organisation, want 3", len(listed))
+	if len(listed) != 4 {
+		fail("list: %d accounts of the organisation, want 4", len(listed))
 	}
 	ok("list")
 
