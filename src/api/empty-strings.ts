@@ -99,26 +99,55 @@ export function emptyMeansAbsent(
   return [...model.emptyMeansAbsent, ...form3Only];
 }
 
+/** Paths as a tree of steps, made once per list: a request walks it without splitting a string. */
+interface Steps {
+  /** An empty string here is dropped. */
+  leaf: boolean;
+  readonly next: Map<string, Steps>;
+}
+const compiled = new WeakMap<readonly string[], Steps>();
+
+function stepsOf(paths: readonly string[]): Steps {
+  let root = compiled.get(paths);
+  if (!root) {
+    root = { leaf: false, next: new Map() };
+    for (const path of paths) {
+      let at = root;
+      for (const step of path.split('/')) {
+        let next = at.next.get(step);
+        if (!next) at.next.set(step, (next = { leaf: false, next: new Map() }));
+        at = next;
+      }
+      at.leaf = true;
+    }
+    compiled.set(paths, root);
+  }
+  return root;
+}
+
 /**
  * The body with every empty string at these paths under `data` removed, as if never sent. The
  * body just parsed is changed in place (nothing else holds it).
  */
 export function withoutEmptyStrings(body: unknown, paths: readonly string[]): unknown {
   const data = (body as { data?: unknown } | null)?.data;
-  if (data === null || typeof data !== 'object' || Array.isArray(data)) return body;
-  for (const path of paths) dropEmpty(data, path.split('/'), 0);
+  if (paths.length === 0 || data === null || typeof data !== 'object' || Array.isArray(data)) return body;
+  dropEmpty(data, stepsOf(paths));
   return body;
 }
 
-function dropEmpty(at: unknown, steps: readonly string[], i: number): void {
+function dropEmpty(at: unknown, steps: Steps): void {
   if (at === null || typeof at !== 'object') return;
-  const step = steps[i]!;
-  if (step === '*') {
-    if (Array.isArray(at)) for (const item of at) dropEmpty(item, steps, i + 1);
+  if (Array.isArray(at)) {
+    const items = steps.next.get('*');
+    if (items) for (const item of at) dropEmpty(item, items);
     return;
   }
-  if (Array.isArray(at) || !Object.hasOwn(at, step)) return;
-  const value = (at as Record<string, unknown>)[step];
-  if (i < steps.length - 1) dropEmpty(value, steps, i + 1);
-  else if (value === '') delete (at as Record<string, unknown>)[step];
+  const object = at as Record<string, unknown>;
+  for (const [step, next] of steps.next) {
+    if (!Object.hasOwn(object, step)) continue;
+    const value = object[step];
+    if (next.leaf && value === '') delete object[step];
+    else if (next.next.size > 0) dropEmpty(value, next);
+  }
 }
