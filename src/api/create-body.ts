@@ -4,6 +4,7 @@ import { asForm3Reads, readJson } from './body.ts';
 import type { AppEnv } from './context.ts';
 import { FORM3_EMPTY_MEANS_ABSENT } from './empty-strings.ts';
 import type { Failure } from './failure-list.ts';
+import { fieldsOf, withDeclaredKeys } from './json-keys.ts';
 import { validateOrThrow } from './validate.ts';
 
 /** What a create of any /v1 resource hands the domain. */
@@ -14,8 +15,9 @@ export interface NewRecordBody<A> {
 }
 
 /**
- * Reads a create body as Form3 reads it (nulls are absent, so are empty strings where Form3's model
- * holds a Go `string`, `type` defaults to the resource's):
+ * Reads a create body as Form3 reads it (keys matched to the model's in any case, as Go does; nulls
+ * are absent, so are empty strings where Form3's model holds a Go `string`; `type` defaults to the
+ * resource's):
  * validated against its schema (400 naming each field and rule), for the caller's own organisation
  * (403 otherwise), ids lower-cased as the store keeps them. Keys the model does not declare are
  * dropped, as Form3 ignores them, unless the simulator runs `--strict`.
@@ -45,7 +47,7 @@ export async function readCreateBody<A>(
   } = {},
 ): Promise<NewRecordBody<A>> {
   const read = asForm3Reads(
-    await readJson(c),
+    withDeclaredKeys(await readJson(c), fieldsOf(schema)),
     options.typeRequired ? undefined : type,
     options.emptyMeansAbsent ?? FORM3_EMPTY_MEANS_ABSENT[schema],
   );

@@ -77,6 +77,12 @@ func main() {
 	expectMessage("an id sent as \"\"", send("POST", accounts, nil, rawAccount("", newUUID(), "accounts", "")),
 		400, "validation failure list:\nvalidation failure list:\nid in body is required")
 
+	// The fake API is Go: encoding/json matches a key to a field in any case.
+	cased := `{"Data":{"ID":"` + newUUID() + `","Organisation_ID":"` + newUUID() + `","Type":"accounts","Attributes":{"Country":"GB","Name":["Ada Lovelace"],"Bank_ID":"400300"}}}`
+	if a := expectAccount("create with keys in another case", send("POST", accounts, nil, []byte(cased)), 201); a.Attributes.BankID != "400300" {
+		fail("create with keys in another case: bank_id %q, want 400300", a.Attributes.BankID)
+	}
+
 	// Its model's version is an int64 with no rule: a create with any version starts at 0.
 	version := int64(1000000000)
 	versioned := &AccountData{ID: newUUID(), OrganisationID: newUUID(), Type: "accounts", Version: &version, Attributes: minimal("GB", "Ada Lovelace")}

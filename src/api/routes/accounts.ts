@@ -8,6 +8,7 @@ import { emptyMeansAbsent, FORM3_EMPTY_MEANS_ABSENT } from '../empty-strings.ts'
 import { pageJson, queryOf } from '../envelope.ts';
 import { parseFilters } from '../filters.ts';
 import { parseId, parseVersionQuery } from '../ids.ts';
+import { fieldsOf, withDeclaredKeys } from '../json-keys.ts';
 import { defineRoutes, type RouteGroup } from '../route-declaration.ts';
 import { schemaOf } from '../schemas/index.ts';
 import { validateOrThrow } from '../validate.ts';
@@ -37,6 +38,7 @@ export function accountRoutes(deps: AppDeps): RouteGroup {
   const scopeOf = (c: Context<AppEnv>, id: string) => registry.scopeOf(c.get('organisationId'), id);
   const createEmpties = emptyMeansAbsent('account-create', registry.ownModel);
   const updateEmpties = FORM3_EMPTY_MEANS_ABSENT['account-update'];
+  const updateFields = fieldsOf('account-update');
 
   r.post(
     '/',
@@ -72,9 +74,14 @@ export function accountRoutes(deps: AppDeps): RouteGroup {
     const organisationId = scopeOf(c, id);
     const body = validateOrThrow<{
       data: Partial<AccountBody['data']> & { version: number; attributes: Record<string, unknown> };
-    }>('account-update', asForm3Reads(await readJson(c), ACCOUNT_TYPE, updateEmpties), 'body', {
-      dropUndeclared: !strict,
-    });
+    }>(
+      'account-update',
+      asForm3Reads(withDeclaredKeys(await readJson(c), updateFields), ACCOUNT_TYPE, updateEmpties),
+      'body',
+      {
+        dropUndeclared: !strict,
+      },
+    );
     assertBodyIdentity(id, organisationId, body.data);
     const current = sim.accounts.get(id, organisationId);
     const failures = registry.changeFailures(organisationId, current.attributes, body.data.attributes);
