@@ -32,6 +32,11 @@ func main() {
 
 	// Clients wait for the fake API's health check before their tests.
 	expectBody("health", send("GET", "/v1/health", nil, nil), 200, `{"status":"up"}`)
+	// It starts empty: a client's first page holds only what it created.
+	if before := expectList("list before any create", send("GET", accounts, nil, nil)); len(before) != 0 {
+		fail("list before any create: %d accounts, want none", len(before))
+	}
+	ok("list before any create")
 
 	// Create, with every attribute of the model, and no Content-Type (Go's default).
 	full := &AccountData{ID: newUUID(), OrganisationID: org, Type: "accounts", Attributes: fullAttributes()}
