@@ -1,5 +1,5 @@
 // The accounts list (issue 30): the seed's 80 accounts (fixtures/accounts.json) listed on one page
-// by `scheme-sim start --memory --auth off` (as the fake account API: no token, every
+// by `scheme-sim start --memory --auth off --seed` (as the fake account API: no token, every
 // organisation's records; request journal and CORS on, as by default), by
 // json-server 1.0.0-beta.3 serving the same 80 records (`GET /accounts`), and by bare Hono on node
 // answering the simulator's page (bench/bare-server.mjs), in alternating rounds of fresh processes.
@@ -47,7 +47,7 @@ export async function run(): Promise<BenchReport> {
   writeFileSync(dbFile, JSON.stringify({ accounts: seed }));
   const answersFile = join(dir, 'answers.json');
   const sides: Side[] = [
-    { name: 'simulator', start: () => simServer(['--memory', '--auth', 'off']), path: SIM_PATH },
+    { name: 'simulator', start: () => simServer(['--memory', '--auth', 'off', '--seed']), path: SIM_PATH },
     { name: 'json-server 1.0.0-beta.3', start: () => jsonServer(dbFile), path: '/accounts' },
     { name: 'bare Hono', start: () => bareServer(answersFile), path: ACCOUNTS_PATH },
   ];

@@ -34,6 +34,32 @@ Feature: --auth off answers as Form3's fake account API
       | account_classification |          | Personal Business        |
       | status                 | closed   | pending confirmed failed |
 
+  Scenario: An empty string is not given where its Go model holds a string, and a missing id
+    When I send a POST request to "/v1/organisation/accounts" with body:
+      """
+      {"data": {"id": "{{new_uuid}}", "organisation_id": "{{new_uuid}}", "type": "accounts",
+        "attributes": {"country": "GB", "name": ["Grace Hopper"], "bank_id": "", "secondary_identification": ""}}}
+      """
+    Then the response status is 201
+    And the response field "data.attributes.secondary_identification" is absent
+    When I send a POST request to "/v1/organisation/accounts" with body:
+      """
+      {"data": {"id": "", "organisation_id": "{{new_uuid}}", "type": "accounts",
+        "attributes": {"country": "GB", "name": ["Grace Hopper"]}}}
+      """
+    Then the response status is 400
+    And the error message contains "id in body is required"
+
+  Scenario: Keys name the model's fields in any case, as Go's encoding/json matches them
+    When I send a POST request to "/v1/organisation/accounts" with body:
+      """
+      {"Data": {"ID": "{{new_uuid}}", "Organisation_Id": "{{new_uuid}}", "Type": "accounts",
+        "Attributes": {"Country": "GB", "NAME": ["Grace Hopper"], "Bank_ID": "400300"}}}
+      """
+    Then the response status is 201
+    And the response field "data.attributes.bank_id" equals "400300"
+    And the response field "data.attributes.name.0" equals "Grace Hopper"
+
   Scenario: Attributes the fake API's model lacks are stored, not answered
     Given a new id remembered as "account_id"
     When I send a POST request to "/v1/organisation/accounts" with body:

@@ -51,7 +51,10 @@ export interface RuntimeOptions {
   deliveryRetention?: Partial<DeliveryRetention>;
   /** Delivery tuning: timeout per attempt, concurrency, SQS endpoint/region/credentials (default from env). */
   delivery?: Omit<DeliveryOptions, 'webhookSecret'>;
-  /** Load fixtures/accounts.json when the store holds no account yet (default true). */
+  /**
+   * Load fixtures/accounts.json when the store holds no account yet (default true, false with
+   * `auth: 'off'`, as the fake account API starts empty: the mode decides).
+   */
   seedAccounts?: boolean;
   /** Schedule the daily report arrivals of the catalogue (default true; tests that count jobs turn it off). */
   scheduledReports?: boolean;
@@ -197,7 +200,7 @@ async function assemble(
     mode,
     fixtures,
     clients: clientList,
-    ...(options.seedAccounts === false ? {} : { seedAccounts: () => fixtures.seedAccounts() }),
+    ...(mode.seedAccounts ? { seedAccounts: () => fixtures.seedAccounts() } : {}),
     participantKeys: { ...(options.participantSigningKeys ? { given: options.participantSigningKeys } : {}) },
     ...(options.clock ? { clock: options.clock } : {}),
     ...(options.journalSize !== undefined ? { journalSize: options.journalSize } : {}),

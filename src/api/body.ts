@@ -1,4 +1,5 @@
 import type { Context } from 'hono';
+import { withoutEmptyStrings } from './empty-strings.ts';
 import { ApiError } from './errors.ts';
 import { JSON_TOO_DEEP, nestedDeeperThan } from './json-depth.ts';
 import type { WireRules } from './wire-rules.ts';
@@ -28,14 +29,20 @@ export function parseJsonBody(text: string): unknown {
 
 /**
  * Reads a JSON request body: 415 for another content type (or none, unless the wire reads a body
- * without one as JSON, as the fake account API's server does), 400 as parseJsonBody says.
+ * without one as JSON, as the fake account API's server does; it reads more media types as JSON
+ * too), 400 as parseJsonBody says. Media types match in any case.
  */
 export async function readJson(c: Context): Promise<unknown> {
   const header = c.req.header('content-type');
-  const untypedIsJson = header === undefined && (c.get('wire') as WireRules | undefined)?.untypedBodyIsJson === true;
+  const wire = c.get('wire') as WireRules | undefined;
+  const untypedIsJson = header === undefined && wire?.untypedBodyIsJson === true;
   const type = untypedIsJson ? 'application/json' : mediaType(header);
-  if (!JSON_MEDIA_TYPES.includes(type)) {
-    throw new ApiError(415, `Content-Type must be application/json or application/vnd.api+json, got ${type || 'none'}`);
+  if (!JSON_MEDIA_TYPES.includes(type) && !wire?.moreJsonMediaTypes.includes(type)) {
+    const allowed = [...JSON_MEDIA_TYPES, ...(wire?.moreJsonMediaTypes ?? [])];
+    throw new ApiError(
+      415,
+      `Content-Type must be ${allowed.slice(0, -1).join(', ')} or ${allowed.at(-1)}, got ${type || 'none'}`,
+    );
   }
   return parseJsonBody(await c.req.text());
 }
@@ -92,15 +99,22 @@ function copyWithoutAbsent(value: unknown): unknown {
 
 /**
  * A /v1 resource body as Form3's go-swagger server reads it: inside `data`, a null value (or Go's
- * zero date 0001-01-01, an unset date of the SDK) means the field is absent (so a required one is "required", an optional one is left out: Form3's Go SDK
- * sends `"name": null` in a PATCH), and an omitted `type` is the resource's own (`defaultType`;
- * undefined where the model requires `type`, as the fake account API's does).
+ * zero date 0001-01-01, an unset date of the SDK) means the field is absent (so a required one is
+ * "required", an optional one is left out: Form3's Go SDK sends `"name": null` in a PATCH), so does
+ * an empty string where the model holds a Go `string` (`emptyMeansAbsent`, paths under `data`:
+ * empty-strings.ts), and an omitted `type` is the resource's own (`defaultType`; undefined where the
+ * model requires `type`, as the fake account API's does).
  */
-export function asForm3Reads(body: unknown, defaultType: string | undefined): unknown {
+export function asForm3Reads(
+  body: unknown,
+  defaultType: string | undefined,
+  emptyMeansAbsent: readonly string[] = [],
+): unknown {
   if (body === null || typeof body !== 'object' || Array.isArray(body)) return body;
   const data = (body as { data?: unknown }).data;
   if (data === null || typeof data !== 'object' || Array.isArray(data)) return body;
-  const read = withoutNulls(data) as Record<string, unknown>;
-  if (defaultType !== undefined) read.type ??= defaultType;
-  return { ...body, data: read };
+  const read = { ...body, data: withoutNulls(data) as Record<string, unknown> };
+  withoutEmptyStrings(read, emptyMeansAbsent);
+  if (defaultType !== undefined) read.data.type ??= defaultType;
+  return read;
 }

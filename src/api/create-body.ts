@@ -2,7 +2,9 @@ import type { Context } from 'hono';
 import { assertOwnOrganisation } from './auth/middleware.ts';
 import { asForm3Reads, readJson } from './body.ts';
 import type { AppEnv } from './context.ts';
+import { FORM3_EMPTY_MEANS_ABSENT } from './empty-strings.ts';
 import type { Failure } from './failure-list.ts';
+import { fieldsOf, withDeclaredKeys } from './json-keys.ts';
 import { validateOrThrow } from './validate.ts';
 
 /** What a create of any /v1 resource hands the domain. */
@@ -13,7 +15,9 @@ export interface NewRecordBody<A> {
 }
 
 /**
- * Reads a create body as Form3 reads it (nulls are absent, `type` defaults to the resource's):
+ * Reads a create body as Form3 reads it (keys matched to the model's in any case, as Go does; nulls
+ * are absent, so are empty strings where Form3's model holds a Go `string`; `type` defaults to the
+ * resource's):
  * validated against its schema (400 naming each field and rule), for the caller's own organisation
  * (403 otherwise), ids lower-cased as the store keeps them. Keys the model does not declare are
  * dropped, as Form3 ignores them, unless the simulator runs `--strict`.
@@ -29,15 +33,28 @@ export async function readCreateBody<A>(
     /** Attributes whose value is one of these, in place of the schema's rule (the fake API's model). */
     attributeEnums?: Readonly<Record<string, readonly string[]>> | undefined;
     strict?: boolean | undefined;
+    /**
+     * `data.version` may be any integer Go's int64 holds, and is not kept (the record starts at 0),
+     * rather than the schema's rule (the fake account API's model: an int64 with no rule).
+     */
+    anyVersion?: boolean;
+    /** Where under `data` an empty string means not given (default: Form3's model's, empty-strings.ts). */
+    emptyMeansAbsent?: readonly string[];
     /** Read-only attributes a client may echo (Form3's SDK sends them): dropped before validation. */
     readOnly?: readonly string[];
     /** The domain's rules over the body's data (its attributes an object), reported with the schema's. */
     rules?: (data: { organisation_id?: unknown; attributes: Record<string, unknown> }) => readonly Failure[];
   } = {},
 ): Promise<NewRecordBody<A>> {
+  const read = asForm3Reads(
+    withDeclaredKeys(await readJson(c), fieldsOf(schema)),
+    options.typeRequired ? undefined : type,
+    options.emptyMeansAbsent ?? FORM3_EMPTY_MEANS_ABSENT[schema],
+  );
+  if (options.anyVersion) withoutInt64Version(read);
   const body = validateOrThrow<{ data: { id: string; organisation_id: string; attributes: A } }>(
     schema,
-    withoutAttributes(asForm3Reads(await readJson(c), options.typeRequired ? undefined : type), options.readOnly ?? []),
+    withoutAttributes(read, options.readOnly ?? []),
     'body',
     {
       dropUndeclared: options.strict !== true,
@@ -62,6 +79,18 @@ export async function readCreateBody<A>(
     organisation_id: body.data.organisation_id.toLowerCase(),
     attributes: body.data.attributes,
   };
+}
+
+/** Go's int64 bounds (a JSON number beyond them does not decode into the fake API's model). */
+const INT64_MAX = 2 ** 63;
+
+/** The body without `data.version` when it is an integer an int64 holds (others meet the schema's rule). */
+function withoutInt64Version(body: unknown): void {
+  const data = (body as { data?: unknown } | null)?.data;
+  if (data === null || typeof data !== 'object' || Array.isArray(data)) return;
+  const version = (data as { version?: unknown }).version;
+  if (Number.isInteger(version) && Math.abs(version as number) < INT64_MAX)
+    delete (data as { version?: unknown }).version;
 }
 
 /** The body without these keys of `data.attributes`. */

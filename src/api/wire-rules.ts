@@ -8,14 +8,18 @@ import { errorBody } from './errors.ts';
  * (form3tech-oss/interview-accountapi) answers otherwise than Form3's API in ways clients written
  * against it test byte for byte (../shared/reference/form3-contract.md §13; the public client tests
  * each rule cites, asserting what the fake API's container answered):
- * - it reads a body sent without `Content-Type` as JSON (Form3's API: 415);
+ * - it reads a body sent without `Content-Type` as JSON (Form3's API: 415), and one sent as
+ *   `application/vnd.Form3+json` (media types match in any case), as clients written for its
+ *   current image send it;
  * - an error body is `{"error_message": …}` alone, without Form3's `error_code` (clients compare
  *   the whole body, e.g. `{"error_message":"record <id> does not exist"}`);
  * - a path it does not route is `{"code":"PAGE_NOT_FOUND","message":"Page not found"}` (asserted
  *   for `GET /` and for `DELETE /v1/organisation/accounts/?version=`), with no `error_message`;
  * - a `version` query that is not a number (`?version=` asserted; absent or another text the same
  *   failed parse, inferred) is `invalid version number`;
- * - every answer without a body says `Content-Length: 0`, a 204 too.
+ * - every answer without a body says `Content-Length: 0`, a 204 too;
+ * - it serves `GET /v1/health`, `{"status":"up"}` (clients wait for it before their tests); Form3's
+ *   public API definition (go-form3's client) has no such operation, so Form3's wire has no route.
  * An empty answer other than a 204 says `Content-Length: 0` under both rules: without it Node sends
  * it chunked, and a client that tests `ContentLength == 0` (Go's `-1` for chunked) reads it as a
  * body. A 204 carries no Content-Length under Form3's rules (RFC 9110 §8.6).
@@ -23,6 +27,8 @@ import { errorBody } from './errors.ts';
 export interface WireRules {
   /** A body sent without `Content-Type` is read as JSON (else refused with a 415). */
   readonly untypedBodyIsJson: boolean;
+  /** Media types (lower case) read as JSON besides application/json and application/vnd.api+json. */
+  readonly moreJsonMediaTypes: readonly string[];
   /** The body of an error answer with this message. */
   errorBody(message: string): object;
   /** The message of a 400 for a `version` query that is missing or not a number; undefined: name the rule. */
@@ -31,6 +37,8 @@ export interface WireRules {
   notFound(c: Context): Response;
   /** Completes the headers of an answer that has no body. */
   finishEmpty(res: Response): void;
+  /** The answer to `GET /v1/health`; undefined: no such route. */
+  readonly health?: { readonly status: string };
 }
 
 /** The wire under these rules. */
@@ -40,6 +48,7 @@ export function wireRules(rules: Rules): WireRules {
 
 const FORM3: WireRules = {
   untypedBodyIsJson: false,
+  moreJsonMediaTypes: [],
   errorBody,
   notFound: (c) => c.json(errorBody(`route ${c.req.method} ${c.req.path} not found`), 404),
   finishEmpty: (res) => {
@@ -49,8 +58,10 @@ const FORM3: WireRules = {
 
 const FAKE_ACCOUNT_API: WireRules = {
   untypedBodyIsJson: true,
+  moreJsonMediaTypes: ['application/vnd.form3+json'],
   errorBody: (message) => ({ error_message: message }),
   versionRefusal: 'invalid version number',
   notFound: (c) => c.json({ code: 'PAGE_NOT_FOUND', message: 'Page not found' }, 404),
   finishEmpty: (res) => res.headers.set('content-length', '0'),
+  health: { status: 'up' },
 };

@@ -25,12 +25,17 @@ interface Running {
 function run(
   args: string[],
   cwd?: string,
+  env: NodeJS.ProcessEnv = {},
 ): {
   child: ChildProcess;
   out: () => string;
   exited: Promise<{ code: number | null; signal: string | null }>;
 } {
-  const child = spawn(process.execPath, [BIN, ...args], { stdio: ['ignore', 'pipe', 'pipe'], cwd });
+  const child = spawn(process.execPath, [BIN, ...args], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    cwd,
+    env: { ...process.env, ...env },
+  });
   let out = '';
   child.stdout!.on('data', (b: Buffer) => (out += b.toString()));
   child.stderr!.on('data', (b: Buffer) => (out += b.toString()));
@@ -41,9 +46,9 @@ function run(
 }
 
 /** Starts `scheme-sim start --port 0 ...` and resolves with the URL once the whole banner is out. */
-async function start(args: string[], cwd?: string): Promise<Running> {
+async function start(args: string[], cwd?: string, env: NodeJS.ProcessEnv = {}): Promise<Running> {
   const began = Date.now();
-  const { child, out, exited } = run(['start', '--port', '0', ...args], cwd);
+  const { child, out, exited } = run(['start', '--port', '0', ...args], cwd, env);
   const url = await new Promise<string>((resolveUrl, reject) => {
     const timer = setInterval(() => {
       // The banner ends with the token line; stdout may arrive in several chunks.
@@ -225,13 +230,19 @@ describe('scheme-sim start', () => {
   );
 
   it(
-    'with --auth off answers /v1 without a token',
+    'with --auth off answers /v1 without a token, and starts empty as the fake API unless --seed',
     async () => {
       const sim = await start(['--memory', '--auth', 'off']);
       expect(sim.out()).toContain('auth:   off');
       const res = await fetch(`${sim.url}/v1/organisation/accounts`);
       expect(res.status).toBe(200);
+      expect(((await res.json()) as { data: unknown[] }).data).toEqual([]);
       expect(await stop(sim)).toBe(0);
+      // The environment's --no-seed yields to the command line's --seed.
+      const seeded = await start(['--memory', '--auth', 'off', '--seed'], undefined, { SCHEME_SIM_NO_SEED: 'true' });
+      const page = await fetch(`${seeded.url}/v1/organisation/accounts?page[size]=1000`);
+      expect(((await page.json()) as { data: unknown[] }).data).toHaveLength(80);
+      expect(await stop(seeded)).toBe(0);
     },
     LONG,
   );

@@ -53,7 +53,8 @@ export const START_HELP = `Usage: scheme-sim start [options]
                       or 3.1.3 (b64: false, listed in crit)
   --strict            refuse body keys a resource's model does not declare (Form3 ignores them,
                       and so does the simulator without this flag)
-  --no-seed           do not load fixtures/accounts.json into an empty store
+  --seed, --no-seed   load fixtures/accounts.json (80 accounts) into an empty store, or not
+                      (default: --seed, and --no-seed with --auth off, as the fake API starts empty)
   --journal-size N    requests the request journal keeps (default 1000; 0 keeps none)
   --report-retention DAYS
                       days of scheme time a report is kept after it arrived (default 366; 0 keeps
@@ -102,7 +103,8 @@ export const START_OPTIONS = {
   'retry-schedule': { type: 'string' },
   'cop-strict': { type: 'boolean', default: false },
   'jws-profile': { type: 'string', default: '3.1.4' },
-  'no-seed': { type: 'boolean', default: false },
+  seed: { type: 'boolean' },
+  'no-seed': { type: 'boolean' },
   strict: { type: 'boolean', default: false },
   'journal-size': { type: 'string' },
   'report-retention': { type: 'string' },
@@ -120,6 +122,19 @@ function fail(message: string): never {
 }
 
 const TRUE = /^(1|true|on|yes)$/i;
+
+/**
+ * --seed or --no-seed, undefined for neither (the mode's default). Set both in the environment and
+ * on the command line, the command line's wins; both on the command line is a mistake.
+ */
+function seedChoice(values: { seed?: boolean | undefined; 'no-seed'?: boolean | undefined }, argv: string[]) {
+  if (values.seed && values['no-seed']) {
+    const seed = argv.includes('--seed');
+    if (seed === argv.includes('--no-seed')) fail('--seed and --no-seed exclude each other');
+    return seed;
+  }
+  return values.seed ? true : values['no-seed'] ? false : undefined;
+}
 
 /**
  * The start options set in the environment, as arguments placed before the command line's (so a
@@ -152,6 +167,7 @@ export async function startCommand(argv: string[], env: NodeJS.ProcessEnv = proc
       `--store must be a PostgreSQL URL (postgres://user:pass@host:5432/db), got ${values.store.replace(/:[^:@/]*@/, ':***@')}`,
     );
   if (values.auth !== 'on' && values.auth !== 'off') fail(`--auth must be on or off, got ${values.auth}`);
+  const seedAccounts = seedChoice(values, argv);
   const port = Number(values.port);
   if (!Number.isInteger(port) || port < 0 || port > 65535) fail(`--port must be 0–65535, got ${values.port}`);
   const ttl = values['token-ttl'] === undefined ? undefined : Number(values['token-ttl']);
@@ -225,7 +241,7 @@ export async function startCommand(argv: string[], env: NodeJS.ProcessEnv = proc
       ...(retentionHours !== undefined ? { maxAgeMs: Math.round(retentionHours * 3_600_000) } : {}),
       ...(history !== undefined ? { maxFinished: history } : {}),
     },
-    seedAccounts: !values['no-seed'],
+    ...(seedAccounts !== undefined ? { seedAccounts } : {}),
     ...(journalSize !== undefined ? { journalSize } : {}),
     ...(retention !== undefined ? { reportRetentionDays: retention } : {}),
     cors,

@@ -22,6 +22,17 @@ export interface AccountRegistry {
    * (Form3's); none under Form3's rules.
    */
   readonly attributeEnums?: Readonly<Record<string, readonly string[]>>;
+  /**
+   * A model of its own in place of Form3's where a create body's empty strings are read: the
+   * attributes it declares, and the paths under `data` where its Go model holds a `string`, so that
+   * `""` means not given (FAKE_ACCOUNT_API_MODEL); undefined: Form3's model throughout.
+   */
+  readonly ownModel?: { readonly attributes: readonly string[]; readonly emptyMeansAbsent: readonly string[] };
+  /**
+   * Whether a create may send any integer `version` (the fake API's model: an int64 with no rule;
+   * the account starts at 0 whatever it said); under Form3's rules it must be 0.
+   */
+  readonly anyVersionOnCreate: boolean;
   /** The failures of the rules for a create body's data by this caller (none: it may be created). */
   createFailures(
     callerOrganisation: string,
@@ -64,6 +75,25 @@ export const FAKE_ACCOUNT_API_ATTRIBUTES = [
   'switched',
 ] as const;
 
+/**
+ * The fake account API's account model as it reads empty strings (interview-accountapi
+ * `models.go`): `AccountData`'s `id`, `organisation_id` and `type` are Go `string`s, so `""` is
+ * missing (`id in body is required`, as go-openapi's required-string check words it), and so are
+ * seven attributes, so `""` is not given; `account_classification`, `country` and `status` are
+ * pointers, and `""` is checked (`status in body should be one of [pending confirmed failed]`).
+ */
+export const FAKE_ACCOUNT_API_MODEL = {
+  attributes: FAKE_ACCOUNT_API_ATTRIBUTES,
+  emptyMeansAbsent: [
+    'id',
+    'organisation_id',
+    'type',
+    ...['account_number', 'bank_id', 'bank_id_code', 'base_currency', 'bic', 'iban', 'secondary_identification'].map(
+      (a) => `attributes/${a}`,
+    ),
+  ],
+} as const;
+
 /** The enums of the fake account API's account model (see `FakeApiAccounts.attributeEnums`). */
 const FAKE_ACCOUNT_API_ENUMS: Readonly<Record<string, readonly string[]>> = {
   account_classification: ['Personal', 'Business'],
@@ -91,6 +121,7 @@ export function accountRegistry(rules: Rules, accounts: Accounts, opening: Accou
 class Form3Accounts implements AccountRegistry {
   readonly anyOrganisation = false;
   readonly typeRequired = false;
+  readonly anyVersionOnCreate = false;
   readonly #accounts: Accounts;
   readonly #opening: AccountOpening;
 
@@ -136,6 +167,7 @@ class Form3Accounts implements AccountRegistry {
 class FakeApiAccounts implements AccountRegistry {
   readonly anyOrganisation = true;
   readonly typeRequired = true;
+  readonly anyVersionOnCreate = true;
   /**
    * The fake API's model has enums where Form3's has other rules: `account_classification` is
    * `[Personal Business]` exactly (Form3's any case of personal or business, per the seed) and
@@ -145,6 +177,7 @@ class FakeApiAccounts implements AccountRegistry {
    * zero-valued attributes").
    */
   readonly attributeEnums = FAKE_ACCOUNT_API_ENUMS;
+  readonly ownModel = FAKE_ACCOUNT_API_MODEL;
   readonly #accounts: Accounts;
 
   constructor(accounts: Accounts) {

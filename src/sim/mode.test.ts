@@ -22,6 +22,7 @@ describe('resolveMode', () => {
       wire: 'form3',
       copStrict: false,
       strictBodies: false,
+      seedAccounts: true,
     });
   });
 
@@ -33,7 +34,13 @@ describe('resolveMode', () => {
       wire: 'fake-account-api',
       copStrict: true,
       strictBodies: true,
+      seedAccounts: false,
     });
+  });
+
+  it('opens the seed accounts unless the fake account API (it starts empty), as the options ask either way', () => {
+    expect(resolveMode({ auth: 'off', seedAccounts: true }).seedAccounts).toBe(true);
+    expect(resolveMode({ seedAccounts: false }).seedAccounts).toBe(false);
   });
 
   it('refuses an auth that is neither on nor off, and cannot be changed once resolved', () => {

@@ -13,6 +13,8 @@ export interface ModeOptions {
   copStrict?: boolean | undefined;
   /** Refuse keys a resource's model does not declare (--strict); Form3 ignores them. */
   strict?: boolean | undefined;
+  /** Open the seed accounts in an empty store (--seed, --no-seed); undefined: as the mode starts. */
+  seedAccounts?: boolean | undefined;
 }
 
 /** Whose rules a part of the API follows. */
@@ -45,6 +47,12 @@ export interface Mode {
   readonly copStrict: boolean;
   /** Keys a resource's model does not declare are refused (400) rather than ignored. */
   readonly strictBodies: boolean;
+  /**
+   * An empty store opens the seed accounts (fixtures/accounts.json), as Form3's staging holds an
+   * organisation's accounts; the fake account API starts empty, so `--auth off` does not, unless
+   * asked (`seedAccounts` of the options wins either way).
+   */
+  readonly seedAccounts: boolean;
 }
 
 /** The mode of these options; throws for an auth value that is neither on nor off. */
@@ -59,5 +67,6 @@ export function resolveMode(options: ModeOptions = {}): Mode {
     wire: fakeAccountApi ? 'fake-account-api' : 'form3',
     copStrict: options.copStrict === true,
     strictBodies: options.strict === true,
+    seedAccounts: options.seedAccounts ?? !fakeAccountApi,
   });
 }

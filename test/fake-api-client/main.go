@@ -30,6 +30,14 @@ func main() {
 	}
 	org := newUUID()
 
+	// Clients wait for the fake API's health check before their tests.
+	expectBody("health", send("GET", "/v1/health", nil, nil), 200, `{"status":"up"}`)
+	// It starts empty: a client's first page holds only what it created.
+	if before := expectList("list before any create", send("GET", accounts, nil, nil)); len(before) != 0 {
+		fail("list before any create: %d accounts, want none", len(before))
+	}
+	ok("list before any create")
+
 	// Create, with every attribute of the model, and no Content-Type (Go's default).
 	full := &AccountData{ID: newUUID(), OrganisationID: org, Type: "accounts", Attributes: fullAttributes()}
 	created := expectAccount("create (no Content-Type)", send("POST", accounts, nil, body(full)), 201)
@@ -45,6 +53,10 @@ func main() {
 	typed := &AccountData{ID: newUUID(), OrganisationID: org, Type: "accounts", Attributes: minimal("GB", "Ada Lovelace")}
 	expectAccount("create (application/vnd.api+json)", send("POST", accounts, jsonAPI, body(typed)), 201)
 
+	// As clients written for the current image send it: a vendor media type, in any case.
+	form3Typed := &AccountData{ID: newUUID(), OrganisationID: org, Type: "accounts", Attributes: minimal("GB", "Alan Turing")}
+	expectAccount("create (application/vnd.Form3+json)", send("POST", accounts, map[string]string{"Content-Type": "application/vnd.Form3+json"}, body(form3Typed)), 201)
+
 	// Attributes the model lacks, as clients copying Form3's docs send them (customer_id,
 	// private_identification): accepted, and not answered.
 	extra := []byte(`{"data":{"id":"` + newUUID() + `","organisation_id":"` + org + `","type":"accounts","attributes":{` +
@@ -57,10 +69,31 @@ func main() {
 
 	// The list: every item decodes into the model, unknown attributes refused.
 	listed := expectList("list", send("GET", accounts+"?filter%5Borganisation_id%5D="+org+"&page%5Bsize%5D=100", nil, nil))
-	if len(listed) != 3 {
-		fail("list: %d accounts of the organisation, want 3", len(listed))
+	if len(listed) != 4 {
+		fail("list: %d accounts of the organisation, want 4", len(listed))
 	}
 	ok("list")
+
+	// A client whose own model has no omitempty sends an unset string as "": the fake API's Go model
+	// holds these as strings, and go-swagger skips a zero value, so "" is not given.
+	blanks := `"bank_id":"","bank_id_code":"","bic":"","iban":"","account_number":"","base_currency":"","secondary_identification":""`
+	expectAccount("create with empty optional strings", send("POST", accounts, nil, rawAccount(newUUID(), newUUID(), "accounts", blanks)), 201)
+	// Its id is a required string: "" is missing, in go-openapi's words.
+	expectMessage("an id sent as \"\"", send("POST", accounts, nil, rawAccount("", newUUID(), "accounts", "")),
+		400, "validation failure list:\nvalidation failure list:\nid in body is required")
+
+	// The fake API is Go: encoding/json matches a key to a field in any case.
+	cased := `{"Data":{"ID":"` + newUUID() + `","Organisation_ID":"` + newUUID() + `","Type":"accounts","Attributes":{"Country":"GB","Name":["Ada Lovelace"],"Bank_ID":"400300"}}}`
+	if a := expectAccount("create with keys in another case", send("POST", accounts, nil, []byte(cased)), 201); a.Attributes.BankID != "400300" {
+		fail("create with keys in another case: bank_id %q, want 400300", a.Attributes.BankID)
+	}
+
+	// Its model's version is an int64 with no rule: a create with any version starts at 0.
+	version := int64(1000000000)
+	versioned := &AccountData{ID: newUUID(), OrganisationID: newUUID(), Type: "accounts", Version: &version, Attributes: minimal("GB", "Ada Lovelace")}
+	if v := expectAccount("create with version 1000000000", send("POST", accounts, nil, body(versioned)), 201).Version; v == nil || *v != 0 {
+		fail("create with version 1000000000: version %v, want 0", v)
+	}
 
 	// Only the id is unique: the same sort code and account number again is a second account.
 	twin := &AccountData{ID: newUUID(), OrganisationID: org, Type: "accounts", Attributes: fullAttributes()}
@@ -129,6 +162,16 @@ func send(method, path string, headers map[string]string, payload []byte) answer
 		fail("%s %s: reading the answer: %v", method, path, err)
 	}
 	return answer{res.StatusCode, res.ContentLength, b}
+}
+
+// rawAccount is a create body as written by hand: these data fields, country and name, and more
+// attributes (JSON members, or "").
+func rawAccount(id, org, typ, attributes string) []byte {
+	if attributes != "" {
+		attributes = "," + attributes
+	}
+	return []byte(`{"data":{"id":"` + id + `","organisation_id":"` + org + `","type":"` + typ +
+		`","attributes":{"country":"GB","name":["Grace Hopper"]` + attributes + `}}}`)
 }
 
 func body(data *AccountData) []byte {

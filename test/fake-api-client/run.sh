@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Runs a client of Form3's fake account API (form3tech-oss/interview-accountapi), written as its
 # candidates write one (net/http and the repository's own models.go), against
-# `scheme-sim start --memory --auth off --no-seed`: the exchanges in test/fake-api-client/main.go.
+# `scheme-sim start --memory --auth off` (empty, as the fake API starts): the exchanges in test/fake-api-client/main.go.
 #
 #   FAKE_ACCOUNT_API_DIR=/path/to/interview-accountapi bash test/fake-api-client/run.sh
 #
@@ -20,7 +20,7 @@ printf 'module fakeapiclient\n\ngo 1.19\n' >"$work/client/go.mod"
 echo "== building the fake account API client"
 (cd "$work/client" && GOTOOLCHAIN=local GOPROXY=off GOCACHE="$work/gocache" go build -o "$work/client-bin" .)
 
-echo "== starting scheme-sim --memory --auth off --no-seed on a free port"
-start_sim --memory --auth off --no-seed
+echo "== starting scheme-sim --memory --auth off on a free port"
+start_sim --memory --auth off
 
 API_HOST="$sim_url" "$work/client-bin" || { sim_log_tail; exit 1; }

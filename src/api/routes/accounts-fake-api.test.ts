@@ -31,6 +31,21 @@ const account = (organisation_id: string, id: string = randomUUID()) => ({
 });
 
 describe('--auth off, as the fake account API', () => {
+  it('takes any integer version on create (its model: an int64 with no rule) and starts the account at 0', async () => {
+    for (const version of [1_000_000_000, -3, 0]) {
+      const body = account(randomUUID());
+      const res = await send('POST', BASE, { data: { ...body.data, version } });
+      expect(res.status, await res.clone().text()).toBe(201);
+      expect(((await res.json()) as { data: { version: number } }).data.version).toBe(0);
+      expect(
+        ((await (await send('GET', `${BASE}/${body.data.id}`)).json()) as { data: { version: number } }).data,
+      ).toMatchObject({ version: 0 });
+    }
+    // A version that is no integer still breaks the schema's rule.
+    const text = await send('POST', BASE, { data: { ...account(randomUUID()).data, version: '7' } });
+    expect(text.status).toBe(400);
+  });
+
   it('creates for any organisation, which partitions the records; reads see every one unless filtered', async () => {
     const orgs = [randomUUID(), randomUUID(), randomUUID()];
     const ids: string[] = [];

@@ -4,9 +4,11 @@ import { asForm3Reads, readJson } from '../body.ts';
 import { assertBodyIdentity } from '../body-identity.ts';
 import type { AppDeps, AppEnv } from '../context.ts';
 import { readCreateBody } from '../create-body.ts';
+import { emptyMeansAbsent, FORM3_EMPTY_MEANS_ABSENT } from '../empty-strings.ts';
 import { pageJson, queryOf } from '../envelope.ts';
 import { parseFilters } from '../filters.ts';
 import { parseId, parseVersionQuery } from '../ids.ts';
+import { fieldsOf, withDeclaredKeys } from '../json-keys.ts';
 import { defineRoutes, type RouteGroup } from '../route-declaration.ts';
 import { schemaOf } from '../schemas/index.ts';
 import { validateOrThrow } from '../validate.ts';
@@ -34,6 +36,9 @@ export function accountRoutes(deps: AppDeps): RouteGroup {
   const strict = deps.mode.strictBodies;
   const r = defineRoutes('/v1/organisation/accounts', 'Accounts');
   const scopeOf = (c: Context<AppEnv>, id: string) => registry.scopeOf(c.get('organisationId'), id);
+  const createEmpties = emptyMeansAbsent('account-create', registry.ownModel);
+  const updateEmpties = FORM3_EMPTY_MEANS_ABSENT['account-update'];
+  const updateFields = fieldsOf('account-update');
 
   r.post(
     '/',
@@ -43,7 +48,9 @@ export function accountRoutes(deps: AppDeps): RouteGroup {
       const input = await readCreateBody<Record<string, unknown>>(c, 'account-create', ACCOUNT_TYPE, {
         anyOrganisation: registry.anyOrganisation,
         typeRequired: registry.typeRequired,
+        anyVersion: registry.anyVersionOnCreate,
         attributeEnums: registry.attributeEnums,
+        emptyMeansAbsent: createEmpties,
         strict,
         rules: (data) => registry.createFailures(organisationId, data),
       });
@@ -67,7 +74,14 @@ export function accountRoutes(deps: AppDeps): RouteGroup {
     const organisationId = scopeOf(c, id);
     const body = validateOrThrow<{
       data: Partial<AccountBody['data']> & { version: number; attributes: Record<string, unknown> };
-    }>('account-update', asForm3Reads(await readJson(c), ACCOUNT_TYPE), 'body', { dropUndeclared: !strict });
+    }>(
+      'account-update',
+      asForm3Reads(withDeclaredKeys(await readJson(c), updateFields), ACCOUNT_TYPE, updateEmpties),
+      'body',
+      {
+        dropUndeclared: !strict,
+      },
+    );
     assertBodyIdentity(id, organisationId, body.data);
     const current = sim.accounts.get(id, organisationId);
     const failures = registry.changeFailures(organisationId, current.attributes, body.data.attributes);

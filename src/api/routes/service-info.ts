@@ -1,9 +1,11 @@
 import type { AppDeps } from '../context.ts';
 import { openApiDocument } from '../openapi.ts';
 import { defineRoutes, type Operation, type RouteGroup } from '../route-declaration.ts';
+import { wireRules } from '../wire-rules.ts';
 
 /**
- * GET /health and GET /v1/openapi.json, both without a token. `store` tells a harness whether a
+ * GET /health and GET /v1/openapi.json, both without a token (and, under the fake account API's
+ * wire, its GET /v1/health). `store` tells a harness whether a
  * reset would wipe a data file (the sim target asks before it resets). /health is answered from
  * memory: it never waits for a write or for long work (an advance in slices).
  */
@@ -19,6 +21,12 @@ export function serviceInfoRoutes(deps: AppDeps, operations: () => readonly Oper
       auth: deps.mode.auth,
     }),
   );
+  // The fake account API's own health check (--auth off); Form3's API has none at this path.
+  const health = wireRules(deps.mode.wire).health;
+  if (health)
+    r.get('/v1/health', { summary: "The fake account API's health check, without a token", open: true }, (c) =>
+      c.json(health),
+    );
   let openApi: object | undefined; // generated on first request, then served as it is
   r.get('/v1/openapi.json', { summary: 'This OpenAPI document', open: true }, (c) =>
     c.json((openApi ??= openApiDocument(operations(), deps.version))),

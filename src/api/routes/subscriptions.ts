@@ -8,12 +8,17 @@ import { assertBodyIdentity } from '../body-identity.ts';
 import { assertCallbackHostNotSelf } from '../callback-host.ts';
 import type { AppDeps } from '../context.ts';
 import { readCreateBody } from '../create-body.ts';
+import { FORM3_EMPTY_MEANS_ABSENT, withoutEmptyStrings } from '../empty-strings.ts';
 import { page, queryOf } from '../envelope.ts';
 import { parseFilters } from '../filters.ts';
 import { parseId, parseVersionQuery } from '../ids.ts';
+import { fieldsOf, withDeclaredKeys } from '../json-keys.ts';
 import { defineRoutes, type RouteGroup } from '../route-declaration.ts';
 import { validateOrThrow } from '../validate.ts';
 import { errorView } from '../views/delivery-views.ts';
+
+/** Where an empty string in a PATCH means not given (SubscriptionUpdateAttributes' Go strings). */
+const UPDATE_EMPTIES = FORM3_EMPTY_MEANS_ABSENT['subscription-update']!;
 
 interface SubscriptionBody {
   data: { id: string; organisation_id: string; version?: number; attributes: SubscriptionInput };
@@ -23,6 +28,7 @@ interface SubscriptionBody {
 export function subscriptionRoutes(deps: AppDeps): RouteGroup {
   const { sim } = deps;
   const r = defineRoutes('/v1/notification/subscriptions', 'Subscriptions');
+  const updateFields = fieldsOf('subscription-update');
 
   r.post(
     '/',
@@ -65,9 +71,14 @@ export function subscriptionRoutes(deps: AppDeps): RouteGroup {
       const organisationId = c.get('organisationId');
       const body = validateOrThrow<{
         data: Partial<SubscriptionBody['data']> & { version: number; attributes: SubscriptionInput };
-      }>('subscription-update', asSubscriptionUpdate(await readJson(c)), 'body', {
-        dropUndeclared: !deps.mode.strictBodies,
-      });
+      }>(
+        'subscription-update',
+        withoutEmptyStrings(asSubscriptionUpdate(withDeclaredKeys(await readJson(c), updateFields)), UPDATE_EMPTIES),
+        'body',
+        {
+          dropUndeclared: !deps.mode.strictBodies,
+        },
+      );
       assertBodyIdentity(id, organisationId, body.data);
       for (const uri of callbackUrisOf(body.data.attributes)) await assertCallbackHostNotSelf(deps, uri);
       return c.json(
