@@ -8,6 +8,8 @@ import type { RecordCheck } from './store/load-check.ts';
 import { openPostgresPool, openStore, type PostgresPool, type Store, sandboxSchemaName } from './store/store.ts';
 
 export interface SandboxStorage {
+  /** Whether stores outlive the process (a data file or a schema): a store made ahead then saves a create its disk time. */
+  readonly persistent: boolean;
   /** The ids of the sandboxes kept (none in memory). */
   list(): Promise<string[]>;
   /** Opens (or makes) sandbox `id`'s store. */
@@ -27,6 +29,7 @@ export function sandboxStorage(
   if ('file' in location) return fileStorage(location.file, options);
   if ('postgres' in location) return postgresStorage(location.postgres, options);
   return {
+    persistent: false,
     list: async () => [],
     open: () => openStore({}),
     remove: async () => undefined,
@@ -42,6 +45,7 @@ export function sandboxFolder(dataFile: string): string {
 function fileStorage(dataFile: string, options: { check?: RecordCheck; warn?: (message: string) => void }) {
   const folder = sandboxFolder(dataFile);
   return {
+    persistent: true,
     async list() {
       try {
         return (await readdir(folder, { withFileTypes: true }))
@@ -79,6 +83,7 @@ function postgresStorage(
     return pool;
   };
   return {
+    persistent: true,
     async list() {
       const schemas = await (await poolOf()).listSandboxSchemas();
       return schemas.map((schema) => uuidOf(schema.slice('scheme_sim_sbx_'.length)));

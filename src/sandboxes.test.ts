@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -17,6 +17,7 @@ import { type PostgresServer, postgresBinDir, startPostgres } from './harness/po
 import { type TestRuntime, testRuntime } from './harness/test-runtime.ts';
 import { listen } from './node/server.ts';
 import { sandboxFolder } from './sandbox-storage.ts';
+import { openStore } from './store/store.ts';
 
 const json = async (res: Response) => (await res.json()) as any;
 const fetchOf =
@@ -197,6 +198,28 @@ describe('sandboxes on one server', () => {
       await server.close();
       rt = undefined;
     }
+  });
+
+  it('makes the next store ahead on the journal store, and leaves no spare behind a stop or a crash', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sandboxes-spare-'));
+    dirs.push(dir);
+    const data = join(dir, 'sim.json');
+    rt = await testRuntime({ data, memory: false });
+    const first = await rt.sandboxes.create({ seed: 'none' });
+    await new Promise((r) => setTimeout(r, 500)); // the spare is made in the background
+    const folders = () => readdirSync(sandboxFolder(data)).sort();
+    expect(folders()).toHaveLength(2); // the sandbox and the next one's store
+    const second = await rt.sandboxes.create({ seed: 'none' });
+    expect(folders()).toContain(second.id); // it took the spare's folder
+    await rt.close();
+    expect(folders()).toEqual([first.id, second.id].sort());
+    // A store made ahead and never used (a crash): start-up removes it.
+    const leftover = randomUUID();
+    await (await openStore({ file: join(sandboxFolder(data), leftover, 'sim.json') })).close();
+    expect(folders()).toContain(leftover);
+    rt = await testRuntime({ data, memory: false });
+    expect(rt.sandboxes.size).toBe(2);
+    expect(folders()).not.toContain(leftover);
   });
 
   it('works in process through createRuntime: create, get, list, delete', async () => {

@@ -140,6 +140,12 @@ export class Sandboxes implements SandboxDirectory {
   #started = false;
   #sweeper: ReturnType<typeof setInterval> | undefined;
   #closed = false;
+  /**
+   * An empty store made ahead for the next create without an id of its own: making a store durable
+   * (its folder, snapshot and journal, or its schema) is most of a create's time on disk, so it is
+   * done between creates rather than in one. Made only once a sandbox has been created.
+   */
+  #spare: Promise<{ id: string; store: Store } | undefined> | undefined;
 
   constructor(options: SandboxesOptions) {
     this.#o = options;
@@ -165,9 +171,15 @@ export class Sandboxes implements SandboxDirectory {
         continue;
       }
       const def = store.getMeta<StoredSandbox>('sandbox');
-      if (!def || def.id !== id) {
+      if (!def) {
+        // A store made ahead for a create that never came (the server stopped): nothing to keep.
         await store.close().catch(() => undefined);
-        this.#warn(`sandbox ${id} was not opened: its store holds no definition of it`);
+        await this.#storage.remove(id).catch(() => undefined);
+        continue;
+      }
+      if (def.id !== id) {
+        await store.close().catch(() => undefined);
+        this.#warn(`sandbox ${id} was not opened: its store holds the definition of sandbox ${def.id}`);
         continue;
       }
       if (Date.parse(def.expires_at) <= this.#now()) {
@@ -192,6 +204,11 @@ export class Sandboxes implements SandboxDirectory {
     this.#closed = true;
     if (this.#sweeper) clearInterval(this.#sweeper);
     await Promise.all([...this.#byId.values()].map((s) => s.world.close()));
+    const spare = await this.#spare?.catch(() => undefined);
+    if (spare) {
+      await spare.store.close().catch(() => undefined);
+      await this.#storage.remove(spare.id).catch(() => undefined);
+    }
     await this.#storage.close();
   }
 
@@ -261,29 +278,35 @@ export class Sandboxes implements SandboxDirectory {
 
   async create(request: SandboxRequest): Promise<Sandbox> {
     if (this.#closed) throw new ApiError(503, 'the server is stopping; no sandbox can be created');
-    const id = (request.id ?? randomUUID()).toLowerCase();
-    if (this.#byId.has(id) || this.#pending.has(id)) throw new ApiError(409, `sandbox ${id} already exists`);
+    const asked = request.id?.toLowerCase();
+    if (asked !== undefined && (this.#byId.has(asked) || this.#pending.has(asked)))
+      throw new ApiError(409, `sandbox ${asked} already exists`);
     if (this.#byId.size + this.#pending.size >= this.#limits.maxSandboxes)
       throw new ApiError(
         403,
         `the server's limit of ${this.#limits.maxSandboxes} live sandboxes is reached (--max-sandboxes); delete one first`,
       );
     const now = this.#now();
+    const settings = request.settings ?? {};
+    // Checked before anything is made: each refusal is the request's fault.
+    const expires_at = expiryOf(request, now);
+    const clock = request.clock ? clockStartOf(request.clock, this.#wall()) : undefined;
+    if (settings.match_thresholds) thresholdsOf(settings.match_thresholds, this.#o.shared.matchThresholds);
+    const spare = asked === undefined ? await this.#takeSpare() : undefined;
+    const id = asked ?? spare?.id ?? randomUUID();
     const def: StoredSandbox = {
       id,
       created_on: new Date(now).toISOString(),
-      expires_at: expiryOf(request, now),
+      expires_at,
       seed: request.seed ?? 'fixtures',
-      settings: request.settings ?? {},
-      ...(request.clock ? { clock: clockStartOf(request.clock, this.#wall()) } : {}),
+      settings,
+      ...(clock ? { clock } : {}),
       clients: newClients(this.#o.clientTemplate),
     };
-    // Checked before anything is made: a threshold out of range is the request's fault.
-    if (def.settings.match_thresholds) thresholdsOf(def.settings.match_thresholds, this.#o.shared.matchThresholds);
     this.#pending.add(id);
-    let store: Store | undefined;
+    let store: Store | undefined = spare?.store;
     try {
-      store = await this.#storage.open(id);
+      store ??= await this.#storage.open(id);
       store.setMeta('sandbox', def);
       const sandbox = new Sandbox(await this.#assemble(store, def), def);
       await store.commit();
@@ -293,6 +316,7 @@ export class Sandboxes implements SandboxDirectory {
       }
       this.#add(sandbox);
       if (this.#started) sandbox.world.start();
+      this.#makeSpare();
       return sandbox;
     } catch (err) {
       if (store && !this.#byId.has(id)) {
@@ -340,6 +364,27 @@ export class Sandboxes implements SandboxDirectory {
     const expired = [...this.#byId.values()].filter((s) => s.expired(now));
     for (const s of expired) await this.delete(s.id).catch((err) => this.#warn(`sandbox ${s.id}: ${err.message}`));
     return expired.length;
+  }
+
+  /** Starts making the next spare store, unless one is made or being made (persistent storage only). */
+  #makeSpare(): void {
+    if (this.#spare || this.#closed || !this.#storage.persistent) return;
+    const id = randomUUID();
+    this.#spare = this.#storage.open(id).then(
+      (store) => ({ id, store }),
+      (err: Error) => {
+        this.#warn(`a spare sandbox store was not made: ${err.message}`);
+        this.#spare = undefined;
+        return undefined;
+      },
+    );
+  }
+
+  /** The spare store, if one is ready; the next is made after the create that takes it. */
+  async #takeSpare(): Promise<{ id: string; store: Store } | undefined> {
+    const spare = this.#spare;
+    this.#spare = undefined;
+    return spare ? await spare : undefined;
   }
 
   #add(sandbox: Sandbox): void {
