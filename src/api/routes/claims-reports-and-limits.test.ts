@@ -67,6 +67,9 @@ describe('malformed requests', () => {
           if (field === 'version' && value === 0) continue; // the one valid value
           // Null is absent, as Form3 reads it: an absent type is the resource's own, an absent version 0.
           if ((field === 'type' || field === 'version') && value === null) continue;
+          // An empty string in a field go-form3's model holds as a plain string is not given, as
+          // go-swagger reads it (swag.IsZero; decision 029): an empty type is the resource's own.
+          if (field === 'type' && value === '') continue;
           const body = claimBody() as any;
           body.data[field] = value;
           const res = await rt.call('POST', path, body);
