@@ -123,6 +123,7 @@ export async function assembleWorld(o: WorldOptions): Promise<World> {
     ...(o.deliveryRetention ? { deliveryRetention: o.deliveryRetention } : {}),
     ...(o.matchThresholds ? { matchThresholds: o.matchThresholds } : {}),
     scheduledReports: o.scheduledReports !== false,
+    users: o.clients,
   });
 
   // An empty registry (or an organisation just reset) gets the seed accounts.
