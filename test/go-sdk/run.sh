@@ -106,10 +106,11 @@ FORM3_PAYEE_CLIENT_SECRET="$payee_client_secret" \
 PAYEE_SORT_CODE=309634 PAYEE_BIC=HRBRGB2L \
   "$work/check" || { sim_log_tail; exit 1; }
 if [[ ${SIM_SANDBOX:-} == new ]]; then
-  # The default sandbox saw none of it: its journal holds no request of the check's.
+  # The default sandbox saw none of it: its journal holds no request of the check's. A journal
+  # entry's path is in its attributes.
   journal_auth=()
   [[ $SIM_AUTH == on ]] && journal_auth=(-H "Authorization: Bearer $admin_token")
-  seen=$(curl -sf "$sim_url/v1/simulator/requests?limit=1000" "${journal_auth[@]}" | jq '[.data[] | select(.path | test("claims|subscriptions|name-verification"))] | length')
+  seen=$(curl -sf "$sim_url/v1/simulator/requests?limit=1000" "${journal_auth[@]}" | jq '[.data[] | select(.attributes.path | test("claims|subscriptions|name-verification"))] | length')
   [[ $seen == 0 ]] || { echo "the default sandbox's journal holds $seen of the check's requests" >&2; exit 1; }
   echo "go-form3: the default sandbox saw none of the check's requests"
 fi
