@@ -9,6 +9,7 @@ import type { CalendarOverrides } from './clock/calendar.ts';
 import type { SeedAccount } from './sim/accounts.ts';
 import type { Participant } from './sim/cop/participant.ts';
 import type { Organisation } from './sim/organisations.ts';
+import { checkSeedPayments, type SeedPayment } from './sim/payments/seed-payments.ts';
 import { type CatalogueEntry, validateCatalogue } from './sim/reports/catalogue.ts';
 import { type ServiceUser, validateServiceUsers } from './sim/reports/service-users.ts';
 
@@ -38,6 +39,8 @@ export interface Fixtures {
   reportServiceUsers: ServiceUser[];
   /** Read on demand: a store that already holds accounts never needs them. */
   seedAccounts(): SeedAccount[];
+  /** The payments a fresh double holds (payments.json; optional), read on demand as the accounts. */
+  seedPayments(): SeedPayment[];
   clients(file?: string): OAuthClient[];
 }
 
@@ -57,6 +60,7 @@ export function readFixtures(dir: string = FIXTURES_DIR): Fixtures {
     throw new Error(`report service users ${serviceUsersFile}: ${(err as Error).message}`);
   }
   const accountsFile = join(dir, 'accounts.json');
+  const paymentsFile = join(dir, 'payments.json');
   return {
     organisations: readJsonFile<Organisation[]>(join(dir, 'organisations.json')),
     participants: optional<Participant[]>(join(dir, 'participants.json'), []),
@@ -65,6 +69,13 @@ export function readFixtures(dir: string = FIXTURES_DIR): Fixtures {
     reportCatalogue,
     reportServiceUsers,
     seedAccounts: () => optional<SeedAccount[]>(accountsFile, []),
+    seedPayments: () => {
+      try {
+        return checkSeedPayments(optional<unknown>(paymentsFile, []));
+      } catch (err) {
+        throw new Error(`seed payments ${paymentsFile}: ${(err as Error).message}`);
+      }
+    },
     clients: (file) => readJsonFile<OAuthClient[]>(file ?? join(dir, 'clients.json')),
   };
 }

@@ -52,8 +52,9 @@ export interface RuntimeOptions {
   /** Delivery tuning: timeout per attempt, concurrency, SQS endpoint/region/credentials (default from env). */
   delivery?: Omit<DeliveryOptions, 'webhookSecret'>;
   /**
-   * Load fixtures/accounts.json when the store holds no account yet (default true, false with
-   * `auth: 'off'`, as the fake account API starts empty: the mode decides).
+   * Load the seed records into an empty store: fixtures/accounts.json when it holds no account yet
+   * (default true, false with `auth: 'off'`, as the fake account API starts empty: the mode
+   * decides), fixtures/payments.json when it holds no payment (default true; `false` drops them too).
    */
   seedAccounts?: boolean;
   /** Schedule the daily report arrivals of the catalogue (default true; tests that count jobs turn it off). */
@@ -201,6 +202,7 @@ async function assemble(
     fixtures,
     clients: clientList,
     ...(mode.seedAccounts ? { seedAccounts: () => fixtures.seedAccounts() } : {}),
+    ...(mode.seedPayments ? { seedPayments: () => fixtures.seedPayments() } : {}),
     participantKeys: { ...(options.participantSigningKeys ? { given: options.participantSigningKeys } : {}) },
     ...(options.clock ? { clock: options.clock } : {}),
     ...(options.journalSize !== undefined ? { journalSize: options.journalSize } : {}),

@@ -414,7 +414,9 @@ export class Sandboxes implements SandboxDirectory {
       mode,
       fixtures,
       clients: def.clients,
-      ...(def.seed === 'fixtures' ? { seedAccounts: () => fixtures.seedAccounts() } : {}),
+      ...(def.seed === 'fixtures'
+        ? { seedAccounts: () => fixtures.seedAccounts(), seedPayments: () => fixtures.seedPayments() }
+        : {}),
       tokenPrefix: `sbx_${hexOf(def.id)}.`,
       participantKeys: { from: this.#default!.sim.signingKeys },
       ...(def.clock ? { clock: def.clock } : {}),

@@ -28,6 +28,7 @@ import type { MatchThresholds } from './sim/cop/thresholds.ts';
 import type { Mode } from './sim/mode.ts';
 import type { DeliveryRetention } from './sim/notifications/outbox-retention.ts';
 import type { RetrySchedule } from './sim/notifications/retry-schedule.ts';
+import { type SeedPayment, seedPayments } from './sim/payments/seed-payments.ts';
 import { Simulator } from './sim/simulator.ts';
 import { noteSecretIssued } from './store/issued-secrets.ts';
 import type { Store } from './store/store.ts';
@@ -51,6 +52,8 @@ export interface WorldOptions {
   clients: OAuthClient[];
   /** The accounts an empty registry (or a reset) gets; none when omitted. */
   seedAccounts?: () => SeedAccount[];
+  /** The payments an empty payment list (or a reset) gets, dated from the clock; none when omitted. */
+  seedPayments?: () => SeedPayment[];
   /** What every access token of this world starts with (a sandbox's: `sbx_<hex id>.`); none for the default. */
   tokenPrefix?: string;
   /** Where the participants' signing keys come from: given keys, or another world's loaded ones. */
@@ -123,6 +126,7 @@ export async function assembleWorld(o: WorldOptions): Promise<World> {
     ...(o.deliveryRetention ? { deliveryRetention: o.deliveryRetention } : {}),
     ...(o.matchThresholds ? { matchThresholds: o.matchThresholds } : {}),
     scheduledReports: o.scheduledReports !== false,
+    users: o.clients,
   });
 
   // An empty registry (or an organisation just reset) gets the seed accounts.
@@ -133,9 +137,23 @@ export async function assembleWorld(o: WorldOptions): Promise<World> {
       if (organisationId === undefined || account.organisation_id === organisationId) sim.accounts.create(account);
     }
   };
-  seedAccounts();
-  // A reset returns to the fixture state, seed accounts included (an organisation's reset, its own).
-  sim.onReset(seedAccounts);
+  // The seed payments, processed on the working days before the clock's start (seed-payments.ts).
+  const seedPaymentList = (organisationId?: string) => {
+    if (!o.seedPayments) return;
+    if (organisationId === undefined && sim.payments.payments.rows.size > 0) return;
+    seedPayments(
+      { payments: sim.payments, calendar: sim.calendar, now: sim.clock.now() },
+      o.seedPayments(),
+      organisationId,
+    );
+  };
+  const seed = (organisationId?: string) => {
+    seedAccounts(organisationId);
+    seedPaymentList(organisationId);
+  };
+  seed();
+  // A reset returns to the fixture state, seed records included (an organisation's reset, its own).
+  sim.onReset(seed);
 
   const recordCount = () => {
     let count = 0;

@@ -102,6 +102,15 @@ describe("Form3's Go SDK, token mode, on the wire", () => {
     expect((await call('GET', `/v1/organisation/accounts/${id}`)).status).toBe(404);
   });
 
+  it("answers go-form3's own TestTokenAuth: ListUsers in token mode, no page parameters", async () => {
+    const call = tokenTransport(NORTHWIND.uuid, NORTHWIND.client_secret);
+    const users = await call('GET', '/v1/security/users');
+    expect(users.status, await users.clone().text()).toBe(200);
+    expect(users.headers.get('content-type')).toContain('application/vnd.api+json');
+    const body = (await users.json()) as { data: Array<{ attributes: { client_credential_ids: string[] } }> };
+    expect(body.data.map((u) => u.attributes.client_credential_ids)).toEqual([[NORTHWIND.uuid]]);
+  });
+
   it('gets no token for a wrong secret, as the SDK then reports', async () => {
     const call = tokenTransport(NORTHWIND.uuid, 'wrong');
     await expect(call('GET', '/v1/organisation/accounts')).rejects.toThrow(

@@ -38,6 +38,7 @@ import { simulatorScenarioRoutes } from './routes/simulator-scenarios.ts';
 import { simulatorStreamRoutes } from './routes/simulator-stream.ts';
 import { subscriptionRoutes } from './routes/subscriptions.ts';
 import { tokenRoutes } from './routes/token.ts';
+import { userRoutes } from './routes/users.ts';
 import { DEFAULT_SANDBOX } from './sandbox-directory.ts';
 import { sandboxDispatch } from './sandbox-dispatch.ts';
 import { wireRules } from './wire-rules.ts';
@@ -143,6 +144,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   mount(simulatorRequestRoutes(journal));
   mount(simulatorStreamRoutes(deps, new LiveLog(journal, sim)));
   mount(notificationSigningKeyRoutes(deps));
+  mount(userRoutes(deps));
 
   requestSchemas.set(app, () => [...new Set(operationsOf(declared).flatMap((o) => (o.body ? [o.body] : [])))]);
   return app;

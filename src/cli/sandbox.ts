@@ -27,7 +27,7 @@ clients, subscriptions, faults, request journal and settings), gone when it expi
            them) and SCHEME_SIM_SANDBOX. It saves the sandbox's first client in
            ~/.scheme-sim/sandboxes/ID.json: any command then reaches the sandbox with --sandbox ID
            (or SCHEME_SIM_SANDBOX=ID), e.g. scheme-sim clock advance --days 1 --sandbox ID.
-    --seed fixtures|none        open the fixture accounts in it (default fixtures)
+    --seed fixtures|none        open the fixture accounts and seed payments in it (default fixtures)
     --clock frozen|running      its scheme clock (default: the simulator's choice)
     --clock-start ISO           where the clock starts, e.g. 2026-12-21T09:00:00Z
     --clock-speed N             virtual seconds per wall second of a running clock

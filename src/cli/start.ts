@@ -53,8 +53,9 @@ export const START_HELP = `Usage: scheme-sim start [options]
                       or 3.1.3 (b64: false, listed in crit)
   --strict            refuse body keys a resource's model does not declare (Form3 ignores them,
                       and so does the simulator without this flag)
-  --seed, --no-seed   load fixtures/accounts.json (80 accounts) into an empty store, or not
-                      (default: --seed, and --no-seed with --auth off, as the fake API starts empty)
+  --seed, --no-seed   load the seed accounts (fixtures/accounts.json) and payments
+                      (fixtures/payments.json) into an empty store, or neither (default: --seed;
+                      with --auth off only the payments, as the fake API starts with no account)
   --journal-size N    requests the request journal keeps (default 1000; 0 keeps none)
   --report-retention DAYS
                       days of scheme time a report is kept after it arrived (default 366; 0 keeps

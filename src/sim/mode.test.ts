@@ -23,6 +23,7 @@ describe('resolveMode', () => {
       copStrict: false,
       strictBodies: false,
       seedAccounts: true,
+      seedPayments: true,
     });
   });
 
@@ -35,12 +36,19 @@ describe('resolveMode', () => {
       copStrict: true,
       strictBodies: true,
       seedAccounts: false,
+      seedPayments: true,
     });
   });
 
   it('opens the seed accounts unless the fake account API (it starts empty), as the options ask either way', () => {
     expect(resolveMode({ auth: 'off', seedAccounts: true }).seedAccounts).toBe(true);
     expect(resolveMode({ seedAccounts: false }).seedAccounts).toBe(false);
+  });
+
+  it('admits the seed payments with auth off too (the fake API has none), none when the options refuse seeds', () => {
+    expect(resolveMode({ auth: 'off' }).seedPayments).toBe(true);
+    expect(resolveMode({ auth: 'off', seedAccounts: false }).seedPayments).toBe(false);
+    expect(resolveMode({ seedAccounts: false }).seedPayments).toBe(false);
   });
 
   it('refuses an auth that is neither on nor off, and cannot be changed once resolved', () => {

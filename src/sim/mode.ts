@@ -53,6 +53,12 @@ export interface Mode {
    * asked (`seedAccounts` of the options wins either way).
    */
   readonly seedAccounts: boolean;
+  /**
+   * An empty store admits the seed payments (fixtures/payments.json), as Form3's staging holds an
+   * organisation's payments. The fake account API has no payments to start empty with, so
+   * `--auth off` keeps them; `seedAccounts: false` (--no-seed) drops every seed.
+   */
+  readonly seedPayments: boolean;
 }
 
 /** The mode of these options; throws for an auth value that is neither on nor off. */
@@ -68,5 +74,6 @@ export function resolveMode(options: ModeOptions = {}): Mode {
     copStrict: options.copStrict === true,
     strictBodies: options.strict === true,
     seedAccounts: options.seedAccounts ?? !fakeAccountApi,
+    seedPayments: options.seedAccounts ?? true,
   });
 }

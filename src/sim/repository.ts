@@ -18,6 +18,8 @@ export interface NewResource<A extends object> {
   organisation_id: string;
   attributes: A;
   relationships?: Record<string, Relationship>;
+  /** When the record came to be, for one older than the simulator (a seed payment); default the scheme clock's now. */
+  created_on?: string;
 }
 
 export interface RepositoryOptions<R> extends RepositoryMessages {
@@ -88,7 +90,7 @@ export class Repository<A extends object, R extends Resource<A> = Resource<A>> {
   /** Stores a new record at version 0 and emits `created`. */
   create(input: NewResource<A>, extra: Partial<R> = {}): R {
     if (this.rows.has(input.id)) throw conflict(this.#messages.duplicate);
-    const now = isoTimestamp(this.#ctx.clock.now());
+    const now = input.created_on ?? isoTimestamp(this.#ctx.clock.now());
     const record = {
       ...extra,
       id: input.id,

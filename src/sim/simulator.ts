@@ -43,6 +43,7 @@ import { Reports } from './reports/reports.ts';
 import type { ServiceUser } from './reports/service-users.ts';
 import { ResourcePaths } from './resource-paths.ts';
 import { Scenarios } from './scenarios/scenarios.ts';
+import { type UserSource, Users } from './security/users.ts';
 
 export interface SimulatorOptions {
   store: Store;
@@ -77,6 +78,8 @@ export interface SimulatorOptions {
    * simulator's own; a field out of range or unknown throws an Error naming it.
    */
   matchThresholds?: Partial<MatchThresholds>;
+  /** The clients of the world, each one of Form3's security users of its organisation (none when omitted). */
+  users?: readonly UserSource[];
 }
 
 /**
@@ -121,6 +124,8 @@ export class Simulator {
   readonly reports: Reports;
   /** Unhappy paths played on purpose (docs/scenarios.md); each flow registers its own. */
   readonly scenarios: Scenarios;
+  /** Form3's security users: the world's clients, one user each (decision 030). */
+  readonly users: Users;
 
   constructor(options: SimulatorOptions) {
     // First, so thresholds out of range refuse the simulator before anything is built.
@@ -136,6 +141,7 @@ export class Simulator {
         ? { ...configured, wall_ms: this.wall.now().getTime() }
         : SchemeClock.runningFrom(this.wall.now(), 1, this.wall);
     this.organisations = new Organisations(options.organisations);
+    this.users = new Users(options.users);
     this.calendar = new BacsCalendar(options.calendarOverrides, options.holidayTable);
     this.clock = new SchemeClock({
       initial: this.#startClock(),

@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
-# Runs Form3's own Go SDK (form3tech-oss/go-form3) against scheme-sim: test/go-sdk/*.go drive
-# accounts, subscriptions, the four claim resources through the DDIC timeline, the contra payment
-# and its admission, reports and report admissions, and name verifications (asked by Northwind,
-# their admission read by the payee's bank), in request-signing mode and in token mode, and
-# validate every answer against go-form3's generated models.
+# Runs Form3's own Go SDK (form3tech-oss/go-form3) against scheme-sim. First go-form3's own tests
+# (`go test ./pkg/form3/...`, its *_test.go, which read FORM3_*) against the fresh double; then
+# test/go-sdk/*.go drive accounts, subscriptions, the four claim resources through the DDIC
+# timeline, the contra payment and its admission, reports and report admissions, and name
+# verifications (asked by Northwind, their admission read by the payee's bank), in request-signing
+# mode and in token mode, and validate every answer against go-form3's generated models.
 #
 #   GO_FORM3_DIR=/path/to/go-form3 bash test/go-sdk/run.sh                # --auth on
 #   GO_FORM3_DIR=/path/to/go-form3 SIM_AUTH=off bash test/go-sdk/run.sh   # --auth off
@@ -41,7 +42,12 @@ fi
 mkdir -p cmd/scheme-sim-check
 cp "$here"/*.go cmd/scheme-sim-check/
 echo "== building the SDK check"
-GOFLAGS=-mod=vendor GOTOOLCHAIN=local GOPROXY=off GOCACHE="$work/gocache" go build -o "$work/check" ./cmd/scheme-sim-check
+export GOFLAGS=-mod=vendor GOTOOLCHAIN=local GOPROXY=off GOCACHE="$work/gocache"
+go build -o "$work/check" ./cmd/scheme-sim-check
+# go-form3's own tests, compiled now (vet included, as `go test` runs it) so the double they run
+# against is not kept waiting: `go test` then finds them built.
+echo "== building go-form3's own tests"
+go test -count=1 -run '^$' ./pkg/form3/... >/dev/null
 
 # The store to run on: --memory (default), --data FILE (the journal) or --store postgres://…
 store_args=${SIM_STORE_ARGS:---memory}
@@ -93,12 +99,35 @@ if [[ ${SIM_SANDBOX:-} == new ]]; then
   echo "== in sandbox $sandbox_id (client $client_id)"
 fi
 
-FORM3_HOST="$host" \
-FORM3_ORGANISATION_ID=743d5b63-8e6f-432e-a8fa-c5d8d2ee5fcb \
-FORM3_PUBLIC_KEY_ID="$key_id" \
-FORM3_PRIVATE_KEY="$(cat "$repo/fixtures/keys/northwind-dev-signing.pem")" \
-FORM3_CLIENT_ID="$client_id" \
-FORM3_CLIENT_SECRET="$client_secret" \
+# What go-form3's own tests read (form3.NewFromEnv, and FORM3_CLIENT_ID/SECRET for token mode),
+# and the check besides.
+export FORM3_HOST="$host"
+export FORM3_ORGANISATION_ID=743d5b63-8e6f-432e-a8fa-c5d8d2ee5fcb
+export FORM3_PUBLIC_KEY_ID="$key_id"
+FORM3_PRIVATE_KEY="$(cat "$repo/fixtures/keys/northwind-dev-signing.pem")"
+export FORM3_PRIVATE_KEY
+export FORM3_CLIENT_ID="$client_id"
+export FORM3_CLIENT_SECRET="$client_secret"
+
+# go-form3's own tests, on the double as it starts (the check below changes it): TestTokenAuth
+# lists /v1/security/users in token mode, TestQueryPayments lists payments (the seed payments on a
+# fresh double) and the subscription tests create, amend and delete subscriptions, request-signed;
+# the others serve themselves. Each test must pass: a skip (they skip without a client id and
+# secret) counts as a failure, and the count is printed.
+echo "== go-form3's own tests (go test ./pkg/form3/...)"
+status=0
+tests_out=$(go test -count=1 -v ./pkg/form3/... 2>&1) || status=$?
+passed=$(grep -c '^--- PASS: ' <<<"$tests_out" || true)
+failed=$(grep -c '^--- FAIL: ' <<<"$tests_out" || true)
+skipped=$(grep -c '^--- SKIP: ' <<<"$tests_out" || true)
+if (( status != 0 || failed > 0 || skipped > 0 || passed == 0 )); then
+  grep -E '^(--- |ok|FAIL)|Error|expected|actual' <<<"$tests_out" >&2 || printf '%s\n' "$tests_out" >&2
+  echo "go-form3 tests: $passed passed, $failed failed, $skipped skipped (go test exited $status)" >&2
+  sim_log_tail
+  exit 1
+fi
+echo "go-form3 tests: $passed passed"
+
 SORT_CODE=400301 BIC=NWBKGB22 \
 FORM3_PAYEE_ORGANISATION_ID=5b5a6b4d-0f1e-4f4e-9a57-3f1a8d8a2b11 \
 FORM3_PAYEE_CLIENT_ID="$payee_client_id" \
@@ -106,10 +135,12 @@ FORM3_PAYEE_CLIENT_SECRET="$payee_client_secret" \
 PAYEE_SORT_CODE=309634 PAYEE_BIC=HRBRGB2L \
   "$work/check" || { sim_log_tail; exit 1; }
 if [[ ${SIM_SANDBOX:-} == new ]]; then
-  # The default sandbox saw none of it: its journal holds no request of the check's.
+  # The default sandbox saw none of it: its journal holds no request of the check's. (With --auth
+  # off go-form3's own TestTokenAuth lists the default world's users: its token transport sends no
+  # credentials, so nothing names the sandbox.) A journal entry's path is in its attributes.
   journal_auth=()
   [[ $SIM_AUTH == on ]] && journal_auth=(-H "Authorization: Bearer $admin_token")
-  seen=$(curl -sf "$sim_url/v1/simulator/requests?limit=1000" "${journal_auth[@]}" | jq '[.data[] | select(.path | test("claims|subscriptions|name-verification"))] | length')
+  seen=$(curl -sf "$sim_url/v1/simulator/requests?limit=1000" "${journal_auth[@]}" | jq '[.data[] | select(.attributes.path | test("claims|subscriptions|name-verification"))] | length')
   [[ $seen == 0 ]] || { echo "the default sandbox's journal holds $seen of the check's requests" >&2; exit 1; }
   echo "go-form3: the default sandbox saw none of the check's requests"
 fi

@@ -37,12 +37,12 @@ describe('POST /v1/simulator/sandboxes', () => {
     expect(body.links.self).toBe(`/v1/simulator/sandboxes/${body.data.id}`);
   });
 
-  it("seeds the fixtures accounts by default, and takes an id of the caller's", async () => {
+  it("seeds the fixtures' accounts and payments by default, and takes an id of the caller's", async () => {
     rt = await testRuntime();
     const id = '0b0e5d2c-5f0e-4a8e-9a57-3f1a8d8a2b99';
     const res = await rt.call('POST', '/v1/simulator/sandboxes', { data: { id, type: 'sandboxes' } });
     expect(res.status).toBe(201);
-    expect((await json(res)).data).toMatchObject({ id, attributes: { seed: 'fixtures', record_count: 80 } });
+    expect((await json(res)).data).toMatchObject({ id, attributes: { seed: 'fixtures', record_count: 92 } }); // 80 accounts, 6 payments and their admissions
     expect((await rt.call('POST', '/v1/simulator/sandboxes', { data: { id } })).status).toBe(409);
   });
 

@@ -30,7 +30,8 @@ export interface PaymentAttributes {
   scheme_processing_date: string;
   reference: string;
   scheme_payment_type: 'Credit';
-  scheme_payment_sub_type: string;
+  /** The contra's `DDICSettlement`; an ordinary credit has none. */
+  scheme_payment_sub_type?: string;
 }
 
 export interface PaymentAdmissionAttributes {
@@ -73,11 +74,16 @@ export interface InboundPayment {
   attributes: PaymentAttributes;
   /** Extra relationships of the payment (e.g. `claims`). */
   relationships?: Payment['relationships'];
+  /** The ids of the payment and its admission (new ones when omitted: a seed payment names its own). */
+  id?: string;
+  admission_id?: string;
+  /** When it was admitted, and both records made (the scheme clock's now when omitted). */
+  admitted_at?: Date;
 }
 
 /**
- * Inbound payments and their admissions. The simulator creates them (clients only read): today the
- * only source is the DDIC settlement contra.
+ * Inbound payments and their admissions. The simulator creates them (clients only read): the DDIC
+ * settlement contra, and the seed payments a fresh double starts with (seed-payments.ts).
  */
 export class Payments {
   readonly payments: Repository<PaymentAttributes>;
@@ -106,10 +112,12 @@ export class Payments {
   }
 
   #admit(input: InboundPayment): { payment: Payment; admission: PaymentAdmission } {
-    const paymentId = newId();
-    const admissionId = newId();
+    const paymentId = input.id ?? newId();
+    const admissionId = input.admission_id ?? newId();
+    const admittedAt = isoTimestamp(input.admitted_at ?? this.payments.clock.now());
     const payment = this.payments.create({
       id: paymentId,
+      created_on: admittedAt,
       organisation_id: input.organisation_id,
       attributes: input.attributes,
       relationships: {
@@ -119,13 +127,14 @@ export class Payments {
     });
     const admission = this.admissions.create({
       id: admissionId,
+      created_on: admittedAt,
       organisation_id: input.organisation_id,
       attributes: {
         status: 'confirmed',
         status_reason: 'accepted',
         scheme_status_code: '',
         scheme_status_code_description: '',
-        admission_datetime: isoTimestamp(this.payments.clock.now()),
+        admission_datetime: admittedAt,
       },
       relationships: { payment: { data: [ref(payment)] } },
     });
