@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -7,6 +7,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clientToken } from '../../features/support/settings.ts';
 import { SchemeClock } from '../../src/clock/scheme-clock.ts';
+import { clientsFileWithTestKeys, REQUESTER_TEST_KEYS } from '../../src/harness/cop-keys.ts';
 import { HARBOUR, NORTHWIND } from '../../src/harness/test-runtime.ts';
 import { listen, type RunningServer } from '../../src/node/server.ts';
 import { createRuntime, type Runtime } from '../../src/runtime.ts';
@@ -38,10 +39,13 @@ beforeAll(async () => {
     memory: true,
     clock: SchemeClock.frozenAt('2026-12-21T09:00:00Z'),
     sandboxes: { creation: 'open' },
+    // Harbour's requester key registered, so the runs sign name verifications (a strict responder).
+    clientsFile: clientsFileWithTestKeys(),
     // Every request the server's own world answers is kept, to show which reached it.
     journalSize: 100_000,
   });
   server = await listen(runtime, 0);
+  writeFileSync(join(dir, 'harbour-cop.pem'), REQUESTER_TEST_KEYS.harbour.private_key);
 });
 afterAll(async () => {
   await server?.close();
@@ -70,6 +74,10 @@ async function run(i: number): Promise<Run> {
     CONFORMANCE_OTHER_CLIENT_SECRET: NORTHWIND.client_secret,
     CONFORMANCE_OTHER_ORGANISATION_ID: NORTHWIND.organisation_id,
     CONFORMANCE_TODAY: '2026-12-21',
+    // Strict name-verification signing: the run signs as Harbour's requester, and its sandbox is made
+    // with cop_strict (features/support/sandbox.ts), so every answer needs a valid x-jws-signature.
+    CONFORMANCE_COP_SIGNING_KEY: join(dir, 'harbour-cop.pem'),
+    CONFORMANCE_COP_SIGNING_KID: REQUESTER_TEST_KEYS.harbour.key_id,
   };
   const features = join(ROOT, 'features', '**', '*.feature');
   const args =
@@ -166,6 +174,12 @@ describe('conformance runs in sandboxes of one simulator', () => {
       `${RUNS} runs at once: ${(wall / 1000).toFixed(1)} s wall; each ${runs.map((r) => (r.ms / 1000).toFixed(0)).join(', ')} s`,
     );
 
+    // Each run made its sandbox a strict responder.
+    const creates = journal().filter(
+      (e) => e.method === 'POST' && e.path === '/v1/simulator/sandboxes' && !seen.has(e.id),
+    );
+    expect(creates).toHaveLength(RUNS);
+    for (const c of creates) expect(c.body, 'a sandbox create without cop_strict').toMatch(/"cop_strict":\s*true/);
     const sandboxes = new Set<string>();
     for (const [i, r] of runs.entries()) {
       expect(r.code, `run ${i}: ${r.out.slice(-3000)}`).toBe(0);
