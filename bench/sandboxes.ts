@@ -12,7 +12,7 @@
 //    after each sandbox is used once (a token and a read: its listener, router and journal made);
 // 3. what routing to a sandbox adds to the server's CPU per request: an account create and a name
 //    verification in the default world and in a sandbox (by its `sbx_` token), on one server holding
-//    100 sandboxes, alternating default, sandbox, sandbox, default. Budget: sandbox ÷ default ≤ 1.05,
+//    100 sandboxes, alternating default, sandbox, sandbox, default in blocks of 500. Budget: sandbox ÷ default ≤ 1.05,
 //    the median of the rounds' ratios. Not budgeted: the default world's requests on a server with
 //    no sandbox against one holding 1,000, and the routing decision alone (routeWorld, in process).
 // `npm run bench -- sandboxes` or `npx tsx bench/sandboxes.ts`; SANDBOX_BENCH_ROUNDS (default 3).
@@ -48,8 +48,9 @@ const RESIDENT = 1000;
 /** Other sandboxes on the server whose routing is measured. */
 const OTHERS = 100;
 const WARMUP = 2000;
-/** Requests measured per world and kind, in two halves (default, sandbox, sandbox, default). */
+/** Requests measured per world and kind, in BLOCKS blocks per world (default, sandbox, sandbox, default, …). */
 const MEASURED = 4000;
+const BLOCKS = 8;
 const IDLE_SECONDS = 5;
 const BUDGET = { createP99Ms: 50, rssBytes: 2 ** 30, routing: 1.05 };
 const SANDBOXES_PATH = '/v1/simulator/sandboxes';
@@ -259,12 +260,18 @@ async function routingRound(): Promise<RoutingRound> {
       const box = traffic(kind, sbx);
       await cpuPerRequest(server, def, WARMUP);
       await cpuPerRequest(server, box, WARMUP);
-      const d1 = await cpuPerRequest(server, def, MEASURED / 2);
-      const s1 = await cpuPerRequest(server, box, MEASURED / 2);
-      const s2 = await cpuPerRequest(server, box, MEASURED / 2);
-      const d2 = await cpuPerRequest(server, def, MEASURED / 2);
-      round.default[kind] = pooled([d1, d2]);
-      round.sandbox[kind] = pooled([s1, s2]);
+      // Short blocks in the order d s s d, repeated: a collection or a neighbour's burst lands on
+      // both sides alike rather than on one long block.
+      const d: CpuFigure[] = [];
+      const s: CpuFigure[] = [];
+      for (let block = 0; block < BLOCKS / 2; block++) {
+        d.push(await cpuPerRequest(server, def, MEASURED / BLOCKS));
+        s.push(await cpuPerRequest(server, box, MEASURED / BLOCKS));
+        s.push(await cpuPerRequest(server, box, MEASURED / BLOCKS));
+        d.push(await cpuPerRequest(server, def, MEASURED / BLOCKS));
+      }
+      round.default[kind] = pooled(d);
+      round.sandbox[kind] = pooled(s);
     }
     return round;
   } finally {
