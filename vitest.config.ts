@@ -1,3 +1,5 @@
+// The suite `npm run test:unit` runs: every *.test.ts beside the code and under test/, but the load
+// tests, which vitest.load.config.ts runs alone afterwards.
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig } from 'vitest/config';

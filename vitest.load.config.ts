@@ -1,10 +1,10 @@
+// The load tests (test/load/): many conformance runs at once against one simulator. They run after
+// the rest of the suite (`npm run test:load`, the last step of `npm test`), alone on the machine:
+// twenty processes on two cores beside the other test files would slow both into time-outs.
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig } from 'vitest/config';
 
-// The load tests (test/load/): many conformance runs at once against one simulator. They run after
-// the rest of the suite (`npm run test:load`, the last step of `npm test`), alone on the machine:
-// twenty processes on two cores beside the other test files would slow both into time-outs.
 export default defineConfig({
   test: {
     include: ['test/load/**/*.test.ts'],

@@ -1,3 +1,5 @@
+// Everything a simulator needs but the socket, built from one set of options: the CLI, the package's
+// entry, msw and the harness all start a simulator through this.
 import type { Hono } from 'hono';
 import type { OAuthClient } from './api/auth/clients.ts';
 import type { AppDeps, AppEnv } from './api/context.ts';

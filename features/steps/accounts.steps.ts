@@ -1,12 +1,11 @@
+// Account steps: a valid account built for you, with the parts a scenario wants changed.
+// JSON in step text is merged into the valid body; a value of "$omit" removes that key.
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { Given, Then, When } from '@cucumber/cucumber';
 import { bodyOf, type MalformedRequest, OMIT, validAttributes } from '../../src/harness/malformed-account-requests.ts';
 import { gbIban, hasValidCheckDigits } from '../../src/index.ts';
 import { pick, type SimWorld } from '../support/world.ts';
-
-// Account steps: a valid account built for you, with the parts a scenario wants changed.
-// JSON in step text is merged into the valid body; a value of "$omit" removes that key.
 
 const ACCOUNTS = '/v1/organisation/accounts';
 

@@ -1,9 +1,8 @@
+// Token endpoint and bearer steps. Steps marked "in process" need the @inprocess tag: they reach
+// into the simulator (wall clock, start-up options), which a running one or staging cannot offer.
 import assert from 'node:assert/strict';
 import { Given, When } from '@cucumber/cucumber';
 import { basicHeader, type SimWorld } from '../support/world.ts';
-
-// Token endpoint and bearer steps. Steps marked "in process" need the @inprocess tag: they reach
-// into the simulator (wall clock, start-up options), which a running one or staging cannot offer.
 
 const FORM = 'application/x-www-form-urlencoded';
 

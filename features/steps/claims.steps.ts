@@ -1,13 +1,12 @@
+// DDIC claims: shortcuts for the steps a claim scenario repeats. Each remembers what it created
+// under the claim's name: {{<name>}} (claim id), {{<name>_submission}},
+// {{<name>_reversal}}, {{<name>_reversal_submission}}, {{<name>_contra}}, {{<name>_contra_admission}}.
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { Given, Then, When } from '@cucumber/cucumber';
 import { claimAttributes } from '../../src/harness/claim-attributes.ts';
 import { assertMatchesSchema } from '../support/schema.ts';
 import { pick, type SimWorld } from '../support/world.ts';
-
-// DDIC claims: shortcuts for the steps a claim scenario repeats. Each remembers what it created
-// under the claim's name: {{<name>}} (claim id), {{<name>_submission}},
-// {{<name>_reversal}}, {{<name>_reversal_submission}}, {{<name>_contra}}, {{<name>_contra_admission}}.
 
 function claimBody(world: SimWorld, id: string, amounts: string[], reference: string): string {
   return JSON.stringify({

@@ -1,10 +1,9 @@
-import assert from 'node:assert/strict';
-import { Given, Then, When } from '@cucumber/cucumber';
-import type { LastResponse, SimWorld } from '../support/world.ts';
-
 // The scheme clock and the simulator controls. Scenarios using these are @simulator: staging has
 // no clock to move. Steps that move the clock leave their answer as the last response; steps that
 // only look (Then ...) keep the last response as it was.
+import assert from 'node:assert/strict';
+import { Given, Then, When } from '@cucumber/cucumber';
+import type { LastResponse, SimWorld } from '../support/world.ts';
 
 async function post(world: SimWorld, path: string, body?: Record<string, unknown>): Promise<LastResponse> {
   const res = await world.send('POST', path, body === undefined ? {} : { body: JSON.stringify(body) });

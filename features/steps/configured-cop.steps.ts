@@ -1,9 +1,8 @@
+// Name verification against the target's known account ({{cop_account}} at {{cop_participant}},
+// held name {{cop_name}}; staging: CONFORMANCE_COP_*), asked in the ways a payer might ask.
 import { randomUUID } from 'node:crypto';
 import { Given, When } from '@cucumber/cucumber';
 import type { SimWorld } from '../support/world.ts';
-
-// Name verification against the target's known account ({{cop_account}} at {{cop_participant}},
-// held name {{cop_name}}; staging: CONFORMANCE_COP_*), asked in the ways a payer might ask.
 
 /** The held name with one letter dropped from its longest word: a typo a payer makes. */
 export function typoOf(name: string): string {

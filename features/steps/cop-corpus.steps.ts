@@ -1,3 +1,6 @@
+// The corpus cases of fixtures/cop/cases.json on any target: the case's account registered by the
+// harness under the target's sort code and BIC, asked of the target's participant, removed after
+// the scenario (world.afterwards, run by hooks.ts whatever the outcome).
 import { randomInt, randomUUID } from 'node:crypto';
 import { Given, Then, When } from '@cucumber/cucumber';
 import { type CopCase, loadCorpus, materialise } from '../../src/harness/cop-corpus.ts';
@@ -5,10 +8,6 @@ import { expectSame } from '../support/divergence.ts';
 import { assertMatchesSchema } from '../support/schema.ts';
 import { readSettings } from '../support/settings.ts';
 import type { SimWorld } from '../support/world.ts';
-
-// The corpus cases of fixtures/cop/cases.json on any target: the case's account registered by the
-// harness under the target's sort code and BIC, asked of the target's participant, removed after
-// the scenario (world.afterwards, run by hooks.ts whatever the outcome).
 
 const corpus = loadCorpus();
 const byId = new Map(corpus.cases.map((c) => [c.id, c]));

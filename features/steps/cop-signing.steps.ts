@@ -1,11 +1,10 @@
+// Steps of message signing in features/name_verification.feature: signed answers, the JWKS, signed
+// requests and the start-up options that change how they are checked.
 import assert from 'node:assert/strict';
 import { type DataTable, Given, Then } from '@cucumber/cucumber';
 import { copStrictTarget } from '../support/cop-preflight.ts';
 import { fetchJwks, type SigningIntent } from '../support/cop-signing.ts';
 import type { SimWorld } from '../support/world.ts';
-
-// Steps of message signing in features/name_verification.feature: signed answers, the JWKS, signed
-// requests and the start-up options that change how they are checked.
 
 // At least one answer of the scenario went through the signature check every answer of a
 // participant gets (features/support/cop-signing.ts).

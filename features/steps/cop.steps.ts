@@ -1,9 +1,8 @@
+// Steps of features/name_verification.feature beyond the corpus (cop-corpus.steps.ts): headers, raw requests.
 import assert from 'node:assert/strict';
 import { type DataTable, Given, Then, When } from '@cucumber/cucumber';
 import { requestSignature } from '../support/cop-signing.ts';
 import type { SimWorld } from '../support/world.ts';
-
-// Steps of features/name_verification.feature beyond the corpus (cop-corpus.steps.ts): headers, raw requests.
 
 Then('the response carries a generated x-fapi-interaction-id', function (this: SimWorld) {
   const id = this.response.headers.get('x-fapi-interaction-id') ?? '';

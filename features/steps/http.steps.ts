@@ -1,10 +1,9 @@
+// Generic steps: requests, statuses, fields, headers, schemas. Flow-specific steps live beside them.
 import { randomUUID } from 'node:crypto';
 import { type DataTable, Given, Then, When } from '@cucumber/cucumber';
 import * as assert from '../support/assert.ts';
 import { assertMatchesSchema } from '../support/schema.ts';
 import { pick, type SimWorld } from '../support/world.ts';
-
-// Generic steps: requests, statuses, fields, headers, schemas. Flow-specific steps live beside them.
 
 Given('I am authenticated as {string}', function (this: SimWorld, client: string) {
   this.client = client;

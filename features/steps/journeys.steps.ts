@@ -1,3 +1,6 @@
+// Journeys (scenarios tagged @journey) run one stage a day across harness runs: see
+// features/support/journeys.ts and docs/conformance.md. Each stage step names its day; a stage not
+// yet due saves the journey and skips the rest of the scenario until a later run.
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { Given, Then, When } from '@cucumber/cucumber';
@@ -7,10 +10,6 @@ import { sandboxInUse } from '../support/sandbox.ts';
 import { assertMatchesSchema } from '../support/schema.ts';
 import { readSettings } from '../support/settings.ts';
 import { pick, type SimWorld } from '../support/world.ts';
-
-// Journeys (scenarios tagged @journey) run one stage a day across harness runs: see
-// features/support/journeys.ts and docs/conformance.md. Each stage step names its day; a stage not
-// yet due saves the journey and skips the rest of the scenario until a later run.
 
 interface JourneyState {
   ledger: JourneyLedger;

@@ -1,13 +1,12 @@
+// Notifications on any target: the envelope Form3 promises around a record, and the record itself
+// compared to what a GET of the same record answers, as a receiver that trusts the notification
+// relies on.
 import assert from 'node:assert/strict';
 import { Then } from '@cucumber/cucumber';
 import { expectSame } from '../support/divergence.ts';
 import { lastNotification } from '../support/notifications.ts';
 import { assertMatchesSchema } from '../support/schema.ts';
 import { pick, type SimWorld } from '../support/world.ts';
-
-// Notifications on any target: the envelope Form3 promises around a record, and the record itself
-// compared to what a GET of the same record answers, as a receiver that trusts the notification
-// relies on.
 
 interface RecordBody {
   id?: string;

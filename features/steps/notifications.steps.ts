@@ -1,3 +1,12 @@
+// Subscriptions and the notifications that reach the world's webhook receiver or an SQS queue of
+// the harness (support/queue.ts: one new queue per subscription). Other flows reuse
+// these: subscribe to "created" events of "report_admissions", then wait for the notification and
+// use {{notification.data.data.id}} (every field of the last notification is remembered).
+//
+// Each subscription calls back to its own path, `{{webhook_url}}/hooks/<subscription id>`, and a
+// scenario only accepts notifications on the paths of its own subscriptions (those made by these
+// steps, and {{subscription_id}}), so subscriptions left by other scenarios on a long-running
+// simulator cannot answer for it. Subscriptions made by these steps are deleted after the scenario.
 import assert from 'node:assert/strict';
 import { After, Given, Then, When } from '@cucumber/cucumber';
 import { verifyForm3Notification, verifyWebhook } from '../../src/index.ts';
@@ -12,16 +21,6 @@ import {
 import { type QueueMessage, queues } from '../support/queue.ts';
 import { assertMatchesSchema } from '../support/schema.ts';
 import { pick, type SimWorld } from '../support/world.ts';
-
-// Subscriptions and the notifications that reach the world's webhook receiver or an SQS queue of
-// the harness (support/queue.ts: one new queue per subscription). Other flows reuse
-// these: subscribe to "created" events of "report_admissions", then wait for the notification and
-// use {{notification.data.data.id}} (every field of the last notification is remembered).
-//
-// Each subscription calls back to its own path, `{{webhook_url}}/hooks/<subscription id>`, and a
-// scenario only accepts notifications on the paths of its own subscriptions (those made by these
-// steps, and {{subscription_id}}), so subscriptions left by other scenarios on a long-running
-// simulator cannot answer for it. Subscriptions made by these steps are deleted after the scenario.
 
 After(async function (this: SimWorld) {
   const subs = stateOf(this).subscriptions;

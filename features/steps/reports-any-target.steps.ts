@@ -1,3 +1,7 @@
+// Reports on any target: the reports the target itself lists in the last working days (staging's
+// real ones), each checked only for what Form3 promises of a report (its JSON, its admission, each
+// offered format answering its Accept type with a file of that format) and for what the double
+// offers (the formats of its type, the XML's structure by its type's XSD).
 import assert from 'node:assert/strict';
 import { Given, Then } from '@cucumber/cucumber';
 import { expectSame } from '../support/divergence.ts';
@@ -8,11 +12,6 @@ import { xsdProblems } from '../support/report-xsd.ts';
 import { assertMatchesSchema } from '../support/schema.ts';
 import { readSettings } from '../support/settings.ts';
 import { pick, type SimWorld } from '../support/world.ts';
-
-// Reports on any target: the reports the target itself lists in the last working days (staging's
-// real ones), each checked only for what Form3 promises of a report (its JSON, its admission, each
-// offered format answering its Accept type with a file of that format) and for what the double
-// offers (the formats of its type, the XML's structure by its type's XSD).
 
 /** At most this many reports of a type are opened: staging may list one a day for weeks. */
 const OPENED_PER_TYPE = 3;

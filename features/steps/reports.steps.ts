@@ -1,12 +1,11 @@
+// Report downloads: follow a links.<format> entry of a report (href + meta.content-type) and open
+// the file with an ordinary parser. The links come from a report envelope remembered with
+// `I remember the response field "links" as "<name>"`.
 import assert from 'node:assert/strict';
 import { Then, When } from '@cucumber/cucumber';
 import { parseXml, pdfText, unzipXhtml, xpathValues } from '../support/report-files.ts';
 import { assertMatchesSchema } from '../support/schema.ts';
 import { pick, type SimWorld } from '../support/world.ts';
-
-// Report downloads: follow a links.<format> entry of a report (href + meta.content-type) and open
-// the file with an ordinary parser. The links come from a report envelope remembered with
-// `I remember the response field "links" as "<name>"`.
 
 const MEDIA_TYPES: Record<string, string> = {
   pdf: 'application/pdf',

@@ -1,10 +1,9 @@
-import assert from 'node:assert/strict';
-import { After, Given, When } from '@cucumber/cucumber';
-import type { SimWorld } from '../support/world.ts';
-
 // Sandboxes (docs/sandboxes.md): a world of its own on the target. A scenario makes sandboxes as its
 // current client, acts in one with its admin's token, and leaves; every sandbox it made is deleted
 // after it, so none is left behind on a shared double.
+import assert from 'node:assert/strict';
+import { After, Given, When } from '@cucumber/cucumber';
+import type { SimWorld } from '../support/world.ts';
 
 interface MadeSandbox {
   id: string;

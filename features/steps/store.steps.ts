@@ -1,3 +1,5 @@
+// The store's engines in process: a journal file or a real PostgreSQL server (one for the run,
+// a database per scenario), a restart that reopens the same store, and long work seen from a client.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -5,9 +7,6 @@ import { AfterAll, Given, Then, When } from '@cucumber/cucumber';
 import { type PostgresServer, postgresBinDir, startPostgres } from '../../src/harness/postgres-server.ts';
 import { doctorFix, doctorReport, folderState } from '../../src/harness/store-files.ts';
 import type { SimWorld } from '../support/world.ts';
-
-// The store's engines in process: a journal file or a real PostgreSQL server (one for the run,
-// a database per scenario), a restart that reopens the same store, and long work seen from a client.
 
 const folders: string[] = [];
 let postgres: Promise<PostgresServer> | undefined;

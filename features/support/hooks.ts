@@ -1,3 +1,5 @@
+// What runs around the scenarios: the preflight before the first, a clean start before each, the
+// removal of what each created after it, and the run report and sandbox clean-up at the end.
 import { After, AfterAll, Before, BeforeAll, Status, setDefaultTimeout } from '@cucumber/cucumber';
 import { resendingOnClose } from './fetch-again.ts';
 import { preflightProblems } from './preflight.ts';

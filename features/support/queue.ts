@@ -1,3 +1,5 @@
+// Scenarios about queue delivery need an SQS to subscribe with and read from, as a subscriber's
+// consumer would, without AWS: the harness's queues on a local emulator.
 import type { Message, SQSClient } from '@aws-sdk/client-sqs';
 import { AfterAll } from '@cucumber/cucumber';
 import type { FauxqsServer } from 'fauxqs';

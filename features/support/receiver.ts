@@ -1,3 +1,5 @@
+// Scenarios about webhooks need somewhere for notifications to arrive: a real HTTP server the
+// simulator delivers to and the steps read from.
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 
 export interface ReceivedRequest {

@@ -1,3 +1,5 @@
+// The same features run in process, against a running simulator or against staging: what each
+// target is (its address, clients, bank and CoP settings) and how one is opened.
 import { createPrivateKey, type KeyObject } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { FENWICK, HARBOUR, NORTHWIND, type TestRuntime, testRuntime } from '../../src/harness/test-runtime.ts';

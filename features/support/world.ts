@@ -1,3 +1,5 @@
+// Cucumber's world for the conformance steps: one scenario's target, client, remembered values and
+// last response, and the request sending every flow's steps share.
 import { randomUUID } from 'node:crypto';
 import { type IWorldOptions, setWorldConstructor, World } from '@cucumber/cucumber';
 import type { TestRuntime } from '../../src/harness/test-runtime.ts';

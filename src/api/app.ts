@@ -1,3 +1,5 @@
+// The Hono app each world serves: which layers a request passes through, in which order (sandbox
+// dispatch, journal, CORS, name verification ahead of the shared rules, body limit, durable commit).
 import { type Context, Hono } from 'hono';
 import { runAs } from '../sim/actor.ts';
 import { bearerAuth } from './auth/middleware.ts';

@@ -1,3 +1,5 @@
+// A PATCH body may repeat the record's identity but never name another record or organisation:
+// the one check of that, for every resource that can be updated.
 import { assertOwnOrganisation } from './auth/middleware.ts';
 import { ApiError } from './errors.ts';
 

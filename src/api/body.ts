@@ -1,3 +1,5 @@
+// How a request body becomes the value a route validates: media type, JSON parsing and depth, and
+// Form3's go-swagger reading of nulls, empty strings and omitted types (decision 009).
 import type { Context } from 'hono';
 import { withoutEmptyStrings } from './empty-strings.ts';
 import { ApiError } from './errors.ts';

@@ -1,3 +1,5 @@
+// Where the request journal keeps its requests as bytes, so journaling at a high request rate
+// allocates nothing for the garbage collector to chase.
 import { constants } from 'node:buffer';
 
 const NO_OFFSETS = new Float64Array(0);

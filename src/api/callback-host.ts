@@ -1,3 +1,5 @@
+// A subscription must not call the simulator back: the part of that check that needs a DNS lookup,
+// which the domain (no I/O) cannot make.
 import { isIP } from 'node:net';
 import type { AppDeps } from './context.ts';
 import { ApiError } from './errors.ts';

@@ -1,3 +1,5 @@
+// What the app's routes are handed: the per-request context and the app's dependencies, typed once
+// so no route reaches past them for the simulator, clients, tokens or mode.
 import type { Mode } from '../sim/mode.ts';
 import type { Simulator } from '../sim/simulator.ts';
 import type { ClientRegistry } from './auth/clients.ts';

@@ -1,3 +1,5 @@
+// So a browser app can use the double: which origins may call it (--cors), and preflights answered
+// before authentication.
 import type { Context, MiddlewareHandler } from 'hono';
 import { cors } from 'hono/cors';
 import { requestHeader } from './request-header.ts';

@@ -1,3 +1,5 @@
+// Every /v1 create reads its body the same way, as Form3's go-swagger server reads it: one reader,
+// so the resources differ only in their schema and options.
 import type { Context } from 'hono';
 import { assertOwnOrganisation } from './auth/middleware.ts';
 import { asForm3Reads, readJson } from './body.ts';

@@ -1,3 +1,5 @@
+// The `{data, links}` envelope a /v1 list answers with: a page read from the query, its records'
+// JSON made once while they are stored.
 import type { Context } from 'hono';
 import type { Resource } from '../sim/resource.ts';
 import type { ResourcePaths } from '../sim/resource-paths.ts';

@@ -1,3 +1,5 @@
+// Every error a route answers, in Form3's shape (or the token endpoint's OAuth one), from one table
+// of what a thrown error means: a client's mistake names the field and rule, a 500 says nothing.
 import { randomUUID } from 'node:crypto';
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';

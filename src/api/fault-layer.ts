@@ -1,3 +1,5 @@
+// Injected faults (POST /v1/simulator/faults) take effect here: a client can rehearse latency, 5xx
+// answers and dropped connections against the double.
 import type { Context, Next } from 'hono';
 import type { AppEnv } from './context.ts';
 import { errorBody } from './errors.ts';

@@ -1,3 +1,5 @@
+// The fault rules a client sets to rehearse its resilience against the double, and which rule, if
+// any, answers a given request.
 import { randomUUID } from 'node:crypto';
 
 /** What a fault rule does to the requests it matches. */

@@ -1,3 +1,5 @@
+// The `filter[...]` query of every /v1 list read one way, so a misspelt filter is a 400 rather than
+// a silently unfiltered list.
 import { ApiError } from './errors.ts';
 
 /**

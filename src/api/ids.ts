@@ -1,3 +1,4 @@
+// The ids and versions a request carries in its path and query, checked the same way on every route.
 import { ApiError } from './errors.ts';
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

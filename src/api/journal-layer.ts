@@ -1,3 +1,5 @@
+// The layer that feeds the request journal (GET /v1/simulator/requests, `scheme-sim logs`): every
+// request and its answer, at a cost the hot path can bear.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Context, MiddlewareHandler } from 'hono';
 import type { AppEnv } from './context.ts';

@@ -1,3 +1,5 @@
+// So a write never lands halfway through an advance or a reset: the layer that makes it wait while
+// reads go on (decision 014).
 import type { MiddlewareHandler } from 'hono';
 import type { LongWork } from '../sim/long-work.ts';
 import type { AppEnv } from './context.ts';

@@ -1,3 +1,5 @@
+// Paging of every /v1 list as Form3 pages them (page[number], page[size], cursors): the one reader of
+// the paging query and maker of the first, last, prev and next links.
 import { ApiError } from './errors.ts';
 
 export const DEFAULT_PAGE_SIZE = 100;

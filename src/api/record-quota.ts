@@ -1,3 +1,5 @@
+// A sandbox is bounded (--sandbox-records) so one test run cannot fill a shared server: the layer that
+// refuses a create once it is full.
 import type { MiddlewareHandler } from 'hono';
 import type { AppEnv } from './context.ts';
 import { ApiError } from './errors.ts';

@@ -1,3 +1,5 @@
+// A sandbox is a whole world, not a filter on the default one: the layer that hands its requests to
+// its own app when the simulator is used in process (decision 027).
 import type { MiddlewareHandler } from 'hono';
 import type { AppEnv } from './context.ts';
 import { errorBody } from './errors.ts';

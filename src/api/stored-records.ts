@@ -1,3 +1,5 @@
+// A store opened from disk is checked before it is trusted: which schema each collection's records
+// must match, and which stored secrets may never be silently made anew (decision 021).
 import type { ErrorObject } from 'ajv';
 import { upgradedSubmission } from '../sim/claims/legacy-submissions.ts';
 import { SIGNING_KEYS_META } from '../sim/cop/participant-signing-keys.ts';

@@ -1,3 +1,5 @@
+// A body that breaks its schema gets a 400 that names each field and rule, worded as go-swagger words
+// it: ajv's errors turned into that message.
 import type { ErrorObject } from 'ajv';
 import { ApiError } from './errors.ts';
 import { containerOf, type Failure, failureList, flatFailureList, valueAt } from './failure-list.ts';

@@ -1,3 +1,5 @@
+// `scheme-sim conformance`: a user runs the shipped Gherkin harness against any of its three targets
+// with one command, its settings checked before cucumber starts.
 import { spawn } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 import { createRequire } from 'node:module';

@@ -1,3 +1,5 @@
+// `scheme-sim doctor`: when start-up refuses a data file, a user can see every problem with it, and
+// repair it after a backup, without starting the simulator.
 import { existsSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';

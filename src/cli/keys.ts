@@ -1,3 +1,5 @@
+// `scheme-sim keys`: the two keys a user manages from the command line, a request-signing key pair
+// for a client and a rotation of the key that signs notifications.
 import { generateKeyPairSync, randomUUID } from 'node:crypto';
 import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -1,4 +1,6 @@
 #!/usr/bin/env node
+// The `scheme-sim` command's entry (bin/scheme-sim.mjs runs it): the overall help, and which
+// command's module a first argument hands the rest of the line to.
 import { packageVersion } from '../package-files.ts';
 import { apiCommand } from './api-commands.ts';
 import { UsageError } from './cli-errors.ts';

@@ -1,3 +1,5 @@
+// A client of the package signs its requests exactly as Form3's Go SDK does, so what passes the
+// simulator's check passes Form3's (exported by the package).
 import type { KeyObject } from 'node:crypto';
 import { formatSignature, requestTarget, sha256Base64, signingString, signText } from '../signatures/cavage.ts';
 

@@ -1,3 +1,5 @@
+// A receiver of notifications needs to know they came from the platform: the verifier the package
+// ships for it, usable against the simulator and against Form3 alike.
 import { createPublicKey, type KeyObject } from 'node:crypto';
 import {
   ALGORITHM,

@@ -1,3 +1,5 @@
+// Moving the scheme clock is checked in one place, whoever asks (the route, code, a test): how far
+// an advance goes and which targets it refuses.
 import type { BacsCalendar } from './calendar.ts';
 import { addDays, DateRangeError, isSupportedInstant, SUPPORTED_RANGE } from './dates.ts';
 import { londonParts, londonTime } from './london.ts';

@@ -1,3 +1,5 @@
+// The Bacs calendar needs England and Wales bank holidays without paying date-holidays' load time
+// at start-up: a generated table, the library only for the years it lacks (decision 003).
 import { createRequire } from 'node:module';
 import type HolidaysType from 'date-holidays';
 import { isWeekend } from './dates.ts';

@@ -1,3 +1,5 @@
+// Every date rule of the schemes (claim timelines, report days, advances by working days) asks this
+// calendar which London dates are working days.
 import { bankHolidays, type HolidayTable } from './bank-holidays.ts';
 import { addDays, dateProblem, daysBetween, isWeekend } from './dates.ts';
 

@@ -1,3 +1,5 @@
+// A running scheme clock has to fire its jobs without anyone advancing it: the worker that wakes the
+// scheduler as job times come.
 import type { Scheduler } from './scheduler.ts';
 import type { SchemeClock } from './scheme-clock.ts';
 

@@ -1,3 +1,5 @@
+// Everything that happens later in a flow (a claim's next step, a report's arrival) is a job due at
+// a scheme time: the scheduler that keeps them and runs them in order as the clock moves.
 import { randomUUID } from 'node:crypto';
 import { refuseTarget } from './advance.ts';
 import { MinHeap } from './heap.ts';

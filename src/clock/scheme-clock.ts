@@ -1,3 +1,5 @@
+// Tests must move time at will and the simulator must remember it across restarts: the scheme clock
+// every domain rule reads instead of the wall clock.
 import { type Clock, systemClock } from './clock.ts';
 
 export type ClockMode = 'frozen' | 'running';

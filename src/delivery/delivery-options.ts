@@ -1,3 +1,5 @@
+// How notifications are sent is set from outside (the CLI's flags, createRuntime): the options, in a
+// file of their own so those callers need not import the worker.
 import type { SqsOptions } from './queue-transport.ts';
 
 /** How the delivery worker sends (createRuntime's `delivery`, the CLI's flags). */

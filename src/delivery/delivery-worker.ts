@@ -1,3 +1,5 @@
+// Notifications leave the simulator here: the background worker that sends what the outbox holds,
+// within concurrency limits, and records how each attempt went.
 import type { KeyObject } from 'node:crypto';
 import type { Clock } from '../clock/clock.ts';
 import type { AttemptOutcome, Outbox, OutboxEntry } from '../sim/notifications/outbox.ts';

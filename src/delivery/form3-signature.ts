@@ -1,3 +1,5 @@
+// A receiver verifies notifications as it would Form3's, so the simulator signs them as Form3 does
+// (decision 012): the headers of a webhook and the attributes of a queue message.
 import type { KeyObject } from 'node:crypto';
 import { digestOf, formatSignature, requestTarget, signingString, signText } from '../signatures/cavage.ts';
 

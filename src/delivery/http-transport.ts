@@ -1,3 +1,5 @@
+// Webhook delivery: one POST of a notification to a subscriber's URL, and what its answer (or its
+// silence) means for retrying.
 import type { AttemptOutcome } from '../sim/notifications/outbox.ts';
 import type { SignedHeaders } from './form3-signature.ts';
 import { signatureHeaders } from './signing.ts';

@@ -1,3 +1,5 @@
+// Subscriptions may deliver to an SQS queue as Form3's do: the transport that sends to SQS or a local
+// emulator (ElasticMQ, LocalStack) without an AWS SDK.
 import type { SQSClient } from '@aws-sdk/client-sqs';
 import type { AttemptOutcome } from '../sim/notifications/outbox.ts';
 import type { SignedHeaders } from './form3-signature.ts';

@@ -1,3 +1,5 @@
+// Refusing a callback that points back at the simulator needs the addresses its host resolves to:
+// the DNS lookup, with a time limit, kept in the I/O layer.
 import { lookup } from 'node:dns/promises';
 
 /** How long a callback host's lookup may take before it counts as not resolving. */

@@ -1,3 +1,5 @@
+// One outbox entry sent to its callback: chooses the webhook or queue transport and the signatures
+// each needs, so the worker only schedules.
 import type { KeyObject } from 'node:crypto';
 import { systemClock } from '../clock/clock.ts';
 import type { AttemptOutcome, OutboxEntry } from '../sim/notifications/outbox.ts';

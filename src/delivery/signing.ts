@@ -1,3 +1,5 @@
+// Subscriptions with a secret get Standard Webhooks signatures beside Form3's: signing for the
+// sender, and the check a receiver makes, exported by the package.
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { SECRET_PREFIX } from '../sim/notifications/webhook-secret.ts';
 

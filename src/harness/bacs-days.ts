@@ -1,8 +1,8 @@
+// The scheme calendar for the conformance harness (its journeys count Bacs
+// working days as the scheme does, England & Wales bank holidays included).
 import { BacsCalendar } from '../clock/calendar.ts';
 import { londonDate } from '../clock/london.ts';
 
-// The scheme calendar for the conformance harness (its journeys count Bacs
-// working days as the scheme does, England & Wales bank holidays included).
 const calendar = new BacsCalendar();
 
 /** The date `n` Bacs working days after `date` (YYYY-MM-DD). */

@@ -1,3 +1,5 @@
+// The first requests to a fresh server must not pause for a collection of what start-up left
+// behind: two young-generation collections, forced before listening.
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 

@@ -1,3 +1,5 @@
+// Name verification has the tightest budget (docs/design.md): its Node adapter answers straight from
+// Node's request and response, skipping Hono and web Requests (decision 001).
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { MAX_BODY_BYTES, tooLarge } from '../api/body-limit.ts';
 import type { AppDeps } from '../api/context.ts';

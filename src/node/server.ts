@@ -1,3 +1,5 @@
+// The real HTTP server: a runtime served on a port, with the name-verification fast path and sandbox
+// routing ahead of the Hono app.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { getRequestListener, type ServerType } from '@hono/node-server';
 import type { Hono } from 'hono';

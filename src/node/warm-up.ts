@@ -1,3 +1,5 @@
+// A fresh `scheme-sim start` must answer its first requests as fast as later ones: the requests run
+// on a scratch runtime before the server says it is listening (decision 025).
 import { randomUUID } from 'node:crypto';
 import { Agent, request } from 'node:http';
 import { createRuntime, type Runtime, type RuntimeOptions } from '../runtime.ts';

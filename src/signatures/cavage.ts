@@ -1,11 +1,10 @@
-import { createHash, type KeyObject, sign, verify } from 'node:crypto';
-
 // Draft "Signing HTTP Requests" (draft-cavage-http-signatures), as Form3 uses it: its Go SDK signs
 // requests with it (pkg/form3/auth_request_signing.go) and Form3 signs notifications with it
 // (tutorial "Verifying notification headers"). The one implementation of the header's syntax, the
 // signing string and the rsa-sha256 signature, for both sides: api/auth checks incoming requests,
 // delivery signs notifications, src/client signs requests and checks notifications. What a side
 // requires (which headers, how old a Date) is its own policy.
+import { createHash, type KeyObject, sign, verify } from 'node:crypto';
 
 /** The only algorithm Form3 signs with. */
 export const ALGORITHM = 'rsa-sha256';

@@ -1,3 +1,5 @@
+// Opening an account under Form3's rules (`--auth on`): what the JSON Schema cannot say, such as a
+// registered bank id, a generated account number and a calculated IBAN (decision 010).
 import { randomInt } from 'node:crypto';
 import type { Account, Accounts } from './accounts.ts';
 import { invalid } from './errors.ts';

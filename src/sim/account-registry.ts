@@ -1,3 +1,5 @@
+// The accounts follow Form3's rules or the fake account API's, by the mode: the one place that
+// chooses between them, so the account routes never test the mode (decision 016).
 import { type AccountInput, type AccountOpening, type AccountRuleFailure, missingName } from './account-opening.ts';
 import type { Account, AccountFilter, Accounts, AccountsOptions } from './accounts.ts';
 import type { Rules } from './mode.ts';

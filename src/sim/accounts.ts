@@ -1,3 +1,5 @@
+// The accounts name verification answers from: the account resource, the defaults Form3 gives it,
+// and the registry that finds one by sort code and account number.
 import { conflict } from './errors.ts';
 import { Repository, type RepositoryContext } from './repository.ts';
 import type { Resource } from './resource.ts';

@@ -1,3 +1,5 @@
+// Notifications say who made a change (`actioned_by`) without every domain call passing the caller
+// along: the actor carried through async work, the scheme itself when no request is in progress.
 import { AsyncLocalStorage } from 'node:async_hooks';
 
 /** Who a change is made by, for `actioned_by` in notifications. */

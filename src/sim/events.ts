@@ -1,3 +1,5 @@
+// Every change of a record is announced, so notifications, scenarios and the live log react without
+// the repositories knowing them: the event and its synchronous bus.
 import type { Resource } from './resource.ts';
 
 export type EventType = 'created' | 'updated' | 'deleted';

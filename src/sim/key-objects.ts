@@ -1,3 +1,5 @@
+// Parsing an RSA key costs about a millisecond, and the same fixtures' keys are read by every runtime
+// in a process: PEMs parsed once and shared.
 import { createPrivateKey, createPublicKey, type KeyObject } from 'node:crypto';
 import { boundedMemo } from './bounded-memo.ts';
 

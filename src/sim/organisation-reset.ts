@@ -1,3 +1,5 @@
+// A reset of one organisation must leave every other organisation's records alone and must not hold
+// the event loop: what goes, and how it goes in slices.
 import type { Scheduler } from '../clock/scheduler.ts';
 import type { Store } from '../store/store.ts';
 

@@ -1,3 +1,5 @@
+// The organisations of the fixtures, each a tenant of the simulator; every record and client belongs
+// to one.
 export interface Organisation {
   id: string;
   name: string;

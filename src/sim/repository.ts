@@ -1,3 +1,5 @@
+// Every /v1 resource follows the same conventions (versions, scheme-clock timestamps, tenants,
+// events): one repository class keeps them, so a new resource type cannot get them wrong.
 import { type Clock, isoTimestamp } from '../clock/clock.ts';
 import type { Collection } from '../store/collection.ts';
 import type { Store } from '../store/store.ts';

@@ -1,3 +1,5 @@
+// A record's address and how its relationships are shown belong to its representation, which an
+// answer and a notification share: the domain's one table of them.
 import type { Relationship, Resource } from './resource.ts';
 
 type AnyResource = Resource<object>;

@@ -1,3 +1,5 @@
+// One place builds a simulated world's domain from its options, so the runtime, the tests and the
+// harness get the same services wired the same way.
 import type { HolidayTable } from '../clock/bank-holidays.ts';
 import { BacsCalendar, type CalendarOverrides } from '../clock/calendar.ts';
 import { type Clock, systemClock } from '../clock/clock.ts';

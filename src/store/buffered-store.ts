@@ -1,3 +1,5 @@
+// The domain reads its data synchronously and changes it in undoable units, whatever engine keeps it
+// on disk: the in-memory store all engines share.
 import { Collection, type Row } from './collection.ts';
 import type { ChangeSet, Engine } from './engine.ts';
 import type { StoreData } from './store-data.ts';

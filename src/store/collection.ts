@@ -1,3 +1,5 @@
+// The domain's tables: each resource (and the outbox, the jobs) is a collection of rows, with the
+// indexes that keep hot look-ups from scanning.
 export interface Row {
   id: string;
 }

@@ -1,3 +1,5 @@
+// What `scheme-sim doctor` reads and repairs: every problem of a data file found without opening a
+// store, and a repair that keeps a backup.
 import { copyFile } from 'node:fs/promises';
 import { FileLock, inspectLock, type LockState, lockDamage } from './file-lock.ts';
 import { forgetSecrets, lostSecrets, type SecretSpec } from './issued-secrets.ts';

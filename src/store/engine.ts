@@ -1,3 +1,5 @@
+// The seam between the store and where it keeps its data (journal file, PostgreSQL, memory): what an
+// engine is handed at each commit and what it must do with it.
 import type { Row } from './collection.ts';
 import type { StoreData } from './store-data.ts';
 

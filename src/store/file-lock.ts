@@ -1,3 +1,5 @@
+// Two simulators writing one data file would corrupt it: the lock file that lets only one open it,
+// and that tells a crashed holder from a live one.
 import { closeSync, linkSync, openSync, readFileSync, statSync, unlinkSync, writeSync } from 'node:fs';
 import { journalPaths } from './journal-paths.ts';
 import { damageError, type StoreDamage } from './store-damage.ts';

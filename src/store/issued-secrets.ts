@@ -1,3 +1,5 @@
+// A store that lost a secret it handed out must stop start-up rather than make a new one silently
+// (decision 021): the ledger of those secrets, and the check against it.
 import type { StoreContent } from './store-data.ts';
 
 /**

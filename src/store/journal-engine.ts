@@ -1,3 +1,5 @@
+// The default engine (decision 015): a data file that survives restarts with each commit costing
+// only what it changed, compacted in the background.
 import { constants } from 'node:fs';
 import { copyFile, type FileHandle, open, rename, stat, unlink } from 'node:fs/promises';
 import { dirname } from 'node:path';

@@ -1,3 +1,5 @@
+// Start-up and doctor must read a journal store's files without changing a byte: the loader, and the
+// inspection that says what is damaged and where.
 import { open, readFile, stat, truncate } from 'node:fs/promises';
 import { journalPaths, wrongKindDamage } from './journal-paths.ts';
 import { JournalReplay, type TornTail } from './journal-replay.ts';

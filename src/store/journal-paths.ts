@@ -1,3 +1,5 @@
+// A journal store is several files beside the data file: their names in one place, and the check
+// that none of them is a directory or pipe.
 import { stat } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import type { StoreDamage } from './store-damage.ts';

@@ -1,3 +1,5 @@
+// A commit becomes one journal line, checksummed so a torn write is told from a damaged one: the
+// line's format, written and read.
 import { crc32 } from 'node:zlib';
 import type { Row } from './collection.ts';
 import type { ChangeSet } from './engine.ts';

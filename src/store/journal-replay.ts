@@ -1,3 +1,5 @@
+// Loading a journal store means replaying its records onto the snapshot, and proving none is missing
+// on the way; where that proof fails is damage, not history.
 import { applyRecord, decodeRecord, isBadLine } from './journal-record.ts';
 import { forEachLine } from './line-reader.ts';
 import { type DamageKind, lineAt, type StoreDamage } from './store-damage.ts';

@@ -1,3 +1,5 @@
+// Several paths replace a journal store's files at once (a new store, a migration, `doctor --fix`):
+// the one order of writes that a crash at any moment leaves readable.
 import { open, rename, unlink } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { journalPaths } from './journal-paths.ts';

@@ -1,3 +1,5 @@
+// Journals can be larger than a JavaScript string may be: reading a file line by line in chunks, with
+// each line's byte offset for the messages that name it.
 import { isAscii } from 'node:buffer';
 import { open } from 'node:fs/promises';
 import { StringDecoder } from 'node:string_decoder';

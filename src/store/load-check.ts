@@ -1,3 +1,5 @@
+// A store is checked before it is used, whatever its engine: the problems its records and meta keys
+// have, and the error that refuses it naming them.
 import { lostSecrets, type SecretSpec } from './issued-secrets.ts';
 import type { StoreContent } from './store-data.ts';
 import { StoreError } from './store-error.ts';

@@ -1,3 +1,5 @@
+// Tests and `--memory` need a store that writes nothing anywhere: the engine that keeps no data
+// beyond the process.
 import type { Engine } from './engine.ts';
 import { emptyStoreData, type StoreData } from './store-data.ts';
 

@@ -1,3 +1,5 @@
+// Several processes can share one double when its store is a PostgreSQL database (decision 015):
+// the engine that keeps the store's tables there, one simulator per database.
 import pg from 'pg';
 import type { ChangeSet, Engine } from './engine.ts';
 import { type PersistPlan, readCatalogue, readStore, serialise, type TableNames, writePlan } from './postgres-sql.ts';

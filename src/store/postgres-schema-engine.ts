@@ -1,3 +1,5 @@
+// Sandboxes on a PostgreSQL server each need a store of their own without a connection each: the
+// engine that keeps a sandbox's tables in its own schema over a shared pool.
 import type { ChangeSet, Engine } from './engine.ts';
 import type { PostgresPool } from './postgres-pool.ts';
 import { type PersistPlan, readCatalogue, readStore, serialise, type TableNames, writePlan } from './postgres-sql.ts';

@@ -1,3 +1,5 @@
+// The journal engine's base file: the whole store at one sequence number, written and read a row at
+// a time so no store is too large for it.
 import { open, rename, unlink } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import type { Row } from './collection.ts';

@@ -1,3 +1,5 @@
+// Start-up and `scheme-sim doctor` must give the same answer to a damaged store: the named kinds of
+// damage (docs/store.md's table) and the messages both print.
 import { StoreError } from './store-error.ts';
 
 /**

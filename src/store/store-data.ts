@@ -1,3 +1,5 @@
+// What every engine loads and the store holds, in one shape, with the older one-document format
+// still read.
 import type { Row } from './collection.ts';
 
 /**

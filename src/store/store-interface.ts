@@ -1,3 +1,5 @@
+// The domain depends on this interface, not on the store or its engines, so engines can change
+// without it noticing.
 import type { Collection, Row } from './collection.ts';
 
 /**

@@ -1,3 +1,5 @@
+// Callers open a store by saying where its data lives (a file, PostgreSQL, memory, a sandbox's
+// schema); this picks the engine, takes the lock and checks the data before anyone reads it.
 import { mkdir } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { BufferedStore } from './buffered-store.ts';

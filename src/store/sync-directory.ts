@@ -1,3 +1,5 @@
+// A rename is durable only once its directory is flushed: the helper every atomic write of the store
+// ends with, tolerant of systems that cannot flush one.
 import { open } from 'node:fs/promises';
 
 /** Flushes a directory's entries (the rename) to the disk. Some systems cannot open a directory for it: then the rename stands as the OS left it. */

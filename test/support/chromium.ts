@@ -1,3 +1,5 @@
+// The browser tests (dashboard, /docs, the cucumber report) need a real Chromium: where to find the
+// system's, and one launched headless.
 import { existsSync } from 'node:fs';
 import { type Browser, chromium } from 'playwright-core';
 

@@ -1,3 +1,5 @@
+// Many route and domain tests need a valid claim to start from: its request body, and the API calls
+// that create and submit one.
 import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
 import { NORTHWIND, type TestRuntime } from '../../src/harness/test-runtime.ts';

@@ -1,3 +1,5 @@
+// The name-verification tests ask the same participant and check its signed answers the same way:
+// the request body, the participant's JWKS, and the check of an answer's signature.
 import type { JSONWebKeySet } from 'jose';
 import { expect } from 'vitest';
 import { verifyCopResponse } from '../../src/client/cop-requester.ts';

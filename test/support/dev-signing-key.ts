@@ -1,3 +1,4 @@
+// Tests of Form3 request signing sign as the fixtures' Northwind client: its key id and private key.
 import { createPrivateKey, type KeyObject } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 

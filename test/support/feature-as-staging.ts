@@ -1,3 +1,5 @@
+// The staging profile is tested without a staging environment: one feature run on it against a
+// simulator standing in for staging, in a folder of its own.
 import { execFile } from 'node:child_process';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';

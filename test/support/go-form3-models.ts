@@ -1,6 +1,3 @@
-import { Ajv } from 'ajv';
-import addFormatsModule from 'ajv-formats';
-
 // What Form3's Go SDK (form3tech-oss/go-form3 v7, pkg/generated/models) demands of an answer when it
 // validates one (`Validate(strfmt.Default)`): the envelope and relationship rules of the resources
 // the simulator serves, transcribed from the models' annotations (`Required: true`, `Format: uuid`,
@@ -8,6 +5,8 @@ import addFormatsModule from 'ajv-formats';
 // `npm run check:go-sdk`) runs the models themselves; this lets the TypeScript wire reproductions
 // hold every answer to the same rules without Go. Attribute rules other than the status enums are
 // left to the SDK check and to the simulator's own schemas (src/api/schemas).
+import { Ajv } from 'ajv';
+import addFormatsModule from 'ajv-formats';
 
 const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as unknown as (
   ajv: Ajv,

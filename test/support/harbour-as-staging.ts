@@ -1,3 +1,5 @@
+// A simulator stands in for staging in the staging-profile tests: the settings that make the
+// harness treat it as staging, acting as Harbour rather than the default organisation.
 import { HARBOUR } from '../../src/harness/test-runtime.ts';
 
 /**

@@ -1,3 +1,5 @@
+// The report parser tests read files as the simulator serves them: a report injected, then its XML
+// read with XPath as a bank's parser would.
 import { afterAll, beforeAll } from 'vitest';
 import { xpathValues } from '../../features/support/report-files.ts';
 import { SchemeClock } from '../../src/clock/scheme-clock.ts';

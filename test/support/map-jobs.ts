@@ -1,3 +1,4 @@
+// Scheduler tests need a job store without opening a store: the smallest one that keeps jobs.
 import type { Job, JobStore } from '../../src/clock/scheduler.ts';
 
 /** A job store over a Map, for scheduler tests without a Store. */

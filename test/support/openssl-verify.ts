@@ -1,11 +1,10 @@
+// openssl as a second implementation of the cavage draft's crypto (src/signatures/cavage.ts is
+// the first): it hashes bodies and checks rsa-sha256 signatures over signing strings written here,
+// by hand, never by the code under test.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-
-// openssl as a second implementation of the cavage draft's crypto (src/signatures/cavage.ts is
-// the first): it hashes bodies and checks rsa-sha256 signatures over signing strings written here,
-// by hand, never by the code under test.
 
 function inTempDir<T>(fn: (dir: string) => T): T {
   const dir = mkdtempSync(join(tmpdir(), 'openssl-verify-'));

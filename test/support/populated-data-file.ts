@@ -1,3 +1,5 @@
+// Load checks, doctor and resets must be tested on a data file that holds every kind of record:
+// one made through the API, for tests to copy and damage.
 import { randomUUID } from 'node:crypto';
 import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';

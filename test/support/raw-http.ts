@@ -1,3 +1,5 @@
+// Some wire rules only show over a socket (Content-Length of an empty answer, how a Go client's
+// bytes are read): raw HTTP/1.1, sent and read without fetch in between.
 import { connect } from 'node:net';
 
 /** An HTTP/1.1 answer as it came over the socket: its status, headers (names lower-cased) and body. */

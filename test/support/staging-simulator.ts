@@ -1,3 +1,5 @@
+// The tests of the harness's staging profile need a simulator that looks like a staging environment,
+// where the last days' reports have already arrived.
 import { SchemeClock } from '../../src/clock/scheme-clock.ts';
 import { HARBOUR, NORTHWIND } from '../../src/harness/test-runtime.ts';
 import { listen, type RunningServer } from '../../src/node/server.ts';

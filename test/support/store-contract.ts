@@ -1,3 +1,5 @@
+// The three store engines must behave alike: one suite of what a store promises, which each engine's
+// test file runs against it.
 import { describe, expect, it } from 'vitest';
 import type { ChangeSet, Engine } from '../../src/store/engine.ts';
 import { type OpenStoreOptions, openStore, type Store, StoreError } from '../../src/store/store.ts';

@@ -1,3 +1,5 @@
+// Store tests assert on what reached the disk, not on what the store holds in memory: a data file
+// read back as plain objects.
 import { loadJournalStore } from '../../src/store/journal-files.ts';
 import { type StoreDocument, toDocument } from '../../src/store/store-data.ts';
 

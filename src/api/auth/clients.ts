@@ -1,3 +1,5 @@
+// Who may call the simulator: each OAuth client's secret, organisation, role and registered public
+// keys, looked up by id or alias when a token is asked for or a signature is checked.
 import { createHash, type KeyObject, timingSafeEqual } from 'node:crypto';
 import { publicKeyOf } from '../../sim/key-objects.ts';
 

@@ -1,3 +1,7 @@
+// Requests signed as Form3's Go SDK signs them (pkg/form3/auth_request_signing.go): draft
+// "Signing HTTP Requests" (cavage), rsa-sha256 over `(request-target) host date`, plus
+// `content-type digest content-length` when there is a body; `Digest` is the body's SHA-256 (the
+// SDK sends the bare base64 but signs `digest: SHA-256=<base64>`; both spellings are read).
 import type { KeyObject } from 'node:crypto';
 import {
   ALGORITHM,
@@ -12,11 +16,6 @@ import {
 } from '../../signatures/cavage.ts';
 import { ApiError } from '../errors.ts';
 import type { Caller } from './caller.ts';
-
-// Requests signed as Form3's Go SDK signs them (pkg/form3/auth_request_signing.go): draft
-// "Signing HTTP Requests" (cavage), rsa-sha256 over `(request-target) host date`, plus
-// `content-type digest content-length` when there is a body; `Digest` is the body's SHA-256 (the
-// SDK sends the bare base64 but signs `digest: SHA-256=<base64>`; both spellings are read).
 
 const CHALLENGE = { 'WWW-Authenticate': 'Signature realm="scheme-sim",headers="(request-target) host date"' };
 

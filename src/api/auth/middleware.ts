@@ -1,3 +1,5 @@
+// Who a request comes from: the bearer token or Form3-signed request that names the caller (or the
+// anonymous client under --auth off), and the 401 or 403 when it names nobody or another organisation.
 import type { Context, MiddlewareHandler } from 'hono';
 import type { AppDeps, AppEnv } from '../context.ts';
 import { ApiError } from '../errors.ts';

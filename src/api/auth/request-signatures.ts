@@ -1,3 +1,5 @@
+// The app's side of Form3's request signing: which client registered a signature's key id, and the
+// one replay cache every route shares, so the verifier in http-signature.ts knows no registry.
 import type { AppDeps } from '../context.ts';
 import type { Caller } from './caller.ts';
 import { ReplayCache, type SignedRequest, verifySignedRequest } from './http-signature.ts';

@@ -1,3 +1,5 @@
+// Acts on the whole simulator (moving the shared clock, resetting everything) are an administrator's:
+// one check, so every such route refuses with the same 403.
 import type { Context } from 'hono';
 import type { AppDeps, AppEnv } from '../context.ts';
 import { ApiError } from '../errors.ts';

@@ -1,3 +1,5 @@
+// What a caller may do with sandboxes (every one, its own, or create one without credentials), read
+// by the sandbox routes themselves since they answer before the shared credentials layer.
 import type { Context } from 'hono';
 import type { AppDeps, AppEnv } from '../context.ts';
 import { requestHeader } from '../request-header.ts';

@@ -1,3 +1,5 @@
+// The access tokens POST /v1/oauth2/token hands out and every request presents back; a sandbox's
+// tokens carry its prefix, by which the server routes them.
 import { createHmac, randomBytes } from 'node:crypto';
 import type { Clock } from '../../clock/clock.ts';
 import { secretsEqual } from './clients.ts';

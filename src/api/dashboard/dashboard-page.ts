@@ -1,3 +1,5 @@
+// The dashboard's HTML: the page a person opens in a browser to watch and drive a running simulator
+// (its script and stylesheet are their own files).
 import { DASHBOARD_SCRIPT } from './dashboard-script.ts';
 import { DASHBOARD_STYLE } from './dashboard-style.ts';
 

@@ -1,3 +1,5 @@
+// Schema validation for name verification, whose errors are Open Banking's (one item per field, with
+// UK.OBIE codes and a Path) rather than Form3's.
 import type { ErrorObject } from 'ajv';
 import { schemaValidator } from '../schemas/index.ts';
 import { ObError, type ObErrorItem } from './ob-errors.ts';

@@ -1,3 +1,5 @@
+// The simulator stands in for the Open Banking directory's keystore: the route a requester fetches a
+// participant's public signing key from.
 import type { AppDeps } from '../context.ts';
 import type { ObAnswer } from './ob-answer.ts';
 import { ObError, obErrorBody } from './ob-errors.ts';

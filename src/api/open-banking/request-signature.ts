@@ -1,3 +1,5 @@
+// A requester signs its name-verification request (x-jws-signature) and the responder checks it:
+// the check, reported on every answer and enforced in strict mode.
 import type { KeyObject } from 'node:crypto';
 import { DEFAULT_IAT_SKEW_SECONDS, JwsProblem, verifyDetached } from '../../signatures/jws-profile.ts';
 import type { Participant } from '../../sim/cop/participant.ts';

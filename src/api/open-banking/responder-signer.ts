@@ -1,3 +1,5 @@
+// A requester verifies every name-verification answer's signature, so the simulator signs each one
+// as the answering participant would, at a cost the name-verification budget allows.
 import type { Clock } from '../../clock/clock.ts';
 import type { JwsProfile } from '../../signatures/jws-profile.ts';
 import { signDetached } from '../../signatures/jws-profile.ts';

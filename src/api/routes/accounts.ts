@@ -1,3 +1,5 @@
+// The HTTP face of the account registry, the accounts name verification answers from: create, fetch,
+// list, update and delete as Form3's API (or the fake account API) does them.
 import type { Context } from 'hono';
 import { ACCOUNT_FILTERS, ACCOUNT_TYPE } from '../../sim/accounts.ts';
 import { asForm3Reads, readJson } from '../body.ts';

@@ -1,3 +1,4 @@
+// The HTTP face of Direct Debit Indemnity Claims; the claims' lifecycle itself is src/sim/claims.
 import type { Context } from 'hono';
 import {
   CLAIM_REVERSAL_SUBMISSION_TYPE,

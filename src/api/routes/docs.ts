@@ -1,3 +1,5 @@
+// A readable API reference on the running simulator itself: Swagger UI over the generated OpenAPI
+// document, served from the package's own files so it works offline.
 import { Hono } from 'hono';
 import type { AppDeps, AppEnv } from '../context.ts';
 import { errorBody } from '../errors.ts';

@@ -1,3 +1,5 @@
+// The responder side of Confirmation of Payee over Hono (in process, msw, and what the Node listener
+// leaves to Hono); the rules themselves are the exchange's (name-verification-exchange.ts).
 import { type Context, Hono } from 'hono';
 import { limitBody } from '../body-limit.ts';
 import type { AppDeps, AppEnv } from '../context.ts';

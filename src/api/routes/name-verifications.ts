@@ -1,3 +1,5 @@
+// The requester side of Confirmation of Payee: a client asks Form3's API whether a name matches a
+// payee's account, and the simulator asks the payee's bank for it.
 import {
   NAME_VERIFICATION_FILTERS,
   NAME_VERIFICATION_TYPE,

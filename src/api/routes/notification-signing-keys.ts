@@ -1,3 +1,5 @@
+// A receiver verifies notification signatures with the platform's public keys: the route it reads
+// them from.
 import type { Context } from 'hono';
 import type { StoredSigningKey } from '../../sim/notifications/notification-signing-keys.ts';
 import type { AppDeps, AppEnv } from '../context.ts';

@@ -1,3 +1,4 @@
+// The inbound payments a settled claim makes (its contra), so a client can read the money it got back.
 import { PAYMENT_FILTERS } from '../../sim/payments/payments.ts';
 import type { AppDeps } from '../context.ts';
 import { queryOf, resourcePage } from '../envelope.ts';

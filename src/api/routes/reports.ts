@@ -1,3 +1,5 @@
+// The HTTP face of scheme reports: a client finds a report, then downloads it in the format its
+// Accept header asks for.
 import type { Context } from 'hono';
 import { REPORT_FORMATS, type ReportFormat } from '../../sim/reports/catalogue.ts';
 import { REPORT_FILTERS } from '../../sim/reports/report-filter.ts';

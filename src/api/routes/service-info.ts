@@ -1,3 +1,5 @@
+// What a caller may ask before it holds a token: whether the simulator is up (and what it runs on),
+// and the OpenAPI document.
 import type { AppDeps } from '../context.ts';
 import { openApiDocument } from '../openapi.ts';
 import { defineRoutes, type Operation, type RouteGroup } from '../route-declaration.ts';

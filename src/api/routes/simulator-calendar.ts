@@ -1,3 +1,5 @@
+// The Bacs calendar as the simulator keeps it, readable, so a test can see which days are working
+// days before it moves the clock.
 import { addDays, dateProblem, daysBetween, LAST_DATE, SUPPORTED_RANGE } from '../../clock/dates.ts';
 import { londonDate } from '../../clock/london.ts';
 import type { AppDeps } from '../context.ts';

@@ -1,3 +1,5 @@
+// A test drives time through these routes: the scheme clock read, advanced by working days or to a
+// date, frozen and resumed; an advance answers with the jobs it ran.
 import type { Context } from 'hono';
 import { ADVANCE_UNITS, AdvanceRefused, type AdvanceRequest, advanceTarget, unitOf } from '../../clock/advance.ts';
 import { ClockError } from '../../clock/scheme-clock.ts';

@@ -1,3 +1,5 @@
+// What happened to each notification sent to a client's subscriptions, and a way to send one again,
+// so a receiver can be debugged without reading the simulator's logs.
 import type { AppDeps } from '../context.ts';
 import { page, queryOf } from '../envelope.ts';
 import { ApiError } from '../errors.ts';

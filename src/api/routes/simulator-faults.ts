@@ -1,3 +1,5 @@
+// The HTTP face of fault injection (docs/faults.md): a client sets the latency, errors and dropped
+// connections it wants to rehearse against.
 import type { Context } from 'hono';
 import { readJson } from '../body.ts';
 import type { AppEnv } from '../context.ts';

@@ -1,3 +1,5 @@
+// Reports otherwise arrive on the scheme's own timetable: this route makes one arrive now, so a test
+// of a report consumer need not wait for the clock.
 import type { Report } from '../../sim/reports/report-types.ts';
 import { assertOwnOrganisation } from '../auth/middleware.ts';
 import { readJson } from '../body.ts';

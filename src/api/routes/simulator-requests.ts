@@ -1,3 +1,5 @@
+// The request journal over HTTP: what the simulator saw and answered, for a client debugging its own
+// requests (docs/observability.md).
 import type { Context } from 'hono';
 import type { AppEnv } from '../context.ts';
 import { page, queryOf } from '../envelope.ts';

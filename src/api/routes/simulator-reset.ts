@@ -1,3 +1,5 @@
+// Tests start clean without restarting the server: the route that puts an organisation (or, for an
+// admin, everything) back to the fixtures.
 import { requireAdmin } from '../auth/roles.ts';
 import { optionalJson } from '../body.ts';
 import type { AppDeps } from '../context.ts';

@@ -1,3 +1,5 @@
+// The HTTP face of sandboxes: parallel test runs each get a whole world of their own on one server
+// (decision 027).
 import type { Context } from 'hono';
 import type { OAuthClient } from '../auth/clients.ts';
 import { type Asker, askerOf } from '../auth/sandbox-asker.ts';

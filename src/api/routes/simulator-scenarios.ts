@@ -1,3 +1,5 @@
+// The unhappy paths on demand (docs/scenarios.md): a test plays a refusal, a late contra or a failed
+// delivery at one of its records instead of waiting for the scheme to produce one.
 import { randomUUID } from 'node:crypto';
 import type { Context } from 'hono';
 import type { ScenarioDefinition } from '../../sim/scenarios/scenario-catalogue.ts';

@@ -1,3 +1,5 @@
+// Watching a running simulator live (`scheme-sim logs --follow`, `listen`, the dashboard) without
+// polling: the live log as server-sent events.
 import { streamSSE } from 'hono/streaming';
 import type { AppDeps } from '../context.ts';
 import { queryOf } from '../envelope.ts';

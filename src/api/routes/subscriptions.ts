@@ -1,3 +1,5 @@
+// The HTTP face of notification subscriptions: a client says which changes it wants to hear of and
+// where they are sent; what is sent and when is src/sim/notifications and src/delivery.
 import {
   SUBSCRIPTION_FILTERS,
   SUBSCRIPTION_TYPE,

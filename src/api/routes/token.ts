@@ -1,3 +1,5 @@
+// Every client starts here: the OAuth token endpoint, answering its refusals as both Form3's SDK and
+// an ordinary OAuth library expect.
 import { mediaType } from '../body.ts';
 import type { AppDeps } from '../context.ts';
 import { OAuthError, TOKEN_PATH } from '../errors.ts';

@@ -1,3 +1,5 @@
+// go-form3's users client reads who its credentials belong to: the route that answers it from the
+// world's clients.
 import { USERS_PATH, userPath } from '../../sim/security/users.ts';
 import type { AppDeps } from '../context.ts';
 import { page } from '../envelope.ts';

@@ -1,3 +1,5 @@
+// The schemas' string formats kept in one object, so the validators compiled at run time and the
+// precompiled ones check date-times alike.
 import { fullFormats } from 'ajv-formats/dist/formats.js';
 import { plainUtcDateTime } from './fast-date-time.ts';
 

@@ -1,3 +1,5 @@
+// The one set of JSON Schemas (this folder) turned into validators: request bodies, stored records
+// and features/ checks all use the same compiled rules, compiled before the first request.
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';

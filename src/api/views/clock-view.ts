@@ -1,3 +1,5 @@
+// The clock answer is shown by several routes (the clock's own, reset) and by a sandbox: its one
+// shape, so they never drift apart.
 import { isSupportedInstant } from '../../clock/dates.ts';
 import { londonDate } from '../../clock/london.ts';
 import type { Simulator } from '../../sim/simulator.ts';

@@ -1,6 +1,5 @@
-import type { DeliveryAttempt, OutboxEntry } from '../../sim/notifications/outbox.ts';
-
 // Representations of the outbox for the API (these are not records: they emit no events).
+import type { DeliveryAttempt, OutboxEntry } from '../../sim/notifications/outbox.ts';
 
 /** One attempt as an item of GET /v1/simulator/deliveries. */
 export function attemptView(a: DeliveryAttempt) {

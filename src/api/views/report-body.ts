@@ -1,3 +1,5 @@
+// A report's answer carries a link per format it offers: the one place that builds it, for the report
+// routes and the injection route that answers with the report it made.
 import { REPORT_FORMATS } from '../../sim/reports/catalogue.ts';
 import { type Report, reportPath } from '../../sim/reports/report-types.ts';
 

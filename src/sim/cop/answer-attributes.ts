@@ -1,3 +1,5 @@
+// When the requester asks Form3's API, the payee bank's Open Banking answer is written back as Form3
+// resources: the submission, the admission and the answer attributes they carry.
 import type { VerificationReport } from './decide.ts';
 import type { AdmissionAttributes, AnswerAttributes, SubmissionAttributes } from './name-verification-records.ts';
 import { REASON_TEXT } from './reason-codes.ts';

@@ -1,3 +1,5 @@
+// The name-matching rules themselves: how one requested name compares with one of the account's
+// names, for a person or an organisation, typos and close forenames included.
 import { isNickname } from './nicknames.ts';
 import { splitSuffix } from './normalise.ts';
 import { editDistance, jaroWinkler } from './similarity.ts';

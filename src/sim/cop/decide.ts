@@ -1,3 +1,5 @@
+// Confirmation of Payee's checks in the scheme's order, each with its reason code: the answer a
+// participant gives once the account has been looked up and the name matched.
 import type { AccountInBehaviour } from '../accounts.ts';
 import type { NameMatcher } from './match.ts';
 

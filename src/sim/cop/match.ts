@@ -1,3 +1,5 @@
+// Matching a requested name against an account is the expensive step of name verification: the
+// matcher that picks the best of the account's names and keeps its results for repeated asks.
 import { compareForms, Level, type NameForm, similarity } from './compare.ts';
 import { type AccountNames, type Candidate, type CandidateSet, candidateSet, parseRequestName } from './names.ts';
 import { dropTitles, tokens } from './normalise.ts';

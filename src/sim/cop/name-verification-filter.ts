@@ -1,3 +1,5 @@
+// The filters of Form3's name verification list (go-form3's ListNameVerifications), declared as
+// fields for the shared list filter.
 import type { FilterField } from '../list-filter.ts';
 import { valueAt } from '../list-filter.ts';
 import type { Resource } from '../resource.ts';

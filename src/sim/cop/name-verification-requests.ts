@@ -1,3 +1,5 @@
+// The requester side of Confirmation of Payee in the domain: a member's request, routed to the payee's
+// bank and answered, recorded on both sides so each organisation's subscribers hear of it.
 import type { Scheduler } from '../../clock/scheduler.ts';
 import { conflict } from '../errors.ts';
 import { filterPredicate } from '../list-filter.ts';

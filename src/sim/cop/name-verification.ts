@@ -1,3 +1,5 @@
+// The responder side of Confirmation of Payee in the domain: which account a participant holds for the
+// request, and the answer it gives.
 import { type Accounts, inBehaviour } from '../accounts.ts';
 import { decide, type VerificationReport, type VerificationRequest } from './decide.ts';
 import type { NameMatcher } from './match.ts';

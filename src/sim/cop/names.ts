@@ -1,3 +1,5 @@
+// Names as Confirmation of Payee compares them: a requested name split into its holders, and every
+// name an account may be known by (joint holders, trading names, alternative names).
 import { type NameForm, nameForm } from './compare.ts';
 import { dropTitles, TITLES, tokens } from './normalise.ts';
 

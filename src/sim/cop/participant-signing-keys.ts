@@ -1,3 +1,5 @@
+// Each participant signs its answers, and requesters verify them against its published key: the keys,
+// kept in the store so a requester's copy of the JWKS stays valid across restarts.
 import { type CryptoKey, calculateJwkThumbprint, exportPKCS8, generateKeyPair, importPKCS8, type JWK } from 'jose';
 import { noteSecretIssued } from '../../store/issued-secrets.ts';
 import type { Store } from '../../store/store.ts';

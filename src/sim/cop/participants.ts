@@ -1,3 +1,5 @@
+// The banks that answer name verification (fixtures/participants.json), and which of them serves a
+// payee's sort code.
 import { notFound } from '../errors.ts';
 import type { Participant } from './participant.ts';
 

@@ -1,3 +1,5 @@
+// A name verification asked through Form3's API has to reach the payee's bank: where it goes, and the
+// Open Banking request it is sent as.
 import type { VerificationRequest } from './decide.ts';
 import type { NameVerificationAttributes } from './name-verification-records.ts';
 import type { Participant } from './participant.ts';

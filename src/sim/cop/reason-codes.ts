@@ -1,3 +1,5 @@
+// A requester shows its user why a name did not match: each Confirmation of Payee reason code in
+// words, for the `reason` of Form3's answer.
 import type { ReasonCode } from './decide.ts';
 
 /**

@@ -1,3 +1,5 @@
+// The string measures behind "close enough" (Jaro-Winkler, edit distance), written to allocate
+// nothing since they run on every name-verification request.
 import type { MatchThresholds } from './thresholds.ts';
 
 // Scratch space reused by every call (the matcher runs on every name-verification request; fresh

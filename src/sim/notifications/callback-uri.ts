@@ -1,8 +1,7 @@
-import { networkInterfaces } from 'node:os';
-import type { CallbackTransport } from './callback-transport.ts';
-
 // Where a subscription may deliver: an absolute http(s) URL (an SQS queue URL for queue), never the
 // simulator itself.
+import { networkInterfaces } from 'node:os';
+import type { CallbackTransport } from './callback-transport.ts';
 
 const QUEUE_NAME_RE = /^[A-Za-z0-9_-]{1,80}(\.fifo)?$/;
 

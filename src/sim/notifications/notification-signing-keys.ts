@@ -1,3 +1,5 @@
+// Receivers verify that a notification came from the platform: the keys it is signed with, kept
+// across restarts and rotated without breaking a receiver's cached key (decision 012).
 import { generateKeyPair, generateKeyPairSync, type KeyObject, randomUUID } from 'node:crypto';
 import { promisify } from 'node:util';
 import type { Clock } from '../../clock/clock.ts';

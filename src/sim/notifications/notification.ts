@@ -1,3 +1,5 @@
+// What a subscriber receives, and which subscriptions hear of a change: the notification body and
+// the matching of an event against a subscription's types and filter.
 import { isoTimestamp } from '../../clock/clock.ts';
 import type { RecordEvent } from '../events.ts';
 import { newId } from '../new-id.ts';

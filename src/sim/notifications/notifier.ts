@@ -1,3 +1,5 @@
+// Where a record change becomes notifications: queued inside the change itself, so a notification is
+// never lost nor sent for a change that was not committed.
 import type { Clock } from '../../clock/clock.ts';
 import { currentActor } from '../actor.ts';
 import type { EventBus } from '../events.ts';

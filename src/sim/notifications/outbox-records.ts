@@ -1,7 +1,7 @@
+// The records of the outbox: what waits to be delivered, and the log of every try.
 import { isoTimestamp } from '../../clock/clock.ts';
 import { newId } from '../new-id.ts';
 import type { CallbackTransport } from './callback-transport.ts';
-// The records of the outbox: what waits to be delivered, and the log of every try.
 import type { Notification } from './notification.ts';
 import { type Callback, callbacksOf, type Subscription } from './subscriptions.ts';
 

@@ -1,3 +1,5 @@
+// A client may ask for a finished delivery to be sent again: the rule for when it may, kept out of
+// the outbox so two callbacks that redeliver each other cannot spin.
 import { isoTimestamp } from '../../clock/clock.ts';
 import { conflict, rateLimited } from '../errors.ts';
 import type { OutboxEntry } from './outbox-records.ts';

@@ -1,3 +1,5 @@
+// Notifications are stored before they are sent and retried until delivered or given up: the outbox
+// that holds them, hands the delivery worker the next one due and logs every attempt.
 import type { Clock } from '../../clock/clock.ts';
 import { MinHeap } from '../../clock/heap.ts';
 import type { Collection } from '../../store/collection.ts';

@@ -1,3 +1,5 @@
+// How often a failed delivery is tried again is the user's to choose (`--retry-schedule`): the reader
+// of that option, refusing a schedule it cannot follow.
 import { DEFAULT_RETRY_SCHEDULE, FAST_RETRY_SCHEDULE, type RetrySchedule } from './retry-schedule.ts';
 
 const UNIT_MS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 };

@@ -1,3 +1,5 @@
+// Notification subscriptions in the domain: the resource a client creates, its rules (callbacks,
+// filters, secrets, never the simulator itself) and the lookup of which ones hear of a change.
 import type { Collection } from '../../store/collection.ts';
 import { conflict, invalid } from '../errors.ts';
 import type { EventType } from '../events.ts';

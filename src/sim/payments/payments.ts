@@ -1,3 +1,5 @@
+// The money a settled claim brings back arrives as an inbound payment: the payment and admission
+// resources a client reads, which only the simulator creates.
 import { isoTimestamp } from '../../clock/clock.ts';
 import { type FilterField, filterPredicate, valueAt } from '../list-filter.ts';
 import { newId } from '../new-id.ts';

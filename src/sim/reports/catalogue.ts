@@ -1,3 +1,5 @@
+// Which scheme reports exist, what each contains, in which formats and on which days it arrives
+// (fixtures/reports/catalogue.json), checked at start-up so a broken entry is named at once.
 import type { BacsCalendar } from '../../clock/calendar.ts';
 import { addDays } from '../../clock/dates.ts';
 import type { Organisation } from '../organisations.ts';

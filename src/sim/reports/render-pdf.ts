@@ -1,3 +1,5 @@
+// A report's PDF is for people to read: a real, paged PDF drawn from the report's view, the same
+// bytes every time for the same report.
 import type { ReportView, ViewColumn, ViewField, ViewSection } from './report-view.ts';
 
 /** The standard PDF fonts carry WinAnsi only: anything outside Latin-1 prints as `?`. */

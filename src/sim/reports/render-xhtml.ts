@@ -1,3 +1,5 @@
+// A report's zipped XHTML format: the same view as the PDF, as a document a browser opens, zipped to
+// the same bytes every time.
 import { zipSync } from 'fflate';
 import { escapeXml, xmlName } from './markup.ts';
 import type { ReportView, ViewField } from './report-view.ts';

@@ -1,3 +1,4 @@
+// The filters of Form3's report list, declared as fields for the shared list filter.
 import { type FilterField, filterPredicate } from '../list-filter.ts';
 import type { Report } from './report-types.ts';
 

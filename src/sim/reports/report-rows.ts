@@ -1,3 +1,5 @@
+// Two helpers of the reports service kept small and apart: the size limit of rows a client injects,
+// and the ids that let a daily report job run twice without making two reports.
 import { createHash } from 'node:crypto';
 
 /** Bounds of injected rows: the table (rows × distinct keys) and so every render stays small. */

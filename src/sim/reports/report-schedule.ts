@@ -1,3 +1,5 @@
+// Scheme reports arrive at fixed London times on working days (or every day): the daily slots of
+// the catalogue and when each next falls on the scheme clock.
 import type { BacsCalendar } from '../../clock/calendar.ts';
 import { addDays, isIsoDate, LAST_DATE } from '../../clock/dates.ts';
 import { londonDate, londonTime } from '../../clock/london.ts';

@@ -1,3 +1,5 @@
+// The report and report admission resources, in their own file so the report kinds, the claims
+// timeline and the routes can name them without the reports service.
 import type { Resource } from '../resource.ts';
 import type { ReportFormat } from './catalogue.ts';
 

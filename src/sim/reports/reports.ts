@@ -1,3 +1,5 @@
+// The reports service of the domain: reports arrive on the scheme calendar (or are injected), each
+// with its admission and event, and are rendered into files on request.
 import type { BacsCalendar } from '../../clock/calendar.ts';
 import { isoTimestamp } from '../../clock/clock.ts';
 import { DateRangeError, dateProblem } from '../../clock/dates.ts';
