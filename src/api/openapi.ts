@@ -1,6 +1,6 @@
 // The OpenAPI 3.1 document, generated: the JSON Schemas of src/api/schemas become its components
 // (the same files that validate requests, never a copy), the declared routes its paths.
-import type { Operation } from './route-declaration.ts';
+import type { Operation, RuleBeyondSchema } from './route-declaration.ts';
 import { loadSchemas } from './schemas/index.ts';
 
 type Json = Record<string, unknown>;
@@ -68,6 +68,23 @@ function answer(o: Operation): Json {
   return { description: 'Success', content: json(o.answer ? ref(o.answer) : { type: 'object' }) };
 }
 
+/** The heading of the rules beyond the schema in an operation's description (a test reads them by it). */
+const RULES_HEADING = 'Rules beyond the schema';
+
+/**
+ * An operation's description: every rule its body must keep that the schema cannot state, each
+ * with the status and error message line breaking it answers. Everything else the double refuses
+ * a body for is in the request body's schema.
+ */
+function description(rules: readonly RuleBeyondSchema[]): string {
+  const lines = rules.map((r) => `- ${r.rule}: ${r.answers.map((a) => `${a.status} \`${a.error}\``).join(', ')}`);
+  return [
+    `${RULES_HEADING} (enforced by the double; JSON Schema cannot state them). Each names what breaking it answers: the status and a line of \`error_message\`, \`<…>\` standing for what varies.`,
+    '',
+    ...lines,
+  ].join('\n');
+}
+
 function operation(o: Operation): Json {
   const errors: Json = {};
   for (const [status, description] of Object.entries(o.errors?.statuses ?? {}))
@@ -84,6 +101,7 @@ function operation(o: Operation): Json {
   return {
     tags: [o.tag],
     summary: o.summary,
+    ...(o.rules && o.rules.length > 0 ? { description: description(o.rules) } : {}),
     operationId: `${o.method.toLowerCase()}${o.path.replace(/\{[^}]+\}/g, 'One').replace(/[^A-Za-z0-9]+(.)?/g, (_, c: string | undefined) => (c ? c.toUpperCase() : ''))}`,
     ...(o.open ? { security: [] } : {}),
     parameters: parameters(o),

@@ -10,6 +10,28 @@ export type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 /** The order an `Allow` list names methods in, whatever order they were declared in. */
 const METHODS: readonly Method[] = ['GET', 'POST', 'PATCH', 'DELETE'];
 
+/**
+ * A rule the double enforces on a request that its JSON Schema cannot state (it reads the store,
+ * the organisation's configuration, the scheme clock or the running mode), and what breaking it
+ * answers: each status with the `error_message` line it gives, `<…>` standing for what varies.
+ */
+export interface RuleBeyondSchema {
+  rule: string;
+  answers: readonly { status: number; error: string }[];
+}
+
+/** Every create's: the client's `id` is new (a second create with it is a 409, whatever the body). */
+export const ID_USED_ONCE: RuleBeyondSchema = {
+  rule: 'an `id` is used once',
+  answers: [{ status: 409, error: '<record> cannot be created as it violates a duplicate constraint' }],
+};
+
+/** Every create under another resource's path: that resource is the caller's. */
+export const PARENT_EXISTS: RuleBeyondSchema = {
+  rule: "the resource the path names exists and is the caller's organisation's",
+  answers: [{ status: 404, error: 'record <id> does not exist' }],
+};
+
 /** What the OpenAPI document says of a route besides its method, path and tag. */
 export interface RouteDoc {
   summary: string;
@@ -25,6 +47,8 @@ export interface RouteDoc {
   open?: boolean;
   /** Its error answers, where they are not the usual ones (the `error` schema, 400/401/403/404). */
   errors?: { schema: string; statuses: Readonly<Record<number, string>> };
+  /** The rules of its body beyond the schema, named in its description (docs/conformance.md). */
+  rules?: readonly RuleBeyondSchema[];
 }
 
 /** One operation of the OpenAPI document. */

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { claimAttributes } from '../harness/claim-attributes.ts';
 import { schemaValidator } from './schemas/index.ts';
 import { describeErrors, fieldName, validateOrThrow } from './validate.ts';
 
@@ -87,5 +88,34 @@ describe("validateOrThrow with enums in place of the schema's rule", () => {
     expect(refusal(body({ status: 'confirmed', country: 'gb' }))).toContain(
       "country in body should match '^[A-Z]{2}$'",
     );
+  });
+});
+
+describe('rules a schema words itself (errorMessage)', () => {
+  const claim = (amounts: string[]) => ({
+    data: {
+      id: '6f0d7d4e-2c1b-4d5a-9b8e-1a2b3c4d5e6f',
+      organisation_id: '743d5b63-8e6f-432e-a8fa-c5d8d2ee5fcb',
+      type: 'claims',
+      attributes: claimAttributes(amounts),
+    },
+  });
+
+  it('accepts any amount Form3 accepts that is a positive number, however many decimals', () => {
+    expect(schemaValidator('claim-create')(claim(['1.00', '2.5', '0.001', '.5']))).toBe(true);
+  });
+
+  it('names each amount that is not a number greater than zero, with its value, after the field', () => {
+    expect(messages('claim-create', claim(['0.00', '1.2.3', '.']))).toEqual([
+      'disputed_transactions.0.amount in body should be a number greater than 0: "0.00"',
+      'disputed_transactions.1.amount in body should be a number greater than 0: "1.2.3"',
+      'disputed_transactions.2.amount in body should be a number greater than 0: "."',
+    ]);
+  });
+
+  it('gives a rule over several fields as the whole line it words', () => {
+    expect(messages('clock-advance', { days: 1, hours: 1 })).toEqual([
+      'body must have exactly one of working_days, days, hours, to',
+    ]);
   });
 });

@@ -25,6 +25,9 @@ function childName(instancePath: string, child: string, root: 'body' | 'query'):
   return fieldName(`${instancePath}/${child.replace(/~/g, '~0').replace(/\//g, '~1')}`, root);
 }
 
+/** An `errorMessage` that is the rule alone (`should be …`, `must …`): the field it is on is named before it. */
+const RULE_ALONE = /^(should|must) /;
+
 function describe(e: ErrorObject, root: 'body' | 'query'): string | undefined {
   const p = e.params as Record<string, unknown>;
   const at = fieldName(e.instancePath, root);
@@ -68,6 +71,9 @@ function describe(e: ErrorObject, root: 'body' | 'query'): string | undefined {
     case 'false schema':
       // A property a body may not carry: in these schemas, always a read-only one (has_secret).
       return `${where(at)} is read-only`;
+    case 'errorMessage':
+      // A rule the schema words itself (ajv-errors): the rule of the field it is on, or a whole line.
+      return RULE_ALONE.test(e.message ?? '') ? `${where(at)} ${e.message}` : String(e.message);
     case 'if':
     case 'anyOf':
     case 'oneOf':
@@ -92,8 +98,11 @@ export function describeErrors(errors: ErrorObject[] | null | undefined, root: '
 /** Where go-swagger would report an error: the object that validates it, and the property concerned. */
 function placeOf(e: ErrorObject, body: unknown): Pick<Failure, 'container' | 'field'> {
   const p = e.params as Record<string, unknown>;
-  if (e.keyword === 'required' || e.keyword === 'additionalProperties') {
-    const child = String(e.keyword === 'required' ? p.missingProperty : p.additionalProperty);
+  // A rule worded by its schema is reported where the first error it replaces would have been.
+  const replaced = e.keyword === 'errorMessage' ? (p.errors as ErrorObject[] | undefined)?.[0] : undefined;
+  if (replaced) return placeOf(replaced, body);
+  if (e.keyword === 'required' || e.keyword === 'dependentRequired' || e.keyword === 'additionalProperties') {
+    const child = String(e.keyword === 'additionalProperties' ? p.additionalProperty : p.missingProperty);
     return { container: containerOf(body, e.instancePath), field: child };
   }
   const parent = e.instancePath.slice(0, Math.max(0, e.instancePath.lastIndexOf('/')));
@@ -137,7 +146,8 @@ export function failureText(
  * `rules` are the domain's failures of the same body, reported in the one list (given the value
  * once undeclared keys are dropped). `enums` replace the schema's rule for the value at a JSON
  * pointer (its `pattern` or `enum`) with another model's enum, worded as go-swagger words one:
- * the fake account API's model allows other values than Form3's in two attributes.
+ * the fake account API's model allows other values than Form3's in two attributes. `wordedByCaller`
+ * drops the errors of a rule the caller checks again itself, to word it with what the body gave.
  */
 export function validateOrThrow<T>(
   schemaId: string,
@@ -147,10 +157,12 @@ export function validateOrThrow<T>(
     dropUndeclared?: boolean;
     rules?: (value: unknown) => readonly Failure[];
     enums?: Readonly<Record<string, readonly string[]>>;
+    wordedByCaller?: (error: ErrorObject) => boolean;
   } = {},
 ): T {
   const validate = schemaValidator(schemaId, { dropUndeclared: options.dropUndeclared === true });
   let errors = validate(value) ? [] : (validate.errors ?? []);
+  if (options.wordedByCaller) errors = errors.filter((e) => !options.wordedByCaller!(e));
   const extra = [...(options.rules?.(value) ?? [])];
   if (options.enums) {
     const enums = options.enums;

@@ -11,7 +11,7 @@ import { pageJson, queryOf } from '../envelope.ts';
 import { parseFilters } from '../filters.ts';
 import { parseId, parseVersionQuery } from '../ids.ts';
 import { fieldsOf, withDeclaredKeys } from '../json-keys.ts';
-import { defineRoutes, type RouteGroup } from '../route-declaration.ts';
+import { defineRoutes, ID_USED_ONCE, type RouteGroup, type RuleBeyondSchema } from '../route-declaration.ts';
 import { schemaOf } from '../schemas/index.ts';
 import { validateOrThrow } from '../validate.ts';
 
@@ -22,6 +22,52 @@ const ACCOUNT_ATTRIBUTES = new Set(
       .properties,
   ),
 );
+
+/**
+ * What a create refuses beyond account-create.json: rules that read the organisation's registered
+ * bank ids and configuration or the accounts it holds, and Form3's creation rules, which `--auth
+ * off` (the fake account API's model, validated by the same schema) does not apply.
+ */
+const ACCOUNT_CREATE_RULES: readonly RuleBeyondSchema[] = [
+  {
+    rule: "`bank_id` and `bic` are one of the organisation's registered ones (Form3's rules)",
+    answers: [
+      {
+        status: 400,
+        error: 'bank_id in body <bank_id> is not registered to organisation <organisation_id> (registered: <list>)',
+      },
+      {
+        status: 400,
+        error: 'bic in body <bic> is not registered to organisation <organisation_id> (registered: <list>)',
+      },
+    ],
+  },
+  {
+    rule: '`name` is required for an organisation configured for name verification (one with a participant), and always with `--auth off`',
+    answers: [{ status: 400, error: 'name in body is required' }],
+  },
+  {
+    rule: "country GB (Form3's rules, not with `--auth off`): `bank_id` a 6-digit sort code and `bic` required, `bank_id_code` GBDSC, `account_number` 8 digits",
+    answers: [
+      { status: 400, error: 'bank_id in body is required for country GB' },
+      { status: 400, error: "bank_id in body should match '^[0-9]{6}$' for country GB" },
+      { status: 400, error: 'bic in body is required for country GB' },
+      { status: 400, error: 'bank_id_code in body should be equal to "GBDSC" for country GB' },
+      { status: 400, error: "account_number in body should match '^[0-9]{8}$' for country GB" },
+    ],
+  },
+  {
+    rule: "a `bank_id` and `account_number` pair is the organisation's once (Form3's rules)",
+    answers: [
+      {
+        status: 409,
+        error:
+          'Account cannot be created as it violates a duplicate constraint: bank_id <bank_id> with account_number <account_number> is already registered',
+      },
+    ],
+  },
+  ID_USED_ONCE,
+];
 
 interface AccountBody {
   data: { id: string; organisation_id: string; version?: number; attributes: Record<string, unknown> };
@@ -44,7 +90,13 @@ export function accountRoutes(deps: AppDeps): RouteGroup {
 
   r.post(
     '/',
-    { summary: 'Create an account', status: 201, body: 'account-create', answer: 'account-single' },
+    {
+      summary: 'Create an account',
+      status: 201,
+      body: 'account-create',
+      answer: 'account-single',
+      rules: ACCOUNT_CREATE_RULES,
+    },
     async (c) => {
       const organisationId = c.get('organisationId');
       const input = await readCreateBody<Record<string, unknown>>(c, 'account-create', ACCOUNT_TYPE, {

@@ -13,7 +13,37 @@ import { readCreateBody } from '../create-body.ts';
 import { queryOf, resourcePage } from '../envelope.ts';
 import { parseFilters } from '../filters.ts';
 import { parseId } from '../ids.ts';
-import { defineRoutes, type RouteGroup } from '../route-declaration.ts';
+import {
+  defineRoutes,
+  ID_USED_ONCE,
+  PARENT_EXISTS,
+  type RouteGroup,
+  type RuleBeyondSchema,
+} from '../route-declaration.ts';
+
+/** A reversal, and its submission, need the claim's submission processed and its window open. */
+const REVERSIBLE: readonly RuleBeyondSchema[] = [
+  {
+    rule: 'the claim has been submitted, its submission has not failed and has been processed (working day 1), and the reversal window (to the end of working day D0+11) is open',
+    answers: [
+      { status: 400, error: 'claim <id> has not been submitted; only a submitted claim can be reversed' },
+      {
+        status: 400,
+        error: 'claim <id> cannot be reversed: its submission is <status> (<reason>), so it is never settled',
+      },
+      {
+        status: 400,
+        error:
+          'claim <id> cannot be reversed yet: its submission is processed on <date> (working day 1 after submission day <date>), when the sequence number to quote is assigned; reversals are accepted from then until the end of <date> (working day D0+11, London time)',
+      },
+      {
+        status: 400,
+        error:
+          'claim <id> can no longer be reversed: the reversal window closed at the end of <date> (working day D0+11, submission day D0 <date>)',
+      },
+    ],
+  },
+];
 
 /**
  * /v1/transaction/claims: Direct Debit Indemnity Claims, their submissions, reversals and reversal
@@ -27,7 +57,13 @@ export function claimRoutes({ sim, mode }: AppDeps): RouteGroup {
 
   r.post(
     '/',
-    { summary: 'Create a DDIC claim', status: 201, body: 'claim-create', answer: 'claim-single' },
+    {
+      summary: 'Create a DDIC claim',
+      status: 201,
+      body: 'claim-create',
+      answer: 'claim-single',
+      rules: [ID_USED_ONCE],
+    },
     async (c) => {
       const body = await readCreateBody<ClaimAttributes>(c, 'claim-create', CLAIM_TYPE, { strict });
       return c.json(sim.paths.bodyOf(claims.create(body)), 201);
@@ -45,7 +81,30 @@ export function claimRoutes({ sim, mode }: AppDeps): RouteGroup {
 
   r.post(
     '/:id/submissions',
-    { summary: 'Submit a claim', status: 201, body: 'claim-submission-create', answer: 'claim-submission-single' },
+    {
+      summary: 'Submit a claim',
+      status: 201,
+      body: 'claim-submission-create',
+      answer: 'claim-submission-single',
+      rules: [
+        PARENT_EXISTS,
+        {
+          rule: 'a claim is submitted once',
+          answers: [{ status: 400, error: 'claim <id> has already been submitted (claim submission <id>)' }],
+        },
+        {
+          rule: "the submission's timeline (to working day D0+14) ends within the dates the simulator supports",
+          answers: [
+            {
+              status: 400,
+              error:
+                'claim <id> cannot be submitted at <time>: its timeline runs to working day D0+14, past <date>, the last date the simulator supports (<range>)',
+            },
+          ],
+        },
+        ID_USED_ONCE,
+      ],
+    },
     async (c) => {
       const claimId = parseId(c.req.param('id'));
       const body = await readCreateBody(c, 'claim-submission-create', CLAIM_SUBMISSION_TYPE, { strict });
@@ -60,7 +119,31 @@ export function claimRoutes({ sim, mode }: AppDeps): RouteGroup {
 
   r.post(
     '/:id/reversals',
-    { summary: 'Reverse a claim', status: 201, body: 'claim-reversal-create', answer: 'claim-reversal-single' },
+    {
+      summary: 'Reverse a claim',
+      status: 201,
+      body: 'claim-reversal-create',
+      answer: 'claim-reversal-single',
+      rules: [
+        PARENT_EXISTS,
+        {
+          rule: 'a claim is reversed once',
+          answers: [{ status: 400, error: 'claim <id> already has a reversal (claim reversal <id>)' }],
+        },
+        ...REVERSIBLE,
+        {
+          rule: "`original_instruction_id` is the sequence number the claim's submission was given",
+          answers: [
+            {
+              status: 400,
+              error:
+                "original_instruction_id in body should equal the sequence number of the claim's submission (<n>), got <value>",
+            },
+          ],
+        },
+        ID_USED_ONCE,
+      ],
+    },
     async (c) => {
       const claimId = parseId(c.req.param('id'));
       const body = await readCreateBody<{ original_instruction_id: string }>(
@@ -94,6 +177,17 @@ export function claimRoutes({ sim, mode }: AppDeps): RouteGroup {
       status: 201,
       body: 'claim-reversal-submission-create',
       answer: 'claim-reversal-submission-single',
+      rules: [
+        PARENT_EXISTS,
+        {
+          rule: 'a reversal is submitted once',
+          answers: [
+            { status: 400, error: 'claim reversal <id> has already been submitted (claim reversal submission <id>)' },
+          ],
+        },
+        ...REVERSIBLE,
+        ID_USED_ONCE,
+      ],
     },
     async (c) => {
       const claimId = parseId(c.req.param('id'));

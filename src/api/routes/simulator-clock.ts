@@ -7,7 +7,7 @@ import { requireAdmin } from '../auth/roles.ts';
 import { optionalJson, readJson } from '../body.ts';
 import type { AppDeps } from '../context.ts';
 import { ApiError } from '../errors.ts';
-import { defineRoutes, type RouteGroup } from '../route-declaration.ts';
+import { defineRoutes, type RouteGroup, type RuleBeyondSchema } from '../route-declaration.ts';
 import { validateOrThrow } from '../validate.ts';
 import { clockView } from '../views/clock-view.ts';
 
@@ -20,10 +20,15 @@ function isObject(v: unknown): v is Record<string, unknown> {
 
 const UNITS = ADVANCE_UNITS.join(', ');
 
-/** Checks an advance body; 400 naming the field and rule. */
+/**
+ * Checks an advance body; 400 naming the field and rule. "Exactly one of" is the schema's (a
+ * oneOf), worded here, once the rest of the schema holds, to name the units given.
+ */
 function parseAdvance(body: unknown): AdvanceRequest {
   if (!isObject(body)) throw new ApiError(400, `body must be a JSON object with exactly one of ${UNITS}`);
-  validateOrThrow('clock-advance', body);
+  validateOrThrow('clock-advance', body, 'body', {
+    wordedByCaller: (e) => e.instancePath === '' && e.keyword === 'errorMessage',
+  });
   const given = ADVANCE_UNITS.filter((k) => k in body);
   if (given.length === 0)
     throw new ApiError(400, `validation failure list: body must have exactly one of ${UNITS}; got none`);
@@ -34,6 +39,35 @@ function parseAdvance(body: unknown): AdvanceRequest {
     );
   return body as AdvanceRequest;
 }
+
+/** Who may move the shared clock, and where it may go from where it is. */
+const ADVANCE_RULES: readonly RuleBeyondSchema[] = [
+  {
+    rule: 'the caller is an administrator (the clock is every organisation’s)',
+    answers: [
+      {
+        status: 403,
+        error: 'advancing the scheme clock needs a client with role admin; client <client> has role <role> <rest>',
+      },
+    ],
+  },
+  {
+    rule: 'the target is not before the scheme clock, inside the dates the simulator supports, and at most five years after the clock',
+    answers: [
+      { status: 409, error: '<unit> (<instant>) is before the scheme clock (<instant>); the clock only moves forward' },
+      {
+        status: 400,
+        error: '<unit> moves the clock to <instant>, more than 5 years after the scheme clock (at most <instant>)',
+      },
+      { status: 400, error: '<unit> moves the clock to <instant>, outside the dates the simulator supports (<range>)' },
+      { status: 400, error: '<unit> moves the clock outside the dates the simulator supports (<range>)' },
+    ],
+  },
+  {
+    rule: 'one advance at a time',
+    answers: [{ status: 409, error: 'an advance of the scheme clock is already running; <rest>' }],
+  },
+];
 
 const ALREADY_ADVANCING =
   'an advance of the scheme clock is already running; try again once it has finished (GET /v1/simulator/clock shows the clock)';
@@ -50,7 +84,12 @@ export function simulatorClockRoutes(deps: AppDeps): RouteGroup {
 
   r.post(
     '/advance',
-    { summary: 'Advance the scheme clock, running every job due', body: 'clock-advance', answer: 'clock-advanced' },
+    {
+      summary: 'Advance the scheme clock, running every job due',
+      body: 'clock-advance',
+      answer: 'clock-advanced',
+      rules: ADVANCE_RULES,
+    },
     async (c) => {
       requireAdmin(c, deps, 'advancing the scheme clock');
       const request = parseAdvance(await readJson(c));
@@ -98,17 +137,36 @@ export function simulatorClockRoutes(deps: AppDeps): RouteGroup {
     return answer(c, clockView(sim, c.get('organisationId')));
   });
 
-  r.post('/resume', { summary: 'Resume the scheme clock', body: 'clock-resume', answer: 'clock' }, async (c) => {
-    requireAdmin(c, deps, 'resuming the scheme clock');
-    const body = validateOrThrow<{ speed?: number }>('clock-resume', await optionalJson(c));
-    try {
-      sim.clock.resume(body.speed);
-    } catch (err) {
-      if (err instanceof ClockError) throw new ApiError(400, `speed in body: ${err.message}`);
-      throw err;
-    }
-    return answer(c, clockView(sim, c.get('organisationId')));
-  });
+  r.post(
+    '/resume',
+    {
+      summary: 'Resume the scheme clock',
+      body: 'clock-resume',
+      answer: 'clock',
+      rules: [
+        {
+          rule: 'the caller is an administrator',
+          answers: [
+            {
+              status: 403,
+              error: 'resuming the scheme clock needs a client with role admin; client <client> has role <role> <rest>',
+            },
+          ],
+        },
+      ],
+    },
+    async (c) => {
+      requireAdmin(c, deps, 'resuming the scheme clock');
+      const body = validateOrThrow<{ speed?: number }>('clock-resume', await optionalJson(c));
+      try {
+        sim.clock.resume(body.speed);
+      } catch (err) {
+        if (err instanceof ClockError) throw new ApiError(400, `speed in body: ${err.message}`);
+        throw err;
+      }
+      return answer(c, clockView(sim, c.get('organisationId')));
+    },
+  );
 
   return r;
 }

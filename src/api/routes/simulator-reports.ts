@@ -19,19 +19,33 @@ interface InjectBody {
 export function simulatorReportRoutes({ sim }: AppDeps): RouteGroup {
   const r = defineRoutes('/v1/simulator/reports', 'Simulator');
 
-  r.post('/', { summary: 'A report of the catalogue arrives now', status: 201, body: 'report-inject' }, async (c) => {
-    const body = validateOrThrow<InjectBody>('report-inject', await readJson(c));
-    const organisationId = c.get('organisationId');
-    if (body.organisation_id !== undefined) assertOwnOrganisation(organisationId, body.organisation_id);
-    const { report, admission } = sim.reports.inject({
-      organisation_id: organisationId,
-      report_type: body.report_type,
-      ...(body.processing_date !== undefined ? { processing_date: body.processing_date } : {}),
-      ...(body.rows !== undefined ? { rows: body.rows } : {}),
-    });
-    const [shownReport, shownAdmission] = sim.paths.shown([report, admission]);
-    return c.json({ ...reportBody(shownReport as Report), included: [shownAdmission] }, 201);
-  });
+  r.post(
+    '/',
+    {
+      summary: 'A report of the catalogue arrives now',
+      status: 201,
+      body: 'report-inject',
+      rules: [
+        {
+          rule: '`report_type` is one of the report catalogue in use (fixtures/reports, or the one the simulator was started with)',
+          answers: [{ status: 400, error: 'report_type <type> is not in the report catalogue; known: <types>' }],
+        },
+      ],
+    },
+    async (c) => {
+      const body = validateOrThrow<InjectBody>('report-inject', await readJson(c));
+      const organisationId = c.get('organisationId');
+      if (body.organisation_id !== undefined) assertOwnOrganisation(organisationId, body.organisation_id);
+      const { report, admission } = sim.reports.inject({
+        organisation_id: organisationId,
+        report_type: body.report_type,
+        ...(body.processing_date !== undefined ? { processing_date: body.processing_date } : {}),
+        ...(body.rows !== undefined ? { rows: body.rows } : {}),
+      });
+      const [shownReport, shownAdmission] = sim.paths.shown([report, admission]);
+      return c.json({ ...reportBody(shownReport as Report), included: [shownAdmission] }, 201);
+    },
+  );
 
   return r;
 }

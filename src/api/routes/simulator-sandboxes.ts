@@ -66,7 +66,33 @@ export function simulatorSandboxRoutes(deps: AppDeps, sandboxes: SandboxDirector
 
   r.post(
     '/',
-    { summary: 'Create a sandbox', status: 201, body: 'sandbox-create', answer: 'sandbox-single', open: true },
+    {
+      summary: 'Create a sandbox',
+      status: 201,
+      body: 'sandbox-create',
+      answer: 'sandbox-single',
+      open: true,
+      rules: [
+        {
+          rule: 'the caller may create sandboxes (an admin client of the default sandbox, or anyone with `--sandboxes open` or `--auth off`)',
+          answers: [
+            { status: 401, error: `creating a sandbox needs credentials: ${NEEDS_ADMIN}` },
+            { status: 403, error: `creating a sandbox: ${NEEDS_ADMIN}` },
+          ],
+        },
+        {
+          rule: '`expires_at` (or `lifetime_seconds` from now) is in the future and at most 30 days ahead',
+          answers: [
+            { status: 400, error: 'expires_at in body must be in the future, got <instant>' },
+            {
+              status: 400,
+              error: 'expires_at in body must be at most 30 days ahead (the longest a sandbox lives), got <instant>',
+            },
+          ],
+        },
+        { rule: 'an `id` is used once', answers: [{ status: 409, error: 'sandbox <id> already exists' }] },
+      ],
+    },
     async (c) => {
       const asker = await askerOf(c, deps);
       if (sandboxes.creation !== 'open' && !asker.operator) {

@@ -9,7 +9,7 @@ import type { AppDeps, AppEnv } from '../context.ts';
 import { page, queryOf } from '../envelope.ts';
 import { parseFilters } from '../filters.ts';
 import { parseId } from '../ids.ts';
-import { defineRoutes, type RouteGroup } from '../route-declaration.ts';
+import { defineRoutes, ID_USED_ONCE, type RouteGroup } from '../route-declaration.ts';
 import { validateOrThrow } from '../validate.ts';
 
 /** Filters of the played scenarios. */
@@ -43,7 +43,35 @@ export function simulatorScenarioRoutes({ sim }: AppDeps): RouteGroup {
 
   r.post(
     '/',
-    { summary: 'Play a scenario', status: 201, body: 'scenario-create', answer: 'scenario-single' },
+    {
+      summary: 'Play a scenario',
+      status: 201,
+      body: 'scenario-create',
+      answer: 'scenario-single',
+      rules: [
+        {
+          rule: "`target_id` is a record of the caller's organisation, of the scenario's target type, at a step the scenario can still change",
+          answers: [
+            { status: 404, error: 'record <id> does not exist' },
+            {
+              status: 404,
+              error: 'no notification about record <id> was sent to a subscription of organisation <organisation_id>',
+            },
+            { status: 400, error: 'scenario <name> cannot be played on claim submission <id>: <why>' },
+            { status: 400, error: 'report <id> cannot fail its admission: admission <id> has already failed' },
+            { status: 400, error: '<type> <id> already has scenario <name> pending (scenario <id>)' },
+          ],
+        },
+        {
+          rule: '`parameters.open_banking_id` names a participant; `parameters.report_type` one of the report catalogue',
+          answers: [
+            { status: 400, error: 'parameters.open_banking_id must name a participant; known: <ids>' },
+            { status: 400, error: 'report_type <type> is not in the report catalogue; known: <types>' },
+          ],
+        },
+        ID_USED_ONCE,
+      ],
+    },
     async (c) => {
       const body = validateOrThrow<ScenarioBody>('scenario-create', await readJson(c));
       const { data } = body;

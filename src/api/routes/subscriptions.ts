@@ -15,12 +15,74 @@ import { page, queryOf } from '../envelope.ts';
 import { parseFilters } from '../filters.ts';
 import { parseId, parseVersionQuery } from '../ids.ts';
 import { fieldsOf, withDeclaredKeys } from '../json-keys.ts';
-import { defineRoutes, type RouteGroup } from '../route-declaration.ts';
+import { defineRoutes, ID_USED_ONCE, type RouteGroup, type RuleBeyondSchema } from '../route-declaration.ts';
 import { validateOrThrow } from '../validate.ts';
 import { errorView } from '../views/delivery-views.ts';
 
 /** Where an empty string in a PATCH means not given (SubscriptionUpdateAttributes' Go strings). */
 const UPDATE_EMPTIES = FORM3_EMPTY_MEANS_ABSENT['subscription-update']!;
+
+/** Where a callback may point: read as a WHATWG URL, and by where the simulator listens. */
+const CALLBACK_RULES: readonly RuleBeyondSchema[] = [
+  {
+    rule: 'each `callback_uri` is an absolute http(s) URL (as WHATWG URL parsing reads it) without credentials',
+    answers: [
+      { status: 400, error: 'callback_uri in body must be an absolute URL' },
+      { status: 400, error: 'callback_uri in body must use http or https' },
+      { status: 400, error: 'callback_uri in body must not carry credentials' },
+    ],
+  },
+  {
+    rule: 'for `callback_transport` queue, an SQS queue URL',
+    answers: [
+      {
+        status: 400,
+        error:
+          'callback_uri in body must be an SQS queue URL (http(s)://host/<account>/<queue-name>) for callback_transport queue',
+      },
+    ],
+  },
+  {
+    rule: 'not the simulator itself (its host and port, by any loopback name, or a host name resolving to them)',
+    answers: [
+      { status: 400, error: 'callback_uri in body must not point at the simulator itself (<address>)' },
+      {
+        status: 400,
+        error:
+          'callback_uri in body must not point at the simulator itself: <host> resolves to <address>, where it listens (<address>)',
+      },
+    ],
+  },
+];
+
+/** The filter's grammar (docs/notifications.md) and distinct keys. */
+const ATTRIBUTE_RULES: readonly RuleBeyondSchema[] = [
+  {
+    rule: "`filter` is conditions `path=value` joined by ' and '",
+    answers: [
+      { status: 400, error: 'filter in body: "<part>" is no condition; use <syntax>' },
+      { status: 400, error: 'filter in body: "<path>" is no dotted path; use <syntax>' },
+      { status: 400, error: 'filter in body: quote a whole value, not part of it; use <syntax>' },
+      { status: 400, error: 'filter in body has an unclosed double quote; use <syntax>' },
+    ],
+  },
+  {
+    rule: '`user_defined_data` keys are distinct',
+    answers: [{ status: 400, error: 'user_defined_data in body should not repeat a key' }],
+  },
+];
+
+/** A change is judged on the subscription it makes, which the body alone does not show. */
+const CHANGED_CALLBACKS: RuleBeyondSchema = {
+  rule: 'the subscription the change makes has `callback_uris`, or `callback_transport` and `callback_uri` together',
+  answers: [
+    {
+      status: 400,
+      error: 'callback_uris in body is required (or the deprecated callback_transport and callback_uri together)',
+    },
+    { status: 400, error: 'callback_transport and callback_uri in body go together: give both or neither' },
+  ],
+};
 
 interface SubscriptionBody {
   data: { id: string; organisation_id: string; version?: number; attributes: SubscriptionInput };
@@ -34,7 +96,13 @@ export function subscriptionRoutes(deps: AppDeps): RouteGroup {
 
   r.post(
     '/',
-    { summary: 'Create a subscription', status: 201, body: 'subscription-create', answer: 'subscription-single' },
+    {
+      summary: 'Create a subscription',
+      status: 201,
+      body: 'subscription-create',
+      answer: 'subscription-single',
+      rules: [...CALLBACK_RULES, ...ATTRIBUTE_RULES, ID_USED_ONCE],
+    },
     async (c) => {
       const input = await readCreateBody<SubscriptionInput>(c, 'subscription-create', SUBSCRIPTION_TYPE, {
         strict: deps.mode.strictBodies,
@@ -67,7 +135,12 @@ export function subscriptionRoutes(deps: AppDeps): RouteGroup {
 
   r.patch(
     '/:id',
-    { summary: 'Amend a subscription', body: 'subscription-update', answer: 'subscription-single' },
+    {
+      summary: 'Amend a subscription',
+      body: 'subscription-update',
+      answer: 'subscription-single',
+      rules: [CHANGED_CALLBACKS, ...CALLBACK_RULES, ...ATTRIBUTE_RULES],
+    },
     async (c) => {
       const id = parseId(c.req.param('id'));
       const organisationId = c.get('organisationId');

@@ -4,13 +4,20 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { _, Ajv, type ValidateFunction } from 'ajv';
+import nextVocabularyModule from 'ajv/dist/vocabularies/next.js';
+import addErrorsModule from 'ajv-errors';
 import addFormatsModule from 'ajv-formats';
 import { FORMATS } from './formats.ts';
 
-// ajv-formats is CommonJS; its default export arrives wrapped under ESM.
+// ajv-formats and ajv-errors are CommonJS; their default exports arrive wrapped under ESM.
 const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as unknown as (
   ajv: Ajv,
 ) => Ajv;
+const addErrors = ((addErrorsModule as unknown as { default?: unknown }).default ?? addErrorsModule) as unknown as (
+  ajv: Ajv,
+) => Ajv;
+const nextVocabulary = ((nextVocabularyModule as unknown as { default?: unknown }).default ??
+  nextVocabularyModule) as typeof import('ajv/dist/vocabularies/next.js').default;
 
 /** The folder holding every JSON Schema; features/ reads the same files. */
 export const SCHEMA_DIR = dirname(fileURLToPath(import.meta.url));
@@ -56,6 +63,11 @@ export const SCHEMA_SETS: readonly SchemaSet[] = ['refusing', 'dropping', 'stori
  * reads records as the store holds them (storedRecordSchemas). With `source`, the validators keep
  * their code for precompile.ts to write out (as an ES module, or CommonJS for a test to run).
  *
+ * A rule a schema states with its own words (a combination of keywords, where go-swagger's wording
+ * of each would not say what is wrong) carries them in `errorMessage` (ajv-errors), which
+ * replaces that rule's errors with one (validate.ts words it). The `dependentRequired` keyword of
+ * the OpenAPI 3.1 dialect (JSON Schema 2019-09's, ajv's `next` vocabulary) is added to draft-07's.
+ *
  * `inlineRefs: false`: a referenced schema (common.json's definitions, a resource's attributes) is
  * compiled once as a function of its own that every schema referring to it calls, instead of
  * being generated again inside each of them: compiling takes about a quarter of the time.
@@ -70,6 +82,8 @@ export function createAjv(set: SchemaSet = 'refusing', source?: 'esm' | 'cjs'): 
     ...(source ? { code: { source: true, esm: source === 'esm', formats: _`formats` } } : {}),
   });
   addFormats(ajv);
+  ajv.addVocabulary(nextVocabulary);
+  addErrors(ajv);
   ajv.addFormat('date-time', FORMATS['date-time'] as never);
   for (const schema of set === 'storing' ? storedRecordSchemas() : loadSchemas()) ajv.addSchema(schema);
   return ajv;

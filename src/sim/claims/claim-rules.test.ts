@@ -1,23 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { claimAttributes } from '../../harness/claim-attributes.ts';
-import { claimCreateProblems, schemeRuleViolations } from './claim-rules.ts';
+import { schemeRuleViolations } from './claim-rules.ts';
 
 const today = '2026-12-21';
-
-describe('what creation refuses', () => {
-  it('accepts any amount Form3 accepts that is a positive number, however many decimals', () => {
-    expect(claimCreateProblems(claimAttributes(['1.00', '2.5', '0.001', '.5']))).toEqual([]);
-  });
-
-  it('refuses amounts that are not a number greater than zero, naming each', () => {
-    expect(claimCreateProblems(claimAttributes(['0.00', '', '1.2.3', '.']))).toEqual([
-      'disputed_transactions.0.amount in body should be a number greater than 0: "0.00"',
-      'disputed_transactions.1.amount in body should be a number greater than 0: ""',
-      'disputed_transactions.2.amount in body should be a number greater than 0: "1.2.3"',
-      'disputed_transactions.3.amount in body should be a number greater than 0: "."',
-    ]);
-  });
-});
 
 describe('the scheme rules checked at validation', () => {
   it('passes a valid claim', () => {

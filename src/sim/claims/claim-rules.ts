@@ -1,8 +1,7 @@
-// The rules of a claim in two groups. At creation only what Form3's model refuses beyond the JSON
-// Schema (an amount must be a positive number): Form3 accepts any claim its swagger accepts. The
-// scheme's own rules are checked later, when the submission is validated on the scheme clock, and
-// a broken one makes the submission `validation_failed` with `status_reason` naming it.
-import { invalid } from '../errors.ts';
+// The scheme's rules of a claim, checked when its submission is validated on the scheme clock: a
+// broken one makes the submission `validation_failed` with `status_reason` naming it. At creation
+// only the JSON Schema applies (claim-create.json, a positive amount included): Form3 accepts any
+// claim its model accepts.
 import { isDecimalAmount, toPence } from '../payments/money.ts';
 import type { ClaimAttributes } from './claim-resources.ts';
 
@@ -20,27 +19,6 @@ const SORT_CODE = /^[0-9]{6}$/;
 const BACS_ACCOUNT = /^[0-9]{8}$/;
 /** A service user's reference of the original Direct Debit: 18 characters at most in Bacs. */
 const SU_REFERENCE_MAX = 18;
-
-/** A decimal number greater than zero, however many decimals (Form3's pattern is `^[0-9.]{0,20}$`). */
-function isPositiveNumber(amount: string): boolean {
-  return /^(\d+\.?\d*|\.\d+)$/.test(amount) && /[1-9]/.test(amount);
-}
-
-/** What creation refuses beyond the schema: one go-swagger style line per amount that is not positive. */
-export function claimCreateProblems(a: ClaimAttributes): string[] {
-  const txs = Array.isArray(a.disputed_transactions) ? a.disputed_transactions : [];
-  return txs.flatMap((t, i) =>
-    typeof t.amount === 'string' && !isPositiveNumber(t.amount)
-      ? [`disputed_transactions.${i}.amount in body should be a number greater than 0: ${JSON.stringify(t.amount)}`]
-      : [],
-  );
-}
-
-/** Throws the 400 of a claim Form3 would refuse at creation. */
-export function assertClaimCreatable(a: ClaimAttributes): void {
-  const problems = claimCreateProblems(a);
-  if (problems.length > 0) throw invalid(`validation failure list:\n${problems.join('\n')}`);
-}
 
 function partyRules(name: string, p: { account_number: string; bank_id: string }, out: string[]): void {
   if (!SORT_CODE.test(p.bank_id)) out.push(`${name}.bank_id must be a Bacs sort code of 6 digits (got ${p.bank_id})`);

@@ -22,7 +22,6 @@ import {
   claimSubmissionPath,
 } from './claim-resources.ts';
 import { ClaimReversals, type NewRecord } from './claim-reversals.ts';
-import { assertClaimCreatable } from './claim-rules.ts';
 import { registerClaimScenarios } from './claim-scenarios.ts';
 import { ClaimTimeline } from './claim-timeline.ts';
 import { upgradeLegacySubmissions } from './legacy-submissions.ts';
@@ -106,9 +105,8 @@ export class Claims {
     });
   }
 
-  /** Stores a claim Form3's model accepts; the scheme's rules wait for the validation step. */
+  /** Stores a claim its schema accepted (claim-create.json); the scheme's rules wait for the validation step. */
   create(input: NewRecord & { attributes: ClaimAttributes }): Claim {
-    assertClaimCreatable(input.attributes);
     return this.claims.create({
       id: input.id,
       organisation_id: input.organisation_id,

@@ -8,7 +8,6 @@ import type { Resource } from '../resource.ts';
 import type { CallbackTransport } from './callback-transport.ts';
 import { callbackUriProblem, type SelfAddress, selfAddressOf, targetsSelf } from './callback-uri.ts';
 import { filterProblem } from './subscription-filter.ts';
-import { secretProblem } from './webhook-secret.ts';
 
 /** One place a subscription delivers to. */
 export interface Callback {
@@ -73,11 +72,11 @@ export interface SubscriptionInput {
   secret?: string | null;
 }
 
-function problems(
-  a: SubscriptionAttributes,
-  secret: string | null | undefined,
-  self: readonly SelfAddress[],
-): string[] {
+/**
+ * What a subscription's schema cannot say (the secret's format is subscription.json's): callbacks
+ * judged on the subscription a change makes, the URLs they name, the filter's grammar, distinct keys.
+ */
+function problems(a: SubscriptionAttributes, self: readonly SelfAddress[]): string[] {
   const out: string[] = [];
   const callbacks = callbacksOf(a);
   if (callbacks.length === 0)
@@ -102,10 +101,6 @@ function problems(
     out.push(`user_defined_data in body should have at most ${MAX_USER_DEFINED_DATA} items`);
   const keys = new Set(udd.map((p) => p.key));
   if (keys.size !== udd.length) out.push('user_defined_data in body should not repeat a key');
-  if (typeof secret === 'string') {
-    const p = secretProblem(secret);
-    if (p) out.push(`secret in body ${p}`);
-  }
   return out;
 }
 
@@ -198,7 +193,7 @@ export class Subscriptions {
       a,
       typeof a.secret === 'string',
     );
-    const bad = problems(attributes, a.secret, this.#self);
+    const bad = problems(attributes, this.#self);
     if (bad.length) throw invalid(`validation failure list: ${bad.join('; ')}`);
     if (this.repo.rows.has(input.id))
       throw conflict('Subscription cannot be created as it violates a duplicate constraint');
@@ -248,7 +243,7 @@ export class Subscriptions {
     // A callback at the simulator itself stored before that was refused must not block other
     // changes (deactivating it above all): only a new callback_uri is checked against it.
     const newCallback = input.callback_uri !== undefined || input.callback_uris !== undefined;
-    const bad = problems(attributes, input.secret, newCallback ? this.#self : []);
+    const bad = problems(attributes, newCallback ? this.#self : []);
     if (bad.length) throw invalid(`validation failure list: ${bad.join('; ')}`);
     if (input.secret === null) this.#secrets.delete(id);
     else if (typeof input.secret === 'string') this.#secrets.put({ id, secret: input.secret });
