@@ -8,6 +8,11 @@
 // A simulator the features start writes its CLI profile here, never to the user's ~/.scheme-sim.
 process.env.SCHEME_SIM_PROFILE ??= `${process.env.TMPDIR ?? '/tmp'}/scheme-sim-features-profile-${process.pid}.json`;
 
+// Where the reports go: reports/ in the working directory, or CONFORMANCE_REPORTS_DIR (environment
+// only). .ci/run points the suite's own run at a folder of its own, so that its tally never counts
+// a report that a test's cucumber run wrote into reports/ (docs/conformance.md).
+const reports = process.env.CONFORMANCE_REPORTS_DIR || 'reports';
+
 // Support code from this file's folder, so the harness runs from any working directory (another
 // project with scheme-sim installed: `npx scheme-sim conformance` passes the features' own path);
 // reports go to the working directory.
@@ -23,9 +28,9 @@ const common = {
   format: [
     // Progress, each skipped scenario with its reason, each failure with its exchange once.
     `${here}features/support/console-formatter.ts`,
-    'html:reports/cucumber.html',
-    'junit:reports/cucumber.junit.xml',
-    'message:reports/cucumber.ndjson',
+    `html:${reports}/cucumber.html`,
+    `junit:${reports}/cucumber.junit.xml`,
+    `message:${reports}/cucumber.ndjson`,
   ],
   formatOptions: { junit: { suiteName: 'scheme-sim conformance' } },
 };
@@ -44,7 +49,10 @@ const stagingTags = [
  */
 const against = (target) => ({
   ...common,
-  format: [...common.format, `"${here}features/support/run-report-formatter.ts":"reports/conformance-${target}.json"`],
+  format: [
+    ...common.format,
+    `"${here}features/support/run-report-formatter.ts":"${reports}/conformance-${target}.json"`,
+  ],
   formatOptions: { ...common.formatOptions, conformance: { target } },
   worldParameters: { target },
 });

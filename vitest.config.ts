@@ -17,7 +17,12 @@ export default defineConfig({
     exclude: ['test/load/**', '**/node_modules/**'],
     environment: 'node',
     // A simulator the tests start writes its CLI profile here, never to the user's ~/.scheme-sim.
-    env: { SCHEME_SIM_PROFILE: join(tmpdir(), `scheme-sim-test-profile-${process.pid}.json`) },
+    // The cucumber runs of tests write their reports to reports/ of their working directory, never
+    // to the folder .ci/run gives the suite's own features run (CONFORMANCE_REPORTS_DIR, cucumber.mjs).
+    env: {
+      SCHEME_SIM_PROFILE: join(tmpdir(), `scheme-sim-test-profile-${process.pid}.json`),
+      CONFORMANCE_REPORTS_DIR: '',
+    },
     // Vitest's default is one worker per core but one: a single worker on the 2-core CI machines.
     // Much of the suite waits on child processes, sockets and browsers rather than computing, so
     // three workers keep both cores busy.

@@ -9,7 +9,11 @@ export default defineConfig({
   test: {
     include: ['test/load/**/*.test.ts'],
     environment: 'node',
-    env: { SCHEME_SIM_PROFILE: join(tmpdir(), `scheme-sim-test-profile-${process.pid}.json`) },
+    // As in vitest.config.ts: the tests' cucumber runs never write to .ci/run's reports folder.
+    env: {
+      SCHEME_SIM_PROFILE: join(tmpdir(), `scheme-sim-test-profile-${process.pid}.json`),
+      CONFORMANCE_REPORTS_DIR: '',
+    },
     maxWorkers: 1,
     testTimeout: 20000,
     hookTimeout: 20000,

@@ -16,6 +16,9 @@ import { pick, type SimWorld } from '../support/world.ts';
 /** At most this many reports of a type are opened: staging may list one a day for weeks. */
 const OPENED_PER_TYPE = 3;
 
+/** The type a simulator is given when a scenario needs a report: it offers all three formats. */
+const INJECTED_REPORT_TYPE = 'BACS_ARUDD';
+
 interface Listed {
   id: string;
   attributes?: { report_type?: string; processing_date?: string };
@@ -52,6 +55,26 @@ Given(
     return undefined;
   },
 );
+
+/**
+ * A report for the list's steps to open, so that they never pass on an empty list: a simulator
+ * (in process or running) is given one through its own injection route; staging's list is what
+ * arrived, and when it holds none the scenario is skipped, saying so.
+ */
+Given('a report the target lists, injected when the target is a simulator', async function (this: SimWorld) {
+  if (this.target.name !== 'staging') {
+    const res = await this.send('POST', '/v1/simulator/reports', {
+      body: JSON.stringify({ report_type: INJECTED_REPORT_TYPE }),
+    });
+    assert.equal(res.status, 201, `injecting a ${INJECTED_REPORT_TYPE} report: ${res.status}${this.exchange}`);
+    return undefined;
+  }
+  const res = await this.send('GET', '/v1/notification/reports?page[size]=1');
+  assert.equal(res.status, 200, `listing reports: ${res.status}${this.exchange}`);
+  if (((res.json as { data?: unknown[] }).data ?? []).length > 0) return undefined;
+  this.log(`skipped: ${this.target.baseUrl} lists no report for the organisation; there is nothing to fetch`);
+  return 'skipped';
+});
 
 function listedReports(world: SimWorld): Listed[] {
   const listed = world.state.reports as Listed[] | undefined;
@@ -120,6 +143,7 @@ Then(
       );
       const links = (pick(one.json, 'links') ?? {}) as Record<string, { href: string; meta?: Record<string, string> }>;
       const formats = (pick(one.json, 'data.attributes.formats') ?? []) as string[];
+      assert.ok(formats.length > 0, `report ${id} offers no format to download${this.exchange}`);
       for (const format of formats) {
         const type = REPORT_MEDIA_TYPES[format];
         assert.ok(type, `report ${id} offers ${format}, a format Form3 does not name`);
