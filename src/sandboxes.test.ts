@@ -233,6 +233,31 @@ describe('sandboxes on one server', () => {
     expect(await rt.sandboxes.delete(s.id)).toBe(true);
     expect(rt.sandboxes.get(s.id)).toBeUndefined();
   });
+
+  it("routes a sandbox's token however its scheme is spelt, and leaves a malformed one to the default world", async () => {
+    rt = await testRuntime();
+    const s = await rt.sandboxes.create({ seed: 'none' });
+    const admin = s.clients[0]!;
+    const res = await s.app.request('/v1/oauth2/token', {
+      method: 'POST',
+      headers: {
+        authorization: `Basic ${Buffer.from(`${admin.client_id}:${admin.client_secret}`).toString('base64')}`,
+        'content-type': 'application/x-www-form-urlencoded',
+      },
+      body: 'grant_type=client_credentials',
+    });
+    const token = (await json(res)).access_token as string;
+    expect(token).toMatch(/^sbx_[0-9a-f]{32}\./);
+    const route = (authorization: string) => rt!.sandboxes.routeWorld('/v1/organisation/accounts', authorization);
+    for (const spelt of [`Bearer ${token}`, `bearer ${token}`, `BEARER ${token}`, `Bearer  ${token}`, `Bearer\t${token}`])
+      expect(route(spelt), spelt.slice(0, 12)).toEqual({ world: s.world });
+    // Upper-case hex names the same sandbox (the id is matched without case).
+    expect(route(`Bearer sbx_${token.slice(4, 36).toUpperCase()}${token.slice(36)}`)).toEqual({ world: s.world });
+    // A well-formed id of no sandbox is refused; a malformed one is no sandbox's (the default world refuses it).
+    expect(route(`Bearer sbx_${'0'.repeat(32)}${token.slice(36)}`)).toMatchObject({ refused: 401 });
+    expect(route(`Bearer sbx_${'z'.repeat(32)}${token.slice(36)}`)).toBeUndefined();
+    expect(route(`Bearer sbx_${token.slice(4, 35)}${token.slice(36)}`)).toBeUndefined();
+  });
 });
 
 describe.skipIf(postgresBinDir() === undefined)('sandboxes on PostgreSQL', () => {
