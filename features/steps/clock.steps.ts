@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { Given, Then, When } from '@cucumber/cucumber';
-import type { LastResponse, SimWorld } from '../support/world.ts';
+import type { LastResponse } from '../support/scenario.ts';
+import type { SimWorld } from '../support/world.ts';
 
 // The scheme clock and the simulator controls. Scenarios using these are @simulator: staging has
 // no clock to move. Steps that move the clock leave their answer as the last response; steps that
