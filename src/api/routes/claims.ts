@@ -27,9 +27,9 @@ export function claimRoutes({ sim, mode }: AppDeps): RouteGroup {
   r.post(
     '/',
     { summary: 'Create a DDIC claim', status: 201, body: 'claim-create', answer: 'claim-single' },
-    async (c) => {
+    async (c, answer) => {
       const body = await readCreateBody<ClaimAttributes>(c, 'claim-create', CLAIM_TYPE, { strict });
-      return c.json(sim.paths.bodyOf(claims.create(body)), 201);
+      return answer(sim.paths.bodyOf(claims.create(body)));
     },
   );
 
@@ -45,10 +45,10 @@ export function claimRoutes({ sim, mode }: AppDeps): RouteGroup {
   r.post(
     '/:id/submissions',
     { summary: 'Submit a claim', status: 201, body: 'claim-submission-create', answer: 'claim-submission-single' },
-    async (c) => {
+    async (c, answer) => {
       const claimId = parseId(c.req.param('id'));
       const body = await readCreateBody(c, 'claim-submission-create', CLAIM_SUBMISSION_TYPE, { strict });
-      return c.json(sim.paths.bodyOf(claims.submit(claimId, body, org(c))), 201);
+      return answer(sim.paths.bodyOf(claims.submit(claimId, body, org(c))));
     },
   );
 
@@ -60,7 +60,7 @@ export function claimRoutes({ sim, mode }: AppDeps): RouteGroup {
   r.post(
     '/:id/reversals',
     { summary: 'Reverse a claim', status: 201, body: 'claim-reversal-create', answer: 'claim-reversal-single' },
-    async (c) => {
+    async (c, answer) => {
       const claimId = parseId(c.req.param('id'));
       const body = await readCreateBody<{ original_instruction_id: string }>(
         c,
@@ -73,7 +73,7 @@ export function claimRoutes({ sim, mode }: AppDeps): RouteGroup {
         { id: body.id, organisation_id: body.organisation_id, ...body.attributes },
         org(c),
       );
-      return c.json(sim.paths.bodyOf(reversal), 201);
+      return answer(sim.paths.bodyOf(reversal));
     },
   );
 
@@ -94,13 +94,13 @@ export function claimRoutes({ sim, mode }: AppDeps): RouteGroup {
       body: 'claim-reversal-submission-create',
       answer: 'claim-reversal-submission-single',
     },
-    async (c) => {
+    async (c, answer) => {
       const claimId = parseId(c.req.param('id'));
       const reversalId = parseId(c.req.param('rid'), 'reversal_id');
       const body = await readCreateBody(c, 'claim-reversal-submission-create', CLAIM_REVERSAL_SUBMISSION_TYPE, {
         strict,
       });
-      return c.json(sim.paths.bodyOf(claims.reversals.submit(claimId, reversalId, body, org(c))), 201);
+      return answer(sim.paths.bodyOf(claims.reversals.submit(claimId, reversalId, body, org(c))));
     },
   );
 

@@ -17,19 +17,23 @@ interface InjectBody {
 export function simulatorReportRoutes({ sim }: AppDeps): RouteGroup {
   const r = defineRoutes('/v1/simulator/reports', 'Simulator');
 
-  r.post('/', { summary: 'A report of the catalogue arrives now', status: 201, body: 'report-inject' }, async (c) => {
-    const body = validateOrThrow<InjectBody>('report-inject', await readJson(c));
-    const organisationId = c.get('organisationId');
-    if (body.organisation_id !== undefined) assertOwnOrganisation(organisationId, body.organisation_id);
-    const { report, admission } = sim.reports.inject({
-      organisation_id: organisationId,
-      report_type: body.report_type,
-      ...(body.processing_date !== undefined ? { processing_date: body.processing_date } : {}),
-      ...(body.rows !== undefined ? { rows: body.rows } : {}),
-    });
-    const [shownReport, shownAdmission] = sim.paths.shown([report, admission]);
-    return c.json({ ...reportBody(shownReport as Report), included: [shownAdmission] }, 201);
-  });
+  r.post(
+    '/',
+    { summary: 'A report of the catalogue arrives now', status: 201, body: 'report-inject' },
+    async (c, answer) => {
+      const body = validateOrThrow<InjectBody>('report-inject', await readJson(c));
+      const organisationId = c.get('organisationId');
+      if (body.organisation_id !== undefined) assertOwnOrganisation(organisationId, body.organisation_id);
+      const { report, admission } = sim.reports.inject({
+        organisation_id: organisationId,
+        report_type: body.report_type,
+        ...(body.processing_date !== undefined ? { processing_date: body.processing_date } : {}),
+        ...(body.rows !== undefined ? { rows: body.rows } : {}),
+      });
+      const [shownReport, shownAdmission] = sim.paths.shown([report, admission]);
+      return answer({ ...reportBody(shownReport as Report), included: [shownAdmission] });
+    },
+  );
 
   return r;
 }

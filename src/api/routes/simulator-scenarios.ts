@@ -42,7 +42,7 @@ export function simulatorScenarioRoutes({ sim }: AppDeps): RouteGroup {
   r.post(
     '/',
     { summary: 'Play a scenario', status: 201, body: 'scenario-create', answer: 'scenario-single' },
-    async (c) => {
+    async (c, answer) => {
       const body = validateOrThrow<ScenarioBody>('scenario-create', await readJson(c));
       const { data } = body;
       if (data.organisation_id !== undefined) assertOwnOrganisation(org(c), data.organisation_id);
@@ -53,7 +53,7 @@ export function simulatorScenarioRoutes({ sim }: AppDeps): RouteGroup {
         ...(data.attributes.target_id !== undefined ? { target_id: data.attributes.target_id.toLowerCase() } : {}),
         ...(data.attributes.parameters !== undefined ? { parameters: data.attributes.parameters } : {}),
       });
-      return c.json(sim.paths.bodyOf(scenario), 201);
+      return answer(sim.paths.bodyOf(scenario));
     },
   );
 
