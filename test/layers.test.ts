@@ -155,6 +155,7 @@ describe('the layers checker (a test of the test)', () => {
   it.each([
     ['src/sim/a.ts', 'src/clock/b.ts'],
     ['src/sim/a.ts', 'src/store/b.ts'],
+    ['src/sim/a.ts', 'src/signatures/notifications/b.ts'],
     ['src/api/a.ts', 'src/sim/b.ts'],
     ['src/delivery/a.ts', 'src/sim/b.ts'],
     ['src/node/a.ts', 'src/api/b.ts'],

@@ -5,7 +5,6 @@ import { type CorsOrigins, describeCors, parseCorsOrigins } from '../api/cors.ts
 import { JWKS_PATH } from '../api/open-banking/participant-paths.ts';
 import { isSupportedInstant, SUPPORTED_RANGE } from '../clock/dates.ts';
 import { type ClockState, MAX_SPEED, SchemeClock } from '../clock/scheme-clock.ts';
-import { secretProblem } from '../delivery/signing.ts';
 import { FIXTURES_DIR } from '../fixtures.ts';
 import { collectYoung } from '../node/collect-young.ts';
 import { requestLogger } from '../node/request-log.ts';
@@ -13,6 +12,7 @@ import { listen } from '../node/server.ts';
 import { warmUp } from '../node/warm-up.ts';
 import { packageFile } from '../package-files.ts';
 import { createRuntime, type RuntimeOptions } from '../runtime.ts';
+import { secretProblem } from '../signatures/notifications/standard-webhooks.ts';
 import type { RetrySchedule } from '../sim/notifications/retry-schedule.ts';
 import { parseRetrySchedule } from '../sim/notifications/retry-schedule-spec.ts';
 import { shortPath, writeProfile } from './profile.ts';

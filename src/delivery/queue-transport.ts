@@ -1,6 +1,6 @@
 import type { SQSClient } from '@aws-sdk/client-sqs';
+import type { SignedHeaders } from '../signatures/notifications/form3-notification-signature.ts';
 import type { AttemptOutcome } from '../sim/notifications/outbox.ts';
-import type { SignedHeaders } from './form3-signature.ts';
 import { DeliveryInterrupted } from './http-transport.ts';
 
 /** Where SQS calls go and how they are signed; defaults suit ElasticMQ and LocalStack. */

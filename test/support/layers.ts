@@ -30,7 +30,7 @@ const MAY_IMPORT: Record<string, readonly Layer[]> = {
   clock: [],
   store: [],
   signatures: [],
-  sim: ['clock', 'store'],
+  sim: ['clock', 'store', 'signatures'],
   delivery: ['clock', 'store', 'signatures', 'sim'],
   api: ['clock', 'store', 'signatures', 'sim'],
   client: ['signatures'],

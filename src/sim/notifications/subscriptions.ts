@@ -1,3 +1,4 @@
+import { secretProblem } from '../../signatures/notifications/standard-webhooks.ts';
 import type { Collection } from '../../store/collection.ts';
 import { conflict, invalid } from '../errors.ts';
 import type { EventType } from '../events.ts';
@@ -6,7 +7,6 @@ import type { Resource } from '../resource.ts';
 import type { CallbackTransport } from './callback-transport.ts';
 import { callbackUriProblem, type SelfAddress, selfAddressOf, targetsSelf } from './callback-uri.ts';
 import { filterProblem } from './subscription-filter.ts';
-import { secretProblem } from './webhook-secret.ts';
 
 /** One place a subscription delivers to. */
 export interface Callback {
