@@ -19,14 +19,15 @@ export {
   signingKeysFromApi,
   verifyForm3Notification,
 } from './client/verify-form3-notification.ts';
+export { type ReceivedHeaders, verifyWebhook } from './client/verify-webhook.ts';
 export type { AdvanceRequest } from './clock/advance.ts';
 export type { AdvanceResult } from './clock/scheduler.ts';
 export type { ClockState } from './clock/scheme-clock.ts';
 export type { DeliveryOptions } from './delivery/delivery-worker.ts';
-export { type ReceivedHeaders, secretProblem, signatureHeaders, verifyWebhook } from './delivery/signing.ts';
 export { listen, type RunningServer } from './node/server.ts';
 export { createRuntime, FIXTURES_DIR, type Runtime, type RuntimeOptions, type Worker } from './runtime.ts';
 export type { JwsProfile, SignatureErrorCode, VerifiedJwsHeader } from './signatures/jws-profile.ts';
+export { secretProblem, signatureHeaders } from './signatures/notifications/standard-webhooks.ts';
 export { DEFAULT_THRESHOLDS, type MatchThresholds } from './sim/cop/thresholds.ts';
 // GB IBANs with the check digits Form3 checks: for test data of accounts and payments.
 export { gbIban, hasValidCheckDigits, ibanOf } from './sim/iban.ts';

@@ -249,7 +249,13 @@ describe('sandboxes on one server', () => {
     const token = (await json(res)).access_token as string;
     expect(token).toMatch(/^sbx_[0-9a-f]{32}\./);
     const route = (authorization: string) => rt!.sandboxes.routeWorld('/v1/organisation/accounts', authorization);
-    for (const spelt of [`Bearer ${token}`, `bearer ${token}`, `BEARER ${token}`, `Bearer  ${token}`, `Bearer\t${token}`])
+    for (const spelt of [
+      `Bearer ${token}`,
+      `bearer ${token}`,
+      `BEARER ${token}`,
+      `Bearer  ${token}`,
+      `Bearer\t${token}`,
+    ])
       expect(route(spelt), spelt.slice(0, 12)).toEqual({ world: s.world });
     // Upper-case hex names the same sandbox (the id is matched without case).
     expect(route(`Bearer sbx_${token.slice(4, 36).toUpperCase()}${token.slice(36)}`)).toEqual({ world: s.world });

@@ -11,7 +11,7 @@ describe('the layers of docs/design.md', () => {
     expect(checkLayers(ROOT)).toEqual([]);
   });
 
-  it('leave no import circle in src, type-only imports included', () => {
+  it('leave no import circle in src, test, features, bench or scripts, type-only imports included', () => {
     expect(importCycles(ROOT)).toEqual([]);
   });
 });
@@ -71,6 +71,41 @@ describe('the layers checker (a test of the test)', () => {
     ]);
   });
 
+  it('finds circles outside src: features, test support, bench and scripts', () => {
+    // The circle features/support had (issue 45): the world imports the helpers its send calls,
+    // and they imported the world's types back.
+    const clean = {
+      'features/support/scenario.ts': 'export interface Scenario { send(): void }\n',
+      'features/support/world.ts':
+        "import type { Scenario } from './scenario.ts';\nimport { sign } from './cop-signing.ts';\nexport class World implements Scenario { send() { sign(this); } }\n",
+      'features/support/cop-signing.ts':
+        "import type { Scenario } from './scenario.ts';\nexport const sign = (s: Scenario) => s;\n",
+      'features/steps/a.steps.ts': "import { World } from '../support/world.ts';\nexport const w = World;\n",
+      'test/support/a.ts': "import { b } from './b.ts';\nexport const a = b;\n",
+      'test/support/b.ts': 'export const b = 1;\n',
+      'bench/run.ts': "import { r } from './report.ts';\nr();\n",
+      'bench/report.ts': 'export const r = () => 1;\n',
+      'scripts/x.mjs': "import { y } from './y.mjs';\ny();\n",
+      'scripts/y.mjs': 'export const y = () => 1;\n',
+    };
+    expect(importCycles(tree(clean))).toEqual([]);
+    rmSync(dir!, { recursive: true, force: true });
+    const planted = {
+      ...clean,
+      'features/support/cop-signing.ts':
+        "import type { World } from './world.ts';\nexport const sign = (s: World) => s;\n",
+      'test/support/b.ts': "import type { A } from './a.ts';\nexport const b = 1;\n",
+      'bench/report.ts': "import './run.ts';\nexport const r = () => 1;\n",
+      'scripts/y.mjs': "export { x } from './x.mjs';\nexport const y = () => 1;\n",
+    };
+    expect(importCycles(tree(planted))).toEqual([
+      ['bench/report.ts', 'bench/run.ts', 'bench/report.ts'],
+      ['features/support/cop-signing.ts', 'features/support/world.ts', 'features/support/cop-signing.ts'],
+      ['scripts/x.mjs', 'scripts/y.mjs', 'scripts/x.mjs'],
+      ['test/support/a.ts', 'test/support/b.ts', 'test/support/a.ts'],
+    ]);
+  });
+
   it('goes round a longer circle in import order', () => {
     const three = {
       'src/sim/a.ts': "import { c } from './c.ts';\nexport const a = 1;\n",
@@ -120,6 +155,7 @@ describe('the layers checker (a test of the test)', () => {
   it.each([
     ['src/sim/a.ts', 'src/clock/b.ts'],
     ['src/sim/a.ts', 'src/store/b.ts'],
+    ['src/sim/a.ts', 'src/signatures/notifications/b.ts'],
     ['src/api/a.ts', 'src/sim/b.ts'],
     ['src/delivery/a.ts', 'src/sim/b.ts'],
     ['src/node/a.ts', 'src/api/b.ts'],

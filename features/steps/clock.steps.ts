@@ -3,7 +3,8 @@
 // only look (Then ...) keep the last response as it was.
 import assert from 'node:assert/strict';
 import { Given, Then, When } from '@cucumber/cucumber';
-import type { LastResponse, SimWorld } from '../support/world.ts';
+import type { LastResponse } from '../support/scenario.ts';
+import type { SimWorld } from '../support/world.ts';
 
 async function post(world: SimWorld, path: string, body?: Record<string, unknown>): Promise<LastResponse> {
   const res = await world.send('POST', path, body === undefined ? {} : { body: JSON.stringify(body) });

@@ -12,8 +12,8 @@ import {
   requesterFromSettings,
   simulatorRequester,
 } from './cop-requester.ts';
+import { FIXTURE_CLIENTS, FIXTURE_COP } from './fixture-clients.ts';
 import { clientToken, type Settings } from './settings.ts';
-import { FIXTURE_CLIENTS, FIXTURE_COP } from './targets.ts';
 
 export interface CopProbeTarget {
   baseUrl: string;

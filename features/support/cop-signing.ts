@@ -9,7 +9,7 @@ import { REQUESTER_ISS, REQUESTER_TEST_KEYS } from '../../src/harness/cop-keys.t
 import { handMadeJws, verifyIndependently } from '../../src/harness/independent-jws.ts';
 import { signCopRequest, verifyCopResponse } from '../../src/index.ts';
 import { answeringParticipant, defaultJwksUrl, nameVerificationParticipant } from './cop-requester.ts';
-import type { LastResponse, SimWorld } from './world.ts';
+import type { LastResponse, Scenario } from './scenario.ts';
 
 /** What a "signed as" step asked for: the requester and the changes to make to its signature. */
 export interface SigningIntent {
@@ -18,7 +18,7 @@ export interface SigningIntent {
 }
 
 /** The JWS profile of the current target: its requester's, else the one a step reopened it with. */
-export function profileOf(world: SimWorld): '3.1.4' | '3.1.3' {
+export function profileOf(world: Scenario): '3.1.4' | '3.1.3' {
   return world.target.copRequester?.profile ?? (world.vars.jws_profile === '3.1.3' ? '3.1.3' : '3.1.4');
 }
 
@@ -29,7 +29,7 @@ export function profileOf(world: SimWorld): '3.1.4' | '3.1.3' {
  * added after "name verification requests are sent unsigned".
  */
 export async function signNameVerification(
-  world: SimWorld,
+  world: Scenario,
   path: string,
   headers: Headers,
   body: string | Uint8Array | undefined,
@@ -54,7 +54,7 @@ export async function signNameVerification(
  * jose (verifyCopResponse, the package's verifier) and independently with Node's RSASSA-PSS. A
  * failure names the header or the claim at fault.
  */
-export async function checkSignedAnswer(world: SimWorld, path: string, res: LastResponse): Promise<void> {
+export async function checkSignedAnswer(world: Scenario, path: string, res: LastResponse): Promise<void> {
   const participant = answeringParticipant(path);
   if (participant === undefined) return;
   // A participant with no published keys (an id no bank has) has nothing to sign with.
@@ -82,14 +82,14 @@ type Jwks = { keys: Array<{ kid?: string }> };
  * The participant's JWKS where the target publishes it (CONFORMANCE_COP_JWKS_URL), once per
  * scenario; with `absentOk`, undefined when the target answers 404 (no such participant).
  */
-export async function fetchJwks(world: SimWorld, openBankingId: string): Promise<Jwks>;
+export async function fetchJwks(world: Scenario, openBankingId: string): Promise<Jwks>;
 export async function fetchJwks(
-  world: SimWorld,
+  world: Scenario,
   openBankingId: string,
   o: { absentOk: true },
 ): Promise<Jwks | undefined>;
 export async function fetchJwks(
-  world: SimWorld,
+  world: Scenario,
   openBankingId: string,
   o: { absentOk?: boolean } = {},
 ): Promise<Jwks | undefined> {
@@ -114,7 +114,7 @@ export async function fetchJwks(
  * (`+N`: N seconds ahead of the target's wall clock), body (sign this text instead), crit (one
  * more entry, signed by hand: jose refuses to make such a header).
  */
-export async function requestSignature(world: SimWorld, body: string): Promise<string | undefined> {
+export async function requestSignature(world: Scenario, body: string): Promise<string | undefined> {
   const intent = world.state.cop_signing as SigningIntent | undefined;
   if (!intent) return undefined;
   const key = REQUESTER_TEST_KEYS[intent.requester];

@@ -1,12 +1,12 @@
 // Every account a scenario creates on the target is deleted after the scenario, passed or failed,
 // so a run against a long-lived target (staging) leaves none of its accounts behind: world.send
 // hands each 201 of POST /v1/organisation/accounts here, and hooks.ts runs the removals.
-import type { LastResponse, SimWorld } from './world.ts';
+import type { LastResponse, Scenario } from './scenario.ts';
 
 const ACCOUNTS = '/v1/organisation/accounts';
 
 /** After a request: when it created an account, registers the account's removal with the world. */
-export function removeAccountAfterwards(world: SimWorld, method: string, path: string, res: LastResponse): void {
+export function removeAccountAfterwards(world: Scenario, method: string, path: string, res: LastResponse): void {
   if (method !== 'POST' || path.split('?')[0] !== ACCOUNTS || res.status !== 201) return;
   const data = (res.json as { data?: { id?: string; version?: number } } | undefined)?.data;
   if (!data?.id) return;

@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import { form3SignedHeaders } from '../../src/index.ts';
 import { copPreflight } from './cop-preflight.ts';
 import { requesterFromSettings } from './cop-requester.ts';
+import { FIXTURE_CLIENTS } from './fixture-clients.ts';
 import { enterSandbox, sandboxInUse } from './sandbox.ts';
 import {
   missingSettings,
@@ -17,7 +18,6 @@ import {
 } from './settings.ts';
 import { simTargetProblem } from './sim-target.ts';
 import { type Answer, type Send, settingsAgainstTarget } from './target-settings.ts';
-import { FIXTURE_CLIENTS } from './targets.ts';
 
 /** Every problem of the target's settings, one line each; none when the run may start. */
 export async function preflightProblems(target: string, given: Settings = readSettings()): Promise<string[]> {

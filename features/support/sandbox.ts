@@ -11,9 +11,9 @@ import { createPrivateKey } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { form3SignedHeaders, signCopRequest } from '../../src/index.ts';
 import { BUNDLED_ISS, BUNDLED_KEY_FILE, requesterFromSettings } from './cop-requester.ts';
+import { FIXTURE_CLIENTS, FIXTURE_COP, type TargetClient } from './fixture-clients.ts';
 import { clientToken, type Settings } from './settings.ts';
 import { SCENARIO_START } from './sim-target.ts';
-import { FIXTURE_CLIENTS, FIXTURE_COP, type TargetClient } from './targets.ts';
 
 export interface SandboxClient {
   client_id: string;

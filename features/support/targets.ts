@@ -1,26 +1,14 @@
 // The same features run in process, against a running simulator or against staging: what each
 // target is (its address, clients, bank and CoP settings) and how one is opened.
-import { createPrivateKey, type KeyObject } from 'node:crypto';
+import { createPrivateKey } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { FENWICK, HARBOUR, NORTHWIND, type TestRuntime, testRuntime } from '../../src/harness/test-runtime.ts';
+import { NORTHWIND, type TestRuntime, testRuntime } from '../../src/harness/test-runtime.ts';
 import { bundledRequester, type CopRequester, requesterFromSettings, simulatorRequester } from './cop-requester.ts';
+import { FIXTURE_BANK, FIXTURE_CLIENTS, FIXTURE_COP, type TargetClient } from './fixture-clients.ts';
 import { sandboxInUse, sandboxSimClients } from './sandbox.ts';
 import { readSettings } from './settings.ts';
 
 export type TargetName = 'inprocess' | 'sim' | 'staging';
-
-/** A client the steps can act as, with the organisation its records belong to. */
-export interface TargetClient {
-  client_id: string;
-  /** The client's id where client_id is an alias of it (the fixtures' northwind-dev); else client_id is the id. */
-  uuid?: string;
-  client_secret: string;
-  organisation_id: string;
-  /** When set, requests are signed with this key (Form3's request signing) instead of a token. */
-  signing?: { key_id: string; key: KeyObject };
-  /** A sort code and BIC registered to its organisation, when the harness knows one (the fixtures). */
-  bank?: { sort_code: string; bic: string };
-}
 
 /** Where the conformance steps send their requests. */
 export interface Target {
@@ -63,28 +51,6 @@ function env(name: string): string {
   if (!v) throw new Error(`${name} must be set for this conformance target`);
   return v;
 }
-
-/** The fixture clients every simulator (in process or running) has. */
-const fixtureClient = (c: typeof NORTHWIND): TargetClient => ({
-  ...c,
-  bank: { sort_code: c.bank.bank_id, bic: c.bank.bic },
-});
-export const FIXTURE_CLIENTS: Record<string, TargetClient> = {
-  default: fixtureClient(NORTHWIND),
-  northwind: fixtureClient(NORTHWIND),
-  harbour: fixtureClient(HARBOUR),
-  fenwick: fixtureClient(FENWICK),
-};
-
-/** The fixtures' default organisation (Northwind) holds sort code 400300 (fixtures/participants.json). */
-const FIXTURE_BANK = { sort_code: '400300', bic: 'NWBKGB22' };
-/** A seed account of fixtures/accounts.json at Northwind's participant (docs/cop.md, the seed table). */
-export const FIXTURE_COP = {
-  participant: '0015800001041REAAY',
-  account: '40030012345678',
-  name: 'Samantha Holder',
-  type: 'Personal',
-} as const;
 
 /**
  * Staging has the client CI was given (default, also answering to "northwind") and, when

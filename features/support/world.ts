@@ -8,16 +8,9 @@ import { checkSignedAnswer, signNameVerification } from './cop-signing.ts';
 import { removeAccountAfterwards } from './created-accounts.ts';
 import { describeBody, formatExchange } from './exchange.ts';
 import type { WebhookReceiver } from './receiver.ts';
+import type { LastResponse, Scenario } from './scenario.ts';
 import { readSettings } from './settings.ts';
 import { openTarget, type Target, type TargetName, type TargetOptions } from './targets.ts';
-
-export interface LastResponse {
-  status: number;
-  headers: Headers;
-  text: string;
-  json: unknown;
-  bytes: Uint8Array;
-}
 
 export interface WorldParameters {
   target: TargetName;
@@ -28,7 +21,7 @@ export interface WorldParameters {
  * the last response. The steps of every flow share it: keep strings for {{interpolation}} in
  * `vars` and anything else in `state`, rather than adding fields.
  */
-export class SimWorld extends World<WorldParameters> {
+export class SimWorld extends World<WorldParameters> implements Scenario {
   target!: Target;
   /** Named client whose token requests carry; null sends no Authorization header. */
   client: string | null = 'default';

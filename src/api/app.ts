@@ -69,7 +69,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
 
   // Name verification answers in Open Banking terms, errors of the shared rules included: it is
   // routed ahead of the shared layers below and applies their rules in its own one layer.
-  app.route('/v1/participants', nameVerificationRoutes(deps));
+  app.route(participantOperations.prefix, nameVerificationRoutes(deps));
   /** Every route group, in the order mounted: the paths of the OpenAPI document. */
   const declared: RouteGroup[] = [participantOperations];
   const mount = (group: RouteGroup) => {

@@ -3,6 +3,7 @@
 // naming the methods it allows; `openApiDocument` builds its paths. docs/routes.md shows how to
 // declare one; docs/decisions/017-routes-declared-once.md says why.
 import type { Context, Handler, Hono } from 'hono';
+import type { ContentfulStatusCode, StatusCode } from 'hono/utils/http-status';
 import type { AppEnv } from './context.ts';
 import { methodNotAllowed } from './errors.ts';
 
@@ -67,11 +68,18 @@ export interface Operation extends Omit<RouteDoc, 'status'> {
 export interface Route {
   operation: Operation;
   honoPath: string;
-  handler?: Handler<AppEnv>;
+  handler?: RouteHandler<string>;
 }
 
+/**
+ * Answers with the route's declared success status (`RouteDoc.status`): the body as JSON, or no
+ * body at all when none is given (a 204). The declaration is the one place a success status is
+ * stated; a handler answers its success through this, never with a status of its own.
+ */
+export type Answer = (body?: object) => Response;
+
 // The path's `:name` parameters, typed as Hono types them in its own route methods.
-type RouteHandler<P extends string> = (c: Context<AppEnv, P>) => Response | Promise<Response>;
+type RouteHandler<P extends string> = (c: Context<AppEnv, P>, answer: Answer) => Response | Promise<Response>;
 
 /**
  * The routes of one resource family under one path prefix and one OpenAPI tag, each declared once
@@ -125,7 +133,7 @@ export class RouteGroup {
     this.#routes.push({
       operation: { method, path: honoPath.replace(/:([A-Za-z_]+)/g, '{$1}'), tag: this.tag, status, ...rest },
       honoPath,
-      ...(handler ? { handler: handler as Handler<AppEnv> } : {}),
+      ...(handler ? { handler } : {}),
     });
     return this;
   }
@@ -150,9 +158,28 @@ export function mountRoutes(app: Hono<AppEnv>, group: RouteGroup): void {
   const allowed = new Map<string, Set<Method>>();
   for (const route of group.routes) {
     if (!route.handler) continue;
-    app.on(route.operation.method, route.honoPath, route.handler);
+    app.on(route.operation.method, route.honoPath, served(route.operation, route.handler));
     const methods = allowed.get(route.honoPath) ?? new Set();
     allowed.set(route.honoPath, methods.add(route.operation.method));
   }
   for (const [path, methods] of allowed) app.all(path, methodNotAllowed(METHODS.filter((m) => methods.has(m))));
+}
+
+/**
+ * The handler as Hono calls it: given the `Answer` of the declared status, and held to it. A 2xx
+ * other than the declared one is the route contradicting its own declaration (and the OpenAPI
+ * document): it fails as the bug it is rather than reaching the client as a second truth.
+ */
+function served({ method, path, status }: Operation, handler: RouteHandler<string>): Handler<AppEnv> {
+  const held = (res: Response): Response => {
+    if (res.status >= 200 && res.status < 300 && res.status !== status)
+      throw new Error(`${method} ${path} answered ${res.status}, but its declaration says ${status}`);
+    return res;
+  };
+  return (c) => {
+    const answer: Answer = (body) =>
+      body === undefined ? c.body(null, status as StatusCode) : c.json(body, status as ContentfulStatusCode);
+    const res = handler(c, answer);
+    return res instanceof Promise ? res.then(held) : held(res);
+  };
 }

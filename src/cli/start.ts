@@ -2,9 +2,9 @@
 import { existsSync } from 'node:fs';
 import { isAbsolute, join, relative } from 'node:path';
 import { type CorsOrigins, describeCors, parseCorsOrigins } from '../api/cors.ts';
+import { JWKS_PATH } from '../api/open-banking/participant-paths.ts';
 import { isSupportedInstant, SUPPORTED_RANGE } from '../clock/dates.ts';
 import { type ClockState, MAX_SPEED, SchemeClock } from '../clock/scheme-clock.ts';
-import { secretProblem } from '../delivery/signing.ts';
 import { FIXTURES_DIR } from '../fixtures.ts';
 import { collectYoung } from '../node/collect-young.ts';
 import { requestLogger } from '../node/request-log.ts';
@@ -12,6 +12,7 @@ import { listen } from '../node/server.ts';
 import { warmUp } from '../node/warm-up.ts';
 import { packageFile } from '../package-files.ts';
 import { createRuntime, type RuntimeOptions } from '../runtime.ts';
+import { secretProblem } from '../signatures/notifications/standard-webhooks.ts';
 import type { RetrySchedule } from '../sim/notifications/retry-schedule.ts';
 import { parseRetrySchedule } from '../sim/notifications/retry-schedule-spec.ts';
 import { shortPath, writeProfile } from './profile.ts';
@@ -284,7 +285,7 @@ export async function startCommand(argv: string[], env: NodeJS.ProcessEnv = proc
     `  cors:   ${describeCors(cors)}; requests: GET ${server.url}/v1/simulator/requests${values['log-requests'] ? `, logged (${logFormat}, ${logLevel})` : ''}`,
   );
   console.log(
-    `  cop:    ${runtime.sim.participants.all().length} participants, ${runtime.sim.accounts.repo.rows.size} accounts${values['cop-strict'] ? ', strict headers and request signatures' : ''}; answers signed (JWS profile ${jwsProfile}, keys at /v1/participants/{open_banking_id}/jwks.json)`,
+    `  cop:    ${runtime.sim.participants.all().length} participants, ${runtime.sim.accounts.repo.rows.size} accounts${values['cop-strict'] ? ', strict headers and request signatures' : ''}; answers signed (JWS profile ${jwsProfile}, keys at ${JWKS_PATH.of('{open_banking_id}')})`,
   );
   console.log(
     `  sandboxes: ${runtime.sandboxes.size} live; created by ${sandboxes.limits.creation === 'open' ? 'anyone' : 'an admin client'} (POST /v1/simulator/sandboxes, scheme-sim sandbox create)`,

@@ -4,8 +4,8 @@ import { schemaValidator } from '../api/schemas/index.ts';
 import { systemClock } from '../clock/clock.ts';
 import { NORTHWIND, type TestRuntime, testRuntime } from '../harness/test-runtime.ts';
 import type { RuntimeOptions } from '../runtime.ts';
+import { verify } from '../signatures/notifications/standard-webhooks.ts';
 import { FAST_RETRY_SCHEDULE } from '../sim/notifications/retry-schedule.ts';
-import { verify } from './signing.ts';
 
 // The running worker (real timers, wall clock) against a real local HTTP receiver.
 

@@ -1,8 +1,8 @@
 // Webhook delivery: one POST of a notification to a subscriber's URL, and what its answer (or its
 // silence) means for retrying.
+import type { SignedHeaders } from '../signatures/notifications/form3-notification-signature.ts';
+import { signatureHeaders } from '../signatures/notifications/standard-webhooks.ts';
 import type { AttemptOutcome } from '../sim/notifications/outbox.ts';
-import type { SignedHeaders } from './form3-signature.ts';
-import { signatureHeaders } from './signing.ts';
 
 export const USER_AGENT = 'scheme-sim';
 export const DEFAULT_HTTP_TIMEOUT_MS = 10_000;
@@ -16,7 +16,7 @@ export interface WebhookRequest {
   body: string;
   /** Standard Webhooks secret, for its headers as well. */
   secret?: string;
-  /** Form3's signature headers (form3-signature.ts): Date, Digest, Signature. */
+  /** Form3's signature headers (src/signatures/notifications/form3-notification-signature.ts): Date, Digest, Signature. */
   form3?: SignedHeaders;
   /** Wall time, for webhook-timestamp. */
   now: Date;

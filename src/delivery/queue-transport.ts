@@ -1,8 +1,8 @@
 // Subscriptions may deliver to an SQS queue as Form3's do: the transport that sends to SQS or a local
 // emulator (ElasticMQ, LocalStack) without an AWS SDK.
 import type { SQSClient } from '@aws-sdk/client-sqs';
+import type { SignedHeaders } from '../signatures/notifications/form3-notification-signature.ts';
 import type { AttemptOutcome } from '../sim/notifications/outbox.ts';
-import type { SignedHeaders } from './form3-signature.ts';
 import { DeliveryInterrupted } from './http-transport.ts';
 
 /** Where SQS calls go and how they are signed; defaults suit ElasticMQ and LocalStack. */

@@ -2,10 +2,10 @@
 // each needs, so the worker only schedules.
 import type { KeyObject } from 'node:crypto';
 import { systemClock } from '../clock/clock.ts';
+import { form3SignatureHeaders, queueSignature } from '../signatures/notifications/form3-notification-signature.ts';
 import type { AttemptOutcome, OutboxEntry } from '../sim/notifications/outbox.ts';
 import { callbackOf } from '../sim/notifications/outbox-records.ts';
 import type { Subscription } from '../sim/notifications/subscriptions.ts';
-import { form3SignatureHeaders, queueSignature } from './form3-signature.ts';
 import { postWebhook } from './http-transport.ts';
 import type { QueueTransport } from './queue-transport.ts';
 

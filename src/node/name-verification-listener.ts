@@ -7,18 +7,19 @@ import { ApiError } from '../api/errors.ts';
 import { headerPairs } from '../api/journal-codec.ts';
 import {
   type BodySink,
-  PARTICIPANTS_PREFIX,
   type ParticipantRequest,
   runParticipantRequest,
 } from '../api/open-banking/name-verification-exchange.ts';
 import type { ObAnswer } from '../api/open-banking/ob-answer.ts';
+import { PARTICIPANTS_PREFIX } from '../api/open-banking/participant-paths.ts';
 
 /**
  * Paths the Node adapter answers as they are: /v1/participants and below, made only of characters
  * that need no decoding or normalising (no %, no dot segments, no backslash). Anything else goes to
  * Hono, whose adapter of the same exchange decodes and normalises the URL first.
  */
-const PLAIN_PATH = /^\/v1\/participants(?:\/[A-Za-z0-9_~!$&'()*+,;=:@-]+(?:\.[A-Za-z0-9_~!$&'()*+,;=:@-]+)*)*\/?$/;
+const PLAIN_SEGMENT = "[A-Za-z0-9_~!$&'()*+,;=:@-]+";
+const PLAIN_PATH = new RegExp(`^${PARTICIPANTS_PREFIX}(?:/${PLAIN_SEGMENT}(?:\\.${PLAIN_SEGMENT})*)*/?$`);
 const PLAIN_HOST = /^[a-z0-9._-]+(?::\d{1,5})?$/;
 
 /**

@@ -2,6 +2,7 @@
 // on a scratch runtime before the server says it is listening (decision 025).
 import { randomUUID } from 'node:crypto';
 import { Agent, request } from 'node:http';
+import { NAME_VERIFICATION_PATH } from '../api/open-banking/participant-paths.ts';
 import { createRuntime, type Runtime, type RuntimeOptions } from '../runtime.ts';
 import type { GivenSigningKey } from '../sim/cop/participant.ts';
 import { SIGNING_KEYS_META } from '../sim/cop/participant-signing-keys.ts';
@@ -83,7 +84,7 @@ export async function warmUp(
       note('list', await send('GET', `${accounts}?page[size]=20`, auth));
       note('refused create', await send('POST', accounts, auth, { data: { ...create.data, id: 'x' } }));
       if (participant && sortCode) {
-        const path = `/v1/participants/${participant.open_banking_id}/open-banking/v3.1/accounts/name-verification`;
+        const path = NAME_VERIFICATION_PATH.of(participant.open_banking_id);
         const name = k % 2 === 0 ? 'Samantha Holder' : 'Sam Holder';
         const cop = {
           Data: {

@@ -6,8 +6,8 @@ import { opensslDigest, opensslVerifies } from '../../test/support/openssl-verif
 import { ReplayCache, type SignedRequest, verifySignedRequest } from '../api/auth/http-signature.ts';
 import { form3SignedHeaders } from '../client/form3-request-signer.ts';
 import { verifyForm3Notification } from '../client/verify-form3-notification.ts';
-import { form3SignatureHeaders } from '../delivery/form3-signature.ts';
 import { parseSignature } from './cavage.ts';
+import { form3SignatureHeaders } from './notifications/form3-notification-signature.ts';
 
 // Both directions of Form3's HTTP signature over the same vectors (test/support/cavage-vectors.ts,
 // signing strings written by hand): a request signed as the Go SDK signs it, checked by api/auth;

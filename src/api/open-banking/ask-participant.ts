@@ -11,6 +11,7 @@ import { exchangeAnswer } from './exchange-answer.ts';
 import { INTERACTION } from './name-verification-exchange.ts';
 import type { ObAnswer } from './ob-answer.ts';
 import type { ObErrorBody } from './ob-errors.ts';
+import { NAME_VERIFICATION_PATH } from './participant-paths.ts';
 
 export interface ParticipantQuestion {
   /** The requesting client and its organisation (the caller of Form3's API). */
@@ -20,11 +21,6 @@ export interface ParticipantQuestion {
   request: VerificationRequest;
   /** Sent as x-fapi-interaction-id: the name verification's id. */
   interactionId: string;
-}
-
-/** The path of a participant's name-verification endpoint. */
-export function nameVerificationPath(openBankingId: string): string {
-  return `/v1/participants/${openBankingId}/open-banking/v3.1/accounts/name-verification`;
 }
 
 /**
@@ -46,7 +42,7 @@ export async function askParticipant(deps: AppDeps, q: ParticipantQuestion): Pro
   const signature = await requesterSignature(deps, q.organisationId, body);
   if (signature) headers['x-jws-signature'] = signature;
 
-  const path = nameVerificationPath(q.participant.open_banking_id);
+  const path = NAME_VERIFICATION_PATH.of(q.participant.open_banking_id);
   const request = { method: 'POST', path, target: path, header: (name: string) => headers[name.toLowerCase()] };
   const { answer } = await exchangeAnswer(deps, request, () => body);
   const unsigned = await answerSignatureProblem(deps, q.participant, answer);

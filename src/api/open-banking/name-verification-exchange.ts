@@ -16,11 +16,10 @@ import { ObError, type ObRequestInfo, obErrorBody, toObError } from './ob-errors
 import { headerChecks, routeOf } from './ob-request-checks.ts';
 import { validateOb } from './ob-validate.ts';
 import { jwksAnswer } from './participant-jwks.ts';
+import { PARTICIPANTS_PREFIX } from './participant-paths.ts';
 import { checkRequestSignature, type RequestJwsCheck } from './request-signature.ts';
 
 export const INTERACTION = 'x-fapi-interaction-id';
-/** Everything under this prefix answers in Open Banking terms. */
-export const PARTICIPANTS_PREFIX = '/v1/participants';
 /** The simulator's verdict on the request's x-jws-signature, and why when invalid. */
 const JWS_STATUS = 'x-scheme-sim-jws';
 const JWS_PROBLEM = 'x-scheme-sim-jws-problem';

@@ -3,16 +3,15 @@
 import { mediaType } from '../body.ts';
 import { negotiate } from '../negotiate.ts';
 import { ObError, type ObRequestInfo } from './ob-errors.ts';
-
-const ROUTE = /^\/v1\/participants\/([^/]+)\/open-banking\/v3\.1\/accounts\/name-verification$/;
+import { NAME_VERIFICATION_PATH } from './participant-paths.ts';
 
 /**
  * The open_banking_id of the name-verification route; 404 off the route, 405 for a method but POST.
  * `path` arrives decoded as Hono decodes it (the Node adapter takes only paths with nothing to decode).
  */
 export function routeOf(req: ObRequestInfo): string {
-  const match = ROUTE.exec(req.path);
-  if (!match) {
+  const openBankingId = NAME_VERIFICATION_PATH.idIn(req.path);
+  if (openBankingId === undefined) {
     throw new ObError(404, `route ${req.method} ${req.path} not found`, [
       { ErrorCode: 'UK.OBIE.Resource.NotFound', Message: `no route ${req.path}` },
     ]);
@@ -25,7 +24,7 @@ export function routeOf(req: ObRequestInfo): string {
       { Allow: 'POST' },
     );
   }
-  return match[1]!;
+  return openBankingId;
 }
 
 /**

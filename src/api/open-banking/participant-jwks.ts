@@ -3,8 +3,7 @@
 import type { AppDeps } from '../context.ts';
 import type { ObAnswer } from './ob-answer.ts';
 import { ObError, obErrorBody } from './ob-errors.ts';
-
-const JWKS_ROUTE = /^\/v1\/participants\/([^/]+)\/jwks\.json$/;
+import { JWKS_PATH } from './participant-paths.ts';
 
 /**
  * GET /v1/participants/{open_banking_id}/jwks.json: the participant's public signing key as a JWK
@@ -12,10 +11,9 @@ const JWKS_ROUTE = /^\/v1\/participants\/([^/]+)\/jwks\.json$/;
  * for the directory's keystore, which is public: no token needed). Undefined for any other path.
  */
 export function jwksAnswer(deps: AppDeps, method: string, path: string): ObAnswer | Promise<ObAnswer> | undefined {
-  if (!path.endsWith('/jwks.json')) return undefined;
-  const match = JWKS_ROUTE.exec(path);
-  if (!match) return undefined;
-  const openBankingId = match[1]!;
+  if (!path.endsWith(JWKS_PATH.tail)) return undefined;
+  const openBankingId = JWKS_PATH.idIn(path);
+  if (openBankingId === undefined) return undefined;
   if (!deps.sim.participants.find(openBankingId)) {
     return errorAnswer(
       new ObError(404, `participant ${openBankingId} does not exist`, [

@@ -97,7 +97,7 @@ export function accountRoutes(deps: AppDeps): RouteGroup {
       answer: 'account-single',
       rules: ACCOUNT_CREATE_RULES,
     },
-    async (c) => {
+    async (c, answer) => {
       const organisationId = c.get('organisationId');
       const input = await readCreateBody<Record<string, unknown>>(c, 'account-create', ACCOUNT_TYPE, {
         anyOrganisation: registry.anyOrganisation,
@@ -108,7 +108,7 @@ export function accountRoutes(deps: AppDeps): RouteGroup {
         strict,
         rules: (data) => registry.createFailures(organisationId, data),
       });
-      return c.json(sim.paths.bodyOf(registry.create(input)), 201);
+      return answer(sim.paths.bodyOf(registry.create(input)));
     },
   );
 
@@ -148,7 +148,7 @@ export function accountRoutes(deps: AppDeps): RouteGroup {
     return c.json(sim.paths.bodyOf(sim.accounts.update(id, organisationId, body.data.version, body.data.attributes)));
   });
 
-  r.delete('/:id', { summary: 'Delete an account (?version=)', status: 204 }, (c) => {
+  r.delete('/:id', { summary: 'Delete an account (?version=)', status: 204 }, (c, answer) => {
     const id = parseId(c.req.param('id'));
     const version = parseVersionQuery(c.req.query('version'), c.get('wire').versionRefusal);
     // A DELETE of an id the caller cannot see is an empty 404, as Form3's fake account API answers
@@ -156,7 +156,7 @@ export function accountRoutes(deps: AppDeps): RouteGroup {
     const organisationId = scopeOf(c, id);
     if (sim.accounts.organisationOf(id) !== organisationId) return c.body(null, 404);
     sim.accounts.delete(id, organisationId, version);
-    return c.body(null, 204);
+    return answer();
   });
 
   return r;

@@ -64,9 +64,9 @@ export function claimRoutes({ sim, mode }: AppDeps): RouteGroup {
       answer: 'claim-single',
       rules: [ID_USED_ONCE],
     },
-    async (c) => {
+    async (c, answer) => {
       const body = await readCreateBody<ClaimAttributes>(c, 'claim-create', CLAIM_TYPE, { strict });
-      return c.json(sim.paths.bodyOf(claims.create(body)), 201);
+      return answer(sim.paths.bodyOf(claims.create(body)));
     },
   );
 
@@ -105,10 +105,10 @@ export function claimRoutes({ sim, mode }: AppDeps): RouteGroup {
         ID_USED_ONCE,
       ],
     },
-    async (c) => {
+    async (c, answer) => {
       const claimId = parseId(c.req.param('id'));
       const body = await readCreateBody(c, 'claim-submission-create', CLAIM_SUBMISSION_TYPE, { strict });
-      return c.json(sim.paths.bodyOf(claims.submit(claimId, body, org(c))), 201);
+      return answer(sim.paths.bodyOf(claims.submit(claimId, body, org(c))));
     },
   );
 
@@ -144,7 +144,7 @@ export function claimRoutes({ sim, mode }: AppDeps): RouteGroup {
         ID_USED_ONCE,
       ],
     },
-    async (c) => {
+    async (c, answer) => {
       const claimId = parseId(c.req.param('id'));
       const body = await readCreateBody<{ original_instruction_id: string }>(
         c,
@@ -157,7 +157,7 @@ export function claimRoutes({ sim, mode }: AppDeps): RouteGroup {
         { id: body.id, organisation_id: body.organisation_id, ...body.attributes },
         org(c),
       );
-      return c.json(sim.paths.bodyOf(reversal), 201);
+      return answer(sim.paths.bodyOf(reversal));
     },
   );
 
@@ -189,13 +189,13 @@ export function claimRoutes({ sim, mode }: AppDeps): RouteGroup {
         ID_USED_ONCE,
       ],
     },
-    async (c) => {
+    async (c, answer) => {
       const claimId = parseId(c.req.param('id'));
       const reversalId = parseId(c.req.param('rid'), 'reversal_id');
       const body = await readCreateBody(c, 'claim-reversal-submission-create', CLAIM_REVERSAL_SUBMISSION_TYPE, {
         strict,
       });
-      return c.json(sim.paths.bodyOf(claims.reversals.submit(claimId, reversalId, body, org(c))), 201);
+      return answer(sim.paths.bodyOf(claims.reversals.submit(claimId, reversalId, body, org(c))));
     },
   );
 

@@ -4,6 +4,7 @@ import { type Context, Hono } from 'hono';
 import { limitBody } from '../body-limit.ts';
 import type { AppDeps, AppEnv } from '../context.ts';
 import { exchangeAnswer } from '../open-banking/exchange-answer.ts';
+import { JWKS_PATH, NAME_VERIFICATION_PATH, PARTICIPANTS_PREFIX } from '../open-banking/participant-paths.ts';
 import { requestHeader } from '../request-header.ts';
 import { defineRoutes } from '../route-declaration.ts';
 
@@ -11,13 +12,13 @@ import { defineRoutes } from '../route-declaration.ts';
  * The two operations the catch-all below answers, for the OpenAPI document only: mounted as
  * routes, their 404 and 405 would be in Form3's error shape, not Open Banking's.
  */
-export const participantOperations = defineRoutes('/v1/participants', 'Confirmation of Payee')
-  .answeredElsewhere('POST', '/:open_banking_id/open-banking/v3.1/accounts/name-verification', {
+export const participantOperations = defineRoutes(PARTICIPANTS_PREFIX, 'Confirmation of Payee')
+  .answeredElsewhere('POST', NAME_VERIFICATION_PATH.route, {
     summary: 'Verify a payee name (Open Banking CoP v3.1)',
     body: 'name-verification-request',
     answer: 'name-verification-response',
   })
-  .answeredElsewhere('GET', '/:open_banking_id/jwks.json', {
+  .answeredElsewhere('GET', JWKS_PATH.route, {
     summary: "A participant's signing keys (JWKS)",
     open: true,
   });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { NAME_VERIFICATIONS, nameVerificationBody } from '../../../test/support/name-verification-requests.ts';
 import { loadCorpus, materialise } from '../../harness/cop-corpus.ts';
 import { HARBOUR, testRuntime } from '../../harness/test-runtime.ts';
-import { nameVerificationPath } from '../open-banking/ask-participant.ts';
+import { NAME_VERIFICATION_PATH } from '../open-banking/participant-paths.ts';
 
 // Both sides of Confirmation of Payee check each other: every case of fixtures/cop/cases.json,
 // asked through Form3's name verification API and straight at the Open Banking endpoint of the
@@ -41,7 +41,7 @@ describe('the requester API and the Open Banking endpoint, over the case corpus'
       const sortCode = d.Identification.slice(0, 6);
       const owner = rt.sim.participants.owning(sortCode)?.open_banking_id ?? corpus.participant;
 
-      const ob = await rt.call('POST', nameVerificationPath(owner), body, { client: HARBOUR });
+      const ob = await rt.call('POST', NAME_VERIFICATION_PATH.of(owner), body, { client: HARBOUR });
       const report = ((await ob.json()) as { Data: { VerificationReport: Report } }).Data.VerificationReport;
 
       const created = await rt.call(

@@ -31,7 +31,7 @@ export function nameVerificationRequestRoutes(deps: AppDeps): RouteGroup {
       status: 201,
       answer: 'name-verification-single',
     },
-    async (c) => {
+    async (c, answer) => {
       const body = await readCreateBody<NameVerificationAttributes>(
         c,
         'name-verification-create',
@@ -50,7 +50,7 @@ export function nameVerificationRequestRoutes(deps: AppDeps): RouteGroup {
               interactionId: body.id,
             })
           : undefined;
-      return c.json(deps.sim.paths.bodyOf(requests.record(body, plan, outcome)), 201);
+      return answer(deps.sim.paths.bodyOf(requests.record(body, plan, outcome)));
     },
   );
 

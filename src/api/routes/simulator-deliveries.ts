@@ -47,10 +47,14 @@ export function simulatorDeliveryRoutes({ sim }: AppDeps): RouteGroup {
     return c.json(deliveryView(entry));
   });
 
-  r.post('/:id/redeliver', { summary: 'Send a delivery again', status: 202, answer: 'notification-delivery' }, (c) => {
-    const id = parseId(c.req.param('id'));
-    return c.json(deliveryView(sim.outbox.redeliver(id, c.get('organisationId'))), 202);
-  });
+  r.post(
+    '/:id/redeliver',
+    { summary: 'Send a delivery again', status: 202, answer: 'notification-delivery' },
+    (c, answer) => {
+      const id = parseId(c.req.param('id'));
+      return answer(deliveryView(sim.outbox.redeliver(id, c.get('organisationId'))));
+    },
+  );
 
   return r;
 }

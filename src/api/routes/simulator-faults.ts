@@ -32,20 +32,20 @@ export function simulatorFaultRoutes(faults: Faults): RouteGroup {
   const r = defineRoutes('/v1/simulator/faults', 'Simulator');
   const org = (c: Context<AppEnv>) => c.get('organisationId');
 
-  r.post('/', { summary: 'Set a fault rule', status: 201, body: 'fault-create' }, async (c) => {
+  r.post('/', { summary: 'Set a fault rule', status: 201, body: 'fault-create' }, async (c, answer) => {
     const body = validateOrThrow<{ data: { attributes: FaultAttributes } }>('fault-create', await readJson(c));
     const rule = faults.add(org(c), body.data.attributes);
-    return c.json({ data: view(rule), links: { self: `${PATH}/${rule.id}` } }, 201);
+    return answer({ data: view(rule), links: { self: `${PATH}/${rule.id}` } });
   });
   r.get('/', { summary: 'Fault rules', answer: 'fault-list' }, (c) => c.json({ data: faults.list(org(c)).map(view) }));
-  r.delete('/', { summary: 'Remove every fault rule', status: 204 }, (c) => {
+  r.delete('/', { summary: 'Remove every fault rule', status: 204 }, (c, answer) => {
     for (const rule of faults.list(org(c))) faults.delete(org(c), rule.id);
-    return c.body(null, 204);
+    return answer();
   });
-  r.delete('/:id', { summary: 'Remove a fault rule', status: 204 }, (c) => {
+  r.delete('/:id', { summary: 'Remove a fault rule', status: 204 }, (c, answer) => {
     const id = parseId(c.req.param('id'));
     if (!faults.delete(org(c), id)) throw new ApiError(404, `record ${id} does not exist`);
-    return c.body(null, 204);
+    return answer();
   });
   return r;
 }

@@ -32,7 +32,7 @@ export function simulatorReportRoutes({ sim }: AppDeps): RouteGroup {
         },
       ],
     },
-    async (c) => {
+    async (c, answer) => {
       const body = validateOrThrow<InjectBody>('report-inject', await readJson(c));
       const organisationId = c.get('organisationId');
       if (body.organisation_id !== undefined) assertOwnOrganisation(organisationId, body.organisation_id);
@@ -43,7 +43,7 @@ export function simulatorReportRoutes({ sim }: AppDeps): RouteGroup {
         ...(body.rows !== undefined ? { rows: body.rows } : {}),
       });
       const [shownReport, shownAdmission] = sim.paths.shown([report, admission]);
-      return c.json({ ...reportBody(shownReport as Report), included: [shownAdmission] }, 201);
+      return answer({ ...reportBody(shownReport as Report), included: [shownAdmission] });
     },
   );
 

@@ -1,13 +1,12 @@
 // The HTTP face of sandboxes: parallel test runs each get a whole world of their own on one server
 // (decision 027).
-import type { Context } from 'hono';
 import type { OAuthClient } from '../auth/clients.ts';
 import { type Asker, askerOf } from '../auth/sandbox-asker.ts';
 import { optionalJson } from '../body.ts';
 import type { AppDeps } from '../context.ts';
 import { ApiError } from '../errors.ts';
 import { parseId } from '../ids.ts';
-import { defineRoutes, type RouteGroup } from '../route-declaration.ts';
+import { type Answer, defineRoutes, type RouteGroup } from '../route-declaration.ts';
 import type { SandboxDirectory, SandboxEntry, SandboxRequest } from '../sandbox-directory.ts';
 import { validateOrThrow } from '../validate.ts';
 
@@ -61,8 +60,8 @@ function visible(sandboxes: SandboxDirectory, asker: Asker, id: string): Sandbox
 /** /v1/simulator/sandboxes: make, read, list and delete whole worlds on this server (docs/sandboxes.md). */
 export function simulatorSandboxRoutes(deps: AppDeps, sandboxes: SandboxDirectory): RouteGroup {
   const r = defineRoutes(PATH, 'Simulator');
-  const single = (c: Context, entry: SandboxEntry, status: 200 | 201) =>
-    c.json({ data: view(entry, sandboxes.recordQuota, true), links: { self: `${PATH}/${entry.id}` } }, status);
+  const single = (answer: Answer, entry: SandboxEntry) =>
+    answer({ data: view(entry, sandboxes.recordQuota, true), links: { self: `${PATH}/${entry.id}` } });
 
   r.post(
     '/',
@@ -93,7 +92,7 @@ export function simulatorSandboxRoutes(deps: AppDeps, sandboxes: SandboxDirector
         { rule: 'an `id` is used once', answers: [{ status: 409, error: 'sandbox <id> already exists' }] },
       ],
     },
-    async (c) => {
+    async (c, answer) => {
       const asker = await askerOf(c, deps);
       if (sandboxes.creation !== 'open' && !asker.operator) {
         if (asker.anonymous) throw new ApiError(401, `creating a sandbox needs credentials: ${NEEDS_ADMIN}`);
@@ -105,7 +104,7 @@ export function simulatorSandboxRoutes(deps: AppDeps, sandboxes: SandboxDirector
       );
       const request: SandboxRequest = { ...body.data?.attributes };
       if (body.data?.id !== undefined) request.id = body.data.id;
-      return single(c, await sandboxes.create(request), 201);
+      return single(answer, await sandboxes.create(request));
     },
   );
   r.get('/', { summary: 'The sandboxes the caller may see', answer: 'sandbox-list', open: true }, async (c) => {
@@ -121,19 +120,23 @@ export function simulatorSandboxRoutes(deps: AppDeps, sandboxes: SandboxDirector
   r.get(
     '/:id',
     { summary: 'A sandbox, with its clients and their secrets', answer: 'sandbox-single', open: true },
-    async (c) => {
+    async (c, answer) => {
       const id = parseId(c.req.param('id'));
-      return single(c, visible(sandboxes, await askerOf(c, deps), id), 200);
+      return single(answer, visible(sandboxes, await askerOf(c, deps), id));
     },
   );
-  r.delete('/:id', { summary: 'Delete a sandbox and everything it holds', status: 204, open: true }, async (c) => {
-    const id = parseId(c.req.param('id'));
-    const asker = await askerOf(c, deps);
-    visible(sandboxes, asker, id);
-    if (!asker.operator && !asker.admin)
-      throw new ApiError(403, `deleting sandbox ${id} needs its admin client (the first one its creation listed)`);
-    await sandboxes.delete(id);
-    return c.body(null, 204);
-  });
+  r.delete(
+    '/:id',
+    { summary: 'Delete a sandbox and everything it holds', status: 204, open: true },
+    async (c, answer) => {
+      const id = parseId(c.req.param('id'));
+      const asker = await askerOf(c, deps);
+      visible(sandboxes, asker, id);
+      if (!asker.operator && !asker.admin)
+        throw new ApiError(403, `deleting sandbox ${id} needs its admin client (the first one its creation listed)`);
+      await sandboxes.delete(id);
+      return answer();
+    },
+  );
   return r;
 }

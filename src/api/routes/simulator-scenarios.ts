@@ -72,7 +72,7 @@ export function simulatorScenarioRoutes({ sim }: AppDeps): RouteGroup {
         ID_USED_ONCE,
       ],
     },
-    async (c) => {
+    async (c, answer) => {
       const body = validateOrThrow<ScenarioBody>('scenario-create', await readJson(c));
       const { data } = body;
       if (data.organisation_id !== undefined) assertOwnOrganisation(org(c), data.organisation_id);
@@ -83,7 +83,7 @@ export function simulatorScenarioRoutes({ sim }: AppDeps): RouteGroup {
         ...(data.attributes.target_id !== undefined ? { target_id: data.attributes.target_id.toLowerCase() } : {}),
         ...(data.attributes.parameters !== undefined ? { parameters: data.attributes.parameters } : {}),
       });
-      return c.json(sim.paths.bodyOf(scenario), 201);
+      return answer(sim.paths.bodyOf(scenario));
     },
   );
 

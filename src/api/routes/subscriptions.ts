@@ -103,14 +103,14 @@ export function subscriptionRoutes(deps: AppDeps): RouteGroup {
       answer: 'subscription-single',
       rules: [...CALLBACK_RULES, ...ATTRIBUTE_RULES, ID_USED_ONCE],
     },
-    async (c) => {
+    async (c, answer) => {
       const input = await readCreateBody<SubscriptionInput>(c, 'subscription-create', SUBSCRIPTION_TYPE, {
         strict: deps.mode.strictBodies,
         readOnly: ['user_id'],
       });
       for (const uri of callbackUrisOf(input.attributes)) await assertCallbackHostNotSelf(deps, uri);
       const s = sim.subscriptions.create({ ...input, user_id: c.get('clientId') });
-      return c.json(sim.paths.bodyOf(s), 201);
+      return answer(sim.paths.bodyOf(s));
     },
   );
 
@@ -162,14 +162,14 @@ export function subscriptionRoutes(deps: AppDeps): RouteGroup {
     },
   );
 
-  r.delete('/:id', { summary: 'Delete a subscription (?version=)', status: 204 }, (c) => {
+  r.delete('/:id', { summary: 'Delete a subscription (?version=)', status: 204 }, (c, answer) => {
     const id = parseId(c.req.param('id'));
     sim.subscriptions.delete(
       id,
       c.get('organisationId'),
       parseVersionQuery(c.req.query('version'), c.get('wire').versionRefusal),
     );
-    return c.body(null, 204);
+    return answer();
   });
 
   return r;

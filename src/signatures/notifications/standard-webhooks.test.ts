@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { secretProblem, sign, signatureHeaders, verify, verifyWebhook } from './signing.ts';
+import { secretProblem, sign, signatureHeaders, verify } from './standard-webhooks.ts';
 
 // The example of the Standard Webhooks specification (and the svix libraries' tests).
 const SPEC = {
@@ -41,28 +41,5 @@ describe('Standard Webhooks signing', () => {
     expect(secretProblem('MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw')).toMatch(/whsec_/);
     expect(secretProblem(`whsec_${Buffer.alloc(16).toString('base64')}`)).toMatch(/24 to 64 bytes, got 16/);
     expect(secretProblem(`whsec_${Buffer.alloc(65).toString('base64')}`)).toMatch(/got 65/);
-  });
-});
-
-describe('verifyWebhook (the receiver’s check on the request as it arrived)', () => {
-  const secret = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw';
-  const at = new Date('2026-12-21T09:00:00.000Z');
-  const body = '{"event_type":"created"}';
-  const sent = signatureHeaders(secret, 'msg_1', at, body);
-
-  it('accepts Node request headers and fetch Headers alike', () => {
-    expect(verifyWebhook(secret, { ...sent, 'content-type': 'application/json' }, body, at)).toBe(true);
-    expect(verifyWebhook(secret, new Headers({ ...sent }), body, at)).toBe(true);
-  });
-
-  it('refuses a changed body, a missing header, another secret or a stale timestamp', () => {
-    expect(verifyWebhook(secret, sent, `${body} `, at)).toBe(false);
-    expect(
-      verifyWebhook(secret, { 'webhook-id': 'msg_1', 'webhook-timestamp': sent['webhook-timestamp'] }, body, at),
-    ).toBe(false);
-    expect(
-      verifyWebhook('whsec_' + Buffer.from('another secret of enough bytes!!').toString('base64'), sent, body, at),
-    ).toBe(false);
-    expect(verifyWebhook(secret, sent, body, new Date(at.getTime() + 10 * 60_000))).toBe(false);
   });
 });

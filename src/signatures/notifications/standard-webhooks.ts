@@ -1,14 +1,21 @@
-// Subscriptions with a secret get Standard Webhooks signatures beside Form3's: signing for the
-// sender, and the check a receiver makes, exported by the package.
+// Standard Webhooks (https://www.standardwebhooks.com), the optional HMAC signature of a webhook:
+// the secret's format, the signature, and its check. Delivery signs with it, the domain checks a
+// subscription's secret with it, and the receiver's verifyWebhook (src/client) checks with it.
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { SECRET_PREFIX } from '../sim/notifications/webhook-secret.ts';
 
-export { secretProblem } from '../sim/notifications/webhook-secret.ts';
+/** A secret is `whsec_` followed by base64 of 24–64 random bytes. */
+const SECRET_PREFIX = 'whsec_';
+const SECRET_RE = /^whsec_[A-Za-z0-9+/]+={0,2}$/;
 
-/**
- * Standard Webhooks signing (https://www.standardwebhooks.com): a secret is `whsec_` followed by
- * base64 of 24–64 random bytes; the signature is `v1,` + base64(HMAC-SHA256(key, "id.timestamp.body")).
- */
+/** Why a secret is unusable, or undefined when it is fine. */
+export function secretProblem(secret: string): string | undefined {
+  if (!SECRET_RE.test(secret)) return `must be "${SECRET_PREFIX}" followed by base64 (Standard Webhooks format)`;
+  const bytes = Buffer.from(secret.slice(SECRET_PREFIX.length), 'base64').length;
+  if (bytes < 24 || bytes > 64) return `must encode 24 to 64 bytes, got ${bytes}`;
+  return undefined;
+}
+
+/** The HMAC key of a secret: the base64 after `whsec_`. */
 function key(secret: string): Buffer {
   return Buffer.from(secret.startsWith(SECRET_PREFIX) ? secret.slice(SECRET_PREFIX.length) : secret, 'base64');
 }
@@ -19,7 +26,7 @@ export interface WebhookHeaders {
   'webhook-signature': string;
 }
 
-/** The signature of one message: `v1,<base64>`. */
+/** The signature of one message: `v1,` + base64(HMAC-SHA256(key, "id.timestamp.body")). */
 export function sign(secret: string, id: string, timestampSeconds: number, body: string): string {
   const mac = createHmac('sha256', key(secret)).update(`${id}.${timestampSeconds}.${body}`).digest('base64');
   return `v1,${mac}`;
@@ -51,31 +58,4 @@ export function verify(
     const given = Buffer.from(value, 'base64');
     return given.length === expected.length && timingSafeEqual(given, expected);
   });
-}
-
-/** What a receiver has: a fetch `Headers`, or Node's `req.headers` (an object of lower-case names). */
-export type ReceivedHeaders = Headers | object;
-
-function header(headers: ReceivedHeaders, name: string): string | undefined {
-  if (headers instanceof Headers) return headers.get(name) ?? undefined;
-  const v = (headers as Record<string, unknown>)[name];
-  if (Array.isArray(v)) return v.join(' ');
-  return typeof v === 'string' ? v : undefined;
-}
-
-/**
- * The receiver's check, on the request as it arrived: the `webhook-id`, `webhook-timestamp` and
- * `webhook-signature` headers and the raw body. Exported from the library entry for receivers.
- */
-export function verifyWebhook(
-  secret: string,
-  headers: ReceivedHeaders,
-  rawBody: string,
-  now: Date = new Date(),
-): boolean {
-  const id = header(headers, 'webhook-id');
-  const timestamp = header(headers, 'webhook-timestamp');
-  const signature = header(headers, 'webhook-signature');
-  if (!id || !timestamp || !signature) return false;
-  return verify(secret, { id, timestamp, signature }, rawBody, now);
 }

@@ -1,9 +1,9 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { opensslAccepts } from '../../test/support/openssl-verify.ts';
-import { verifyForm3Notification } from '../client/verify-form3-notification.ts';
-import { digestOf } from '../signatures/cavage.ts';
-import { form3SignatureHeaders } from './form3-signature.ts';
+import { opensslAccepts } from '../../../test/support/openssl-verify.ts';
+import { verifyForm3Notification } from '../../client/verify-form3-notification.ts';
+import { digestOf } from '../cavage.ts';
+import { form3SignatureHeaders } from './form3-notification-signature.ts';
 
 // Notifications signed as Form3 signs them, checked by the shipped verifier and, independently, by
 // openssl over the draft's signing string.

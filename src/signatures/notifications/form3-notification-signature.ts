@@ -1,7 +1,8 @@
-// A receiver verifies notifications as it would Form3's, so the simulator signs them as Form3 does
-// (decision 012): the headers of a webhook and the attributes of a queue message.
+// How a notification is signed as Form3 signs them: the headers a webhook's signature covers, and
+// the date and digest a queue message's covers. Delivery signs with it; the receiver's check is
+// src/client/verify-form3-notification.ts.
 import type { KeyObject } from 'node:crypto';
-import { digestOf, formatSignature, requestTarget, signingString, signText } from '../signatures/cavage.ts';
+import { digestOf, formatSignature, requestTarget, signingString, signText } from '../cavage.ts';
 
 /**
  * Notifications signed as Form3 signs them (tutorial "Verifying notification headers"; draft
