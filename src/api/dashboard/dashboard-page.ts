@@ -76,11 +76,6 @@ export function dashboardPage(hint: DevClientHint | undefined): string {
         (its admission). When both sides of one exchange are this organisation's, each links to the other.</p>
       <div id="name-verifications"></div>
     </section>
-    <section class="card wide">
-      <h2>Accounts, newest first</h2>
-      <div id="accounts"></div>
-      <div class="pager"><button id="accounts-newer" disabled>Newer</button><button id="accounts-older" disabled>Older</button><span id="accounts-page"></span></div>
-    </section>
     <section class="card">
       <h2>Notifications</h2>
       <h3>Subscriptions</h3><div id="subscriptions"></div>
@@ -91,6 +86,11 @@ export function dashboardPage(hint: DevClientHint | undefined): string {
       <h2>Reports, newest first</h2>
       <div id="reports"></div>
       <div class="pager"><button id="reports-newer" disabled>Newer</button><button id="reports-older" disabled>Older</button><span id="reports-page"></span></div>
+    </section>
+    <section class="card wide">
+      <h2>Accounts, newest first</h2>
+      <div id="accounts"></div>
+      <div class="pager"><button id="accounts-newer" disabled>Newer</button><button id="accounts-older" disabled>Older</button><span id="accounts-page"></span></div>
     </section>
     <section class="card wide">
       <h2>Requests</h2>

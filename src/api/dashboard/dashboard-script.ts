@@ -45,9 +45,16 @@ function opened() {
   refresh().catch(fail);
 }
 
-async function refresh() {
-  show('message', '');
-  await Promise.all([clock(), claims(), nameVerifications(), accounts.load(), deliveries(), reports.load(), requests()]);
+// One refresh at a time, in the order asked: a refresh asked after a change (an advance, an ask)
+// renders after the one before it, never overwritten by its older reads.
+let refreshed = Promise.resolve();
+function refresh() {
+  const load = async () => {
+    show('message', '');
+    await Promise.all([clock(), claims(), nameVerifications(), accounts.load(), deliveries(), reports.load(), requests()]);
+  };
+  refreshed = refreshed.catch(() => {}).then(load);
+  return refreshed;
 }
 
 /**
