@@ -60,7 +60,11 @@ if (layer === 'app') {
 } else {
   app = new Hono<AppEnv>();
   const layers: Partial<Record<Layer, MiddlewareHandler<AppEnv>>> = {
-    journal: journalLayer(new RequestJournal(), () => new Date()),
+    journal: journalLayer(
+      new RequestJournal(),
+      () => new Date(),
+      () => runtime.sim.clock.now(),
+    ),
     cors: corsLayer({ kind: 'localhost' }) as MiddlewareHandler<AppEnv>,
     auth: bearerAuth(runtime.deps),
     actor: (_c, next) => runAs('bench', next),

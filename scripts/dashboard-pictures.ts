@@ -1,6 +1,7 @@
 // The pictures of the dashboard in docs/images: a simulator with the bundled fixtures, a claim
 // submitted and settled by its contra (14 working days advanced from the dashboard itself), a
-// subscription whose notifications are delivered, an injected report; then Chromium (as the
+// subscription whose notifications are delivered, an injected report, a name verification
+// Northwind asks of its own sort code (both sides shown); then Chromium (as the
 // browser tests use it) at 1280×800 and at a phone's width. `npx tsx scripts/dashboard-pictures.ts`
 // rewrites docs/images/dashboard-*.png.
 import { randomUUID } from 'node:crypto';
@@ -60,6 +61,26 @@ for (const reference of ['DDICNW00017', 'DDICNW00018']) {
   });
 }
 await call('POST', '/v1/simulator/reports', { report_type: 'BACS_ARUDD' });
+// Northwind asks about an account of its own sort code: it holds both sides, asked and received.
+const [own] = (
+  (await call('GET', '/v1/organisation/accounts?filter[bank_id]=400300&page[size]=1')) as unknown as {
+    data: Array<{ attributes: { account_number: string; name: string[] } }>;
+  }
+).data;
+if (own)
+  await call('POST', '/v1/organisation/nameverifications', {
+    data: {
+      id: randomUUID(),
+      organisation_id: NORTHWIND.org,
+      attributes: {
+        account_number: own.attributes.account_number,
+        account_number_code: 'BBAN',
+        bank_id: '400300',
+        bank_id_code: 'GBDSC',
+        name: own.attributes.name,
+      },
+    },
+  });
 
 const browser = await launchChromium();
 try {

@@ -59,7 +59,11 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   const journal = deps.journal ?? new RequestJournal();
   app.use(
     '*',
-    journalLayer(journal, () => sim.wall.now()),
+    journalLayer(
+      journal,
+      () => sim.wall.now(),
+      () => sim.clock.now(),
+    ),
   );
   const corsHandler = corsLayer(deps.cors ?? { kind: 'localhost' });
   if (corsHandler) app.use('*', corsHandler);

@@ -3,6 +3,7 @@ import { decodeNoted, encodeNoted, giveId, headerPairs, type NotedRequest } from
 
 const noted: NotedRequest = {
   at: 1_795_651_200_123.5,
+  schemeAt: 1_798_448_400_000,
   durationUs: 2_500,
   method: 'PATCH',
   target: '/v1/organisation/accounts/a?x=ü',

@@ -14,6 +14,8 @@ export const JOURNAL_BODY_LIMIT = 64 * 1024;
 export interface NotedRequest {
   /** Wall-clock instant it arrived, epoch milliseconds. */
   at: number;
+  /** The scheme clock's reading when it arrived, epoch milliseconds (the instant its rules saw). */
+  schemeAt: number;
   durationUs: number;
   method: string;
   /** The request target: a path and query, or (in process) a whole URL. */
@@ -49,10 +51,10 @@ const ID_BYTES = 36;
  */
 const BYTES_KEPT = 4 * JOURNAL_BODY_LIMIT;
 // Layout: [0] flags, [1..9) at (f64), [9..13) duration µs (u32), [13..15) status (u16),
-// [15..51) id (ASCII, first byte 0 until given), the count of header texts (u32), then three
+// [15..23) schemeAt (f64), [23..59) id (ASCII, first byte 0 until given), the count of header texts (u32), then three
 // length-prefixed (u32) UTF-8 texts: method, target, clientId, organisationId and the header names
 // and values joined by line feeds; the body; the answer.
-const HEAD = 15;
+const HEAD = 23;
 const FLAG = {
   clientId: 1,
   organisationId: 2,
@@ -91,6 +93,7 @@ export function encodeNoted(n: NotedRequest, reserve: Reserve): void {
   buf.writeDoubleLE(n.at, offset + 1);
   buf.writeUInt32LE(Math.min(Math.max(0, Math.round(n.durationUs)), 0xffffffff), offset + 9);
   buf.writeUInt16LE(n.status, offset + 13);
+  buf.writeDoubleLE(n.schemeAt, offset + 15);
   buf.fill(0, offset + HEAD, offset + HEAD + ID_BYTES);
   let at = offset + HEAD + ID_BYTES;
   buf.writeUInt32LE(n.headers.length, at);
@@ -143,6 +146,7 @@ export function decodeNoted(buf: Buffer, offset: number): DecodedRequest {
   return {
     id: buf[offset + HEAD] === 0 ? undefined : buf.toString('latin1', offset + HEAD, offset + HEAD + ID_BYTES),
     at: buf.readDoubleLE(offset + 1),
+    schemeAt: buf.readDoubleLE(offset + 15),
     durationUs: buf.readUInt32LE(offset + 9),
     status: buf.readUInt16LE(offset + 13),
     method,

@@ -22,7 +22,7 @@ interface NodeBindings {
 
 /**
  * Records every request and its answer in the journal (the outermost layer, so refusals by the
- * auth and fault layers are seen too). A request pays only for being noted as bytes: the entry
+ * auth and fault layers are seen too), with the wall time and the scheme clock's time it arrived at. A request pays only for being noted as bytes: the entry
  * (masking, the URL split) is made when the journal is read.
  *
  * The answer's text: served by Node (the real server), the bytes handed to Node's response as it
@@ -31,17 +31,23 @@ interface NodeBindings {
  * path of writing a string answer in one call. In process (app.request(), msw) there is no Node
  * response, and a textual answer is read from a clone, as nothing else reads it there.
  */
-export function journalLayer(journal: RequestJournal, now: () => Date): MiddlewareHandler<AppEnv> {
+export function journalLayer(
+  journal: RequestJournal,
+  now: () => Date,
+  schemeNow: () => Date,
+): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     if (journal.size === 0 && !journal.listened) return next();
     if (c.req.method === 'GET' && JOURNAL_READERS.has(c.req.path)) return next();
     const started = performance.now();
     const at = now().getTime();
+    const schemeAt = schemeNow().getTime();
     await next();
     const env = c.env as NodeBindings | undefined;
     const res = c.res;
     const noted: NotedRequest = {
       at,
+      schemeAt,
       durationUs: 0,
       method: c.req.method,
       target: env?.incoming?.url ?? c.req.url,

@@ -11,6 +11,7 @@ import {
 
 const entry = (over: Partial<Parameters<RequestJournal['record']>[0]> = {}) => ({
   time: '2026-11-25T00:00:00.000Z',
+  scheme_time: '2026-12-21T09:00:00.000Z',
   method: 'GET',
   path: '/v1/organisation/accounts',
   query: '',
@@ -23,6 +24,7 @@ const entry = (over: Partial<Parameters<RequestJournal['record']>[0]> = {}) => (
 
 const noted = (over: Partial<NotedRequest> = {}): NotedRequest => ({
   at: Date.parse('2026-11-25T00:00:00.000Z'),
+  schemeAt: Date.parse('2026-12-21T09:00:00.000Z'),
   durationUs: 1500,
   method: 'POST',
   target: '/v1/organisation/accounts',
@@ -82,6 +84,7 @@ describe('RequestJournal', () => {
       status: 201,
       duration_ms: 1.5,
       time: '2026-11-25T00:00:00.000Z',
+      scheme_time: '2026-12-21T09:00:00.000Z',
       organisation_id: 'a',
     });
     expect(first!.id).toMatch(/^[0-9a-f-]{36}$/);

@@ -18,6 +18,8 @@ export interface JournalEntry {
   id: string;
   /** Wall-clock instant the request arrived. */
   time: string;
+  /** The scheme clock's reading when it arrived (its world's clock: a sandbox's own). */
+  scheme_time: string;
   method: string;
   path: string;
   query: string;
@@ -219,6 +221,7 @@ function entryOfNoted(n: DecodedRequest, rebuild: (() => string) | undefined): J
   return {
     id: n.id!,
     time: new Date(n.at).toISOString(),
+    scheme_time: new Date(n.schemeAt).toISOString(),
     method: n.method,
     path: url.pathname,
     query: url.search.replace(/^\?/, ''),

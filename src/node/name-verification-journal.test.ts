@@ -14,6 +14,7 @@ const json = async (res: Response) => (await res.json()) as any;
 
 describe('name verification in the journal', () => {
   it('files a CoP request under its organisation, through Hono and through the Node adapter', async () => {
+    rt.sim.clock.setTo(new Date('2027-01-04T12:00:00.000Z'));
     const viaHono = await rt.call('POST', NORTHWIND_COP_PATH, copRequest());
     expect(viaHono.status).toBe(200);
     const server = await listen(rt, 0);
@@ -32,7 +33,13 @@ describe('name verification in the journal', () => {
     assertMatchesSchema('request-journal', listed);
     expect(listed.data).toHaveLength(2);
     for (const e of listed.data) {
-      expect(e.attributes).toMatchObject({ method: 'POST', status: 200, organisation_id: NORTHWIND.organisation_id });
+      expect(e.attributes).toMatchObject({
+        method: 'POST',
+        status: 200,
+        organisation_id: NORTHWIND.organisation_id,
+        time: '2026-12-21T09:00:00.000Z',
+        scheme_time: '2027-01-04T12:00:00.000Z',
+      });
       expect(e.attributes.body).toContain('Samantha');
       expect(e.attributes.response_body).toContain('VerificationReport');
       expect(e.attributes.headers.authorization).toBe('Bearer ***');

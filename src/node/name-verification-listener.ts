@@ -96,17 +96,20 @@ class JournalRecord {
   readonly #req: IncomingMessage;
   readonly #started = performance.now();
   readonly #at: number;
+  readonly #schemeAt: number;
   body: Buffer | undefined;
   constructor(deps: AppDeps, req: IncomingMessage) {
     this.#deps = deps;
     this.#req = req;
     this.#at = deps.sim.wall.now().getTime();
+    this.#schemeAt = deps.sim.clock.now().getTime();
   }
 
   record(answer: ObAnswer, clientId: string): void {
     const req = this.#req;
     this.#deps.journal?.recordNoted({
       at: this.#at,
+      schemeAt: this.#schemeAt,
       durationUs: (performance.now() - this.#started) * 1000,
       method: req.method ?? 'GET',
       target: req.url ?? '',

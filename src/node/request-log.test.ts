@@ -5,6 +5,7 @@ import { requestLogger } from './request-log.ts';
 const entry: JournalEntry = {
   id: 'x',
   time: '2026-11-25T22:00:00.000Z',
+  scheme_time: '2026-12-21T09:00:00.000Z',
   method: 'POST',
   path: '/v1/transaction/claims',
   query: 'a=1',

@@ -10,7 +10,7 @@ import { createRuntime } from '../../src/runtime.ts';
 import { launchChromium } from '../support/chromium.ts';
 import { createClaimVia, submitVia } from '../support/claim-requests.ts';
 import { registerPayee } from '../support/name-verification-requests.ts';
-import { newSandbox } from '../support/sandbox-client.ts';
+import { accountBody, newSandbox } from '../support/sandbox-client.ts';
 
 // The dashboard and the reference page, opened in a real Chromium (Debian's, installed by .ci/run)
 // against a listening simulator. A failing test leaves a screenshot in reports/.
@@ -99,6 +99,9 @@ describe('the dashboard in Chromium', () => {
     expect(await answer.textContent()).toBe(
       'rejected MBAM (the name is a close match to the account name): Grace Hopper',
     );
+    const asked = page.locator('#name-verifications li', { has: page.locator('.answer', { hasText: 'MBAM' }) });
+    expect(await asked.getAttribute('data-side')).toBe('asked');
+    expect(await asked.locator('.side').textContent()).toBe('asked');
 
     const payee = await browser.newPage();
     try {
@@ -106,14 +109,117 @@ describe('the dashboard in Chromium', () => {
       await payee.fill('#client-id', HARBOUR.client_id);
       await payee.fill('#client-secret', HARBOUR.client_secret);
       await payee.click('#sign-in');
-      const received = payee.locator('#name-verifications li', { hasText: 'asked by Northwind Bank plc' });
+      const received = payee.locator('#name-verifications li', { hasText: 'from Northwind Bank plc' });
       await received.waitFor({ timeout: 15_000 });
       expect(await received.textContent()).toContain(
-        '"Grace Hoper": asked by Northwind Bank plc, answered rejected MBAM',
+        'received payee bank\'s side 309634 27182818 "Grace Hoper": from Northwind Bank plc, answered rejected MBAM',
       );
+      expect(await received.getAttribute('data-side')).toBe('received');
+      // Northwind holds the other side: nothing here to link it to.
+      expect(await received.locator('a.exchange').count()).toBe(0);
     } finally {
       await payee.close();
     }
+  }, 60_000);
+
+  it('labels both sides of a name verification its organisation asked of itself, each linking to the other', async () => {
+    await registerPayee(rt, NORTHWIND, { account_number: '16180339', name: ['Alan Turing'] });
+    await signedIn();
+    await page.locator('#name-verifications p, #name-verifications ul').first().waitFor();
+    await page.fill('#nv-sort-code', NORTHWIND.bank.bank_id);
+    await page.fill('#nv-account', '16180339');
+    await page.fill('#nv-name', 'Alan Turing');
+    await page.click('#nv-ask');
+    const sides = page.locator('#name-verifications li', { hasText: '16180339' });
+    await sides.nth(1).waitFor({ timeout: 15_000 });
+    // Newest first: the payee bank's side was written after the request it answers.
+    const [received, asked] = [sides.nth(0), sides.nth(1)];
+    expect(await received.locator('.side').textContent()).toBe('received');
+    expect(await asked.locator('.side').textContent()).toBe('asked');
+    expect(await asked.textContent()).toContain(
+      `asked requester's side ${NORTHWIND.bank.bank_id} 16180339 "Alan Turing": answer confirmed its received side`,
+    );
+    expect(await received.textContent()).toContain(
+      `received payee bank's side ${NORTHWIND.bank.bank_id} 16180339 "Alan Turing": from Northwind Bank plc, answered confirmed its asked side`,
+    );
+    const askedId = await asked.getAttribute('data-name-verification');
+    const receivedId = await received.getAttribute('data-name-verification');
+    expect(await received.getAttribute('data-exchange')).toBe(askedId);
+    expect(await asked.getAttribute('data-exchange')).toBe(askedId);
+    expect(await asked.locator('a.exchange').getAttribute('href')).toBe(`#nv-${receivedId}`);
+    await received.locator('a.exchange').click();
+    expect(new URL(page.url()).hash).toBe(`#nv-${askedId}`);
+    expect(await asked.evaluate((li) => li.matches(':target'))).toBe(true);
+  }, 60_000);
+
+  it('lists the accounts newest first, ten a page, with their names, sort code, number, organisation and created time', async () => {
+    for (let i = 0; i < 11; i++) {
+      const res = await rt.call(
+        'POST',
+        '/v1/organisation/accounts',
+        accountBody(NORTHWIND.organisation_id, `Holder ${i}`, String(55_500_000 + i)),
+      );
+      expect(res.status).toBe(201);
+    }
+    const all = (await (await rt.call('GET', '/v1/organisation/accounts?page[size]=1000')).json()).data as Array<{
+      id: string;
+    }>;
+    const newestFirst = all.map((a) => a.id).reverse();
+    await signedIn();
+    const rows = page.locator('#accounts tr.account');
+    await rows.first().waitFor();
+    const shown = async () => rows.evaluateAll((trs) => trs.map((tr) => (tr as HTMLElement).dataset.account));
+    expect(await shown()).toEqual(newestFirst.slice(0, 10));
+    const headings = await page.locator('#accounts th').allTextContents();
+    expect(headings).toEqual([
+      'id',
+      'name',
+      'sort code (bank_id)',
+      'account number',
+      'organisation',
+      'created (scheme time)',
+    ]);
+    const cells = await rows.first().locator('td').allTextContents();
+    const newest = all[all.length - 1] as any;
+    expect(cells).toEqual([
+      newest.id,
+      'Holder 10',
+      '400300 GBDSC',
+      newest.attributes.account_number,
+      NORTHWIND.organisation_id,
+      newest.created_on,
+    ]);
+    expect(await page.locator('#accounts-newer').isDisabled()).toBe(true);
+    await page.click('#accounts-older');
+    await page.locator('#accounts-page', { hasText: 'page 2' }).waitFor();
+    expect((await shown())[0]).toBe(newestFirst[10]);
+    await page.click('#accounts-newer');
+    await page.locator('#accounts-page', { hasText: 'page 1' }).waitFor();
+    expect((await shown())[0]).toBe(newestFirst[0]);
+  }, 60_000);
+
+  it('shows each request at its wall time and its scheme time, under headings that say which', async () => {
+    await signedIn();
+    await page.fill('#advance-days', '1');
+    await page.click('#advance');
+    await page.locator('#requests', { hasText: '/v1/simulator/clock/advance' }).waitFor();
+    await page.click('#freeze');
+    const row = page.locator('#requests tr', { hasText: 'POST /v1/simulator/clock/freeze' }).first();
+    await row.waitFor();
+    // The freeze arrived after the advance: its scheme time is the advanced clock's, its wall time the machine's.
+    const scheme = rt.sim.clock.now().toISOString();
+    const wall = rt.wall.now().toISOString();
+    expect(scheme).not.toBe(wall);
+    expect(await page.locator('#requests th').allTextContents()).toEqual([
+      'wall time',
+      'scheme time',
+      'request',
+      'status',
+      'ms',
+      'error_code',
+    ]);
+    expect(await row.locator('td.wall time').getAttribute('datetime')).toBe(wall);
+    expect(await row.locator('td.scheme time').getAttribute('datetime')).toBe(scheme);
   }, 60_000);
 
   it("signed in as a sandbox's client, shows and moves that sandbox only, and files its claims there", async () => {
@@ -123,6 +229,13 @@ describe('the dashboard in Chromium', () => {
       await rt.token(),
     );
     const claim = await createClaimVia(rt, { reference: 'DDICDEFAULTWORLD' });
+    const sandboxAccount = await (
+      await sandbox.call(
+        'POST',
+        '/v1/organisation/accounts',
+        accountBody(sandbox.admin.organisation_id, 'Sandbox Holder', '77777777'),
+      )
+    ).json();
     const defaultNow = rt.sim.clock.now().toISOString();
     page = await browser.newPage();
     await page.goto(`${server.url}/dashboard`);
@@ -131,11 +244,31 @@ describe('the dashboard in Chromium', () => {
     await page.click('#sign-in');
     await page.locator('#clock-now time').waitFor();
     expect(await page.locator('#clock-now time').getAttribute('datetime')).toBe('2027-03-01T09:00:00.000Z');
-    // The default world's claim is not the sandbox's.
+    // The default world's claim is not the sandbox's, nor its accounts: the sandbox's own are listed.
     expect(await page.locator(`li.claim[data-claim="${claim.id}"]`).count()).toBe(0);
+    const accountIds = async () =>
+      page.locator('#accounts tr.account').evaluateAll((trs) => trs.map((tr) => (tr as HTMLElement).dataset.account));
+    await page.locator('#accounts tr.account').first().waitFor();
+    const sandboxAccounts = (await (await sandbox.call('GET', '/v1/organisation/accounts?page[size]=1000')).json())
+      .data as Array<{ id: string }>;
+    expect(await accountIds()).toEqual(
+      sandboxAccounts
+        .map((a) => a.id)
+        .reverse()
+        .slice(0, 10),
+    );
+    expect((await accountIds())[0]).toBe(sandboxAccount.data.id);
+    expect(await page.locator('#accounts tr.account td').nth(1).textContent()).toBe('Sandbox Holder');
+    const defaultAccounts = (await (await rt.call('GET', '/v1/organisation/accounts?page[size]=1000')).json())
+      .data as Array<{ id: string }>;
+    expect(defaultAccounts.length).toBeGreaterThan(0);
+    expect((await accountIds()).some((id) => defaultAccounts.some((a) => a.id === id))).toBe(false);
     await page.fill('#advance-days', '1');
     await page.click('#advance');
-    await page.locator('#requests', { hasText: '/v1/simulator/clock/advance' }).waitFor();
+    const advanced = page.locator('#requests tr', { hasText: '/v1/simulator/clock/advance' });
+    await advanced.waitFor();
+    // Its scheme time is the sandbox's clock (as the advance arrived), not the default world's.
+    expect(await advanced.locator('td.scheme time').getAttribute('datetime')).toBe('2027-03-01T09:00:00.000Z');
     const sandboxClock = await (await sandbox.call('GET', '/v1/simulator/clock')).json();
     expect(sandboxClock.data.now).toBe('2027-03-02T09:00:00.000Z');
     // Read in process: a request would land in the default world's journal, which a later test reads.
@@ -271,13 +404,17 @@ describe('the dashboard with --auth off', () => {
       await page.goto(`${openServer.url}/dashboard`);
       await page.locator('#clock-now', { hasText: '2026-12-21T09:00:00.000Z' }).waitFor();
       expect(await page.locator('#signin').isHidden()).toBe(true);
-      expect(await page.locator('#calendar li').count()).toBeGreaterThanOrEqual(30);
+      // The clock is shown before the calendar is read: wait for the calendar's 30th day.
+      await page.locator('#calendar li').nth(29).waitFor();
       // A name verification asked as the default organisation, found without a token.
       await page.fill('#nv-sort-code', '400999');
       await page.fill('#nv-account', '12345678');
       await page.fill('#nv-name', 'Ada Lovelace');
       await page.click('#nv-ask');
       await page.locator('#name-verifications .answer', { hasText: 'rejected SCNS' }).waitFor({ timeout: 15_000 });
+      // The accounts panel reads the open API too.
+      await page.locator('#accounts p, #accounts table').first().waitFor();
+      expect(await page.locator('#message').textContent()).toBe('');
     } finally {
       await openServer.close();
       await open.close();

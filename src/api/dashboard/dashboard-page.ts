@@ -18,7 +18,8 @@ export interface DevClientHint {
 
 /**
  * /dashboard: the clock, the calendar, claims and their timelines, name verifications (ask one, see
- * the answers asked and received), deliveries, reports, requests.
+ * the answers asked and received, each labelled with its side), accounts, deliveries, reports,
+ * requests (their wall time and scheme time).
  * With the bundled fixtures loaded, the sign-in names their development client (its credentials
  * are development ones, printed by `npm start` too); a clients file of the user's is never named.
  */
@@ -72,6 +73,9 @@ export function dashboardPage(hint: DevClientHint | undefined): string {
         <label><input id="nv-business" type="checkbox"> business</label>
         <button id="nv-ask" class="primary">Ask</button>
       </div>
+      <p class="muted">Newest first. <strong>asked</strong>: the requester's side, with the payee bank's answer
+        (its submission); <strong>received</strong>: the payee bank's side, with who asked and what was answered
+        (its admission). When both sides of one exchange are this organisation's, each links to the other.</p>
       <div id="name-verifications"></div>
     </section>
     <section class="card">
@@ -86,8 +90,14 @@ export function dashboardPage(hint: DevClientHint | undefined): string {
       <div class="pager"><button id="reports-newer" disabled>Newer</button><button id="reports-older" disabled>Older</button><span id="reports-page"></span></div>
     </section>
     <section class="card wide">
+      <h2>Accounts, newest first</h2>
+      <div id="accounts"></div>
+      <div class="pager"><button id="accounts-newer" disabled>Newer</button><button id="accounts-older" disabled>Older</button><span id="accounts-page"></span></div>
+    </section>
+    <section class="card wide">
       <h2>Requests</h2>
-      <p class="muted">The request journal, newest first, without the dashboard's and the CLI's own reads.</p>
+      <p class="muted">The request journal, newest first, without the dashboard's and the CLI's own reads. Each
+        request's wall time (the machine's clock) and scheme time (the scheme clock's reading) when it arrived.</p>
       <div class="controls">
         <label>status <input id="rq-status" placeholder="4xx" size="4"></label>
         <label>method <input id="rq-method" placeholder="POST" size="6"></label>

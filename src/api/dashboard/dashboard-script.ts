@@ -1,13 +1,14 @@
 // The dashboard's script: a static page over the API, no build step. The token is kept in the
 // page's memory only (never stored); with --auth off the page opens without signing in. Every
 // request names the dashboard (x-scheme-sim-tool), so its polling stays out of the request journal.
+// How a record looks (HTML from the API's JSON) is in dashboard-views.ts, tested apart.
+import { DASHBOARD_VIEWS } from './dashboard-views.ts';
+
 export const DASHBOARD_SCRIPT = `
 'use strict';
+${DASHBOARD_VIEWS}
 let token = null;
 const $ = (id) => document.getElementById(id);
-const esc = (s) => String(s ?? '').replace(/[&<>"']/g, (ch) => '&#' + ch.charCodeAt(0) + ';');
-/** An ISO timestamp as it came, on one line. */
-const ts = (s) => s ? '<time datetime="' + esc(s) + '">' + esc(s) + '</time>' : '';
 const TOOL = { 'x-scheme-sim-tool': 'dashboard' };
 
 async function api(method, path, body) {
@@ -44,9 +45,16 @@ function opened() {
   refresh().catch(fail);
 }
 
-async function refresh() {
-  show('message', '');
-  await Promise.all([clock(), claims(), nameVerifications(), deliveries(), reports(), requests()]);
+// One refresh at a time, in the order asked: a refresh asked after a change (an advance, an ask)
+// renders after the one before it, never overwritten by its older reads.
+let refreshed = Promise.resolve();
+function refresh() {
+  const load = async () => {
+    show('message', '');
+    await Promise.all([clock(), claims(), nameVerifications(), accounts.load(), deliveries(), reports.load(), requests()]);
+  };
+  refreshed = refreshed.catch(() => {}).then(load);
+  return refreshed;
 }
 
 /**
@@ -65,7 +73,7 @@ async function newest(path, n, before) {
 
 async function clock() {
   const c = (await api('GET', '/v1/simulator/clock')).data;
-  show('clock-now', ts(c.now) + ' (' + esc(c.mode) + ')');
+  show('clock-now', 'scheme time ' + ts(c.now) + ' (' + esc(c.mode) + ')');
   show('header-now', 'scheme clock ' + ts(c.now) + ' · London <span class="ts">' + esc(c.london_date) + '</span>');
   const from = c.london_date;
   const to = new Date(Date.parse(from) + 60 * 86400000).toISOString().slice(0, 10);
@@ -116,13 +124,6 @@ function organisation() {
   });
 }
 
-function answerOf(a) {
-  if (!a) return 'awaiting the answer';
-  if (a.status === 'delivery_failed' || a.status === 'failed') return a.status + ': ' + (a.status_reason || '');
-  if (a.answer === 'confirmed') return 'confirmed';
-  return a.answer + ' ' + (a.reason_code || '') + (a.reason ? ' (' + a.reason + ')' : '') + (a.actual_name ? ': ' + a.actual_name : '');
-}
-
 async function askNameVerification() {
   const name = $('nv-name').value.trim();
   await api('POST', '/v1/organisation/nameverifications', { data: { id: crypto.randomUUID(), organisation_id: await organisation(),
@@ -130,21 +131,12 @@ async function askNameVerification() {
       account_number_code: 'BBAN', bank_id: $('nv-sort-code').value.trim(), bank_id_code: 'GBDSC', name: name ? [name] : [] } } });
 }
 
+// The newest 50, each labelled with its side; both sides of an exchange the viewer holds are linked.
 async function nameVerifications() {
-  const list = (await api('GET', '/v1/organisation/nameverifications?page[size]=50')).data;
-  const rows = list.reverse().map((nv) => {
-    const rel = nv.relationships || {};
-    const admission = rel.name_verification_admission && rel.name_verification_admission.data[0];
-    const submission = rel.name_verification_submission && rel.name_verification_submission.data[0];
-    const a = nv.attributes;
-    const asked = admission
-      ? 'asked by ' + esc(admission.attributes.debtor_party && admission.attributes.debtor_party.account_with.bank_name) + ', answered '
-      : 'asked, ';
-    return '<li class="name-verification" data-name-verification="' + esc(nv.id) + '">' + esc(a.bank_id) + ' ' +
-      esc(a.account_number) + ' "' + esc(a.name.join(' ')) + '": ' + asked + '<span class="answer">' +
-      esc(answerOf((admission || submission || {}).attributes)) + '</span></li>';
-  });
-  show('name-verifications', rows.length ? '<ul>' + rows.join('') + '</ul>' : '<p>No name verifications yet.</p>');
+  const oldestFirst = (await newest('/v1/organisation/nameverifications', 50)).reverse();
+  const partner = exchangesOf(oldestFirst);
+  const rows = oldestFirst.slice().reverse().map((nv) => nameVerificationItem(nv, partner[nv.id]));
+  show('name-verifications', rows.length ? '<ul class="name-verifications">' + rows.join('') + '</ul>' : '<p>No name verifications yet.</p>');
 }
 
 async function deliveries() {
@@ -153,45 +145,60 @@ async function deliveries() {
   const pending = (await api('GET', '/v1/simulator/deliveries/pending?page[size]=50')).data;
   show('pending', pending.length ? '<ul>' + pending.map((d) => '<li>' + esc(d.attributes.notification.event_type) + ' ' +
     esc(d.attributes.notification.record_type) + ': attempt ' + (d.attributes.attempts + 1) + ' at ' +
-    ts(d.attributes.next_attempt_at) + (d.attributes.status_reason ? ' (' + esc(d.attributes.status_reason) + ')' : '') +
+    ts(d.attributes.next_attempt_at) + ' wall time' + (d.attributes.status_reason ? ' (' + esc(d.attributes.status_reason) + ')' : '') +
     '</li>').join('') + '</ul>' : '<p>Nothing pending.</p>');
   show('subscriptions', subs.length ? '<ul>' + subs.map((s) => '<li>' + esc(s.attributes.event_type) + ' ' +
     esc(s.attributes.record_type) + ' → ' + esc((s.attributes.callback_uris || []).map((c) => c.callback_uri).join(', ') || s.attributes.callback_uri) +
     '</li>').join('') + '</ul>' : '<p>No subscriptions.</p>');
-  show('deliveries', attempts.length ? '<div class="scroll"><table><tr><th>when</th><th>record</th><th>status</th><th></th></tr>' +
+  show('deliveries', attempts.length ? '<div class="scroll"><table><tr><th>attempted (wall time)</th><th>record</th><th>status</th><th></th></tr>' +
     attempts.map((a) => '<tr><td>' + ts(a.attributes.attempted_at) + '</td><td>' + esc(a.attributes.event_type) + ' ' +
       esc(a.attributes.record_type) + '</td><td>' + esc(a.attributes.status) + ' ' + esc(a.attributes.response_code ?? '') +
       '</td><td><button class="small" data-redeliver="' + esc(a.attributes.notification_id) + '">redeliver</button></td></tr>').join('') +
     '</table></div>' : '<p>No delivery attempts.</p>');
 }
 
-// Reports newest first, ten a page: older pages by cursor (the oldest id shown), newer by going back.
-const REPORTS_PAGE = 10;
-const reportCursors = [];
-let reportsBefore;
+/**
+ * A list shown newest first, \`size\` a page, in the panel \`name\` (its #NAME-newer, #NAME-older and
+ * #NAME-page): older pages by cursor (the oldest id shown), newer by going back. One record more
+ * than shown is read, so Older is offered only when there is an older page.
+ */
+function pager(name, path, size, render) {
+  const cursors = [];
+  let before;
+  const load = async () => {
+    const read = await newest(path, size + 1, before);
+    const list = read.slice(0, size);
+    render(list);
+    $(name + '-newer').disabled = cursors.length === 0;
+    $(name + '-older').disabled = read.length <= size;
+    $(name + '-older').dataset.before = list.length ? list[list.length - 1].id : '';
+    show(name + '-page', 'page ' + (cursors.length + 1));
+  };
+  return {
+    load,
+    older(cursor) { cursors.push(before); before = cursor; return load(); },
+    newer() { before = cursors.pop(); return load(); },
+  };
+}
 
-async function reports() {
-  const list = await newest('/v1/notification/reports', REPORTS_PAGE, reportsBefore);
-  show('reports', list.length ? '<div class="scroll"><table><tr><th>arrived</th><th>report</th><th>download</th></tr>' +
+// Reports newest first, ten a page.
+const reports = pager('reports', '/v1/notification/reports', 10, (list) =>
+  show('reports', list.length ? '<div class="scroll"><table><tr><th>arrived (scheme time)</th><th>report</th><th>download</th></tr>' +
     list.map((r) => '<tr class="report" data-report-id="' + esc(r.id) + '"><td>' + ts(r.created_on) + '</td><td>' +
       esc(r.attributes.report_type) + '<br><span class="muted">processing <span class="ts">' + esc(r.attributes.processing_date) +
       '</span></span></td><td class="formats">' +
       r.attributes.formats.map((f) => '<button class="small" data-report="' + esc(r.id) + '" data-format="' + esc(f) + '">' + esc(f) + '</button>').join(' ') +
-      '</td></tr>').join('') + '</table></div>' : '<p>No reports yet.</p>');
-  $('reports-newer').disabled = reportCursors.length === 0;
-  $('reports-older').disabled = list.length < REPORTS_PAGE;
-  $('reports-older').dataset.before = list.length ? list[list.length - 1].id : '';
-  show('reports-page', 'page ' + (reportCursors.length + 1));
-}
+      '</td></tr>').join('') + '</table></div>' : '<p>No reports yet.</p>'));
+
+// The accounts of the world signed into (the default one, or a sandbox), newest first, ten a page.
+const accounts = pager('accounts', '/v1/organisation/accounts', 10, (list) =>
+  show('accounts', list.length ? '<div class="scroll">' + table(ACCOUNT_HEADINGS, list.map(accountRow)) + '</div>' : '<p>No accounts yet.</p>'));
 
 async function requests() {
   const q = new URLSearchParams({ 'page[size]': '50' });
   for (const f of ['status', 'method', 'path']) if ($('rq-' + f).value) q.set('filter[' + f + ']', $('rq-' + f).value);
   const list = (await api('GET', '/v1/simulator/requests?' + q)).data;
-  show('requests', '<table><tr><th>time</th><th>request</th><th>status</th><th>ms</th><th>error_code</th></tr>' +
-    list.map((e) => '<tr><td>' + ts(e.attributes.time) + '</td><td>' + esc(e.attributes.method) + ' ' + esc(e.attributes.path) +
-      '</td><td>' + esc(e.attributes.status) + '</td><td>' + esc(e.attributes.duration_ms) + '</td><td>' +
-      '<span class="id">' + esc(e.attributes.error_code ?? '') + '</span></td></tr>').join('') + '</table>');
+  show('requests', table(REQUEST_HEADINGS, list.map(requestRow)));
 }
 
 const MEDIA = { pdf: 'application/pdf', xml: 'application/xml', zipped_xhtml: 'application/xhtml+zip' };
@@ -219,14 +226,11 @@ document.addEventListener('click', (event) => {
   if (t.id === 'refresh' || t.id === 'rq-apply') refresh().catch(fail);
   if (t.dataset.redeliver) act(api('POST', '/v1/simulator/deliveries/' + t.dataset.redeliver + '/redeliver'));
   if (t.dataset.report) download(t.dataset.report, t.dataset.format).catch(fail);
-  if (t.id === 'reports-older') {
-    reportCursors.push(reportsBefore);
-    reportsBefore = t.dataset.before;
-    reports().catch(fail);
-  }
-  if (t.id === 'reports-newer') {
-    reportsBefore = reportCursors.pop();
-    reports().catch(fail);
+  const pagers = { reports, accounts };
+  const paged = /^(reports|accounts)-(older|newer)$/.exec(t.id);
+  if (paged) {
+    const p = pagers[paged[1]];
+    (paged[2] === 'older' ? p.older(t.dataset.before) : p.newer()).catch(fail);
   }
   if (t.id === 'use-dev') {
     $('client-id').value = t.dataset.id;

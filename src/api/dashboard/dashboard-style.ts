@@ -37,6 +37,11 @@ ul, ol { padding-left: 1.2rem; margin: .25rem 0; }
 .claims { list-style: none; padding: 0; }
 .claim { border-top: 1px solid #eaeef2; padding: .4rem 0; }
 .status { font-weight: 600; }
+.name-verifications li { margin: .2rem 0; }
+.side { font-weight: 600; text-transform: uppercase; font-size: .75em; padding: 0 .3rem; border-radius: 4px; }
+.side.asked { background: #ddf4ff; color: var(--accent); }
+.side.received { background: var(--ok-bg); color: var(--ok); }
+.name-verification:target { background: #fff8c5; }
 .error { color: var(--bad); }
 .timeline { columns: 1; }
 .timeline li.done { color: var(--ok); }

@@ -20,7 +20,7 @@ const PAGE = `<!doctype html>
   <h1>scheme-sim</h1>
   <p>A local double of Form3's payments API. Its pages:</p>
   <ul>
-    <li><a href="/dashboard">/dashboard</a>: the scheme clock, working days, claims, name verifications, deliveries, reports and requests</li>
+    <li><a href="/dashboard">/dashboard</a>: the scheme clock, working days, claims, name verifications, accounts, deliveries, reports and requests</li>
     <li><a href="/docs">/docs</a>: the API reference (try each call)</li>
     <li><a href="/v1/openapi.json">/v1/openapi.json</a>: the OpenAPI 3.1 document</li>
     <li><a href="/health">/health</a>: the simulator's state, no token needed</li>

@@ -36,6 +36,27 @@ describe('GET /v1/simulator/requests', () => {
     expect(other.data.every((x: any) => x.attributes.organisation_id === HARBOUR.organisation_id)).toBe(true);
   });
 
+  it('gives each request its wall time and the scheme time it arrived at, apart', async () => {
+    // The scheme clock, frozen at TEST_START, moves two working days; the wall clock ten minutes.
+    await rt.call('POST', '/v1/simulator/clock/advance', { working_days: 2 });
+    rt.wall.advanceMs(600_000);
+    await rt.call('GET', '/v1/organisation/accounts');
+    const listed = await json(await rt.call('GET', '/v1/simulator/requests'));
+    assertMatchesSchema('request-journal', listed);
+    const [read, advance] = listed.data.map((e: any) => e.attributes);
+    expect([read.path, read.time, read.scheme_time]).toEqual([
+      '/v1/organisation/accounts',
+      '2026-12-21T09:10:00.000Z',
+      '2026-12-23T09:00:00.000Z',
+    ]);
+    // The advance is stamped as it arrived: before the clock moved.
+    expect([advance.path, advance.time, advance.scheme_time]).toEqual([
+      '/v1/simulator/clock/advance',
+      '2026-12-21T09:00:00.000Z',
+      '2026-12-21T09:00:00.000Z',
+    ]);
+  });
+
   it('pages, filters by method and path prefix, and DELETE clears the journal', async () => {
     for (let i = 0; i < 3; i++) await rt.call('GET', '/v1/organisation/accounts');
     await rt.call('GET', '/v1/transaction/claims');
