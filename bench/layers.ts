@@ -15,13 +15,13 @@ const LAYERS = ['none', 'journal', 'cors', 'json-reader', 'auth', 'actor', 'faul
 const ECHO_PATH = '/v1/bench/echo';
 const WHAT: Record<(typeof LAYERS)[number], string> = {
   none: 'no layer (the baseline)',
-  journal: 'request journal (src/api/journal-layer.ts)',
-  cors: 'CORS, a request without an Origin (src/api/cors.ts)',
-  'json-reader': "the JSON body reader instead of Hono's c.req.json() (src/api/body.ts)",
+  journal: 'request journal (src/api/journal/journal-layer.ts)',
+  cors: 'CORS, a request without an Origin (src/api/layers/cors.ts)',
+  'json-reader': "the JSON body reader instead of Hono's c.req.json() (src/api/body/body.ts)",
   auth: 'bearer-token authentication (src/api/auth/middleware.ts)',
   actor: 'the actor of changes, AsyncLocalStorage (src/sim/actor.ts)',
-  faults: 'fault rules, none set (src/api/fault-layer.ts)',
-  'long-work': 'the long-work gate, idle (src/api/long-work-gate.ts)',
+  faults: 'fault rules, none set (src/api/layers/fault-layer.ts)',
+  'long-work': 'the long-work gate, idle (src/api/layers/long-work-gate.ts)',
   app: "the simulator's whole app: every layer of a /v1 request, its router, the echo last",
 };
 

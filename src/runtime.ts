@@ -3,7 +3,7 @@
 import type { Hono } from 'hono';
 import type { OAuthClient } from './api/auth/clients.ts';
 import type { AppDeps, AppEnv } from './api/context.ts';
-import type { CorsOrigins } from './api/cors.ts';
+import type { CorsOrigins } from './api/layers/cors.ts';
 import { STORED_SECRETS, storedRecordProblem } from './api/stored-records.ts';
 import type { Clock } from './clock/clock.ts';
 import type { ClockState } from './clock/scheme-clock.ts';

@@ -3,8 +3,7 @@
 // docs/sandboxes.md; decision 025.
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { OAuthClient } from './api/auth/clients.ts';
-import { ApiError } from './api/errors.ts';
-import type { JournalEntry } from './api/request-journal.ts';
+import type { JournalEntry } from './api/journal/request-journal.ts';
 import type {
   SandboxCreation,
   SandboxDirectory,
@@ -14,6 +13,7 @@ import type {
   SandboxTarget,
 } from './api/sandbox-directory.ts';
 import { clockView } from './api/views/clock-view.ts';
+import { ApiError } from './api/wire/errors.ts';
 import { isSupportedInstant } from './clock/dates.ts';
 import { type ClockState, SchemeClock } from './clock/scheme-clock.ts';
 import type { Fixtures } from './fixtures.ts';

@@ -3,21 +3,19 @@
 import { type Context, Hono } from 'hono';
 import { runAs } from '../sim/actor.ts';
 import { bearerAuth } from './auth/middleware.ts';
-import { limitBody } from './body-limit.ts';
 import type { AppDeps, AppEnv } from './context.ts';
-import { corsLayer } from './cors.ts';
 import { dashboardPage, FAVICON_SVG } from './dashboard/dashboard-page.ts';
 import { homePage } from './dashboard/home-page.ts';
-import { isEmptyAnswer } from './empty-answer.ts';
-import { toErrorResponse } from './errors.ts';
-import { faultLayer } from './fault-layer.ts';
-import { Faults } from './faults.ts';
-import { journalLayer } from './journal-layer.ts';
-import { LiveLog } from './live-log.ts';
-import { longWorkGate } from './long-work-gate.ts';
-import { recordQuotaLayer } from './record-quota.ts';
-import { requestHeader } from './request-header.ts';
-import { RequestJournal } from './request-journal.ts';
+import { journalLayer } from './journal/journal-layer.ts';
+import { LiveLog } from './journal/live-log.ts';
+import { RequestJournal } from './journal/request-journal.ts';
+import { limitBody } from './layers/body-limit.ts';
+import { corsLayer } from './layers/cors.ts';
+import { faultLayer } from './layers/fault-layer.ts';
+import { Faults } from './layers/faults.ts';
+import { longWorkGate } from './layers/long-work-gate.ts';
+import { recordQuotaLayer } from './layers/record-quota.ts';
+import { sandboxDispatch } from './layers/sandbox-dispatch.ts';
 import { mountRoutes, operationsOf, type RouteGroup } from './route-declaration.ts';
 import { accountRoutes } from './routes/accounts.ts';
 import { claimRoutes } from './routes/claims.ts';
@@ -42,8 +40,10 @@ import { subscriptionRoutes } from './routes/subscriptions.ts';
 import { tokenRoutes } from './routes/token.ts';
 import { userRoutes } from './routes/users.ts';
 import { DEFAULT_SANDBOX } from './sandbox-directory.ts';
-import { sandboxDispatch } from './sandbox-dispatch.ts';
-import { wireRules } from './wire-rules.ts';
+import { isEmptyAnswer } from './wire/empty-answer.ts';
+import { toErrorResponse } from './wire/errors.ts';
+import { requestHeader } from './wire/request-header.ts';
+import { wireRules } from './wire/wire-rules.ts';
 
 /**
  * The whole HTTP surface. Routing only: each route family lives in routes/, the rules in src/sim.

@@ -2,7 +2,7 @@
 // which the domain (no I/O) cannot make.
 import { isIP } from 'node:net';
 import type { AppDeps } from './context.ts';
-import { ApiError } from './errors.ts';
+import { ApiError } from './wire/errors.ts';
 
 /**
  * Refuses a callback whose host name resolves to an address the simulator listens on: its

@@ -4,13 +4,13 @@ import type { Mode } from '../sim/mode.ts';
 import type { Simulator } from '../sim/simulator.ts';
 import type { ClientRegistry } from './auth/clients.ts';
 import type { TokenIssuer } from './auth/tokens.ts';
-import type { CorsOrigins } from './cors.ts';
 import type { DevClientHint } from './dashboard/dashboard-page.ts';
-import type { Faults } from './faults.ts';
+import type { RequestJournal } from './journal/request-journal.ts';
+import type { CorsOrigins } from './layers/cors.ts';
+import type { Faults } from './layers/faults.ts';
 import type { ResponderSigner } from './open-banking/responder-signer.ts';
-import type { RequestJournal } from './request-journal.ts';
 import type { SandboxDirectory } from './sandbox-directory.ts';
-import type { WireRules } from './wire-rules.ts';
+import type { WireRules } from './wire/wire-rules.ts';
 
 /** What every route can read from the context. */
 export interface AppEnv {

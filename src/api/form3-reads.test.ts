@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { claimRequest, submitVia } from '../../test/support/claim-requests.ts';
 import { NORTHWIND, testRuntime } from '../harness/test-runtime.ts';
-import { asForm3Reads } from './body.ts';
+import { asForm3Reads } from './body/body.ts';
 
 describe('asForm3Reads', () => {
   it('drops null values inside data, at any depth, and keeps array items', () => {

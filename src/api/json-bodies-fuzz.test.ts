@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestRuntime, testRuntime } from '../harness/test-runtime.ts';
-import { MAX_JSON_DEPTH } from './json-depth.ts';
+import { MAX_JSON_DEPTH } from './body/json-depth.ts';
 
 // Hostile bodies to every route that takes one (issue 29): deep, wide and long, at and past the
 // depth limit, up to the size limit and past it, and random ones. Nothing may answer 5xx; a body

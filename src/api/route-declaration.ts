@@ -5,7 +5,7 @@
 import type { Context, Handler, Hono } from 'hono';
 import type { ContentfulStatusCode, StatusCode } from 'hono/utils/http-status';
 import type { AppEnv } from './context.ts';
-import { methodNotAllowed } from './errors.ts';
+import { methodNotAllowed } from './wire/errors.ts';
 
 export type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 /** The order an `Allow` list names methods in, whatever order they were declared in. */

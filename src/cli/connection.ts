@@ -5,7 +5,7 @@
 // one sandbox of that simulator: as the client `scheme-sim sandbox create` saved for it, else by its
 // path prefix (/sandboxes/ID/v1/...), the way a simulator run with --auth off tells sandboxes apart.
 import { connect as tcpConnect } from 'node:net';
-import { TOOL_HEADER } from '../api/request-journal.ts';
+import { TOOL_HEADER } from '../api/journal/request-journal.ts';
 import { CliError, UsageError } from './cli-errors.ts';
 import { readEvents } from './event-stream.ts';
 import {

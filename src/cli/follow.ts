@@ -2,7 +2,7 @@
 // running simulator, as lines, oldest first; --follow then streams new ones from the simulator's
 // live log (GET /v1/simulator/stream, server-sent events), like `stripe logs tail`. Neither the
 // reads nor the stream add to the journal.
-import { statusMatches } from '../api/request-journal.ts';
+import { statusMatches } from '../api/journal/request-journal.ts';
 import { type Answer, journalLine } from './api-commands.ts';
 import { CliError } from './cli-errors.ts';
 import { CONNECTION, type Connection, connect, readAnswer } from './connection.ts';

@@ -3,7 +3,7 @@
 // (~/.scheme-sim/sandboxes/ID.json) that every other command's --sandbox ID reads
 // (src/cli/connection.ts), and prints the `export` lines Form3's Go SDK and this CLI read.
 
-import { TOOL_HEADER } from '../api/request-journal.ts';
+import { TOOL_HEADER } from '../api/journal/request-journal.ts';
 import { isSupportedInstant, SUPPORTED_RANGE } from '../clock/dates.ts';
 import { MAX_SPEED } from '../clock/scheme-clock.ts';
 import type { Answer } from './api-commands.ts';

@@ -1,7 +1,7 @@
 // `scheme-sim start`: the simulator on a port, configured by flags or SCHEME_SIM_* variables.
 import { existsSync } from 'node:fs';
 import { isAbsolute, join, relative } from 'node:path';
-import { type CorsOrigins, describeCors, parseCorsOrigins } from '../api/cors.ts';
+import { type CorsOrigins, describeCors, parseCorsOrigins } from '../api/layers/cors.ts';
 import { JWKS_PATH } from '../api/open-banking/participant-paths.ts';
 import { isSupportedInstant, SUPPORTED_RANGE } from '../clock/dates.ts';
 import { type ClockState, MAX_SPEED, SchemeClock } from '../clock/scheme-clock.ts';

@@ -1,6 +1,7 @@
 // The one schema check of route tests and the conformance features.
+
+import { describeErrors } from '../api/body/validate.ts';
 import { schemaValidator } from '../api/schemas/index.ts';
-import { describeErrors } from '../api/validate.ts';
 
 /**
  * Throws listing every violation with its JSON path when `value` does not match the named schema

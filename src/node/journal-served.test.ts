@@ -1,10 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { JournalEntry } from '../api/request-journal.ts';
+import type { JournalEntry } from '../api/journal/request-journal.ts';
 import { NORTHWIND, type TestRuntime, testRuntime } from '../harness/test-runtime.ts';
 import { listen, type RunningServer } from './server.ts';
 
 // The request journal as the real server fills it: the answer's text is taken from what Node
-// writes (src/api/journal-layer.ts), not from a clone of the web Response.
+// writes (src/api/journal/journal-layer.ts), not from a clone of the web Response.
 let rt: TestRuntime;
 let server: RunningServer;
 beforeEach(async () => {

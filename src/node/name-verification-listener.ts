@@ -1,10 +1,9 @@
 // Name verification has the tightest budget (docs/design.md): its Node adapter answers straight from
 // Node's request and response, skipping Hono and web Requests (decision 001).
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { MAX_BODY_BYTES, tooLarge } from '../api/body-limit.ts';
 import type { AppDeps } from '../api/context.ts';
-import { ApiError } from '../api/errors.ts';
-import { headerPairs } from '../api/journal-codec.ts';
+import { headerPairs } from '../api/journal/journal-codec.ts';
+import { MAX_BODY_BYTES, tooLarge } from '../api/layers/body-limit.ts';
 import {
   type BodySink,
   type ParticipantRequest,
@@ -12,6 +11,7 @@ import {
 } from '../api/open-banking/name-verification-exchange.ts';
 import type { ObAnswer } from '../api/open-banking/ob-answer.ts';
 import { PARTICIPANTS_PREFIX } from '../api/open-banking/participant-paths.ts';
+import { ApiError } from '../api/wire/errors.ts';
 
 /**
  * Paths the Node adapter answers as they are: /v1/participants and below, made only of characters

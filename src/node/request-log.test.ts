@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { JournalEntry } from '../api/request-journal.ts';
+import type { JournalEntry } from '../api/journal/request-journal.ts';
 import { requestLogger } from './request-log.ts';
 
 const entry: JournalEntry = {

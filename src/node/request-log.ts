@@ -1,7 +1,7 @@
 // The request log: one line per request, from the request journal's entries, through pino. `text`
 // is a line a person reads in the terminal; `json` is pino's JSON lines, for a log pipeline.
 import { pino } from 'pino';
-import type { JournalEntry } from '../api/request-journal.ts';
+import type { JournalEntry } from '../api/journal/request-journal.ts';
 
 export type LogFormat = 'text' | 'json';
 export type LogLevel = 'info' | 'debug';

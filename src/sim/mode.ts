@@ -38,7 +38,7 @@ export interface Mode {
   readonly accounts: Rules;
   /**
    * How the HTTP surface reads and answers where the fake account API's go-swagger server differs
-   * from Form3's (src/api/wire-rules.ts): a body sent without Content-Type (refused, or read as
+   * from Form3's (src/api/wire/wire-rules.ts): a body sent without Content-Type (refused, or read as
    * JSON), a path no route serves (Form3's error body, or go-openapi's `{code, message}`), and
    * `Content-Length: 0` on a 204.
    */

@@ -14,7 +14,7 @@ import {
   signingString,
   verifyText,
 } from '../../signatures/cavage.ts';
-import { ApiError } from '../errors.ts';
+import { ApiError } from '../wire/errors.ts';
 import type { Caller } from './caller.ts';
 
 const CHALLENGE = { 'WWW-Authenticate': 'Signature realm="scheme-sim",headers="(request-target) host date"' };

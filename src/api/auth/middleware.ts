@@ -2,9 +2,9 @@
 // anonymous client under --auth off), and the 401 or 403 when it names nobody or another organisation.
 import type { Context, MiddlewareHandler } from 'hono';
 import type { AppDeps, AppEnv } from '../context.ts';
-import { ApiError } from '../errors.ts';
-import { requestHeader } from '../request-header.ts';
 import { pathPrefixOf } from '../sandbox-directory.ts';
+import { ApiError } from '../wire/errors.ts';
+import { requestHeader } from '../wire/request-header.ts';
 import type { Caller } from './caller.ts';
 import { isSignatureAuthorization, requestSignatures } from './request-signatures.ts';
 

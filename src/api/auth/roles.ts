@@ -2,7 +2,7 @@
 // one check, so every such route refuses with the same 403.
 import type { Context } from 'hono';
 import type { AppDeps, AppEnv } from '../context.ts';
-import { ApiError } from '../errors.ts';
+import { ApiError } from '../wire/errors.ts';
 
 /**
  * 403 unless the caller may act on the whole simulator (`role: admin` in the clients file). With

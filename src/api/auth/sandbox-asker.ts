@@ -2,8 +2,8 @@
 // by the sandbox routes themselves since they answer before the shared credentials layer.
 import type { Context } from 'hono';
 import type { AppDeps, AppEnv } from '../context.ts';
-import { requestHeader } from '../request-header.ts';
 import { DEFAULT_SANDBOX, pathPrefixOf } from '../sandbox-directory.ts';
+import { requestHeader } from '../wire/request-header.ts';
 import { verifyBearer } from './middleware.ts';
 import { isSignatureAuthorization, requestSignatures } from './request-signatures.ts';
 

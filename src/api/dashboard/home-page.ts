@@ -2,7 +2,7 @@
 // any other (curl's */*, application/json, none) gets the 404 a path no route serves gets, so the
 // fake account API's clients, which assert its PAGE_NOT_FOUND at GET / (wire-rules.ts), see no change.
 import type { Context } from 'hono';
-import { negotiate } from '../negotiate.ts';
+import { negotiate } from '../wire/negotiate.ts';
 
 const PAGE = `<!doctype html>
 <html lang="en">

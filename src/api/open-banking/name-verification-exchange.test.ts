@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { copRequest, NORTHWIND_COP_PATH } from '../../../test/support/testing.ts';
 import { NORTHWIND, type TestRuntime, testRuntime } from '../../harness/test-runtime.ts';
-import { ApiError } from '../errors.ts';
+import { ApiError } from '../wire/errors.ts';
 import { type BodySink, type ParticipantRequest, runParticipantRequest } from './name-verification-exchange.ts';
 import type { ObAnswer } from './ob-answer.ts';
 

@@ -3,7 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { SignatureErrorCode } from '../../signatures/jws-profile.ts';
-import { type Failure, failureOf } from '../errors.ts';
+import { type Failure, failureOf } from '../wire/errors.ts';
 
 export type ObErrorCode =
   | 'UK.OBIE.Field.Missing'

@@ -1,7 +1,7 @@
 // The checks of a name-verification request that need no body: its route (404, 405) and its
 // headers (406, 415, and in strict mode 400), in Open Banking terms.
-import { mediaType } from '../body.ts';
-import { negotiate } from '../negotiate.ts';
+import { mediaType } from '../body/body.ts';
+import { negotiate } from '../wire/negotiate.ts';
 import { ObError, type ObRequestInfo } from './ob-errors.ts';
 import { NAME_VERIFICATION_PATH } from './participant-paths.ts';
 

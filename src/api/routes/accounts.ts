@@ -2,18 +2,18 @@
 // list, update and delete as Form3's API (or the fake account API) does them.
 import type { Context } from 'hono';
 import { ACCOUNT_FILTERS, ACCOUNT_TYPE } from '../../sim/accounts.ts';
-import { asForm3Reads, readJson } from '../body.ts';
-import { assertBodyIdentity } from '../body-identity.ts';
+import { asForm3Reads, readJson } from '../body/body.ts';
+import { assertBodyIdentity } from '../body/body-identity.ts';
+import { readCreateBody } from '../body/create-body.ts';
+import { emptyMeansAbsent, FORM3_EMPTY_MEANS_ABSENT } from '../body/empty-strings.ts';
+import { fieldsOf, withDeclaredKeys } from '../body/json-keys.ts';
+import { validateOrThrow } from '../body/validate.ts';
 import type { AppDeps, AppEnv } from '../context.ts';
-import { readCreateBody } from '../create-body.ts';
-import { emptyMeansAbsent, FORM3_EMPTY_MEANS_ABSENT } from '../empty-strings.ts';
-import { pageJson, queryOf } from '../envelope.ts';
-import { parseFilters } from '../filters.ts';
-import { parseId, parseVersionQuery } from '../ids.ts';
-import { fieldsOf, withDeclaredKeys } from '../json-keys.ts';
 import { defineRoutes, ID_USED_ONCE, type RouteGroup, type RuleBeyondSchema } from '../route-declaration.ts';
 import { schemaOf } from '../schemas/index.ts';
-import { validateOrThrow } from '../validate.ts';
+import { pageJson, queryOf } from '../wire/envelope.ts';
+import { parseFilters } from '../wire/filters.ts';
+import { parseId, parseVersionQuery } from '../wire/ids.ts';
 
 /** The attributes an account may have (account.json); a record stored before they were enforced may hold others. */
 const ACCOUNT_ATTRIBUTES = new Set(

@@ -8,11 +8,8 @@ import {
   type ClaimAttributes,
 } from '../../sim/claims/claim-resources.ts';
 import { CLAIM_FILTERS } from '../../sim/claims/claims.ts';
+import { readCreateBody } from '../body/create-body.ts';
 import type { AppDeps, AppEnv } from '../context.ts';
-import { readCreateBody } from '../create-body.ts';
-import { queryOf, resourcePage } from '../envelope.ts';
-import { parseFilters } from '../filters.ts';
-import { parseId } from '../ids.ts';
 import {
   defineRoutes,
   ID_USED_ONCE,
@@ -20,6 +17,9 @@ import {
   type RouteGroup,
   type RuleBeyondSchema,
 } from '../route-declaration.ts';
+import { queryOf, resourcePage } from '../wire/envelope.ts';
+import { parseFilters } from '../wire/filters.ts';
+import { parseId } from '../wire/ids.ts';
 
 /** A reversal, and its submission, need the claim's submission processed and its window open. */
 const REVERSIBLE: readonly RuleBeyondSchema[] = [

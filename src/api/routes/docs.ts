@@ -2,7 +2,7 @@
 // document, served from the package's own files so it works offline.
 import { Hono } from 'hono';
 import type { AppDeps, AppEnv } from '../context.ts';
-import { errorBody } from '../errors.ts';
+import { errorBody } from '../wire/errors.ts';
 
 /** The reference page: Swagger UI over GET /v1/openapi.json, its files served locally. */
 const PAGE = `<!doctype html>

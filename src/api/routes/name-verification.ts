@@ -1,12 +1,12 @@
 // The responder side of Confirmation of Payee over Hono (in process, msw, and what the Node listener
 // leaves to Hono); the rules themselves are the exchange's (name-verification-exchange.ts).
 import { type Context, Hono } from 'hono';
-import { limitBody } from '../body-limit.ts';
 import type { AppDeps, AppEnv } from '../context.ts';
+import { limitBody } from '../layers/body-limit.ts';
 import { exchangeAnswer } from '../open-banking/exchange-answer.ts';
 import { JWKS_PATH, NAME_VERIFICATION_PATH, PARTICIPANTS_PREFIX } from '../open-banking/participant-paths.ts';
-import { requestHeader } from '../request-header.ts';
 import { defineRoutes } from '../route-declaration.ts';
+import { requestHeader } from '../wire/request-header.ts';
 
 /**
  * The two operations the catch-all below answers, for the OpenAPI document only: mounted as

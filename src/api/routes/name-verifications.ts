@@ -5,13 +5,13 @@ import {
   NAME_VERIFICATION_TYPE,
   type NameVerificationAttributes,
 } from '../../sim/cop/name-verification-records.ts';
+import { readCreateBody } from '../body/create-body.ts';
 import type { AppDeps } from '../context.ts';
-import { readCreateBody } from '../create-body.ts';
-import { page, queryOf } from '../envelope.ts';
-import { parseFilters } from '../filters.ts';
-import { parseId } from '../ids.ts';
 import { askParticipant } from '../open-banking/ask-participant.ts';
 import { defineRoutes, type RouteGroup } from '../route-declaration.ts';
+import { page, queryOf } from '../wire/envelope.ts';
+import { parseFilters } from '../wire/filters.ts';
+import { parseId } from '../wire/ids.ts';
 
 /**
  * /v1/organisation/nameverifications: Form3's name verification request API (go-form3's

@@ -3,10 +3,10 @@
 import type { Context } from 'hono';
 import type { StoredSigningKey } from '../../sim/notifications/notification-signing-keys.ts';
 import type { AppDeps, AppEnv } from '../context.ts';
-import { page } from '../envelope.ts';
-import { ApiError } from '../errors.ts';
-import { parseId } from '../ids.ts';
 import { defineRoutes, type RouteGroup } from '../route-declaration.ts';
+import { page } from '../wire/envelope.ts';
+import { ApiError } from '../wire/errors.ts';
+import { parseId } from '../wire/ids.ts';
 
 const PATH = '/v1/platform/security/signing_keys';
 

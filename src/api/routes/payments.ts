@@ -1,10 +1,10 @@
 // The inbound payments a settled claim makes (its contra), so a client can read the money it got back.
 import { PAYMENT_FILTERS } from '../../sim/payments/payments.ts';
 import type { AppDeps } from '../context.ts';
-import { queryOf, resourcePage } from '../envelope.ts';
-import { parseFilters } from '../filters.ts';
-import { parseId } from '../ids.ts';
 import { defineRoutes, type RouteGroup } from '../route-declaration.ts';
+import { queryOf, resourcePage } from '../wire/envelope.ts';
+import { parseFilters } from '../wire/filters.ts';
+import { parseId } from '../wire/ids.ts';
 
 /** /v1/transaction/payments: inbound payments (the DDIC contra) and their admissions, read only. */
 export function paymentRoutes({ sim }: AppDeps): RouteGroup {

@@ -5,15 +5,15 @@ import { REPORT_FORMATS, type ReportFormat } from '../../sim/reports/catalogue.t
 import { REPORT_FILTERS } from '../../sim/reports/report-filter.ts';
 import type { Report } from '../../sim/reports/report-types.ts';
 import type { Reports } from '../../sim/reports/reports.ts';
-import { JSON_MEDIA_TYPES } from '../body.ts';
+import { JSON_MEDIA_TYPES } from '../body/body.ts';
 import type { AppDeps, AppEnv } from '../context.ts';
-import { queryOf, resourcePage } from '../envelope.ts';
-import { ApiError } from '../errors.ts';
-import { parseFilters } from '../filters.ts';
-import { parseId } from '../ids.ts';
-import { negotiate } from '../negotiate.ts';
 import { defineRoutes, type RouteGroup } from '../route-declaration.ts';
 import { reportBody } from '../views/report-body.ts';
+import { queryOf, resourcePage } from '../wire/envelope.ts';
+import { ApiError } from '../wire/errors.ts';
+import { parseFilters } from '../wire/filters.ts';
+import { parseId } from '../wire/ids.ts';
+import { negotiate } from '../wire/negotiate.ts';
 
 const FORMAT_OF = Object.fromEntries(Object.entries(REPORT_FORMATS).map(([f, t]) => [t, f as ReportFormat])) as Record<
   string,

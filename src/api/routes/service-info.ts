@@ -3,7 +3,7 @@
 import type { AppDeps } from '../context.ts';
 import { openApiDocument } from '../openapi.ts';
 import { defineRoutes, type Operation, type RouteGroup } from '../route-declaration.ts';
-import { wireRules } from '../wire-rules.ts';
+import { wireRules } from '../wire/wire-rules.ts';
 
 /**
  * GET /health and GET /v1/openapi.json, both without a token (and, under the fake account API's

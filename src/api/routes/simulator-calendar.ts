@@ -3,9 +3,9 @@
 import { addDays, dateProblem, daysBetween, LAST_DATE, SUPPORTED_RANGE } from '../../clock/dates.ts';
 import { londonDate } from '../../clock/london.ts';
 import type { AppDeps } from '../context.ts';
-import { queryOf } from '../envelope.ts';
-import { ApiError } from '../errors.ts';
 import { defineRoutes, type RouteGroup } from '../route-declaration.ts';
+import { queryOf } from '../wire/envelope.ts';
+import { ApiError } from '../wire/errors.ts';
 
 /** Longest range one calendar request may cover, in days (two years, a leap day included). */
 export const MAX_CALENDAR_DAYS = 731;

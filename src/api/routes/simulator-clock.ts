@@ -4,12 +4,12 @@ import type { Context } from 'hono';
 import { ADVANCE_UNITS, AdvanceRefused, type AdvanceRequest, advanceTarget, unitOf } from '../../clock/advance.ts';
 import { ClockError } from '../../clock/scheme-clock.ts';
 import { requireAdmin } from '../auth/roles.ts';
-import { optionalJson, readJson } from '../body.ts';
+import { optionalJson, readJson } from '../body/body.ts';
+import { validateOrThrow } from '../body/validate.ts';
 import type { AppDeps } from '../context.ts';
-import { ApiError } from '../errors.ts';
 import { defineRoutes, type RouteGroup, type RuleBeyondSchema } from '../route-declaration.ts';
-import { validateOrThrow } from '../validate.ts';
 import { clockView } from '../views/clock-view.ts';
+import { ApiError } from '../wire/errors.ts';
 
 /** How many runs an advance answer lists (failed runs beyond it too); `jobs_run_count` counts them all. */
 export const MAX_LISTED_RUNS = 1000;

@@ -1,12 +1,12 @@
 // What happened to each notification sent to a client's subscriptions, and a way to send one again,
 // so a receiver can be debugged without reading the simulator's logs.
 import type { AppDeps } from '../context.ts';
-import { page, queryOf } from '../envelope.ts';
-import { ApiError } from '../errors.ts';
-import { parseFilters } from '../filters.ts';
-import { parseId } from '../ids.ts';
 import { defineRoutes, type RouteGroup } from '../route-declaration.ts';
 import { attemptView, deliveryView } from '../views/delivery-views.ts';
+import { page, queryOf } from '../wire/envelope.ts';
+import { ApiError } from '../wire/errors.ts';
+import { parseFilters } from '../wire/filters.ts';
+import { parseId } from '../wire/ids.ts';
 
 export const DELIVERY_FILTERS = [
   'notification_id',

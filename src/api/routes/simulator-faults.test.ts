@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { HARBOUR, type TestRuntime, testRuntime } from '../../harness/test-runtime.ts';
 import { listen } from '../../node/server.ts';
-import { FAULT_HEADER } from '../fault-layer.ts';
+import { FAULT_HEADER } from '../layers/fault-layer.ts';
 import { schemaValidator } from '../schemas/index.ts';
 
 let rt: TestRuntime;

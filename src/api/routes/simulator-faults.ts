@@ -1,13 +1,13 @@
 // The HTTP face of fault injection (docs/faults.md): a client sets the latency, errors and dropped
 // connections it wants to rehearse against.
 import type { Context } from 'hono';
-import { readJson } from '../body.ts';
+import { readJson } from '../body/body.ts';
+import { validateOrThrow } from '../body/validate.ts';
 import type { AppEnv } from '../context.ts';
-import { ApiError } from '../errors.ts';
-import type { FaultAttributes, FaultRule, Faults } from '../faults.ts';
-import { parseId } from '../ids.ts';
+import type { FaultAttributes, FaultRule, Faults } from '../layers/faults.ts';
 import { defineRoutes, type RouteGroup } from '../route-declaration.ts';
-import { validateOrThrow } from '../validate.ts';
+import { ApiError } from '../wire/errors.ts';
+import { parseId } from '../wire/ids.ts';
 
 const PATH = '/v1/simulator/faults';
 

@@ -2,10 +2,10 @@
 // of a report consumer need not wait for the clock.
 import type { Report } from '../../sim/reports/report-types.ts';
 import { assertOwnOrganisation } from '../auth/middleware.ts';
-import { readJson } from '../body.ts';
+import { readJson } from '../body/body.ts';
+import { validateOrThrow } from '../body/validate.ts';
 import type { AppDeps } from '../context.ts';
 import { defineRoutes, type RouteGroup } from '../route-declaration.ts';
-import { validateOrThrow } from '../validate.ts';
 import { reportBody } from '../views/report-body.ts';
 
 interface InjectBody {

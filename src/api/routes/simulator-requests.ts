@@ -2,11 +2,11 @@
 // requests (docs/observability.md).
 import type { Context } from 'hono';
 import type { AppEnv } from '../context.ts';
-import { page, queryOf } from '../envelope.ts';
-import { ApiError } from '../errors.ts';
-import { parseFilters } from '../filters.ts';
-import type { JournalEntry, JournalFilter, RequestJournal } from '../request-journal.ts';
+import type { JournalEntry, JournalFilter, RequestJournal } from '../journal/request-journal.ts';
 import { defineRoutes, type RouteGroup } from '../route-declaration.ts';
+import { page, queryOf } from '../wire/envelope.ts';
+import { ApiError } from '../wire/errors.ts';
+import { parseFilters } from '../wire/filters.ts';
 
 /** Filters of the journal: status (`404` or `4xx`), method, path (a prefix), error_code, own. */
 const JOURNAL_FILTERS = ['status', 'method', 'path', 'error_code', 'own'] as const;

@@ -1,10 +1,10 @@
 // Tests start clean without restarting the server: the route that puts an organisation (or, for an
 // admin, everything) back to the fixtures.
 import { requireAdmin } from '../auth/roles.ts';
-import { optionalJson } from '../body.ts';
+import { optionalJson } from '../body/body.ts';
+import { validateOrThrow } from '../body/validate.ts';
 import type { AppDeps } from '../context.ts';
 import { defineRoutes, type RouteGroup } from '../route-declaration.ts';
-import { validateOrThrow } from '../validate.ts';
 import { clockView } from '../views/clock-view.ts';
 
 /**

@@ -2,13 +2,13 @@
 // (decision 027).
 import type { OAuthClient } from '../auth/clients.ts';
 import { type Asker, askerOf } from '../auth/sandbox-asker.ts';
-import { optionalJson } from '../body.ts';
+import { optionalJson } from '../body/body.ts';
+import { validateOrThrow } from '../body/validate.ts';
 import type { AppDeps } from '../context.ts';
-import { ApiError } from '../errors.ts';
-import { parseId } from '../ids.ts';
 import { type Answer, defineRoutes, type RouteGroup } from '../route-declaration.ts';
 import type { SandboxDirectory, SandboxEntry, SandboxRequest } from '../sandbox-directory.ts';
-import { validateOrThrow } from '../validate.ts';
+import { ApiError } from '../wire/errors.ts';
+import { parseId } from '../wire/ids.ts';
 
 const PATH = '/v1/simulator/sandboxes';
 

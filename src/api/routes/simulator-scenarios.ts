@@ -4,13 +4,13 @@ import { randomUUID } from 'node:crypto';
 import type { Context } from 'hono';
 import type { ScenarioDefinition } from '../../sim/scenarios/scenario-catalogue.ts';
 import { assertOwnOrganisation } from '../auth/middleware.ts';
-import { readJson } from '../body.ts';
+import { readJson } from '../body/body.ts';
+import { validateOrThrow } from '../body/validate.ts';
 import type { AppDeps, AppEnv } from '../context.ts';
-import { page, queryOf } from '../envelope.ts';
-import { parseFilters } from '../filters.ts';
-import { parseId } from '../ids.ts';
 import { defineRoutes, ID_USED_ONCE, type RouteGroup } from '../route-declaration.ts';
-import { validateOrThrow } from '../validate.ts';
+import { page, queryOf } from '../wire/envelope.ts';
+import { parseFilters } from '../wire/filters.ts';
+import { parseId } from '../wire/ids.ts';
 
 /** Filters of the played scenarios. */
 const PLAYED_FILTERS = ['target_id', 'name', 'status'] as const;

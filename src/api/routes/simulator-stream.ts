@@ -2,12 +2,12 @@
 // polling: the live log as server-sent events.
 import { streamSSE } from 'hono/streaming';
 import type { AppDeps } from '../context.ts';
-import { queryOf } from '../envelope.ts';
-import { ApiError } from '../errors.ts';
-import { parseId } from '../ids.ts';
-import type { LiveEvent, LiveLog } from '../live-log.ts';
-import { entryMatches, type JournalEntry, statusMatches } from '../request-journal.ts';
+import type { LiveEvent, LiveLog } from '../journal/live-log.ts';
+import { entryMatches, type JournalEntry, statusMatches } from '../journal/request-journal.ts';
 import { defineRoutes, type RouteGroup } from '../route-declaration.ts';
+import { queryOf } from '../wire/envelope.ts';
+import { ApiError } from '../wire/errors.ts';
+import { parseId } from '../wire/ids.ts';
 import { journalFilterOf } from './simulator-requests.ts';
 
 const STREAM_FILTERS = ['kind', 'status', 'method', 'path', 'own'] as const;

@@ -5,19 +5,19 @@ import {
   SUBSCRIPTION_TYPE,
   type SubscriptionInput,
 } from '../../sim/notifications/subscriptions.ts';
-import { readJson } from '../body.ts';
-import { assertBodyIdentity } from '../body-identity.ts';
+import { readJson } from '../body/body.ts';
+import { assertBodyIdentity } from '../body/body-identity.ts';
+import { readCreateBody } from '../body/create-body.ts';
+import { FORM3_EMPTY_MEANS_ABSENT, withoutEmptyStrings } from '../body/empty-strings.ts';
+import { fieldsOf, withDeclaredKeys } from '../body/json-keys.ts';
+import { validateOrThrow } from '../body/validate.ts';
 import { assertCallbackHostNotSelf } from '../callback-host.ts';
 import type { AppDeps } from '../context.ts';
-import { readCreateBody } from '../create-body.ts';
-import { FORM3_EMPTY_MEANS_ABSENT, withoutEmptyStrings } from '../empty-strings.ts';
-import { page, queryOf } from '../envelope.ts';
-import { parseFilters } from '../filters.ts';
-import { parseId, parseVersionQuery } from '../ids.ts';
-import { fieldsOf, withDeclaredKeys } from '../json-keys.ts';
 import { defineRoutes, ID_USED_ONCE, type RouteGroup, type RuleBeyondSchema } from '../route-declaration.ts';
-import { validateOrThrow } from '../validate.ts';
 import { errorView } from '../views/delivery-views.ts';
+import { page, queryOf } from '../wire/envelope.ts';
+import { parseFilters } from '../wire/filters.ts';
+import { parseId, parseVersionQuery } from '../wire/ids.ts';
 
 /** Where an empty string in a PATCH means not given (SubscriptionUpdateAttributes' Go strings). */
 const UPDATE_EMPTIES = FORM3_EMPTY_MEANS_ABSENT['subscription-update']!;

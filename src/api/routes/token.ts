@@ -1,9 +1,9 @@
 // Every client starts here: the OAuth token endpoint, answering its refusals as both Form3's SDK and
 // an ordinary OAuth library expect.
-import { mediaType } from '../body.ts';
+import { mediaType } from '../body/body.ts';
 import type { AppDeps } from '../context.ts';
-import { OAuthError, TOKEN_PATH } from '../errors.ts';
 import { defineRoutes, type RouteDoc, type RouteGroup } from '../route-declaration.ts';
+import { OAuthError, TOKEN_PATH } from '../wire/errors.ts';
 
 const BASIC = { 'WWW-Authenticate': 'Basic realm="scheme-sim"' };
 

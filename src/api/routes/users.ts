@@ -2,9 +2,9 @@
 // world's clients.
 import { USERS_PATH, userPath } from '../../sim/security/users.ts';
 import type { AppDeps } from '../context.ts';
-import { page } from '../envelope.ts';
-import { parseId } from '../ids.ts';
 import { defineRoutes, type RouteGroup } from '../route-declaration.ts';
+import { page } from '../wire/envelope.ts';
+import { parseId } from '../wire/ids.ts';
 
 /**
  * /v1/security/users: Form3's security users API as go-form3's users client reads it, read only.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { schemaValidator } from './schemas/index.ts';
+import { schemaValidator } from '../schemas/index.ts';
 import { failureText } from './validate.ts';
 
 const ID = 'ad27e265-9605-4b4b-a0e5-3003ea9cc4dc';

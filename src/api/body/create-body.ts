@@ -1,9 +1,9 @@
 // Every /v1 create reads its body the same way, as Form3's go-swagger server reads it: one reader,
 // so the resources differ only in their schema and options.
 import type { Context } from 'hono';
-import { assertOwnOrganisation } from './auth/middleware.ts';
+import { assertOwnOrganisation } from '../auth/middleware.ts';
+import type { AppEnv } from '../context.ts';
 import { asForm3Reads, readJson } from './body.ts';
-import type { AppEnv } from './context.ts';
 import { FORM3_EMPTY_MEANS_ABSENT } from './empty-strings.ts';
 import type { Failure } from './failure-list.ts';
 import { fieldsOf, withDeclaredKeys } from './json-keys.ts';

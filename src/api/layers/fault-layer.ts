@@ -1,8 +1,8 @@
 // Injected faults (POST /v1/simulator/faults) take effect here: a client can rehearse latency, 5xx
 // answers and dropped connections against the double.
 import type { Context, Next } from 'hono';
-import type { AppEnv } from './context.ts';
-import { errorBody } from './errors.ts';
+import type { AppEnv } from '../context.ts';
+import { errorBody } from '../wire/errors.ts';
 import type { Faults } from './faults.ts';
 
 /** The header on every injected answer: nobody mistakes an injected 503 for a bug. */

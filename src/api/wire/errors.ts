@@ -4,9 +4,9 @@ import { randomUUID } from 'node:crypto';
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import { DateRangeError } from '../clock/dates.ts';
-import { DomainError, type DomainErrorKind } from '../sim/errors.ts';
-import { clientAbortLine, isClientAbort } from './client-abort.ts';
+import { DateRangeError } from '../../clock/dates.ts';
+import { DomainError, type DomainErrorKind } from '../../sim/errors.ts';
+import { clientAbortLine, isClientAbort } from '../body/client-abort.ts';
 
 /** An error a client caused or should see; the message names the field and the rule. */
 export class ApiError extends Error {

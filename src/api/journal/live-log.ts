@@ -2,8 +2,8 @@
 // outbox logs it, each reset as it finishes, handed to whoever follows it (GET /v1/simulator/stream).
 // The journal and the outbox are only listened to while someone follows: the journal makes an
 // entry at once for a listener, which the name-verification hot path otherwise defers.
-import type { DeliveryAttempt } from '../sim/notifications/outbox.ts';
-import type { Simulator } from '../sim/simulator.ts';
+import type { DeliveryAttempt } from '../../sim/notifications/outbox.ts';
+import type { Simulator } from '../../sim/simulator.ts';
 import type { JournalEntry, RequestJournal } from './request-journal.ts';
 
 export type LiveEvent =

@@ -2,7 +2,7 @@
 // before authentication.
 import type { Context, MiddlewareHandler } from 'hono';
 import { cors } from 'hono/cors';
-import { requestHeader } from './request-header.ts';
+import { requestHeader } from '../wire/request-header.ts';
 
 /** Which browser origins may call the simulator (`--cors`). */
 export type CorsOrigins =

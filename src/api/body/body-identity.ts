@@ -1,7 +1,7 @@
 // A PATCH body may repeat the record's identity but never name another record or organisation:
 // the one check of that, for every resource that can be updated.
-import { assertOwnOrganisation } from './auth/middleware.ts';
-import { ApiError } from './errors.ts';
+import { assertOwnOrganisation } from '../auth/middleware.ts';
+import { ApiError } from '../wire/errors.ts';
 
 /**
  * The identity a PATCH body may repeat: `data.id` must be the id in the path (400) and

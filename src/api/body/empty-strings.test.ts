@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { NORTHWIND, testRuntime } from '../harness/test-runtime.ts';
-import { FAKE_ACCOUNT_API_MODEL } from '../sim/account-registry.ts';
+import { NORTHWIND, testRuntime } from '../../harness/test-runtime.ts';
+import { FAKE_ACCOUNT_API_MODEL } from '../../sim/account-registry.ts';
+import { schemaOf } from '../schemas/index.ts';
 import { asForm3Reads } from './body.ts';
 import { emptyMeansAbsent, FORM3_EMPTY_MEANS_ABSENT, withoutEmptyStrings } from './empty-strings.ts';
-import { schemaOf } from './schemas/index.ts';
 
 describe('withoutEmptyStrings', () => {
   it('drops "" at the paths given, in nested objects and array items, and nothing else', () => {

@@ -1,8 +1,8 @@
 // The `{data, links}` envelope a /v1 list answers with: a page read from the query, its records'
 // JSON made once while they are stored.
 import type { Context } from 'hono';
-import type { Resource } from '../sim/resource.ts';
-import type { ResourcePaths } from '../sim/resource-paths.ts';
+import type { Resource } from '../../sim/resource.ts';
+import type { ResourcePaths } from '../../sim/resource-paths.ts';
 import { paginate, parsePage } from './paginate.ts';
 
 /** The query of the request as URLSearchParams. */

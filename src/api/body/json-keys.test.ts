@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { NORTHWIND, testRuntime } from '../harness/test-runtime.ts';
+import { NORTHWIND, testRuntime } from '../../harness/test-runtime.ts';
 import { fieldsOf, withDeclaredKeys } from './json-keys.ts';
 
 const read = (body: unknown, schema = 'account-create') => withDeclaredKeys(body, fieldsOf(schema));

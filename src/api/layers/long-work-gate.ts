@@ -1,8 +1,8 @@
 // So a write never lands halfway through an advance or a reset: the layer that makes it wait while
 // reads go on (decision 014).
 import type { MiddlewareHandler } from 'hono';
-import type { LongWork } from '../sim/long-work.ts';
-import type { AppEnv } from './context.ts';
+import type { LongWork } from '../../sim/long-work.ts';
+import type { AppEnv } from '../context.ts';
 
 /** The routes that run long work themselves (they wait for, or refuse, the long work running). */
 const LONG_WORK_ROUTES = new Set(['/v1/simulator/clock/advance', '/v1/simulator/reset']);

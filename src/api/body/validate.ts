@@ -1,9 +1,9 @@
 // A body that breaks its schema gets a 400 that names each field and rule, worded as go-swagger words
 // it: ajv's errors turned into that message.
 import type { ErrorObject } from 'ajv';
-import { ApiError } from './errors.ts';
+import { schemaValidator } from '../schemas/index.ts';
+import { ApiError } from '../wire/errors.ts';
 import { containerOf, type Failure, failureList, flatFailureList, valueAt } from './failure-list.ts';
-import { schemaValidator } from './schemas/index.ts';
 
 /**
  * The field as a client knows it: `/data/attributes/name/4` → `name.4` (an attribute is named bare),

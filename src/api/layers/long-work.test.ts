@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openAccount } from '../../test/support/testing.ts';
-import { TEST_START, type TestRuntime, testRuntime } from '../harness/test-runtime.ts';
+import { openAccount } from '../../../test/support/testing.ts';
+import { TEST_START, type TestRuntime, testRuntime } from '../../harness/test-runtime.ts';
 
 // Long work (an advance, a reset) runs in slices; reads are answered between them, changes wait.
 // Slices of a few jobs, and the store's commits held at a slice boundary until the test lets them

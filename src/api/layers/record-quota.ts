@@ -1,8 +1,8 @@
 // A sandbox is bounded (--sandbox-records) so one test run cannot fill a shared server: the layer that
 // refuses a create once it is full.
 import type { MiddlewareHandler } from 'hono';
-import type { AppEnv } from './context.ts';
-import { ApiError } from './errors.ts';
+import type { AppEnv } from '../context.ts';
+import { ApiError } from '../wire/errors.ts';
 
 /**
  * A sandbox's limit of records: a request that would add records (a POST outside the simulator's

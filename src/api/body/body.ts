@@ -1,10 +1,10 @@
 // How a request body becomes the value a route validates: media type, JSON parsing and depth, and
 // Form3's go-swagger reading of nulls, empty strings and omitted types (decision 009).
 import type { Context } from 'hono';
+import { ApiError } from '../wire/errors.ts';
+import type { WireRules } from '../wire/wire-rules.ts';
 import { withoutEmptyStrings } from './empty-strings.ts';
-import { ApiError } from './errors.ts';
 import { JSON_TOO_DEEP, nestedDeeperThan } from './json-depth.ts';
-import type { WireRules } from './wire-rules.ts';
 
 export const JSON_MEDIA_TYPES = ['application/json', 'application/vnd.api+json'];
 

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { type TestRuntime, testRuntime } from '../harness/test-runtime.ts';
+import { type TestRuntime, testRuntime } from '../../harness/test-runtime.ts';
 import { parseCorsOrigins } from './cors.ts';
 
 let rt: TestRuntime | undefined;

@@ -1,7 +1,7 @@
 // Clients written against Form3's fake account API test its answers byte for byte: the one place
 // where the HTTP layer reads and answers its way instead of Form3's (decision 023).
 import type { Context } from 'hono';
-import type { Rules } from '../sim/mode.ts';
+import type { Rules } from '../../sim/mode.ts';
 import { errorBody } from './errors.ts';
 
 /**

@@ -1,8 +1,8 @@
 // The 1 MiB cap on request bodies (413), kept without costing small requests Node's fast body path.
 import type { Context, Next } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { ApiError } from './errors.ts';
-import { requestHeader } from './request-header.ts';
+import { ApiError } from '../wire/errors.ts';
+import { requestHeader } from '../wire/request-header.ts';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 

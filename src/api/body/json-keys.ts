@@ -3,7 +3,7 @@
 // Form3's servers and its fake account API are Go: a go-swagger server decodes a body with
 // encoding/json into its model, and validates the model, never the keys as sent.
 // docs/decisions/029-bodies-as-go-decodes-them.md.
-import { loadSchemas } from './schemas/index.ts';
+import { loadSchemas } from '../schemas/index.ts';
 
 /** The fields of an object of a schema, by the folded name, and what each holds. */
 interface Fields {

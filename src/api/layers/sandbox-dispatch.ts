@@ -1,9 +1,9 @@
 // A sandbox is a whole world, not a filter on the default one: the layer that hands its requests to
 // its own app when the simulator is used in process (decision 027).
 import type { MiddlewareHandler } from 'hono';
-import type { AppEnv } from './context.ts';
-import { errorBody } from './errors.ts';
-import { SANDBOX_PATH_PREFIX, type SandboxDirectory } from './sandbox-directory.ts';
+import type { AppEnv } from '../context.ts';
+import { SANDBOX_PATH_PREFIX, type SandboxDirectory } from '../sandbox-directory.ts';
+import { errorBody } from '../wire/errors.ts';
 
 /**
  * The default world's first layer: a request for a sandbox (by its path prefix or its credentials)

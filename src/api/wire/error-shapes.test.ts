@@ -1,12 +1,12 @@
 import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { NORTHWIND_COP_PATH } from '../../test/support/testing.ts';
-import { DateRangeError } from '../clock/dates.ts';
-import { type TestRuntime, testRuntime } from '../harness/test-runtime.ts';
-import { notFound, rateLimited } from '../sim/errors.ts';
+import { NORTHWIND_COP_PATH } from '../../../test/support/testing.ts';
+import { DateRangeError } from '../../clock/dates.ts';
+import { type TestRuntime, testRuntime } from '../../harness/test-runtime.ts';
+import { notFound, rateLimited } from '../../sim/errors.ts';
+import { obErrorBody, toObError } from '../open-banking/ob-errors.ts';
 import { ApiError, toErrorResponse } from './errors.ts';
-import { obErrorBody, toObError } from './open-banking/ob-errors.ts';
 
 // One table of what a thrown error answers (failureOf), drawn in two shapes: Form3's error body
 // for /v1, Open Banking's on the name-verification path. Each kind answers the same status,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { claimAttributes } from '../harness/claim-attributes.ts';
-import { schemaValidator } from './schemas/index.ts';
+import { claimAttributes } from '../../harness/claim-attributes.ts';
+import { schemaValidator } from '../schemas/index.ts';
 import { describeErrors, fieldName, validateOrThrow } from './validate.ts';
 
 function messages(schema: string, body: unknown): string[] {

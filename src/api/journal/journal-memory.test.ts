@@ -1,7 +1,7 @@
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { type TestRuntime, testRuntime } from '../harness/test-runtime.ts';
+import { type TestRuntime, testRuntime } from '../../harness/test-runtime.ts';
 
 // Issue 29: the request journal's lazy entries once held each request's whole body until read, so
 // a ring of 1,000 entries under 1 MiB bodies kept a gigabyte alive and the fuzz suite ran out of

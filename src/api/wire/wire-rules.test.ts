@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { testRuntime } from '../harness/test-runtime.ts';
+import { testRuntime } from '../../harness/test-runtime.ts';
 import { wireRules } from './wire-rules.ts';
 
 describe('the wire of each rules', () => {

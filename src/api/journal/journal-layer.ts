@@ -2,7 +2,7 @@
 // request and its answer, at a cost the hot path can bear.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Context, MiddlewareHandler } from 'hono';
-import type { AppEnv } from './context.ts';
+import type { AppEnv } from '../context.ts';
 import { headerPairs } from './journal-codec.ts';
 import { JOURNAL_BODY_LIMIT, type NotedRequest, type RequestJournal } from './request-journal.ts';
 
