@@ -71,6 +71,11 @@ export async function startNode(o: NodeStart, fail: (message: string) => never):
     node.advertiseUrl = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
   }
   selfUrls = [...new Set([running.url, node.advertiseUrl])];
+  // Validators compiled and fixtures read now, on a throwaway world in memory: a takeover then
+  // costs the load of the data only.
+  const { postgres: _database, ...inMemory } = o.runtimeOptions;
+  const warm = await createRuntime({ ...inMemory, memory: true }).catch((err: Error) => fail(err.message));
+  await warm.warm().finally(() => warm.close());
   await node.start().catch((err: Error) => fail(err.message));
   console.log(`scheme-sim listening on ${running.url}`);
   console.log(`  node:   ${nodeId}, reached by the other nodes at ${node.advertiseUrl}`);

@@ -71,6 +71,7 @@ export class NodeCoordinator {
   #ticking: Promise<void> | undefined;
   #again = false;
   #looking: Promise<void> | undefined;
+  #atExpiry: NodeJS.Timeout | undefined;
   readonly #listeners: Array<() => void> = [];
 
   constructor(options: NodeCoordinatorOptions) {
@@ -176,6 +177,12 @@ export class NodeCoordinator {
         : undefined;
     const changed = next?.nodeId !== this.#owner?.nodeId || next?.epoch !== this.#owner?.epoch;
     this.#owner = next;
+    // A standby looks again the moment the owner's lease runs out, not at its next round.
+    if (lease?.live && this.#state === 'standby' && lease.remainingMs < RENEW_INTERVAL_MS) {
+      clearTimeout(this.#atExpiry);
+      this.#atExpiry = setTimeout(() => void this.tick(), lease.remainingMs + 10);
+      this.#atExpiry.unref();
+    }
     if (changed) for (const l of this.#listeners) l();
   }
 
@@ -272,6 +279,7 @@ export class NodeCoordinator {
   async close(): Promise<void> {
     this.#state = 'stopped';
     if (this.#timer) clearInterval(this.#timer);
+    clearTimeout(this.#atExpiry);
     await this.#ticking?.catch(() => undefined);
     const client = this.#client;
     if (client) await removeNode(client, this.nodeId).catch(() => undefined);

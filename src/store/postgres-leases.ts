@@ -61,18 +61,28 @@ export interface LeaseRow {
   live: boolean;
   /** The owner's advertise URL, when the owner has a node row. */
   ownerUrl: string | null;
+  /** How long the lease has left by the database's clock (0 when it ran out). */
+  remainingMs: number;
 }
 
 /** The lease and its owner's address as the database sees them now. */
 export async function readLease(client: Queryable, world: string): Promise<LeaseRow | undefined> {
   const { rows } = await client.query(
-    `SELECT l.world, l.owner, l.epoch::text AS epoch, l.expires_at > clock_timestamp() AS live, n.advertise_url
+    `SELECT l.world, l.owner, l.epoch::text AS epoch, l.expires_at > clock_timestamp() AS live, n.advertise_url,
+            greatest(0, extract(epoch FROM l.expires_at - clock_timestamp()) * 1000) AS remaining
        FROM ${LEASES_TABLE} l LEFT JOIN ${NODES_TABLE} n ON n.node_id = l.owner WHERE l.world = $1`,
     [world],
   );
   const row = rows[0];
   return row
-    ? { world: row.world, owner: row.owner, epoch: Number(row.epoch), live: row.live, ownerUrl: row.advertise_url }
+    ? {
+        world: row.world,
+        owner: row.owner,
+        epoch: Number(row.epoch),
+        live: row.live,
+        ownerUrl: row.advertise_url,
+        remainingMs: Number(row.remaining ?? 0),
+      }
     : undefined;
 }
 
