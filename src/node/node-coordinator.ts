@@ -72,6 +72,8 @@ export class NodeCoordinator {
   #again = false;
   #looking: Promise<void> | undefined;
   #atExpiry: NodeJS.Timeout | undefined;
+  /** The last database error logged: a failure is logged once, not every round. */
+  #lastError: string | undefined;
   readonly #listeners: Array<() => void> = [];
 
   constructor(options: NodeCoordinatorOptions) {
@@ -127,7 +129,9 @@ export class NodeCoordinator {
     }
     this.#ticking = this.#round()
       .catch((err: Error) => {
-        if (this.#databaseReachable) this.#o.log(`node ${this.nodeId}: database ${this.location}: ${err.message}`);
+        if (err.message !== this.#lastError)
+          this.#o.log(`node ${this.nodeId}: database ${this.location}: ${err.message}`);
+        this.#lastError = err.message;
         this.#databaseReachable = false;
         this.#dropClient();
       })
@@ -146,6 +150,7 @@ export class NodeCoordinator {
     const client = await this.#connect();
     await heartbeat(client, this.nodeId, this.advertiseUrl, this.#state);
     this.#databaseReachable = true;
+    this.#lastError = undefined;
     if (this.#state === 'owner' || this.#state === 'taking-over' || this.#state === 'stopping') {
       if (this.#state === 'stopping' && !this.#worlds) return;
       const sent = performance.now();

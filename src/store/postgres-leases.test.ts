@@ -73,6 +73,7 @@ describe.skipIf(!havePostgres)('the lease of a shared double: claimed once, rene
     expect(await renewLease(a, DOUBLE_LEASE, 'a', 0, 60_000)).toBe(false);
     expect(await renewLease(a, DOUBLE_LEASE, 'b', 1, 60_000)).toBe(false);
     await releaseLease(a, DOUBLE_LEASE, 'a', 1);
+    expect(await readLease(a, DOUBLE_LEASE)).toMatchObject({ owner: null, live: false, remainingMs: 0 });
     expect(await claimLease(a, DOUBLE_LEASE, 'b', 60_000)).toBe(2);
   });
 

@@ -69,7 +69,8 @@ export interface LeaseRow {
 export async function readLease(client: Queryable, world: string): Promise<LeaseRow | undefined> {
   const { rows } = await client.query(
     `SELECT l.world, l.owner, l.epoch::text AS epoch, l.expires_at > clock_timestamp() AS live, n.advertise_url,
-            greatest(0, extract(epoch FROM l.expires_at - clock_timestamp()) * 1000) AS remaining
+            CASE WHEN l.expires_at > clock_timestamp()
+                 THEN extract(epoch FROM l.expires_at - clock_timestamp()) * 1000 ELSE 0 END AS remaining
        FROM ${LEASES_TABLE} l LEFT JOIN ${NODES_TABLE} n ON n.node_id = l.owner WHERE l.world = $1`,
     [world],
   );
