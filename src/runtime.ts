@@ -20,7 +20,7 @@ import { checkSchedule, type RetrySchedule } from './sim/notifications/retry-sch
 import type { Simulator } from './sim/simulator.ts';
 import { adoptSecrets } from './store/issued-secrets.ts';
 import type { RecordCheck } from './store/load-check.ts';
-import { openStore, type Store } from './store/store.ts';
+import { type LeaseFence, openStore, type Store } from './store/store.ts';
 import { assembleWorld, type Worker, type WorldOptions } from './world.ts';
 
 export { FIXTURES_DIR } from './fixtures.ts';
@@ -32,6 +32,11 @@ export interface RuntimeOptions {
   memory?: boolean;
   /** A PostgreSQL URL: the store lives in that database (wins over `data`). */
   postgres?: string;
+  /**
+   * A node of a shared double on `postgres` (docs/shared-double.md): no database lock is taken, and
+   * every write of every world proves this lease first in its own transaction.
+   */
+  postgresFence?: LeaseFence;
   /** OAuth clients file (default fixtures/clients.json). */
   clientsFile?: string;
   auth?: 'on' | 'off';
@@ -146,7 +151,12 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Runti
   // Every record is checked against its schema before anything runs or writes (docs/store.md).
   const store = await openStore(
     options.postgres
-      ? { postgres: options.postgres, check: options.storeCheck ?? storedRecordProblem, secrets: STORED_SECRETS }
+      ? {
+          postgres: options.postgres,
+          check: options.storeCheck ?? storedRecordProblem,
+          secrets: STORED_SECRETS,
+          ...(options.postgresFence ? { postgresFence: options.postgresFence } : {}),
+        }
       : options.memory || !options.data
         ? {}
         : {
@@ -189,7 +199,7 @@ async function assemble(
     clientTemplate: clientList,
     shared,
     location: options.postgres
-      ? { postgres: options.postgres }
+      ? { postgres: options.postgres, ...(options.postgresFence ? { fence: options.postgresFence } : {}) }
       : options.memory || !options.data
         ? { memory: true }
         : { file: options.data },

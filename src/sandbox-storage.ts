@@ -5,7 +5,14 @@ import { readdir, rm } from 'node:fs/promises';
 import { basename, dirname, extname, join } from 'node:path';
 import { STORED_SECRETS } from './api/stored-records.ts';
 import type { RecordCheck } from './store/load-check.ts';
-import { openPostgresPool, openStore, type PostgresPool, type Store, sandboxSchemaName } from './store/store.ts';
+import {
+  type LeaseFence,
+  openPostgresPool,
+  openStore,
+  type PostgresPool,
+  type Store,
+  sandboxSchemaName,
+} from './store/store.ts';
 
 export interface SandboxStorage {
   /** Whether stores outlive the process (a data file or a schema): a store made ahead then saves a create its disk time. */
@@ -23,11 +30,11 @@ export interface SandboxStorage {
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 export function sandboxStorage(
-  location: { memory: true } | { file: string } | { postgres: string },
+  location: { memory: true } | { file: string } | { postgres: string; fence?: LeaseFence },
   options: { check?: RecordCheck; warn?: (message: string) => void },
 ): SandboxStorage {
   if ('file' in location) return fileStorage(location.file, options);
-  if ('postgres' in location) return postgresStorage(location.postgres, options);
+  if ('postgres' in location) return postgresStorage(location.postgres, { ...options, fence: location.fence });
   return {
     persistent: false,
     list: async () => [],
@@ -75,11 +82,14 @@ function fileStorage(dataFile: string, options: { check?: RecordCheck; warn?: (m
  */
 function postgresStorage(
   url: string,
-  options: { check?: RecordCheck; warn?: (message: string) => void },
+  options: { check?: RecordCheck; warn?: (message: string) => void; fence: LeaseFence | undefined },
 ): SandboxStorage {
   let pool: Promise<PostgresPool> | undefined;
   const poolOf = () => {
-    pool ??= openPostgresPool(url, options.warn ? { warn: options.warn } : {});
+    pool ??= openPostgresPool(url, {
+      ...(options.warn ? { warn: options.warn } : {}),
+      ...(options.fence ? { fence: options.fence } : {}),
+    });
     return pool;
   };
   return {

@@ -21,7 +21,7 @@ import { type SandboxStorage, sandboxStorage } from './sandbox-storage.ts';
 import { type MatchThresholds, matchThresholds } from './sim/cop/thresholds.ts';
 import { type Mode, resolveMode } from './sim/mode.ts';
 import type { RecordCheck } from './store/load-check.ts';
-import type { Store } from './store/store.ts';
+import type { LeaseFence, Store } from './store/store.ts';
 import { assembleWorld, type World, type WorldOptions } from './world.ts';
 
 export { DEFAULT_SANDBOX } from './api/sandbox-directory.ts';
@@ -66,7 +66,7 @@ export interface SandboxesOptions {
   clientTemplate: OAuthClient[];
   shared: SharedWorldSettings;
   /** Where the default world's store is: sandboxes keep theirs beside it, in the same engine. */
-  location: { memory: true } | { file: string } | { postgres: string };
+  location: { memory: true } | { file: string } | { postgres: string; fence?: LeaseFence };
   check?: RecordCheck;
   limits?: Partial<SandboxLimits>;
   warn?: (message: string) => void;

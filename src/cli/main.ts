@@ -12,6 +12,7 @@ import { faultsCommand } from './faults.ts';
 import { logsCommand } from './follow.ts';
 import { keysCommand } from './keys.ts';
 import { listenCommand } from './listen.ts';
+import { nodesCommand } from './nodes.ts';
 import { profilesCommand } from './profiles.ts';
 import { sandboxCommand } from './sandbox.ts';
 import { startCommand } from './start.ts';
@@ -41,6 +42,7 @@ Commands:
   listen    a temporary webhook printing notifications, --forward-to a local URL
   profiles  the simulators the CLI knows of (live or stale); --prune removes the stale ones
   sandbox   create, list, show or delete sandboxes: isolated worlds on one running simulator
+  nodes     the nodes of a shared double on one PostgreSQL (start --node): live ones, who owns what
   conformance
             run the Gherkin conformance features against inprocess, a running sim, or staging
 Run 'scheme-sim <command> --help' for the options of a command; scheme-sim --version for the version.
@@ -69,6 +71,7 @@ const COMMANDS = [
   'listen',
   'profiles',
   'sandbox',
+  'nodes',
   'conformance',
   'help',
   'version',
@@ -127,6 +130,8 @@ export async function main(argv: string[]): Promise<void> {
       return void console.log(packageVersion());
     case 'trigger':
       return finish(triggerCommand(rest));
+    case 'nodes':
+      return finish(nodesCommand(rest));
     case 'cop':
       return finish(copCommand(rest));
     case 'faults':

@@ -17,6 +17,7 @@ import type { RetrySchedule } from '../sim/notifications/retry-schedule.ts';
 import { parseRetrySchedule } from '../sim/notifications/retry-schedule-spec.ts';
 import { shortPath, writeProfile } from './profile.ts';
 import { SANDBOX_START_OPTIONS, SANDBOX_START_USAGE, sandboxLimitsFrom } from './sandbox-options.ts';
+import { NODE_START_OPTIONS, NODE_START_USAGE, startNode } from './start-node.ts';
 import { parseCommand } from './usage.ts';
 
 export const START_HELP = `Usage: scheme-sim start [options]
@@ -26,7 +27,7 @@ export const START_HELP = `Usage: scheme-sim start [options]
   --data FILE         data file: a snapshot plus FILE.journal (default ./data/sim.json); created
                       when missing; a file of the older one-document format is migrated (docs/store.md)
   --store URL         keep the store in PostgreSQL instead: postgres://user:pass@host:5432/db
-                      (one simulator per database; docs/store-postgres.md)
+                      (one simulator per database, unless every one is a --node; docs/store-postgres.md)
   --memory            keep everything in memory (nothing survives a restart)
   --force-unlock      take over the data file's lock whatever it names (a lock naming no pid
                       is refused otherwise): only when no simulator uses the file
@@ -67,6 +68,7 @@ export const START_HELP = `Usage: scheme-sim start [options]
   --cors ORIGINS      origins a browser app may call from: localhost (default: any
                       http://localhost or 127.0.0.1 port), *, off, or a comma-separated list
 ${SANDBOX_START_USAGE}
+${NODE_START_USAGE}
   -h, --help          this help
 
 Every option can also be set in the environment as SCHEME_SIM_<OPTION> (upper case, dashes as
@@ -115,6 +117,7 @@ export const START_OPTIONS = {
   'log-format': { type: 'string', default: 'text' },
   cors: { type: 'string', default: 'localhost' },
   ...SANDBOX_START_OPTIONS,
+  ...NODE_START_OPTIONS,
   help: { type: 'boolean', short: 'h', default: false },
 } as const;
 
@@ -249,6 +252,21 @@ export async function startCommand(argv: string[], env: NodeJS.ProcessEnv = proc
     cors,
     sandboxes: sandboxes.limits,
   };
+  if (values.node) {
+    if (!values.store) fail('--node needs --store postgres://…: the nodes of a shared double share one database');
+    return startNode(
+      {
+        url: values.store,
+        nodeId: values['node-id'],
+        advertiseUrl: values['advertise-url'],
+        port,
+        host: values.host,
+        runtimeOptions,
+        log: values['log-requests'] ? { format: logFormat, level: logLevel } : undefined,
+      },
+      fail,
+    );
+  }
   const runtime = await createRuntime(runtimeOptions).catch((err: Error) => fail(err.message));
   // The first clients' requests run warm (src/node/warm-up.ts); a failure there only costs that.
   await runtime

@@ -2,6 +2,7 @@
 // the engine that keeps the store's tables there, one simulator per database.
 import pg from 'pg';
 import type { ChangeSet, Engine } from './engine.ts';
+import type { LeaseFence } from './postgres-leases.ts';
 import { type PersistPlan, readCatalogue, readStore, serialise, type TableNames, writePlan } from './postgres-sql.ts';
 import { ADVISORY_LOCK_KEY, DEFAULT_LAYOUT, describeDatabaseUrl, passwordOf } from './postgres-tables.ts';
 import type { StoreData } from './store-data.ts';
@@ -16,6 +17,11 @@ const CONNECT_TIMEOUT_MS = 10_000;
 export interface PostgresEngineOptions {
   /** Told of connection trouble between calls (a dropped connection); default console.warn. */
   warn?: (message: string) => void;
+  /**
+   * A node of a shared double (docs/shared-double.md): no database lock is taken (the node holds
+   * the shared one), and every commit proves the node's lease first, in its own transaction.
+   */
+  fence?: LeaseFence;
 }
 
 /**
@@ -24,7 +30,7 @@ export interface PostgresEngineOptions {
  */
 export async function openPostgresEngine(url: string, options: PostgresEngineOptions = {}): Promise<Engine> {
   const location = describeDatabaseUrl(url);
-  const engine = new PostgresEngine(url, location, options.warn ?? ((m) => console.warn(m)));
+  const engine = new PostgresEngine(url, location, options.warn ?? ((m) => console.warn(m)), options.fence);
   await engine.open();
   return engine;
 }
@@ -33,6 +39,7 @@ class PostgresEngine implements Engine {
   readonly location: string;
   readonly #url: string;
   readonly #warn: (message: string) => void;
+  readonly #fence: LeaseFence | undefined;
   /** Collection name → its table, for every collection the database has a table for. */
   #tables: TableNames = new Map();
   #client: PgClient | null = null;
@@ -40,10 +47,11 @@ class PostgresEngine implements Engine {
   #broken = false;
   #closing: Promise<void> | null = null;
 
-  constructor(url: string, location: string, warn: (message: string) => void) {
+  constructor(url: string, location: string, warn: (message: string) => void, fence: LeaseFence | undefined) {
     this.#url = url;
     this.location = location;
     this.#warn = warn;
+    this.#fence = fence;
   }
 
   async open(): Promise<void> {
@@ -85,6 +93,7 @@ class PostgresEngine implements Engine {
     let created: Array<[string, string]>;
     try {
       await client.query('BEGIN');
+      await this.#fence?.check(client);
       created = await writePlan(client, DEFAULT_LAYOUT, this.#tables, plan);
       await client.query('COMMIT');
     } catch (err) {
@@ -104,7 +113,7 @@ class PostgresEngine implements Engine {
   async #release(): Promise<void> {
     const client = this.#client;
     if (!client) return;
-    if (!this.#broken) {
+    if (!this.#broken && !this.#fence) {
       // Ending the session releases the lock too; unlocking first just says so explicitly.
       await client.query('SELECT pg_advisory_unlock($1::bigint)', [ADVISORY_LOCK_KEY]).catch(() => undefined);
     }
@@ -126,6 +135,7 @@ class PostgresEngine implements Engine {
       await client.end().catch(() => undefined);
       throw this.#error('cannot connect to', err);
     }
+    if (this.#fence) return client;
     let locked: boolean;
     try {
       const result = await client.query('SELECT pg_try_advisory_lock($1::bigint) AS locked', [ADVISORY_LOCK_KEY]);

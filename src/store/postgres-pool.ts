@@ -2,6 +2,7 @@
 // opens one pool per database, hands it to every sandbox store it opens and closes it after them.
 
 import pg from 'pg';
+import type { LeaseFence } from './postgres-leases.ts';
 import {
   assertSandboxSchemaName,
   describeDatabaseUrl,
@@ -24,6 +25,8 @@ export interface PostgresPoolOptions {
   max?: number;
   /** Told of an idle connection lost (the next operation opens another); default console.warn. */
   warn?: (message: string) => void;
+  /** A node of a shared double: every transaction that writes proves the node's lease first. */
+  fence?: LeaseFence;
 }
 
 interface TransactionOptions {
@@ -63,6 +66,7 @@ export class PostgresPool {
   readonly max: number;
   readonly #url: string;
   readonly #pool: pg.Pool;
+  readonly #fence: LeaseFence | undefined;
   #free: number;
   readonly #waiting: Array<{ resolve: () => void; reject: (err: Error) => void }> = [];
   /** The schemas a store of this pool has open: one store each, and none dropped while open. */
@@ -75,6 +79,7 @@ export class PostgresPool {
     if (!Number.isInteger(max) || max < 1 || max > 100)
       throw new StoreError(`a PostgreSQL pool holds 1 to 100 connections (max ${max})`);
     this.#url = url;
+    this.#fence = options.fence;
     this.max = this.#free = max;
     this.#pool = new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
     const warn = options.warn ?? ((m) => console.warn(m));
@@ -147,6 +152,7 @@ export class PostgresPool {
     client.on('error', onError);
     try {
       await client.query(options.readOnly ? 'BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY' : 'BEGIN');
+      if (!options.readOnly) await this.#fence?.check(client);
       if (options.lock) await client.query('SELECT pg_advisory_xact_lock($1::bigint)', [options.lock]);
       const result = await work(client);
       await client.query('COMMIT');

@@ -10,11 +10,13 @@ import { type CompactionPolicy, JournalEngine } from './journal-engine.ts';
 import { wrongKindDamage } from './journal-paths.ts';
 import { assertLoadable, type RecordCheck } from './load-check.ts';
 import { MemoryEngine } from './memory-engine.ts';
+import type { LeaseFence } from './postgres-leases.ts';
 import type { PostgresPool, PostgresPoolOptions } from './postgres-pool.ts';
 import { damageError } from './store-damage.ts';
 import { StoreError } from './store-error.ts';
 import type { Store } from './store-interface.ts';
 
+export type { LeaseFence } from './postgres-leases.ts';
 export type { PostgresPool, PostgresPoolOptions } from './postgres-pool.ts';
 export { sandboxSchemaName } from './postgres-tables.ts';
 export type { StoreData } from './store-data.ts';
@@ -32,6 +34,8 @@ export interface OpenStoreOptions {
    * process's default store holds it); with it, give neither `file` nor `postgres`.
    */
   postgresSchema?: string;
+  /** A node of a shared double: the default store's commits prove this lease (docs/shared-double.md). */
+  postgresFence?: LeaseFence;
   /** The connections sandbox stores share (`openPostgresPool`); its opener closes it after them. */
   postgresPool?: PostgresPool;
   /** Wraps the engine (tests use it to count, hold or fail writes); the wrapper must persist through it. */
@@ -89,7 +93,10 @@ async function openEngine(options: OpenStoreOptions): Promise<StartingEngine> {
   if (options.postgres) {
     // Loaded only when asked for: the embedded engines do not pay for the driver.
     const { openPostgresEngine } = await import('./postgres-engine.ts');
-    return openPostgresEngine(options.postgres, options.warn ? { warn: options.warn } : {});
+    return openPostgresEngine(options.postgres, {
+      ...(options.warn ? { warn: options.warn } : {}),
+      ...(options.postgresFence ? { fence: options.postgresFence } : {}),
+    });
   }
   if (!options.file) return new MemoryEngine();
   const file = options.file;

@@ -1,0 +1,100 @@
+// `scheme-sim start --node --store postgres://…`: this process as one node of a shared double
+// (docs/shared-double.md). It answers every request: what it serves itself while it holds the
+// database's lease, the rest by passing it to the node that holds it.
+import { randomBytes } from 'node:crypto';
+import { hostname as osHostname } from 'node:os';
+import { NodeCoordinator } from '../node/node-coordinator.ts';
+import { listenNode, nodeWorlds } from '../node/node-server.ts';
+import { requestLogger } from '../node/request-log.ts';
+import { createRuntime, type RuntimeOptions } from '../runtime.ts';
+
+export const NODE_START_OPTIONS = {
+  node: { type: 'boolean', default: false },
+  'node-id': { type: 'string' },
+  'advertise-url': { type: 'string' },
+} as const;
+
+export const NODE_START_USAGE = `  --node              one node of a shared double on --store: any number of nodes on one database
+                      answer every request; one of them at a time writes (docs/shared-double.md)
+  --node-id ID        this node's name in the database and in /health (default HOST-PID-RANDOM)
+  --advertise-url URL where the other nodes reach this one (default http://HOST:PORT from --host,
+                      --port; the machine's name when --host is 0.0.0.0 or ::)`;
+
+interface NodeStart {
+  url: string;
+  nodeId: string | undefined;
+  advertiseUrl: string | undefined;
+  port: number;
+  host: string;
+  runtimeOptions: RuntimeOptions;
+  log: { format: 'text' | 'json'; level: 'info' | 'debug' } | undefined;
+}
+
+/** Starts the node; resolves once it listens and has joined the double (it may not serve yet). */
+export async function startNode(o: NodeStart, fail: (message: string) => never): Promise<void> {
+  if (o.advertiseUrl !== undefined && !/^https?:\/\/[^/]+\/?$/.test(o.advertiseUrl))
+    fail(`--advertise-url must be http(s)://host:port with no path, got ${o.advertiseUrl}`);
+  const nodeId = o.nodeId ?? `${osHostname()}-${process.pid}-${randomBytes(2).toString('hex')}`;
+  if (!/^[\w.:-]{1,100}$/.test(nodeId)) fail(`--node-id must be 1–100 letters, digits, or . _ : -, got ${nodeId}`);
+  const log = (message: string) => console.log(`scheme-sim: ${message}`);
+  let selfUrls: string[] = [];
+  const node = new NodeCoordinator({
+    url: o.url,
+    nodeId,
+    advertiseUrl: o.advertiseUrl?.replace(/\/$/, '') ?? '',
+    log,
+    async open(fence) {
+      const runtime = await createRuntime({ ...o.runtimeOptions, postgresFence: fence });
+      try {
+        await runtime.warm();
+        // A subscription may not call back any node of the double.
+        for (const url of selfUrls) runtime.sandboxes.addSelfAddress(url);
+        if (o.log) {
+          const write = requestLogger(o.log);
+          runtime.deps.journal?.onRecord(write);
+          runtime.sandboxes.onRequest((entry, id) => write({ ...entry, path: `/sandboxes/${id}${entry.path}` }));
+        }
+        runtime.start();
+      } catch (err) {
+        await runtime.close().catch(() => undefined);
+        throw err;
+      }
+      return nodeWorlds(runtime, o.host);
+    },
+  });
+  const running = await listenNode(node, o.port, o.host).catch((err: Error) =>
+    fail(`cannot listen on ${o.host}:${o.port}: ${err.message}`),
+  );
+  if (!o.advertiseUrl) {
+    const port = new URL(running.url).port;
+    const host = o.host === '0.0.0.0' || o.host === '::' ? osHostname() : o.host;
+    node.advertiseUrl = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+  }
+  selfUrls = [...new Set([running.url, node.advertiseUrl])];
+  // Validators compiled and fixtures read now, on a throwaway world in memory: a takeover then
+  // costs the load of the data only.
+  const { postgres: _database, ...inMemory } = o.runtimeOptions;
+  const warm = await createRuntime({ ...inMemory, memory: true }).catch((err: Error) => fail(err.message));
+  await warm.warm().finally(() => warm.close());
+  await node.start().catch((err: Error) => fail(err.message));
+  console.log(`scheme-sim listening on ${running.url}`);
+  console.log(`  node:   ${nodeId}, reached by the other nodes at ${node.advertiseUrl}`);
+  console.log(`  store:  ${node.location} (shared by every node; one of them writes at a time)`);
+  console.log(`  health: ${running.url}/health (this node's state, what it owns, the database)`);
+
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`scheme-sim: ${signal}, handing over and stopping`);
+    running.stop().then(
+      () => process.exit(0),
+      (err: Error) => {
+        console.error(`scheme-sim: error while stopping: ${err.message}`);
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
+}

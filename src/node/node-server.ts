@@ -1,0 +1,149 @@
+// The HTTP side of one node of a shared double (docs/shared-double.md): it answers what it serves
+// itself, passes the rest to the node that serves it, says how it stands on /health, and stops by
+// handing its worlds over first.
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { performance } from 'node:perf_hooks';
+import type { Runtime } from '../runtime.ts';
+import { FORWARDED_BY, forwardOnce, notServed, readBody } from './forward-request.ts';
+import type { LeasedWorlds, NodeCoordinator } from './node-coordinator.ts';
+import { requestListener } from './server.ts';
+
+/** How long a request waits for a node to serve it (an owner gone, the next one loading). */
+const HOLD_MS = 10_000;
+/** Between two looks for an owner while a request waits. */
+const LOOK_MS = 250;
+/** A graceful stop waits this long at most for the requests in flight (an event stream never ends). */
+const DRAIN_MS = 10_000;
+
+/** What a node serves while it holds the lease: a whole runtime, and its listener. */
+export interface NodeWorlds extends LeasedWorlds {
+  runtime: Runtime;
+  listener: (req: IncomingMessage, res: ServerResponse) => void;
+}
+
+export function nodeWorlds(runtime: Runtime, hostname: string): NodeWorlds {
+  return { runtime, listener: requestListener(runtime, hostname), close: () => runtime.close() };
+}
+
+export interface RunningNode {
+  url: string;
+  /** SIGTERM: hand the worlds over, answer what is in flight, then close. */
+  stop(): Promise<void>;
+}
+
+export function listenNode(node: NodeCoordinator, port: number, hostname: string): Promise<RunningNode> {
+  let inFlight = 0;
+  let drained: (() => void) | undefined;
+  let localUrl = '';
+  const done = () => {
+    inFlight--;
+    if (inFlight === 0) drained?.();
+  };
+
+  const serve = (worlds: NodeWorlds, req: IncomingMessage, res: ServerResponse) => {
+    inFlight++;
+    res.on('close', done);
+    res.setHeader('x-scheme-sim-node', node.nodeId);
+    res.setHeader('x-scheme-sim-epoch', String(node.epoch));
+    worlds.listener(req, res);
+  };
+
+  const pass = async (req: IncomingMessage, res: ServerResponse) => {
+    inFlight++;
+    res.on('close', done);
+    let body: Buffer;
+    try {
+      body = await readBody(req);
+    } catch {
+      return;
+    }
+    const until = performance.now() + HOLD_MS;
+    for (;;) {
+      const owner = node.owner();
+      if (owner) {
+        // This node took the lease while the request waited: it goes round through the front door.
+        const target = owner.nodeId === node.nodeId ? localUrl : owner.url;
+        const outcome = await forwardOnce(target, req, body, res, node.nodeId);
+        if (outcome !== 'retry') return;
+      }
+      if (res.destroyed) return;
+      if (performance.now() >= until)
+        return notServed(res, 'no node of this shared double serves requests right now; try again shortly');
+      await new Promise((r) => setTimeout(r, LOOK_MS));
+      await node.refresh();
+    }
+  };
+
+  const server = createServer((req, res) => {
+    if (req.method === 'GET' && (req.url === '/health' || req.url?.startsWith('/health?'))) return health(node, res);
+    const worlds = node.serving() as NodeWorlds | undefined;
+    if (worlds) return serve(worlds, req, res);
+    // Passed here by another node, which waits and looks again itself: one hop only.
+    if (req.headers[FORWARDED_BY]) {
+      req.resume();
+      return notServed(res, `node ${node.nodeId} does not serve this request now`);
+    }
+    void pass(req, res);
+  });
+
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, hostname, () => {
+      const host = hostname.includes(':') ? `[${hostname}]` : hostname;
+      localUrl = `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${(server.address() as { port: number }).port}`;
+      resolve({
+        url: localUrl,
+        async stop() {
+          node.beginStop();
+          // What this node was answering itself is answered first; new requests wait for the next owner.
+          await new Promise<void>((r) => {
+            if (inFlight === 0) return r();
+            drained = r;
+            setTimeout(r, DRAIN_MS).unref();
+          });
+          await node.handOver();
+          // New connections are refused (a balancer sends them elsewhere); requests on connections
+          // already open are passed to the next owner, until they go idle.
+          await new Promise<void>((r) => {
+            server.close(() => r());
+            server.closeIdleConnections();
+            setTimeout(() => {
+              server.closeAllConnections();
+              r();
+            }, HOLD_MS).unref();
+          });
+          await node.close();
+        },
+      });
+    });
+  });
+}
+
+/** GET /health of a node: its own state, what it owns, whether the database answers; the world's when it serves. */
+function health(node: NodeCoordinator, res: ServerResponse): void {
+  const worlds = node.serving() as NodeWorlds | undefined;
+  const owner = node.owner();
+  const world = worlds
+    ? {
+        now: worlds.runtime.sim.clock.now().toISOString(),
+        clock: worlds.runtime.sim.clock.mode,
+        store: 'persistent',
+        auth: worlds.runtime.deps.mode.auth,
+      }
+    : {};
+  const body = JSON.stringify({
+    status: 'ok',
+    ...world,
+    node: {
+      id: node.nodeId,
+      url: node.advertiseUrl,
+      state: node.state,
+      owns: worlds ? ['*'] : [],
+      ...(worlds ? { epoch: node.epoch } : {}),
+      database: node.databaseReachable ? 'reachable' : 'unreachable',
+      owner: owner ? { id: owner.nodeId, url: owner.url, epoch: owner.epoch } : null,
+    },
+  });
+  res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) });
+  res.end(body);
+}

@@ -1,0 +1,125 @@
+import pg from 'pg';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { POSTGRES_MISSING, type PostgresServer, postgresBinDir, startPostgres } from '../harness/postgres-server.ts';
+import {
+  claimLease,
+  DOUBLE_LEASE,
+  heartbeat,
+  leaseFence,
+  listNodes,
+  prepareLeaseTables,
+  readLease,
+  releaseLease,
+  renewLease,
+} from './postgres-leases.ts';
+import { openStore, type Store, StoreError } from './store.ts';
+
+const havePostgres = postgresBinDir() !== undefined;
+if (!havePostgres) console.warn(POSTGRES_MISSING);
+
+/** Waits until the database says the lease has run out (no duration is asserted). */
+async function untilExpired(client: pg.Client): Promise<void> {
+  while ((await readLease(client, DOUBLE_LEASE))?.live) await new Promise((r) => setTimeout(r, 50));
+}
+
+describe.skipIf(!havePostgres)('the lease of a shared double: claimed once, renewed, fenced', () => {
+  let server: PostgresServer;
+  let url: string;
+  const clients: pg.Client[] = [];
+  const stores: Store[] = [];
+
+  beforeAll(async () => {
+    server = await startPostgres();
+  }, 60_000);
+  afterAll(async () => {
+    await server?.stop();
+  });
+  beforeEach(async () => {
+    url = await server.createDatabase();
+  });
+  afterEach(async () => {
+    for (const s of stores.splice(0)) await s.close().catch(() => undefined);
+    for (const c of clients.splice(0)) await c.end();
+  });
+
+  const connect = async () => {
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    await prepareLeaseTables(client);
+    clients.push(client);
+    return client;
+  };
+
+  it('gives a free lease to one of two claimers, and to the other only once it ran out', async () => {
+    const [a, b] = [await connect(), await connect()];
+    const claims = await Promise.all([
+      claimLease(a, DOUBLE_LEASE, 'a', 60_000),
+      claimLease(b, DOUBLE_LEASE, 'b', 60_000),
+    ]);
+    expect(claims.filter((e) => e !== undefined)).toEqual([1]);
+    const winner = claims[0] === 1 ? 'a' : 'b';
+    expect((await readLease(a, DOUBLE_LEASE))?.owner).toBe(winner);
+    expect(await claimLease(a, DOUBLE_LEASE, 'c', 60_000)).toBeUndefined();
+
+    await a.query(`UPDATE scheme_sim_leases SET expires_at = clock_timestamp() - interval '1 second'`);
+    expect(await renewLease(a, DOUBLE_LEASE, winner, 1, 60_000)).toBe(false);
+    expect(await claimLease(b, DOUBLE_LEASE, 'c', 60_000)).toBe(2);
+  });
+
+  it('renews only the holder at its epoch, and a release frees the lease at once', async () => {
+    const a = await connect();
+    expect(await claimLease(a, DOUBLE_LEASE, 'a', 60_000)).toBe(1);
+    expect(await renewLease(a, DOUBLE_LEASE, 'a', 1, 60_000)).toBe(true);
+    expect(await renewLease(a, DOUBLE_LEASE, 'a', 0, 60_000)).toBe(false);
+    expect(await renewLease(a, DOUBLE_LEASE, 'b', 1, 60_000)).toBe(false);
+    await releaseLease(a, DOUBLE_LEASE, 'a', 1);
+    expect(await readLease(a, DOUBLE_LEASE)).toMatchObject({ owner: null, live: false, remainingMs: 0 });
+    expect(await claimLease(a, DOUBLE_LEASE, 'b', 60_000)).toBe(2);
+  });
+
+  it("refuses a stale holder's commit, after its lease ran out and after another took it", async () => {
+    const admin = await connect();
+    expect(await claimLease(admin, DOUBLE_LEASE, 'a', 300)).toBe(1);
+    const lost: string[] = [];
+    const fence = leaseFence(DOUBLE_LEASE, 'a', 1, (reason) => lost.push(reason));
+    const store = await openStore({ postgres: url, postgresFence: fence });
+    stores.push(store);
+    store.collection<{ id: string }>('things').put({ id: 'early' });
+    await store.commit();
+
+    await untilExpired(admin);
+    store.collection<{ id: string }>('things').put({ id: 'late, lease run out' });
+    await expect(store.commit()).rejects.toThrow(StoreError);
+    expect(lost).toHaveLength(1);
+
+    expect(await claimLease(admin, DOUBLE_LEASE, 'b', 60_000)).toBe(2);
+    await expect(store.commit()).rejects.toThrow(/epoch 1 is no longer in force; the write was refused/);
+    const ids = (await admin.query('SELECT id FROM scheme_sim_c_things ORDER BY id')).rows.map((r) => r.id);
+    expect(ids).toEqual(['early']);
+  });
+
+  it('makes a claim skip the lease while a commit of the holder is under way', async () => {
+    const [a, b] = [await connect(), await connect()];
+    expect(await claimLease(a, DOUBLE_LEASE, 'a', 60_000)).toBe(1);
+    const fence = leaseFence(DOUBLE_LEASE, 'a', 1, () => undefined);
+    await a.query('BEGIN');
+    await fence.check(a);
+    // The lease runs out while the commit holds the row: a claimer skips it until the commit ends.
+    await b.query(`UPDATE scheme_sim_leases SET expires_at = clock_timestamp() - interval '1 second'`);
+    expect(await claimLease(b, DOUBLE_LEASE, 'b', 60_000)).toBeUndefined();
+    await a.query('COMMIT');
+    expect(await claimLease(b, DOUBLE_LEASE, 'b', 60_000)).toBe(2);
+  });
+
+  it('lists the nodes with their heartbeat and what each owns', async () => {
+    const a = await connect();
+    await heartbeat(a, 'n1', 'http://127.0.0.1:1', 'owner');
+    await heartbeat(a, 'n2', 'http://127.0.0.1:2', 'standby');
+    await claimLease(a, DOUBLE_LEASE, 'n1', 60_000);
+    const nodes = await listNodes(a, 60_000);
+    expect(nodes.map((n) => [n.nodeId, n.live, n.owns])).toEqual([
+      ['n1', true, ['*']],
+      ['n2', true, []],
+    ]);
+  });
+});

@@ -1,0 +1,214 @@
+// The tables and SQL by which N scheme-sim nodes on one PostgreSQL database agree who writes
+// (docs/shared-double.md, decision 033): a row per node, and a lease row with a fencing epoch.
+// Only PostgreSQL's own tools: row locks, SKIP LOCKED, the server's clock. No connection here; the
+// node's coordinator runs these on its own session.
+import type pg from 'pg';
+import { StoreError } from './store-error.ts';
+
+type Queryable = Pick<pg.ClientBase, 'query'>;
+
+export const NODES_TABLE = 'scheme_sim_nodes';
+export const LEASES_TABLE = 'scheme_sim_leases';
+/**
+ * The one lease row: it covers every world of the double (the default one and every sandbox), so
+ * one node at a time writes them all (decision 033 says why not one lease per sandbox yet).
+ */
+export const DOUBLE_LEASE = '*';
+
+/** Serialises the CREATE TABLE IF NOT EXISTS of nodes starting together (they race on pg_type otherwise). */
+const PREPARE_LOCK = '7261726531';
+
+/** Creates the two tables when they are missing; run on a session, not in a transaction. */
+export async function prepareLeaseTables(client: Queryable): Promise<void> {
+  await client.query('BEGIN');
+  try {
+    await client.query('SELECT pg_advisory_xact_lock($1::bigint)', [PREPARE_LOCK]);
+    await client.query(
+      `CREATE TABLE IF NOT EXISTS ${NODES_TABLE} (node_id text PRIMARY KEY, advertise_url text NOT NULL,
+        started_at timestamptz NOT NULL DEFAULT now(), heartbeat_at timestamptz NOT NULL DEFAULT now(),
+        state text NOT NULL)`,
+    );
+    await client.query(
+      `CREATE TABLE IF NOT EXISTS ${LEASES_TABLE} (world text PRIMARY KEY, owner text, epoch bigint NOT NULL DEFAULT 0,
+        expires_at timestamptz NOT NULL DEFAULT '-infinity')`,
+    );
+    await client.query(`INSERT INTO ${LEASES_TABLE} (world) VALUES ($1) ON CONFLICT DO NOTHING`, [DOUBLE_LEASE]);
+    await client.query('COMMIT');
+  } catch (err) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    throw err;
+  }
+}
+
+/** A node's row: its address and heartbeat, stamped with the database's clock. */
+export async function heartbeat(client: Queryable, nodeId: string, advertiseUrl: string, state: string): Promise<void> {
+  await client.query(
+    `INSERT INTO ${NODES_TABLE} (node_id, advertise_url, state) VALUES ($1, $2, $3)
+     ON CONFLICT (node_id) DO UPDATE SET advertise_url = $2, state = $3, heartbeat_at = now()`,
+    [nodeId, advertiseUrl, state],
+  );
+}
+
+export async function removeNode(client: Queryable, nodeId: string): Promise<void> {
+  await client.query(`DELETE FROM ${NODES_TABLE} WHERE node_id = $1`, [nodeId]);
+}
+
+export interface LeaseRow {
+  world: string;
+  owner: string | null;
+  epoch: number;
+  /** Whether the lease is still in force by the database's clock. */
+  live: boolean;
+  /** The owner's advertise URL, when the owner has a node row. */
+  ownerUrl: string | null;
+  /** How long the lease has left by the database's clock (0 when it ran out). */
+  remainingMs: number;
+}
+
+/** The lease and its owner's address as the database sees them now. */
+export async function readLease(client: Queryable, world: string): Promise<LeaseRow | undefined> {
+  const { rows } = await client.query(
+    `SELECT l.world, l.owner, l.epoch::text AS epoch, l.expires_at > clock_timestamp() AS live, n.advertise_url,
+            CASE WHEN l.expires_at > clock_timestamp()
+                 THEN extract(epoch FROM l.expires_at - clock_timestamp()) * 1000 ELSE 0 END AS remaining
+       FROM ${LEASES_TABLE} l LEFT JOIN ${NODES_TABLE} n ON n.node_id = l.owner WHERE l.world = $1`,
+    [world],
+  );
+  const row = rows[0];
+  return row
+    ? {
+        world: row.world,
+        owner: row.owner,
+        epoch: Number(row.epoch),
+        live: row.live,
+        ownerUrl: row.advertise_url,
+        remainingMs: Number(row.remaining ?? 0),
+      }
+    : undefined;
+}
+
+/**
+ * Takes the lease when nobody holds it in force: the row is locked FOR UPDATE SKIP LOCKED, so of
+ * nodes claiming at once one gets it and the others skip it, and a commit under way (which holds it
+ * FOR KEY SHARE, leaseFence) makes it skipped until that commit ends. The epoch goes up by one.
+ * Resolves the new epoch, or undefined when the lease is held or locked.
+ */
+export async function claimLease(
+  client: Queryable,
+  world: string,
+  nodeId: string,
+  ttlMs: number,
+): Promise<number | undefined> {
+  await client.query('BEGIN');
+  try {
+    const { rows } = await client.query(
+      `SELECT epoch FROM ${LEASES_TABLE} WHERE world = $1 AND (owner IS NULL OR expires_at <= clock_timestamp())
+       FOR UPDATE SKIP LOCKED`,
+      [world],
+    );
+    if (rows.length === 0) {
+      await client.query('ROLLBACK');
+      return undefined;
+    }
+    const updated = await client.query(
+      `UPDATE ${LEASES_TABLE} SET owner = $2, epoch = epoch + 1,
+         expires_at = clock_timestamp() + make_interval(secs => $3::double precision / 1000)
+       WHERE world = $1 RETURNING epoch::text AS epoch`,
+      [world, nodeId, ttlMs],
+    );
+    await client.query('COMMIT');
+    return Number(updated.rows[0].epoch);
+  } catch (err) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    throw err;
+  }
+}
+
+/**
+ * Extends the lease by `ttlMs` from the database's now, if this node still holds it at this
+ * epoch and it has not run out. False when it was lost.
+ */
+export async function renewLease(
+  client: Queryable,
+  world: string,
+  nodeId: string,
+  epoch: number,
+  ttlMs: number,
+): Promise<boolean> {
+  const result = await client.query(
+    `UPDATE ${LEASES_TABLE} SET expires_at = clock_timestamp() + make_interval(secs => $4::double precision / 1000)
+     WHERE world = $1 AND owner = $2 AND epoch = $3 AND expires_at > clock_timestamp()`,
+    [world, nodeId, epoch, ttlMs],
+  );
+  return result.rowCount === 1;
+}
+
+/** Gives the lease up at once (a graceful stop), so another node claims it without waiting for it to run out. */
+export async function releaseLease(client: Queryable, world: string, nodeId: string, epoch: number): Promise<void> {
+  await client.query(
+    `UPDATE ${LEASES_TABLE} SET owner = NULL, expires_at = '-infinity' WHERE world = $1 AND owner = $2 AND epoch = $3`,
+    [world, nodeId, epoch],
+  );
+  await client.query(`NOTIFY ${LEASES_TABLE}`);
+}
+
+/** What every write of a lease holder proves first, inside the write's own transaction. */
+export interface LeaseFence {
+  /** Throws a StoreError (and the holder drops the lease) unless the lease is still this holder's. */
+  check(client: Queryable): Promise<void>;
+}
+
+/**
+ * The fence of a holder at `epoch`: the write's transaction locks the lease row FOR KEY SHARE
+ * while the lease is in force and this holder's. A claim (FOR UPDATE SKIP LOCKED) cannot take the
+ * row until the write has committed or rolled back, and a write after the lease ran out, or after
+ * another node took it, matches no row and is rolled back: two nodes never both write.
+ */
+export function leaseFence(world: string, nodeId: string, epoch: number, onLost: (reason: string) => void): LeaseFence {
+  return {
+    async check(client) {
+      const { rowCount } = await client.query(
+        `SELECT 1 FROM ${LEASES_TABLE} WHERE world = $1 AND owner = $2 AND epoch = $3 AND expires_at > clock_timestamp()
+         FOR KEY SHARE`,
+        [world, nodeId, epoch],
+      );
+      if (rowCount === 1) return;
+      const reason = `the lease of node ${nodeId} at epoch ${epoch} is no longer in force; the write was refused`;
+      onLost(reason);
+      throw new StoreError(reason);
+    },
+  };
+}
+
+export interface NodeRow {
+  nodeId: string;
+  advertiseUrl: string;
+  state: string;
+  /** Whether its heartbeat is younger than the lease time. */
+  live: boolean;
+  heartbeatAgeMs: number;
+  /** The leases it holds in force. */
+  owns: string[];
+}
+
+/** Every node row, live ones first, with the leases each holds in force. */
+export async function listNodes(client: Queryable, ttlMs: number): Promise<NodeRow[]> {
+  const { rows } = await client.query(
+    `SELECT n.node_id, n.advertise_url, n.state,
+            extract(epoch FROM clock_timestamp() - n.heartbeat_at) * 1000 AS age,
+            coalesce(array_agg(l.world ORDER BY l.world) FILTER (WHERE l.world IS NOT NULL), '{}') AS owns
+       FROM ${NODES_TABLE} n
+       LEFT JOIN ${LEASES_TABLE} l ON l.owner = n.node_id AND l.expires_at > clock_timestamp()
+      GROUP BY n.node_id ORDER BY n.node_id`,
+  );
+  return rows
+    .map((r) => ({
+      nodeId: r.node_id as string,
+      advertiseUrl: r.advertise_url as string,
+      state: r.state as string,
+      heartbeatAgeMs: Math.round(Number(r.age)),
+      live: Number(r.age) < ttlMs,
+      owns: r.owns as string[],
+    }))
+    .sort((a, b) => Number(b.live) - Number(a.live));
+}

@@ -1,0 +1,281 @@
+import { performance } from 'node:perf_hooks';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import {
+  POSTGRES_MISSING,
+  type PostgresServer,
+  postgresBinDir,
+  startPostgres,
+} from '../../src/harness/postgres-server.ts';
+import { type Answer, type NodeProcess, roundRobin, startNodeProcess, untilHealth } from '../support/node-cluster.ts';
+import { accountBody, newSandbox, type SandboxClient } from '../support/sandbox-client.ts';
+
+// Issue 43: N nodes (`scheme-sim start --node`, real processes) on one real PostgreSQL are one
+// double. A client that goes round them as a load balancer gets the answers one simulator gives;
+// an owner killed with -9, paused past its lease, or stopped with SIGTERM loses nothing acknowledged.
+
+const havePostgres = postgresBinDir() !== undefined;
+if (!havePostgres) console.warn(POSTGRES_MISSING);
+
+let server: PostgresServer;
+const nodes: NodeProcess[] = [];
+
+beforeAll(async () => {
+  if (havePostgres) server = await startPostgres();
+}, 60_000);
+afterEach(async () => {
+  for (const n of nodes.splice(0)) {
+    n.child.kill('SIGCONT');
+    n.child.kill('SIGKILL');
+    await n.exited;
+  }
+});
+afterAll(async () => {
+  await server?.stop();
+});
+
+async function cluster(count: number): Promise<{ database: string; started: NodeProcess[] }> {
+  const database = await server.createDatabase();
+  const started: NodeProcess[] = [];
+  for (let i = 1; i <= count; i++) {
+    const node = await startNodeProcess(database, `n${i}`);
+    nodes.push(node);
+    started.push(node);
+  }
+  await untilHealth(started[0]!.url, (h) => h.node.owner !== null);
+  for (const n of started) await untilHealth(n.url, (h) => h.node.owner !== null);
+  return { database, started };
+}
+
+async function ownerOf(list: NodeProcess[]): Promise<NodeProcess> {
+  const health = await untilHealth(list[0]!.url, (h) => h.node.owner !== null);
+  const owner = list.find((n) => n.id === health.node.owner.id);
+  if (!owner) throw new Error(`owner ${health.node.owner.id} is not among the nodes`);
+  return owner;
+}
+
+/** Creates accounts in each sandbox, one after another per sandbox, until stopped; keeps what was acknowledged. */
+function steadyLoad(sandboxes: SandboxClient[], retryOnce: boolean, send: ReturnType<typeof roundRobin>) {
+  const acknowledged: Array<{ sandbox: SandboxClient; id: string; at: number }> = [];
+  const failures: string[] = [];
+  let running = true;
+  let n = 0;
+  const loops = sandboxes.map(async (s) => {
+    while (running) {
+      const body = accountBody(s.admin.organisation_id, `Load ${n}`, String(10_000_000 + n++));
+      const res = await send
+        .fetch(
+          '/v1/organisation/accounts',
+          {
+            method: 'POST',
+            headers: { authorization: `Bearer ${s.token}`, 'content-type': 'application/json' },
+            body: JSON.stringify(body),
+          },
+          retryOnce,
+        )
+        .catch((err: Error) => err);
+      if (res instanceof Error) failures.push(`${s.id}: ${res.message}`);
+      else if (res.status === 201) acknowledged.push({ sandbox: s, id: body.data.id, at: performance.now() });
+      else if (res.status === 409 && retryOnce && (await exists(s, body.data.id, send)))
+        // The first try was committed but its answer was lost on the way; the retry (same id) says
+        // so, as Form3 answers a create of an id it holds: the request did not fail.
+        acknowledged.push({ sandbox: s, id: body.data.id, at: performance.now() });
+      else failures.push(`${s.id}: ${res.status} ${await res.text()}`);
+      if (res instanceof Error) await new Promise((r) => setTimeout(r, 100));
+    }
+  });
+  return {
+    acknowledged,
+    failures,
+    async stop() {
+      running = false;
+      await Promise.all(loops);
+    },
+  };
+}
+
+async function exists(s: SandboxClient, id: string, send: ReturnType<typeof roundRobin>): Promise<boolean> {
+  const res = await send.fetch(`/v1/organisation/accounts/${id}`, { headers: { authorization: `Bearer ${s.token}` } });
+  return res.status === 200;
+}
+
+async function readableEverywhere(acked: Array<{ sandbox: SandboxClient; id: string }>, urls: string[]) {
+  const missing: string[] = [];
+  for (const url of urls)
+    for (const { sandbox, id } of acked) {
+      const res = await fetch(`${url}/v1/organisation/accounts/${id}`, {
+        headers: { authorization: `Bearer ${sandbox.token}` },
+      });
+      if (res.status !== 200) missing.push(`${id} via ${url}: ${res.status}`);
+    }
+  return missing;
+}
+
+/** No epoch was answered by two nodes, and no node answered as owner at an older epoch after a newer one began. */
+function oneOwnerPerEpoch(answers: Answer[]): Map<string, string> {
+  const owners = new Map<string, string>();
+  for (const a of answers) {
+    if (a.node === null || a.epoch === null) continue;
+    const seen = owners.get(a.epoch);
+    if (seen !== undefined && seen !== a.node) throw new Error(`epoch ${a.epoch} answered by ${seen} and ${a.node}`);
+    owners.set(a.epoch, a.node);
+  }
+  return owners;
+}
+
+describe.skipIf(!havePostgres)('a shared double: three nodes on one PostgreSQL', () => {
+  it('answers through any node as one simulator, sandboxes and all', async () => {
+    const { started } = await cluster(3);
+    const rr = roundRobin(() => started.map((n) => n.url));
+    const sandboxes = [await newSandbox(rr.fetch), await newSandbox(rr.fetch), await newSandbox(rr.fetch)];
+    const created: Array<{ s: SandboxClient; id: string }> = [];
+    for (const s of sandboxes)
+      for (let i = 0; i < 3; i++) {
+        const body = accountBody(s.admin.organisation_id, `Round ${i}`, String(20_000_000 + created.length));
+        const res = await rr.fetch('/v1/organisation/accounts', {
+          method: 'POST',
+          headers: { authorization: `Bearer ${s.token}`, 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        });
+        expect(res.status).toBe(201);
+        created.push({ s, id: body.data.id });
+      }
+    // Each sandbox sees its own accounts only, through every node.
+    for (const n of started)
+      for (const s of sandboxes) {
+        const res = await fetch(`${n.url}/v1/organisation/accounts?page[size]=1000`, {
+          headers: { authorization: `Bearer ${s.token}` },
+        });
+        const ids = ((await res.json()) as { data: Array<{ id: string }> }).data.map((a) => a.id);
+        for (const c of created) expect(ids.includes(c.id)).toBe(c.s === s);
+      }
+    const owner = await ownerOf(started);
+    expect(new Set(rr.answers.map((a) => a.node))).toEqual(new Set([owner.id]));
+    for (const n of started) {
+      const health = await (await fetch(`${n.url}/health`)).json();
+      expect(health.node).toMatchObject({ id: n.id, database: 'reachable', owns: n === owner ? ['*'] : [] });
+    }
+  }, 120_000);
+
+  it('loses nothing acknowledged when owners are killed with -9 under load, and serves every sandbox again', async () => {
+    const { started } = await cluster(3);
+    const live = new Set(started);
+    const rr = roundRobin(() => [...live].map((n) => n.url));
+    const sandboxes: SandboxClient[] = [];
+    for (let i = 0; i < 10; i++) sandboxes.push(await newSandbox(rr.fetch));
+    const load = steadyLoad(sandboxes, false, rr);
+    const takeovers: number[] = [];
+    for (let kill = 0; kill < 2; kill++) {
+      await new Promise((r) => setTimeout(r, 1500));
+      const owner = await ownerOf([...live]);
+      const killedAt = performance.now();
+      owner.child.kill('SIGKILL');
+      live.delete(owner); // the balancer's health check takes it out
+      await owner.exited;
+      // Every sandbox has an acknowledged write again.
+      for (const s of sandboxes)
+        while (!load.acknowledged.some((a) => a.sandbox === s && a.at > killedAt))
+          await new Promise((r) => setTimeout(r, 100));
+      const again = Math.max(
+        ...sandboxes.map((s) => load.acknowledged.find((a) => a.sandbox === s && a.at > killedAt)!.at - killedAt),
+      );
+      takeovers.push(again);
+    }
+    await load.stop();
+    console.log(`served again after each kill -9 within: ${takeovers.map((t) => `${Math.round(t)} ms`).join(', ')}`);
+    // How soon is a figure, printed above and measured in bench/, never asserted here (a shared
+    // 2-core machine stretches any duration); the lease's own bound is in docs/shared-double.md.
+    expect(takeovers).toHaveLength(2);
+    expect(load.acknowledged.length).toBeGreaterThan(20);
+    expect(
+      await readableEverywhere(
+        load.acknowledged,
+        [...live].map((n) => n.url),
+      ),
+    ).toEqual([]);
+    oneOwnerPerEpoch(rr.answers);
+  }, 180_000);
+
+  it('refuses the late commit of an owner paused past its lease, and no epoch has two owners', async () => {
+    const { started } = await cluster(2);
+    const live = new Set(started);
+    const rr = roundRobin(() => [...live].map((n) => n.url));
+    const s = await newSandbox(rr.fetch);
+    const owner = await ownerOf(started);
+    const other = started.find((n) => n !== owner)!;
+    // A create whose headers reach the owner (so it takes it on) and whose body comes after the pause.
+    const body = accountBody(s.admin.organisation_id, 'Late', '30000001');
+    const text = JSON.stringify(body);
+    let release!: () => void;
+    const rest = new Promise<void>((r) => {
+      release = r;
+    });
+    const stream = new ReadableStream<Uint8Array>({
+      async start(controller) {
+        controller.enqueue(new TextEncoder().encode(text.slice(0, 10)));
+        await rest;
+        controller.enqueue(new TextEncoder().encode(text.slice(10)));
+        controller.close();
+      },
+    });
+    const late = fetch(`${owner.url}/v1/organisation/accounts`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${s.token}`, 'content-type': 'application/json' },
+      body: stream,
+      duplex: 'half',
+    } as RequestInit);
+    await new Promise((r) => setTimeout(r, 300));
+    owner.child.kill('SIGSTOP');
+    live.delete(owner); // a paused process answers nothing: the balancer's check takes it out
+    await untilHealth(other.url, (h) => h.node.state === 'owner');
+    const during = await rr.fetch('/v1/organisation/accounts', {
+      method: 'POST',
+      headers: { authorization: `Bearer ${s.token}`, 'content-type': 'application/json' },
+      body: JSON.stringify(accountBody(s.admin.organisation_id, 'During', '30000002')),
+    });
+    expect(during.status).toBe(201);
+    owner.child.kill('SIGCONT');
+    release();
+    const lateAnswer = await late;
+    expect(lateAnswer.status).not.toBe(201);
+    while (!owner.log().includes('the write was refused')) await new Promise((r) => setTimeout(r, 100));
+    // The late create is nowhere; the one made meanwhile is, through both nodes.
+    for (const n of started) {
+      const gone = await fetch(`${n.url}/v1/organisation/accounts/${body.data.id}`, {
+        headers: { authorization: `Bearer ${s.token}` },
+      });
+      expect(gone.status).toBe(404);
+      expect(gone.headers.get('x-scheme-sim-node')).toBe(other.id);
+    }
+    const owners = oneOwnerPerEpoch(rr.answers);
+    expect([...owners.values()]).toContain(other.id);
+  }, 120_000);
+
+  it('restarts all three nodes with SIGTERM, one at a time, under load: no request fails that was retried once', async () => {
+    const { database, started } = await cluster(3);
+    const live = [...started];
+    const rr = roundRobin(() => live.map((n) => n.url));
+    const sandboxes: SandboxClient[] = [];
+    for (let i = 0; i < 5; i++) sandboxes.push(await newSandbox(rr.fetch));
+    const load = steadyLoad(sandboxes, true, rr);
+    for (let i = 0; i < live.length; i++) {
+      await new Promise((r) => setTimeout(r, 1500));
+      const old = live[i]!;
+      old.child.kill('SIGTERM');
+      expect(await old.exited).toBe('0');
+      const fresh = await startNodeProcess(database, `${old.id}r`, old.port);
+      nodes.push(fresh);
+      live[i] = fresh;
+    }
+    await new Promise((r) => setTimeout(r, 1500));
+    await load.stop();
+    expect(load.failures).toEqual([]);
+    expect(load.acknowledged.length).toBeGreaterThan(20);
+    expect(
+      await readableEverywhere(
+        load.acknowledged,
+        live.map((n) => n.url),
+      ),
+    ).toEqual([]);
+    oneOwnerPerEpoch(rr.answers);
+  }, 240_000);
+});
