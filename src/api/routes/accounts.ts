@@ -69,6 +69,12 @@ const ACCOUNT_CREATE_RULES: readonly RuleBeyondSchema[] = [
   ID_USED_ONCE,
 ];
 
+/**
+ * A change keeps the account within Form3's rules for its bank: the registered bank and the GB
+ * rules of a create hold for the account the change makes (registry.changeFailures).
+ */
+const ACCOUNT_CHANGE_RULES: readonly RuleBeyondSchema[] = [ACCOUNT_CREATE_RULES[0]!, ACCOUNT_CREATE_RULES[2]!];
+
 interface AccountBody {
   data: { id: string; organisation_id: string; version?: number; attributes: Record<string, unknown> };
 }
@@ -123,30 +129,34 @@ export function accountRoutes(deps: AppDeps): RouteGroup {
     return c.json(sim.paths.bodyOf(sim.accounts.get(id, scopeOf(c, id))));
   });
 
-  r.patch('/:id', { summary: 'Amend an account', body: 'account-update', answer: 'account-single' }, async (c) => {
-    const id = parseId(c.req.param('id'));
-    const organisationId = scopeOf(c, id);
-    const body = validateOrThrow<{
-      data: Partial<AccountBody['data']> & { version: number; attributes: Record<string, unknown> };
-    }>(
-      'account-update',
-      asForm3Reads(withDeclaredKeys(await readJson(c), updateFields), ACCOUNT_TYPE, updateEmpties),
-      'body',
-      {
-        dropUndeclared: !strict,
-      },
-    );
-    assertBodyIdentity(id, organisationId, body.data);
-    const current = sim.accounts.get(id, organisationId);
-    const failures = registry.changeFailures(organisationId, current.attributes, body.data.attributes);
-    if (failures.length > 0) validateOrThrow('account-update', body, 'body', { rules: () => failures });
-    // Keys a record kept from before unknown attributes were refused are not the client's fault.
-    const stored = Object.fromEntries(Object.entries(current.attributes).filter(([k]) => ACCOUNT_ATTRIBUTES.has(k)));
-    validateOrThrow('account-update', {
-      data: { version: body.data.version, attributes: { ...stored, ...body.data.attributes } },
-    });
-    return c.json(sim.paths.bodyOf(sim.accounts.update(id, organisationId, body.data.version, body.data.attributes)));
-  });
+  r.patch(
+    '/:id',
+    { summary: 'Amend an account', body: 'account-update', answer: 'account-single', rules: ACCOUNT_CHANGE_RULES },
+    async (c) => {
+      const id = parseId(c.req.param('id'));
+      const organisationId = scopeOf(c, id);
+      const body = validateOrThrow<{
+        data: Partial<AccountBody['data']> & { version: number; attributes: Record<string, unknown> };
+      }>(
+        'account-update',
+        asForm3Reads(withDeclaredKeys(await readJson(c), updateFields), ACCOUNT_TYPE, updateEmpties),
+        'body',
+        {
+          dropUndeclared: !strict,
+        },
+      );
+      assertBodyIdentity(id, organisationId, body.data);
+      const current = sim.accounts.get(id, organisationId);
+      const failures = registry.changeFailures(organisationId, current.attributes, body.data.attributes);
+      if (failures.length > 0) validateOrThrow('account-update', body, 'body', { rules: () => failures });
+      // Keys a record kept from before unknown attributes were refused are not the client's fault.
+      const stored = Object.fromEntries(Object.entries(current.attributes).filter(([k]) => ACCOUNT_ATTRIBUTES.has(k)));
+      validateOrThrow('account-update', {
+        data: { version: body.data.version, attributes: { ...stored, ...body.data.attributes } },
+      });
+      return c.json(sim.paths.bodyOf(sim.accounts.update(id, organisationId, body.data.version, body.data.attributes)));
+    },
+  );
 
   r.delete('/:id', { summary: 'Delete an account (?version=)', status: 204 }, (c, answer) => {
     const id = parseId(c.req.param('id'));

@@ -17,6 +17,15 @@ export const participantOperations = defineRoutes(PARTICIPANTS_PREFIX, 'Confirma
     summary: 'Verify a payee name (Open Banking CoP v3.1)',
     body: 'name-verification-request',
     answer: 'name-verification-response',
+    // Every error here is Open Banking's (docs/cop.md), not Form3's `{error_message}`.
+    errors: {
+      schema: 'ob-error',
+      statuses: {
+        400: 'A body or header Open Banking refuses: `Errors[].Path` or the message names the field',
+        401: 'No valid token, or a request signature that does not verify',
+        404: 'No such participant',
+      },
+    },
   })
   .answeredElsewhere('GET', JWKS_PATH.route, {
     summary: "A participant's signing keys (JWKS)",

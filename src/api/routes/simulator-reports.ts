@@ -30,6 +30,14 @@ export function simulatorReportRoutes({ sim }: AppDeps): RouteGroup {
           rule: '`report_type` is one of the report catalogue in use (fixtures/reports, or the one the simulator was started with)',
           answers: [{ status: 400, error: 'report_type <type> is not in the report catalogue; known: <types>' }],
         },
+        {
+          rule: '`rows` fit the report type: as many as it needs at least, each key one of its fields, each value as that field reads it',
+          answers: [
+            { status: 400, error: 'rows in body should have at least <n> items for <type>' },
+            { status: 400, error: 'rows.<i>.<key> in body is not a field of <type> rows; fields: <list>' },
+            { status: 400, error: 'rows.<i>.<key> in body <rule>' },
+          ],
+        },
       ],
     },
     async (c, answer) => {
