@@ -111,3 +111,10 @@ describe('violationsOf', () => {
     expect(JSON.stringify(body)).toBe(before);
   });
 });
+
+describe('a required key with a default', () => {
+  it('is not broken by leaving it out: the reader fills it in', () => {
+    const s = { type: 'object', required: ['type'], properties: { type: { const: 'x', default: 'x' } } };
+    expect(violationsOf(s, { type: 'x' }, resolve).map((v) => v.rule)).toEqual(['const']);
+  });
+});

@@ -111,7 +111,8 @@ function impliedType(s: Record<string, any>): string | undefined {
 function objectArbitrary(s: Record<string, any>, resolve: ResolveRef, depth: number): fc.Arbitrary<unknown> {
   const model: Record<string, fc.Arbitrary<unknown>> = {};
   for (const [key, sub] of Object.entries((s.properties ?? {}) as Record<string, Schema>)) {
-    if (sub === false) continue;
+    // Read-only keys are the server's to give (OpenAPI's readOnly): a request leaves them out.
+    if (sub === false || (flatten(sub, resolve).readOnly === true && !(s.required ?? []).includes(key))) continue;
     model[key] = arbitraryOf(sub, resolve, depth + 1);
   }
   const required = ((s.required ?? []) as string[]).filter((k) => k in model);

@@ -53,7 +53,7 @@ function stringBreaks(s: Record<string, any>, value: string): Array<[string, unk
   if (pattern) {
     // The first of a few strings that breaks the pattern and nothing else.
     const fits = (v: string) => v.length >= (s.minLength ?? 0) && v.length <= (s.maxLength ?? Infinity);
-    const candidate = ['!', '#', ' ', '~~', 'zz!', '', 'a'].find((c) => fits(c) && !pattern.test(c));
+    const candidate = ['!', '#', ' ', '~~', 'zz!', 'a', '0'].find((c) => fits(c) && !pattern.test(c));
     if (candidate !== undefined) out.push(['pattern', candidate]);
   }
   const formats: Record<string, string> = {
@@ -64,7 +64,8 @@ function stringBreaks(s: Record<string, any>, value: string): Array<[string, unk
     email: 'not-an-email',
   };
   if (s.format && formats[s.format] && !pattern) out.push(['format', formats[s.format]]);
-  if (s.minLength > 0) {
+  // An empty string is not sent as a break: Form3 reads it as the key absent (decision 029).
+  if (s.minLength > 1) {
     const shorter = value.slice(0, s.minLength - 1);
     if (!pattern || pattern.test(shorter)) out.push(['minLength', shorter]);
   }
@@ -120,10 +121,14 @@ export function violationsOf(schema: Schema, value: unknown, resolve: ResolveRef
       value.forEach((item, i) => out.push(...violationsOf(s.items, item, resolve, [...path, i])));
   } else if (value && typeof value === 'object') {
     const props = (s.properties ?? {}) as Record<string, Schema>;
+    // A required key with a default is filled in when absent (as go-swagger reads a body): leaving
+    // it out breaks nothing.
+    const defaulted = (key: string) => props[key] !== undefined && 'default' in flatten(props[key], resolve);
     for (const key of (s.required ?? []) as string[])
-      if (key in (value as object)) out.push({ path: [...path, key], rule: 'required', removed: true });
+      if (key in (value as object) && !defaulted(key))
+        out.push({ path: [...path, key], rule: 'required', removed: true });
     for (const [key, v] of Object.entries(value as Record<string, unknown>))
-      if (props[key] !== undefined && props[key] !== false)
+      if (props[key] !== undefined && props[key] !== false && flatten(props[key], resolve).readOnly !== true)
         out.push(...violationsOf(props[key], v, resolve, [...path, key]));
   }
   return out;
