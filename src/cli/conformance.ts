@@ -9,6 +9,7 @@ import { SchemeClock } from '../clock/scheme-clock.ts';
 import { listen } from '../node/server.ts';
 import { createRuntime } from '../runtime.ts';
 import { CliError } from './cli-errors.ts';
+import { generateCommand } from './conformance-generate.ts';
 import { didYouMean, parseCommand, usageError } from './usage.ts';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -48,6 +49,8 @@ working directory.
                 folder); relative to the working directory, else to scheme-sim's own folder;
                 may be given more than once
   --name REGEX  only scenarios whose name matches the regular expression
+  --generate    checks generated from the target's OpenAPI document instead of the scenarios
+                (conformance --generate --help)
   -h, --help    this help
 
 Needs @cucumber/cucumber and the harness's other optional peers (package.json peerDependencies):
@@ -103,6 +106,7 @@ function cucumber(profile: string | undefined, selection: Selection, env: Record
 
 /** `scheme-sim conformance`: the harness's three targets behind one command; resolves with the exit code. */
 export async function conformanceCommand(argv: string[]): Promise<number> {
+  if (argv.includes('--generate')) return generateCommand(argv);
   const { values } = parseCommand(
     argv,
     {

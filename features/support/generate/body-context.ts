@@ -3,7 +3,7 @@
 // caller's organisation, fresh ids and the target's registered bank into a generated body, and keeps
 // the simulator's controls harmless to the rest of the run (a short advance, a fault that never
 // fires). Everything else stays as generated.
-import { randomUUID } from 'node:crypto';
+import { randomInt, randomUUID } from 'node:crypto';
 
 type Json = Record<string, any>;
 
@@ -51,7 +51,8 @@ export function putInContext(name: string, body: Json, ctx: BodyContext, random:
         bank_id: ctx.bank.sort_code,
         bic: ctx.bank.bic,
         bank_id_code: 'GBDSC',
-        account_number: String(Math.floor(random() * 1e8)).padStart(8, '0'),
+        // Used once per bank like an id (a duplicate is a 409), so fresh each send as ids are.
+        account_number: String(randomInt(1e8)).padStart(8, '0'),
       });
       a.name ??= ['Generated Holder'];
       delete a.iban;

@@ -1,0 +1,140 @@
+// `scheme-sim conformance --generate`: checks generated from the target's OpenAPI document rather
+// than written as scenarios, on the same three targets; the run itself is the harness's
+// (features/support/generate/main.ts), started as cucumber is for the scenarios.
+import { spawn } from 'node:child_process';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { SchemeClock } from '../clock/scheme-clock.ts';
+import { listen } from '../node/server.ts';
+import { createRuntime } from '../runtime.ts';
+import { CliError } from './cli-errors.ts';
+import { parseCommand, usageError } from './usage.ts';
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** The clock a simulator started for the run is frozen on (the scenarios', which the sim preflight expects). */
+const SIM_START = '2026-12-21T09:00:00Z';
+
+const HELP = `Usage: scheme-sim conformance --generate [--cases N] [--seed S] [--target T] [options]
+
+Generated checks: for every operation of the target's OpenAPI document (/v1/openapi.json; the
+double's own where the target publishes none), fast-check makes valid requests, which must be
+answered with the documented success in its schema and read back equal, and invalid ones that
+break exactly one constraint, which must be refused with a 4xx in the error shape naming the field.
+Paths are filled with records made by earlier requests (create, read, list, change, delete; claim,
+submission, reversal), and what the run creates is deleted after it. A failure is shrunk to the
+smallest request that still fails and printed as curl with the seed that replays it. The report
+goes to reports/conformance-<target>.json.
+
+  --cases N        cases in all, shared among the operations, half valid, half invalid (default 200)
+  --seed S         the seed (an integer) of the run; a run with the same seed makes the same cases
+  --operation RE   only operations whose "METHOD /path" matches the regular expression
+  --target T       inprocess (default), sim or staging, with the settings of the scenario runs
+  --url URL        the running simulator of the sim target (else SIM_BASE_URL, else one started here)
+  --reset-ok       let the sim target reset a simulator that keeps a data file
+  --sandbox S      sim and staging: new (made for the run, deleted after) or a sandbox id
+  -h, --help       this help
+
+The run changes the target as a client may: it creates and deletes records, moves the scheme
+clock by a few working days and resets its own organisation (POST /v1/simulator/reset is one of
+the operations). On a shared simulator give --sandbox new.`;
+
+interface GenerateValues {
+  generate: boolean;
+  cases: string;
+  seed?: string;
+  operation?: string;
+  target: string;
+  url?: string;
+  'reset-ok': boolean;
+  sandbox?: string;
+  help: boolean;
+}
+
+/** The run's settings, checked: its environment for the harness's process. */
+export function generateSettings(
+  argv: string[],
+): { env: Record<string, string>; target: string; url?: string } | 'help' {
+  const { values } = parseCommand(
+    argv,
+    {
+      generate: { type: 'boolean', default: false },
+      cases: { type: 'string', default: '200' },
+      seed: { type: 'string' },
+      operation: { type: 'string' },
+      target: { type: 'string', default: 'inprocess' },
+      url: { type: 'string' },
+      'reset-ok': { type: 'boolean', default: false },
+      sandbox: { type: 'string' },
+      help: { type: 'boolean', short: 'h', default: false },
+    },
+    HELP,
+  ) as unknown as { values: GenerateValues };
+  if (values.help) return 'help';
+  const cases = Number(values.cases);
+  if (!Number.isInteger(cases) || cases < 1 || cases > 1_000_000)
+    throw usageError(`--cases must be a whole number from 1 to 1000000, got ${values.cases}`, HELP);
+  if (values.seed !== undefined && !/^-?\d+$/.test(values.seed))
+    throw usageError(`--seed must be an integer, got ${values.seed}`, HELP);
+  if (values.operation !== undefined) {
+    try {
+      new RegExp(values.operation);
+    } catch (err) {
+      throw usageError(`--operation must be a regular expression: ${(err as Error).message}`, HELP);
+    }
+  }
+  const target = values.target;
+  if (target !== 'inprocess' && target !== 'sim' && target !== 'staging')
+    throw new CliError(`--target must be inprocess, sim or staging, got ${target}`);
+  if (values.url && target !== 'sim') throw new CliError('--url applies to --target sim only');
+  if (values.sandbox !== undefined && target === 'inprocess')
+    throw new CliError('--sandbox applies to --target sim or staging: in process the run has a world of its own');
+  if (values.sandbox !== undefined && values.sandbox !== 'new' && !UUID.test(values.sandbox))
+    throw usageError(
+      `--sandbox must be new or the id (a UUID) of a sandbox of the target, got ${values.sandbox}`,
+      HELP,
+    );
+  const env: Record<string, string> = {
+    CONFORMANCE_TARGET: target,
+    CONFORMANCE_GENERATE_CASES: String(cases),
+    ...(values.seed !== undefined ? { CONFORMANCE_GENERATE_SEED: values.seed } : {}),
+    ...(values.operation !== undefined ? { CONFORMANCE_GENERATE_OPERATION: values.operation } : {}),
+    ...(values.sandbox !== undefined ? { CONFORMANCE_SANDBOX: values.sandbox } : {}),
+    ...(values['reset-ok'] ? { SIM_RESET_OK: '1' } : {}),
+  };
+  const url = values.url ?? (target === 'sim' ? process.env.SIM_BASE_URL : undefined);
+  return { env, target, ...(url ? { url } : {}) };
+}
+
+function run(env: Record<string, string>): Promise<number> {
+  const child = spawn(
+    process.execPath,
+    ['--import', import.meta.resolve('tsx'), join(ROOT, 'features', 'support', 'generate', 'main.ts')],
+    {
+      cwd: process.cwd(),
+      stdio: 'inherit',
+      env: { ...process.env, ...env },
+    },
+  );
+  return new Promise((done) => child.on('close', (code) => done(code ?? 1)));
+}
+
+/** `scheme-sim conformance --generate …`; resolves with the exit code. */
+export async function generateCommand(argv: string[]): Promise<number> {
+  const settings = generateSettings(argv);
+  if (settings === 'help') {
+    console.log(HELP);
+    return 0;
+  }
+  if (settings.target !== 'sim') return run(settings.env);
+  if (settings.url) return run({ ...settings.env, SIM_BASE_URL: settings.url });
+  // No simulator named: one in memory with the fixtures, on the clock the sim preflight expects.
+  const runtime = await createRuntime({ memory: true, clock: SchemeClock.frozenAt(SIM_START) });
+  const server = await listen(runtime, 0, '127.0.0.1');
+  console.log(`scheme-sim conformance --generate: a simulator for the sim target at ${server.url} (memory)`);
+  try {
+    return await run({ ...settings.env, SIM_BASE_URL: server.url });
+  } finally {
+    await server.close();
+  }
+}
