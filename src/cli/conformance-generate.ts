@@ -1,6 +1,6 @@
 // `scheme-sim conformance --generate`: checks generated from the target's OpenAPI document rather
 // than written as scenarios, on the same three targets; the run itself is the harness's
-// (features/support/generate/main.ts), started as cucumber is for the scenarios.
+// (features/generate/main.ts), started as cucumber is for the scenarios.
 import { spawn } from 'node:child_process';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -109,7 +109,7 @@ export function generateSettings(
 function run(env: Record<string, string>): Promise<number> {
   const child = spawn(
     process.execPath,
-    ['--import', import.meta.resolve('tsx'), join(ROOT, 'features', 'support', 'generate', 'main.ts')],
+    ['--import', import.meta.resolve('tsx'), join(ROOT, 'features', 'generate', 'main.ts')],
     {
       cwd: process.cwd(),
       stdio: 'inherit',

@@ -266,6 +266,10 @@ export class OperationCases {
     const sent = await this.client.send(op.method, path, body, sendOptions);
     const { answer } = sent;
     const fail = (problem: string): CaseResult => ({ ok: false, problem, broke, exchange: sent });
+    // A rule the description names may refuse the request before its body is read (a caller that
+    // may not create sandboxes at all): refused as documented, whatever the body.
+    if (op.documented.some((d) => d.status === answer.status && d.line.test(lineOf(answer))))
+      return { ok: true, documented: true, broke, exchange: sent };
     if (answer.status < 400 || answer.status >= 500)
       return fail(`${broke}: expected a 4xx, got ${answer.status}: ${answer.text.slice(0, 200)}`);
     const errorSchema = op.error ?? { $ref: '#/components/schemas/error' };

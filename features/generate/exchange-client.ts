@@ -2,8 +2,8 @@
 // signs as the target requires (Form3's request signing, name verification's JWS) and keeps what
 // was sent, so a failing case can be printed as the curl command that sends it again.
 import { randomUUID } from 'node:crypto';
-import { form3SignedHeaders, signCopRequest } from '../../../src/index.ts';
-import type { Target } from '../targets.ts';
+import { form3SignedHeaders, signCopRequest } from '../../src/index.ts';
+import type { Target } from '../support/targets.ts';
 
 /** A request as sent: enough to print it as curl. */
 export interface SentRequest {

@@ -3,8 +3,8 @@
 // that still fails and printed as curl with the seed that replays it. The result is a run report
 // (reports/conformance-<target>.json) like a scenario run's, with the counts per operation.
 import fc from 'fast-check';
-import type { RunReport } from '../run-report.ts';
-import type { Target } from '../targets.ts';
+import type { RunReport } from '../support/run-report.ts';
+import type { Target } from '../support/targets.ts';
 import { ApiDocument, type ApiOperation } from './api-document.ts';
 import { curlOf } from './curl.ts';
 import { ExchangeClient } from './exchange-client.ts';
@@ -24,7 +24,7 @@ export interface GenerateOptions {
 export interface OperationCount {
   operation: string;
   valid: { sent: number; accepted: number; documented: number; unexercisable?: string };
-  invalid: { sent: number; refused: number; rules: string[]; unexercisable?: string };
+  invalid: { sent: number; refused: number; documented: number; rules: string[]; unexercisable?: string };
 }
 
 export interface GeneratedFailure {
@@ -94,7 +94,7 @@ export async function runGenerated(
     const count: OperationCount = {
       operation: op.key,
       valid: { sent: 0, accepted: 0, documented: 0 },
-      invalid: { sent: 0, refused: 0, rules: [] },
+      invalid: { sent: 0, refused: 0, documented: 0, rules: [] },
     };
     counts.push(count);
     const rules = new Set<string>();
@@ -124,7 +124,7 @@ export async function runGenerated(
         }
         tally.sent++;
         if (r.ok && kind === 'valid') r.documented ? count.valid.documented++ : count.valid.accepted++;
-        if (r.ok && kind === 'invalid') count.invalid.refused++;
+        if (r.ok && kind === 'invalid') r.documented ? count.invalid.documented++ : count.invalid.refused++;
         if (r.broke) rules.add(r.broke.split(' ')[0]!);
       }
       let outcome: 'passed' | 'failed' | 'skipped' = 'passed';

@@ -3,12 +3,12 @@
 // generated run, its table on the console and its report in reports/conformance-<target>.json.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { testRuntime } from '../../../src/harness/test-runtime.ts';
-import { resendingOnClose } from '../fetch-again.ts';
-import { preflightProblems } from '../preflight.ts';
-import { tableOf } from '../run-report.ts';
-import { leaveSandbox } from '../sandbox.ts';
-import { openTarget } from '../targets.ts';
+import { testRuntime } from '../../src/harness/test-runtime.ts';
+import { resendingOnClose } from '../support/fetch-again.ts';
+import { preflightProblems } from '../support/preflight.ts';
+import { tableOf } from '../support/run-report.ts';
+import { leaveSandbox } from '../support/sandbox.ts';
+import { openTarget } from '../support/targets.ts';
 import { documentOf, type GeneratedReport, runGenerated } from './generated-run.ts';
 
 /** The double's own document, for a target that publishes none (staging). */
@@ -34,7 +34,7 @@ export function failureLines(report: GeneratedReport): string[] {
 export function countLines(report: GeneratedReport): string[] {
   return report.generated.operations.map(
     (o) =>
-      `  ${o.operation}: valid ${o.valid.accepted}/${o.valid.sent}${o.valid.documented ? ` (+${o.valid.documented} refused by a documented rule)` : ''}${o.valid.unexercisable ? ` [${o.valid.unexercisable}]` : ''}; invalid ${o.invalid.refused}/${o.invalid.sent}${o.invalid.rules.length ? ` (${o.invalid.rules.join(', ')})` : ''}${o.invalid.unexercisable ? ` [${o.invalid.unexercisable}]` : ''}`,
+      `  ${o.operation}: valid ${o.valid.accepted}/${o.valid.sent}${o.valid.documented ? ` (+${o.valid.documented} refused by a documented rule)` : ''}${o.valid.unexercisable ? ` [${o.valid.unexercisable}]` : ''}; invalid ${o.invalid.refused}/${o.invalid.sent}${o.invalid.documented ? ` (+${o.invalid.documented} refused by a documented rule)` : ''}${o.invalid.rules.length ? ` (${o.invalid.rules.join(', ')})` : ''}${o.invalid.unexercisable ? ` [${o.invalid.unexercisable}]` : ''}`,
   );
 }
 

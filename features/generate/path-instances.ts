@@ -4,7 +4,7 @@
 // target lists, else one its parent's relationships name.
 import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
-import { claimAttributes } from '../../../src/harness/claim-attributes.ts';
+import { claimAttributes } from '../../src/harness/claim-attributes.ts';
 import type { ApiDocument, ApiOperation } from './api-document.ts';
 import { type BodyContext, putInContext, schemaName } from './body-context.ts';
 import type { Exchange, ExchangeClient } from './exchange-client.ts';
@@ -192,6 +192,10 @@ export class PathInstances {
         out = made.split('/');
         continue;
       }
+      // Only a read may use a record the run did not make: a change, a delete or an action on
+      // someone else's (a sandbox listed is the run's own sandbox) is never sent.
+      const last = !segments.slice(i + 1).some((x) => /^\{.+\}$/.test(x));
+      if (last && op.method !== 'GET') return undefined;
       let id = await this.listed(collection);
       if (!id && i >= 2) id = await this.related(out.slice(0, -1).join('/'), segments[i - 1]!);
       if (!id) return undefined;
