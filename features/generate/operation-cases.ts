@@ -13,6 +13,8 @@ import { applyViolation, fieldOf, violationsOf } from './schema-violations.ts';
 
 type Json = Record<string, any>;
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 /** What a case came to: passed, or failed with why; the last exchange it sent. */
 export interface CaseResult {
   ok: boolean;
@@ -150,6 +152,7 @@ export class OperationCases {
       await this.instances.context(op, random, claim),
       random,
     );
+    if (name === 'scenario-create') await this.instances.targetScenario(body);
     if (op.method === 'PATCH' && body.data && typeof body.data === 'object' && current) {
       if ('id' in body.data) body.data.id = current.id;
       if ('version' in body.data) body.data.version = current.version;
@@ -220,6 +223,8 @@ export class OperationCases {
       const body = list.answer.json as Json;
       if (list.answer.status !== 200) return `GET ${next} answered ${list.answer.status}`;
       if ((body.data as Json[]).some((r) => r.id === id)) return undefined;
+      // A catalogue at the collection's path (scenarios: the played ones are listed elsewhere).
+      if (page === 0 && !(body.data as Json[]).some((r) => UUID.test(String(r.id)))) return undefined;
       next = typeof body.links?.next === 'string' ? body.links.next.replace(/^https?:\/\/[^/]+/, '') : undefined;
     }
     return `GET ${collection} does not list ${id}, which it created`;
@@ -260,6 +265,8 @@ export class OperationCases {
       if (b === 'page[size]') path = `${path}?page[size]=${input.badValue}`;
       if (b === 'filter') path = `${path}?filter[zz_generated]=x`;
       if (b === 'credentials') sendOptions = { ...sendOptions, anonymous: true };
+      if (b === 'grant_type')
+        sendOptions = { raw: { contentType: 'application/x-www-form-urlencoded', text: 'grant_type=password' } };
       broke = b === 'credentials' ? 'credentials missing' : `${b} malformed`;
       field = b === 'credentials' ? undefined : b;
     }
@@ -290,6 +297,7 @@ export class OperationCases {
     if (op.paged) out.push('page[size]');
     if (op.filters.length > 0) out.push('filter');
     if (!op.open) out.push('credentials');
+    if (op.path === '/v1/oauth2/token') out.push('grant_type');
     return out;
   }
 }

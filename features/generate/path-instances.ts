@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { claimAttributes } from '../../src/harness/claim-attributes.ts';
 import type { ApiDocument, ApiOperation } from './api-document.ts';
-import { type BodyContext, putInContext, schemaName } from './body-context.ts';
+import { type BodyContext, GENERATED_CALLBACK, putInContext, schemaName } from './body-context.ts';
 import type { Exchange, ExchangeClient } from './exchange-client.ts';
 import { arbitraryOf } from './schema-arbitrary.ts';
 
@@ -27,6 +27,8 @@ export class PathInstances {
   /** Claims submitted and processed, waiting to be reversed (each once). */
   private reversible: Array<{ claim: string; sequence: string }> = [];
   private reportType: string | undefined;
+  /** Ids of records the run made, directly or by what it sent (a delivery of its own notification). */
+  private readonly own = new Set<string>();
   private seedCounter = 0;
 
   constructor(
@@ -65,7 +67,9 @@ export class PathInstances {
       state = (state * 1103515245 + 12345) % 2147483648;
       return state / 2147483648;
     };
-    return putInContext(schemaName(op.body), structuredClone(body!), await this.context(op, random), random);
+    const made = putInContext(schemaName(op.body), structuredClone(body!), await this.context(op, random), random);
+    if (schemaName(op.body) === 'scenario-create') await this.targetScenario(made);
+    return made;
   }
 
   /** A claim submitted and processed a working day later, its sequence number known; used once. */
@@ -88,12 +92,20 @@ export class PathInstances {
     return this.reversible.shift();
   }
 
+  /** A claim's scenario is played on a claim (or its submission) of the run's own, still pending. */
+  async targetScenario(body: Json): Promise<void> {
+    const scenario = body.data?.attributes;
+    if (typeof scenario?.name !== 'string' || !/^claim(_submission)?\./.test(scenario.name)) return;
+    const made = await this.submittedClaim();
+    if (made) scenario.target_id = scenario.name.startsWith('claim_submission.') ? made.submission : made.claim;
+  }
+
   /**
    * A claim the scheme's rules pass at validation (the harness's own, on the target's sort code),
    * submitted. Generated claims are valid by the schema but mostly fail the scheme's rules, which
    * apply later (decision 013), so they never reach the steps a reversal or a payment needs.
    */
-  private async submittedClaim(): Promise<{ claim: string; submission: string } | undefined> {
+  async submittedClaim(): Promise<{ claim: string; submission: string } | undefined> {
     const claim = randomUUID();
     const attributes = claimAttributes(['10.00'], {
       beneficiary_party: { account_number: '41426819', bank_id: this.bank.sort_code },
@@ -142,7 +154,41 @@ export class PathInstances {
     const data = (made.answer.json as Json)?.data;
     if (made.answer.status >= 300 || typeof data?.id !== 'string') return undefined;
     this.remember(path, data);
+    this.own.add(data.id);
     return `${path}/${data.id}`;
+  }
+
+  /**
+   * A delivery of the run's own: a subscription to created accounts (its callback a closed local
+   * port), then an account, whose notification the double tries to deliver. Its id, once listed.
+   */
+  private async delivery(): Promise<string | undefined> {
+    const subscription = await this.client.send('POST', '/v1/notification/subscriptions', {
+      data: {
+        id: randomUUID(),
+        organisation_id: this.client.organisationId,
+        type: 'subscriptions',
+        attributes: {
+          event_type: 'created',
+          record_type: 'accounts',
+          callback_uris: [{ callback_transport: 'http', callback_uri: GENERATED_CALLBACK }],
+        },
+      },
+    });
+    const data = (subscription.answer.json as Json)?.data;
+    if (subscription.answer.status !== 201 || !data) return undefined;
+    this.remember('/v1/notification/subscriptions', data);
+    if (!(await this.create('/v1/organisation/accounts'))) return undefined;
+    for (let tries = 0; tries < 30; tries++) {
+      const list = await this.client.send('GET', `/v1/simulator/deliveries?filter[subscription_id]=${data.id}`);
+      const id = (list.answer.json as Json)?.data?.[0]?.id;
+      if (typeof id === 'string') {
+        this.own.add(id);
+        return id;
+      }
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    return undefined;
   }
 
   /** Keeps a created record for deletion at the end, where the document has a delete for it. */
@@ -195,10 +241,9 @@ export class PathInstances {
       // Only a read may use a record the run did not make: a change, a delete or an action on
       // someone else's (a sandbox listed is the run's own sandbox) is never sent.
       const last = !segments.slice(i + 1).some((x) => /^\{.+\}$/.test(x));
-      if (last && op.method !== 'GET') return undefined;
       let id = await this.listed(collection);
       if (!id && i >= 2) id = await this.related(out.slice(0, -1).join('/'), segments[i - 1]!);
-      if (!id) return undefined;
+      if (!id || (last && op.method !== 'GET' && !this.own.has(id))) return undefined;
       out.push(id);
     }
     return out.join('/');
@@ -210,6 +255,10 @@ export class PathInstances {
     const empty = !(list.answer.json as Json)?.data?.length;
     if (empty && collection === '/v1/transaction/payments' && (await this.settledClaimPayment()))
       list = await this.client.send('GET', collection);
+    if (collection === '/v1/simulator/deliveries') {
+      const made = await this.delivery();
+      if (made) return made;
+    }
     // Records only: a catalogue listed at the same path (scenarios) names its entries otherwise.
     const first = (list.answer.json as Json)?.data?.find((r: Json) => UUID.test(String(r?.id)));
     return first?.id;

@@ -49,7 +49,28 @@ export function simulatorDeliveryRoutes({ sim }: AppDeps): RouteGroup {
 
   r.post(
     '/:id/redeliver',
-    { summary: 'Send a delivery again', status: 202, answer: 'notification-delivery' },
+    {
+      summary: 'Send a delivery again',
+      status: 202,
+      answer: 'notification-delivery',
+      rules: [
+        {
+          rule: 'the delivery has finished, its subscription still exists and is active, and it was not redelivered within the last interval (src/sim/notifications/outbox-redelivery.ts)',
+          answers: [
+            {
+              status: 409,
+              error: 'delivery <id> is already pending (attempt <n> due at <time>); redeliver it once it has finished',
+            },
+            { status: 409, error: 'subscription <id> of delivery <id> no longer exists' },
+            {
+              status: 409,
+              error: 'subscription <id> is deactivated; activate it (PATCH deactivated false) before redelivering',
+            },
+            { status: 429, error: 'delivery <id> was redelivered less than <n> s ago; try again in <n> s' },
+          ],
+        },
+      ],
+    },
     (c, answer) => {
       const id = parseId(c.req.param('id'));
       return answer(deliveryView(sim.outbox.redeliver(id, c.get('organisationId'))));
