@@ -2,6 +2,7 @@
 // than written as scenarios, on the same three targets; the run itself is the harness's
 // (features/generate/main.ts), started as cucumber is for the scenarios.
 import { spawn } from 'node:child_process';
+import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SchemeClock } from '../clock/scheme-clock.ts';
@@ -34,6 +35,9 @@ goes to reports/conformance-<target>.json.
   --reset-ok       let the sim target reset a simulator that keeps a data file
   --sandbox S      sim and staging: new (made for the run, deleted after) or a sandbox id
   -h, --help       this help
+
+Needs fast-check (a development dependency of scheme-sim: npm ci in a checkout; another project
+installs it beside scheme-sim, as it does @cucumber/cucumber for the scenarios).
 
 The run changes the target as a client may: it creates and deletes records, moves the scheme
 clock by a few working days and resets its own organisation (POST /v1/simulator/reset is one of
@@ -125,6 +129,13 @@ export async function generateCommand(argv: string[]): Promise<number> {
   if (settings === 'help') {
     console.log(HELP);
     return 0;
+  }
+  try {
+    createRequire(join(ROOT, 'package.json')).resolve('fast-check');
+  } catch {
+    throw new CliError(
+      'conformance --generate needs fast-check: npm ci in a checkout, or npm install fast-check beside scheme-sim',
+    );
   }
   if (settings.target !== 'sim') return run(settings.env);
   if (settings.url) return run({ ...settings.env, SIM_BASE_URL: settings.url });
