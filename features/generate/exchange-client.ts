@@ -92,23 +92,17 @@ export class ExchangeClient {
     }
     if (!options.anonymous && !options.raw) {
       const signing = participant ? undefined : this.client.signing;
-      if (signing)
+      if (signing) {
+        // The signer names its own headers (Content-Type among them): one of each name is sent.
+        const contentType = headers['content-type'];
+        delete headers['content-type'];
         Object.assign(
           headers,
-          form3SignedHeaders(
-            new URL(url),
-            method,
-            text,
-            signing.key_id,
-            signing.key,
-            new Date(),
-            headers['content-type'],
-            {
-              'x-request-id': randomUUID(),
-            },
-          ),
+          form3SignedHeaders(new URL(url), method, text, signing.key_id, signing.key, new Date(), contentType, {
+            'x-request-id': randomUUID(),
+          }),
         );
-      else headers.authorization = `Bearer ${await this.bearer()}`;
+      } else headers.authorization = `Bearer ${await this.bearer()}`;
     }
     if (options.raw && !options.anonymous) headers.authorization = this.basic();
     this.sentCount++;
