@@ -5,6 +5,7 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import { createGenerator } from 'json-schema-faker';
 import { describe, expect, it } from 'vitest';
+import { documentedAnswers } from '../../features/generate/api-document.ts';
 import { claimAttributes } from '../harness/claim-attributes.ts';
 import { NORTHWIND, type TestRuntime, testRuntime } from '../harness/test-runtime.ts';
 
@@ -16,26 +17,8 @@ const OPEN_BANKING_ID = '0015800001041REAAY';
 
 type Json = Record<string, any>;
 
-/** One documented answer: its status and the pattern of its error line. */
-interface Answer {
-  status: number;
-  line: RegExp;
-}
-
-/** The answers an operation's description names, read from its `- rule: 400 \`…\`` lines. */
-function documentedAnswers(description: string | undefined): Answer[] {
-  const out: Answer[] = [];
-  for (const line of (description ?? '').split('\n').filter((l) => l.startsWith('- '))) {
-    for (const m of line.matchAll(/(\d{3}) `([^`]+)`/g)) {
-      const pattern = m[2]!
-        .split(/<[^>]+>/)
-        .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
-        .join('.+?');
-      out.push({ status: Number(m[1]), line: new RegExp(pattern) });
-    }
-  }
-  return out;
-}
+/** One documented answer: its status and the pattern of its error line (read as generated checks read it). */
+type Answer = ReturnType<typeof documentedAnswers>[number];
 
 /**
  * Whether a refusal is one the description names: its status is documented, and its message,
