@@ -3,7 +3,7 @@
 // command's module a first argument hands the rest of the line to.
 import { packageVersion } from '../package-files.ts';
 import { apiCommand } from './api-commands.ts';
-import { CliError, UsageError } from './cli-errors.ts';
+import { UsageError } from './cli-errors.ts';
 import { clockCommand } from './clock.ts';
 import { conformanceCommand } from './conformance.ts';
 import { copCommand } from './cop.ts';
@@ -117,7 +117,7 @@ export async function main(argv: string[]): Promise<void> {
         (code) => process.exit(code),
         (err: unknown) => {
           console.error(`scheme-sim: ${(err as Error).message}`);
-          process.exit(err instanceof UsageError || !(err instanceof CliError) ? 2 : 1);
+          process.exit(err instanceof UsageError ? 2 : 1);
         },
       );
     case 'reset':

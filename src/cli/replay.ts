@@ -93,7 +93,12 @@ export async function replayCommand(
       (err as NodeJS.ErrnoException).code === 'ENOENT' ? `no recording at ${file}` : (err as Error).message,
     );
   }
-  const allow = values.allow ? readAllowList(values.allow as string) : [];
+  let allow: RegExp[] = [];
+  try {
+    allow = values.allow ? readAllowList(values.allow as string) : [];
+  } catch (err) {
+    throw usageError(`--allow ${(err as Error).message}`, HELP);
+  }
   const baselineFile = values.baseline as string | undefined;
   if (baselineFile) readReport(baselineFile, '--baseline');
   const clients = new Map((values.client as string[] | undefined)?.map(clientMapping));
