@@ -30,9 +30,12 @@ as that client, and later requests use it. --client maps another recorded client
   --sandbox ID        a sandbox of it (its saved client, else by its path)
   --client-id ID, --client-secret S   the client requests are sent as
   --client REC=ID:SECRET   requests the recorded client REC made go as ID (repeatable)
-  --differential URL2 send every request to URL2 as well and compare URL2's answers with the
-                      target's, not with the recording (URL2's client: the same flags, else its
-                      profile)
+  --differential URL2 send every request to a second target as well and compare its answers
+                      with the first's, not with the recording; URL2 defaults to the first
+                      target's simulator when one of the next three is given
+  --differential-sandbox ID, --differential-client-id ID, --differential-client-secret S
+                      the second target's sandbox and client, as --sandbox and --client-id are
+                      for the first (else SCHEME_SIM_CLIENT_ID/_SECRET or URL2's profile)
   --allow FILE        divergences allowed: one a line, METHOD PATH JSON-PATH as the table prints
                       them, * for anything (GET /v1/notification/reports/{id} status)
   --baseline FILE     an earlier run report: print what is new, fixed and still diverging, and
@@ -70,6 +73,9 @@ export async function replayCommand(
       'client-secret': { type: 'string' },
       client: { type: 'string', multiple: true },
       differential: { type: 'string' },
+      'differential-sandbox': { type: 'string' },
+      'differential-client-id': { type: 'string' },
+      'differential-client-secret': { type: 'string' },
       allow: { type: 'string' },
       baseline: { type: 'string' },
       report: { type: 'string' },
@@ -105,21 +111,28 @@ export async function replayCommand(
   const flags = { 'client-id': values['client-id'], 'client-secret': values['client-secret'] };
 
   const first = await connect({ ...flags, url: values.against, sandbox: values.sandbox }, env);
-  const targets: [ReplayTarget] | [ReplayTarget, ReplayTarget] = values.differential
-    ? [
-        await targetOf(first, clients),
-        await targetOf(
-          await connect({ ...flags, url: values.differential }, { ...env, SCHEME_SIM_SANDBOX: '' }),
-          clients,
-        ),
-      ]
+  const second = ['differential', 'differential-sandbox', 'differential-client-id', 'differential-client-secret'].some(
+    (o) => values[o] !== undefined,
+  )
+    ? await connect(
+        {
+          url: values.differential ?? first.target.base,
+          sandbox: values['differential-sandbox'],
+          'client-id': values['differential-client-id'],
+          'client-secret': values['differential-client-secret'],
+        },
+        { ...env, SCHEME_SIM_SANDBOX: '' },
+      )
+    : undefined;
+  const targets: [ReplayTarget] | [ReplayTarget, ReplayTarget] = second
+    ? [await targetOf(first, clients), await targetOf(second, clients)]
     : [await targetOf(first, clients)];
 
   const outcomes = await replayExchanges(exchanges, targets);
   const report = replayReport(outcomes, allow, {
     target: 'replay',
     base_url: first.base,
-    ...(values.differential ? { compared_with: targets[1]!.base } : {}),
+    ...(second ? { compared_with: second.base } : {}),
     recording: file,
   });
   const reportFile = resolve(
