@@ -12,6 +12,8 @@ export interface Answer {
   json?: unknown;
   /** Bytes of the body (a non-JSON body is compared by media type and emptiness only). */
   length: number;
+  /** Why there is no answer (status 0): the connection failed or timed out. */
+  error?: string;
 }
 
 export interface Divergence {
@@ -161,7 +163,7 @@ function compareText(expected: string, actual: string, ids: ValueMap, path: stri
  */
 export function compareAnswers(expected: Answer, actual: Answer, ids: ValueMap): Divergence[] {
   if (expected.status !== actual.status) {
-    const said = errorOf(actual.json);
+    const said = actual.error ? `(no answer: ${actual.error})` : errorOf(actual.json);
     return [
       {
         path: 'status',

@@ -62,6 +62,8 @@ export interface ExchangeOutcome {
   /** The last path segment that is not an id: `accounts`, `submissions`, `name-verification`. */
   flow: string;
   divergences: Divergence[];
+  /** Why it was not replayed (an event stream, which a replay would wait on for ever). */
+  skipped?: string;
 }
 
 export function templateOf(path: string): string {
@@ -163,6 +165,9 @@ async function requestFor(ex: Exchange, target: ReplayTarget): Promise<RequestIn
   };
 }
 
+/** How long a replayed request may wait for its whole answer before it counts as none. */
+const ANSWER_TIMEOUT_MS = 60_000;
+
 const mediaTypeOf = (contentType: string | undefined) => (contentType ?? '').split(';')[0]!.trim().toLowerCase();
 
 /** The recorded answer as compared. */
@@ -181,10 +186,12 @@ async function send(ex: Exchange, target: ReplayTarget): Promise<{ answer: Answe
   const { url, ...init } = await requestFor(ex, target);
   let res: Response;
   try {
-    res = await fetch(url, init);
+    res = await fetch(url, { ...init, signal: AbortSignal.timeout(ANSWER_TIMEOUT_MS) });
   } catch (err) {
-    const cause = (err as { cause?: { code?: string } }).cause?.code ?? (err as Error).message;
-    return { answer: { status: 0, mediaType: `no answer: ${cause}`, length: 0 }, raw: undefined };
+    // undici wraps the reason: a code, or for a refused connection tried on several addresses, each one's.
+    const reason = (err as { cause?: { code?: string; message?: string; errors?: Array<{ code?: string }> } }).cause;
+    const cause = reason?.code ?? reason?.errors?.[0]?.code ?? reason?.message ?? (err as Error).message;
+    return { answer: { status: 0, mediaType: '', length: 0, error: cause }, raw: undefined };
   }
   const bytes = Buffer.from(await res.arrayBuffer());
   const mediaType = mediaTypeOf(res.headers.get('content-type') ?? undefined);
@@ -228,6 +235,11 @@ export async function replayExchanges(
   for (const ex of [...exchanges].sort((a, b) => a.seq - b.seq)) {
     const template = templateOf(ex.request.path);
     const recorded = ex.response ? recordedAnswer(ex.response) : undefined;
+    const base = { seq: ex.seq, method: ex.request.method, template, flow: flowOf(template) };
+    if (recorded?.mediaType === 'text/event-stream') {
+      outcomes.push({ ...base, divergences: [], skipped: 'an event stream: it ends when its client leaves' });
+      continue;
+    }
     const answers: Answer[] = [];
     const learned: Divergence[][] = [];
     for (const target of targets) {
@@ -242,7 +254,7 @@ export async function replayExchanges(
     if (targets.length === 2) divergences = compareAnswers(answers[0]!, answers[1]!, between);
     else if (recorded) divergences = learned[0]!;
     else divergences = [];
-    outcomes.push({ seq: ex.seq, method: ex.request.method, template, flow: flowOf(template), divergences });
+    outcomes.push({ ...base, divergences });
   }
   return outcomes;
 }

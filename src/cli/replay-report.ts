@@ -27,7 +27,13 @@ export interface ReplayReport {
   finished_at: string;
   totals: { passed: number; failed: number; skipped: number };
   flows: Record<string, { passed: number; failed: number; skipped: number }>;
-  scenarios: Array<{ flow: string; name: string; location: string; outcome: 'passed' | 'failed' }>;
+  scenarios: Array<{
+    flow: string;
+    name: string;
+    location: string;
+    outcome: 'passed' | 'failed' | 'skipped';
+    reason?: string;
+  }>;
   divergences: ReportedDivergence[];
   /** Divergences the allow-list excused: shown, not counted. */
   allowed: ReportedDivergence[];
@@ -93,11 +99,17 @@ export function replayReport(
       (allowed ? report.allowed : report.divergences).push(entry);
       failed ||= !allowed;
     }
-    const outcome = failed ? 'failed' : 'passed';
+    const outcome = o.skipped ? 'skipped' : failed ? 'failed' : 'passed';
     report.totals[outcome]++;
     const flow = (report.flows[o.flow] ??= { passed: 0, failed: 0, skipped: 0 });
     flow[outcome]++;
-    report.scenarios.push({ flow: o.flow, name: scenario, location, outcome });
+    report.scenarios.push({
+      flow: o.flow,
+      name: scenario,
+      location,
+      outcome,
+      ...(o.skipped ? { reason: o.skipped } : {}),
+    });
   }
   return report;
 }
@@ -117,6 +129,9 @@ export function divergenceTable(report: ReplayReport): string[] {
   const lines = [
     `Replay of ${what}: ${report.totals.passed + report.totals.failed} exchanges, ${report.totals.failed} diverging`,
   ];
+  const skipped = report.scenarios.filter((s) => s.outcome === 'skipped');
+  if (skipped.length > 0)
+    lines.push(`Not replayed (${skipped.length}): ${skipped.map((s) => `${s.name}: ${s.reason}`).join('; ')}`);
   const rows = (list: ReportedDivergence[]) => [
     ['exchange', 'path', left, right],
     ...list.map((d) => [d.scenario, d.case, show(d.expected), show(d.actual)]),

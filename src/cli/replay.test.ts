@@ -1,4 +1,5 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -47,5 +48,44 @@ describe('scheme-sim replay refuses', () => {
     await expect(replayCommand([recording, '--baseline', baseline], env)).rejects.toThrow(
       /--baseline .* is not a run report/,
     );
+  });
+});
+
+describe('scheme-sim replay against a target that does not answer', () => {
+  it('names the exchange that got no answer, and leaves an event stream out, saying why', async () => {
+    const file = join(dir, 'stream.jsonl');
+    const exchange = (seq: number, path: string, type: string) => ({
+      seq,
+      started_at: '',
+      request: { method: 'GET', path, headers: {} },
+      response: {
+        status: 200,
+        headers: { 'content-type': type },
+        body: type === 'application/json' ? '{}' : 'event: ready\n\n',
+      },
+    });
+    writeFileSync(
+      file,
+      [exchange(1, '/v1/simulator/stream', 'text/event-stream'), exchange(2, '/health', 'application/json')]
+        .map((e) => JSON.stringify(e))
+        .join('\n'),
+    );
+    // A port nothing listens on any more: the connection is refused.
+    const closed = createServer();
+    await new Promise<void>((r) => closed.listen(0, '127.0.0.1', r));
+    const port = (closed.address() as { port: number }).port;
+    await new Promise((r) => closed.close(r));
+    const lines: string[] = [];
+    const code = await replayCommand(
+      [file, '--report', join(dir, 'report.json')],
+      { ...env, SCHEME_SIM_URL: `http://127.0.0.1:${port}` },
+      (l) => lines.push(l),
+    );
+    expect(code).toBe(1);
+    const out = lines.join('\n');
+    expect(out).toContain(
+      'Not replayed (1): #1 GET /v1/simulator/stream: an event stream: it ends when its client leaves',
+    );
+    expect(out).toMatch(/#2 GET \/health +status \(status\) +200 +"0 \(no answer: ECONNREFUSED\)"/);
   });
 });
