@@ -18,6 +18,7 @@ import { isSupportedInstant } from './clock/dates.ts';
 import { type ClockState, SchemeClock } from './clock/scheme-clock.ts';
 import type { Fixtures } from './fixtures.ts';
 import { type SandboxStorage, sandboxStorage } from './sandbox-storage.ts';
+import type { GivenSigningKey } from './sim/cop/participant.ts';
 import { type MatchThresholds, matchThresholds } from './sim/cop/thresholds.ts';
 import { type Mode, resolveMode } from './sim/mode.ts';
 import type { RecordCheck } from './store/load-check.ts';
@@ -70,6 +71,25 @@ export interface SandboxesOptions {
   check?: RecordCheck;
   limits?: Partial<SandboxLimits>;
   warn?: (message: string) => void;
+  /** One node of a shared double: it loads only the sandboxes whose lease it holds (docs/shared-double.md). */
+  node?: SandboxNode;
+}
+
+/**
+ * What a node of a shared double gives its sandboxes: each sandbox has a lease of its own, taken
+ * on creation and proved by each commit, and routing keys every node can find (decision 033).
+ */
+export interface SandboxNode {
+  /** Takes a new sandbox's lease and records its routing keys before its store is made; a 409 when the id is taken. */
+  claim(route: { id: string; expiresMs: number; clientIds: string[]; keyIds: string[] }): Promise<void>;
+  /** What a sandbox's commits prove: its lease at the epoch this node holds. */
+  fenceOf(id: string): LeaseFence;
+  /** A sandbox deleted (or found expired): its lease and routes go. */
+  forget(id: string): Promise<void>;
+  /** The participants' signing keys as the default world keeps them (every world signs with the same). */
+  participantKeys(): Promise<Record<string, GivenSigningKey>>;
+  /** The directory the sandbox routes of each world answer from: one spanning every node. */
+  directory: SandboxDirectory;
 }
 
 /** One live sandbox: its world and its definition. */
@@ -141,6 +161,41 @@ function sbxHexOf(authorization: string): string | undefined {
 }
 const KEY_ID = /keyId="([^"]*)"/;
 
+/** What names a request's sandbox, before anyone knows where it lives: a node of a shared double routes by it. */
+export type RouteKey = { id: string } | { client: string } | { keyId: string };
+
+/**
+ * The sandbox a request names (the path prefix, a `sbx_` token, a token request's Basic client
+ * id, a signed request's key id), as routeWorld reads it; undefined: the default world's.
+ */
+export function routeKeyOf(path: string, authorization: string | undefined): RouteKey | undefined {
+  if (path.startsWith(PREFIX)) {
+    const end = path.indexOf('/', PREFIX.length);
+    const stop = end < 0 ? (path.indexOf('?') < 0 ? path.length : path.indexOf('?')) : end;
+    return { id: path.slice(PREFIX.length, stop).toLowerCase() };
+  }
+  if (authorization === undefined) return undefined;
+  if (authorization.includes('sbx_')) {
+    const hex = sbxHexOf(authorization);
+    if (hex) return { id: uuidOfHex(hex) };
+  }
+  const scheme = authorization.slice(0, 10).toLowerCase();
+  if (scheme.startsWith('basic ') && path.startsWith('/v1/oauth2/token')) {
+    const client = basicClientId(authorization);
+    return client === undefined ? undefined : { client };
+  }
+  if (scheme.startsWith('signature')) {
+    const keyId = KEY_ID.exec(authorization)?.[1];
+    return keyId === undefined ? undefined : { keyId };
+  }
+  return undefined;
+}
+
+/** `0123…` (32 hex digits) as a UUID's 8-4-4-4-12 groups. */
+function uuidOfHex(hex: string): string {
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
 export class Sandboxes implements SandboxDirectory {
   readonly creation: SandboxCreation;
   readonly recordQuota: number;
@@ -173,15 +228,22 @@ export class Sandboxes implements SandboxDirectory {
     checkLimits(this.#limits);
     this.creation = this.#limits.creation;
     this.recordQuota = this.#limits.recordQuota;
-    this.#storage = sandboxStorage(options.location, {
-      ...(options.check ? { check: options.check } : {}),
-      ...(options.warn ? { warn: options.warn } : {}),
-    });
+    const location = options.location;
+    const node = options.node;
+    this.#storage = sandboxStorage(
+      node && 'postgres' in location ? { ...location, fenceOf: (id) => node.fenceOf(id) } : location,
+      {
+        ...(options.check ? { check: options.check } : {}),
+        ...(options.warn ? { warn: options.warn } : {}),
+      },
+    );
   }
 
   /** Opens every sandbox the storage keeps (a restart keeps them all); expired ones are deleted. */
   async open(defaultWorld: World): Promise<void> {
     this.#default = defaultWorld;
+    // A node loads a sandbox when it takes its lease (adopt), not all of them.
+    if (this.#o.node) return;
     for (const id of await this.#storage.list()) {
       let store: Store;
       try {
@@ -209,6 +271,40 @@ export class Sandboxes implements SandboxDirectory {
       }
       this.#add(new Sandbox(await this.#assemble(store, def), def));
     }
+  }
+
+  /**
+   * A node took sandbox `id`'s lease: loads it from its storage and serves it. False when it is
+   * not there to serve (deleted, expired, or a create that never finished): its lease and routes go.
+   */
+  async adopt(id: string): Promise<boolean> {
+    if (this.#byId.has(id)) return true;
+    const store = await this.#storage.open(id);
+    const def = store.getMeta<StoredSandbox>('sandbox');
+    if (!def || def.id !== id || Date.parse(def.expires_at) <= this.#now()) {
+      await store.close().catch(() => undefined);
+      await this.#storage.remove(id).catch(() => undefined);
+      await this.#o.node?.forget(id);
+      return false;
+    }
+    let world: World;
+    try {
+      world = await this.#assemble(store, def);
+    } catch (err) {
+      await store.close().catch(() => undefined);
+      throw err;
+    }
+    this.#add(new Sandbox(world, def));
+    if (this.#started) world.start();
+    return true;
+  }
+
+  /** A node no longer holds sandbox `id`'s lease: its world closes here; its data stays for the next holder. */
+  async release(id: string): Promise<void> {
+    const found = this.#byId.get(id);
+    if (!found) return;
+    this.#drop(found);
+    await found.world.close();
   }
 
   start(): void {
@@ -325,7 +421,17 @@ export class Sandboxes implements SandboxDirectory {
     };
     this.#pending.add(id);
     let store: Store | undefined = spare?.store;
+    let claimed = false;
     try {
+      if (this.#o.node) {
+        await this.#o.node.claim({
+          id,
+          expiresMs: Date.parse(expires_at),
+          clientIds: def.clients.map((c) => c.client_id),
+          keyIds: def.clients.flatMap((c) => (c.public_keys ?? []).map((k) => k.key_id)),
+        });
+        claimed = true;
+      }
       store ??= await this.#storage.open(id);
       store.setMeta('sandbox', def);
       const sandbox = new Sandbox(await this.#assemble(store, def), def);
@@ -343,6 +449,7 @@ export class Sandboxes implements SandboxDirectory {
         await store.close().catch(() => undefined);
         await this.#storage.remove(id).catch(() => undefined);
       }
+      if (claimed && !this.#byId.has(id)) await this.#o.node?.forget(id).catch(() => undefined);
       throw err;
     } finally {
       this.#pending.delete(id);
@@ -367,15 +474,20 @@ export class Sandboxes implements SandboxDirectory {
   async delete(id: string): Promise<boolean> {
     const found = this.#byId.get(id);
     if (!found) return false;
-    this.#byId.delete(id);
-    this.#byHex.delete(hexOf(id));
+    this.#drop(found);
+    await found.world.close();
+    await this.#storage.remove(id);
+    await this.#o.node?.forget(id);
+    return true;
+  }
+
+  #drop(found: Sandbox): void {
+    this.#byId.delete(found.id);
+    this.#byHex.delete(hexOf(found.id));
     for (const c of found.def.clients) {
       this.#byClient.delete(c.client_id);
       for (const k of c.public_keys ?? []) this.#byKey.delete(k.key_id);
     }
-    await found.world.close();
-    await this.#storage.remove(id);
-    return true;
   }
 
   /** Deletes every expired sandbox now; the count deleted. */
@@ -388,7 +500,8 @@ export class Sandboxes implements SandboxDirectory {
 
   /** Starts making the next spare store, unless one is made or being made (persistent storage only). */
   #makeSpare(): void {
-    if (this.#spare || this.#closed || !this.#storage.persistent) return;
+    // A node's spare store would outlive it unseen (no lease names it): nodes make none.
+    if (this.#spare || this.#closed || !this.#storage.persistent || this.#o.node) return;
     const id = randomUUID();
     this.#spare = this.#storage.open(id).then(
       (store) => ({ id, store }),
@@ -418,7 +531,7 @@ export class Sandboxes implements SandboxDirectory {
     for (const l of this.#requestListeners) sandbox.world.deps.journal?.onRecord((e) => l(e, sandbox.id));
   }
 
-  #assemble(store: Store, def: StoredSandbox): Promise<World> {
+  async #assemble(store: Store, def: StoredSandbox): Promise<World> {
     const parent = this.#o.mode;
     const settings = def.settings;
     const mode = resolveMode({
@@ -438,13 +551,15 @@ export class Sandboxes implements SandboxDirectory {
         ? { seedAccounts: () => fixtures.seedAccounts(), seedPayments: () => fixtures.seedPayments() }
         : {}),
       tokenPrefix: `sbx_${hexOf(def.id)}.`,
-      participantKeys: { from: this.#default!.sim.signingKeys },
+      participantKeys: this.#o.node
+        ? { given: await this.#o.node.participantKeys() }
+        : { from: this.#default!.sim.signingKeys },
       ...(def.clock ? { clock: def.clock } : {}),
       ...(settings.jws_profile ? { jwsProfile: settings.jws_profile } : {}),
       ...(settings.match_thresholds
         ? { matchThresholds: thresholdsOf(settings.match_thresholds, this.#o.shared.matchThresholds) }
         : {}),
-      sandboxes: this,
+      sandboxes: this.#o.node?.directory ?? this,
       recordQuota: this.#limits.recordQuota,
     });
   }
