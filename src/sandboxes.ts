@@ -1,7 +1,7 @@
 // The server's sandboxes: whole worlds (own store, clock, clients, records, journal, settings) made,
 // found, kept across restarts and deleted on a running server, so parallel test runs never meet.
 // docs/sandboxes.md; decision 025.
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import type { OAuthClient } from './api/auth/clients.ts';
 import type { JournalEntry } from './api/journal/request-journal.ts';
 import type {
@@ -14,32 +14,29 @@ import type {
 } from './api/sandbox-directory.ts';
 import { clockView } from './api/views/clock-view.ts';
 import { ApiError } from './api/wire/errors.ts';
-import { isSupportedInstant } from './clock/dates.ts';
-import { type ClockState, SchemeClock } from './clock/scheme-clock.ts';
+import type { ClockState } from './clock/scheme-clock.ts';
 import type { Fixtures } from './fixtures.ts';
+import {
+  checkLimits,
+  clockStartOf,
+  DEFAULT_LIMITS,
+  expiryOf,
+  newClients,
+  type SandboxLimits,
+  thresholdsOf,
+} from './sandbox-requests.ts';
+import { basicClientId, hexOf, KEY_ID, PREFIX, sbxHexOf } from './sandbox-routing.ts';
 import { type SandboxStorage, sandboxStorage } from './sandbox-storage.ts';
 import type { GivenSigningKey } from './sim/cop/participant.ts';
-import { type MatchThresholds, matchThresholds } from './sim/cop/thresholds.ts';
 import { type Mode, resolveMode } from './sim/mode.ts';
 import type { RecordCheck } from './store/load-check.ts';
 import type { LeaseFence, Store } from './store/store.ts';
 import { assembleWorld, type World, type WorldOptions } from './world.ts';
 
 export { DEFAULT_SANDBOX } from './api/sandbox-directory.ts';
+export { DEFAULT_LIMITS, type SandboxLimits } from './sandbox-requests.ts';
+export { type RouteKey, routeKeyOf } from './sandbox-routing.ts';
 
-export interface SandboxLimits {
-  /** Who may create one: an admin of the default sandbox (`admin`) or anyone (`open`). */
-  creation: SandboxCreation;
-  /** Live sandboxes at most (default 1,000). */
-  maxSandboxes: number;
-  /** Records one sandbox may hold (default 100,000). */
-  recordQuota: number;
-}
-
-export const DEFAULT_LIMITS: SandboxLimits = { creation: 'admin', maxSandboxes: 1000, recordQuota: 100_000 };
-/** A sandbox lives 24 h unless asked otherwise, and 30 days at most (Stripe's test clocks: deletes_after). */
-const DEFAULT_LIFETIME_MS = 24 * 3600_000;
-const MAX_LIFETIME_MS = 30 * 24 * 3600_000;
 /** How often expired sandboxes are looked for (wall time); an expired one is also refused on sight. */
 const SWEEP_INTERVAL_MS = 60_000;
 
@@ -136,65 +133,6 @@ class Sandbox implements SandboxEntry {
 
 /** A world a request is routed to, at the Node adapter (which needs the world, not only its app). */
 export type WorldTarget = { world: World; path?: string } | { refused: 401 | 404; message: string };
-
-const PREFIX = '/sandboxes/';
-const SBX_BEARER = /^bearer\s+sbx_([0-9a-f]{32})\./i;
-const HEX_ID = /^[0-9a-f]{32}$/;
-/** Where `Bearer sbx_<hex>.` puts its pieces: the hex id from 11 to 43, then a dot. */
-const SBX_HEX = { from: 'Bearer sbx_'.length, to: 'Bearer sbx_'.length + 32 } as const;
-
-/**
- * The sandbox id (32 lower-case hex digits) an `sbx_` bearer token names, or undefined. It runs on
- * every such request: the form the server issues (`Bearer sbx_<hex>.…`, one space, lower case) is
- * read by position, with no regex and no copy but the id; any other spelling goes through the regex.
- */
-function sbxHexOf(authorization: string): string | undefined {
-  if (
-    authorization.charCodeAt(SBX_HEX.to) === 46 /* . */ &&
-    authorization.startsWith(' sbx_', 6) &&
-    /^bearer$/i.test(authorization.slice(0, 6))
-  ) {
-    const hex = authorization.slice(SBX_HEX.from, SBX_HEX.to);
-    if (HEX_ID.test(hex)) return hex;
-  }
-  return SBX_BEARER.exec(authorization)?.[1]?.toLowerCase();
-}
-const KEY_ID = /keyId="([^"]*)"/;
-
-/** What names a request's sandbox, before anyone knows where it lives: a node of a shared double routes by it. */
-export type RouteKey = { id: string } | { client: string } | { keyId: string };
-
-/**
- * The sandbox a request names (the path prefix, a `sbx_` token, a token request's Basic client
- * id, a signed request's key id), as routeWorld reads it; undefined: the default world's.
- */
-export function routeKeyOf(path: string, authorization: string | undefined): RouteKey | undefined {
-  if (path.startsWith(PREFIX)) {
-    const end = path.indexOf('/', PREFIX.length);
-    const stop = end < 0 ? (path.indexOf('?') < 0 ? path.length : path.indexOf('?')) : end;
-    return { id: path.slice(PREFIX.length, stop).toLowerCase() };
-  }
-  if (authorization === undefined) return undefined;
-  if (authorization.includes('sbx_')) {
-    const hex = sbxHexOf(authorization);
-    if (hex) return { id: uuidOfHex(hex) };
-  }
-  const scheme = authorization.slice(0, 10).toLowerCase();
-  if (scheme.startsWith('basic ') && path.startsWith('/v1/oauth2/token')) {
-    const client = basicClientId(authorization);
-    return client === undefined ? undefined : { client };
-  }
-  if (scheme.startsWith('signature')) {
-    const keyId = KEY_ID.exec(authorization)?.[1];
-    return keyId === undefined ? undefined : { keyId };
-  }
-  return undefined;
-}
-
-/** `0123…` (32 hex digits) as a UUID's 8-4-4-4-12 groups. */
-function uuidOfHex(hex: string): string {
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
-}
 
 export class Sandboxes implements SandboxDirectory {
   readonly creation: SandboxCreation;
@@ -575,96 +513,5 @@ export class Sandboxes implements SandboxDirectory {
 
   #warn(message: string): void {
     (this.#o.warn ?? ((m: string) => console.warn(m)))(message);
-  }
-}
-
-function hexOf(id: string): string {
-  return id.replaceAll('-', '');
-}
-
-function basicClientId(header: string): string | undefined {
-  const encoded = header.slice(6).trim();
-  const decoded = Buffer.from(encoded, 'base64').toString('utf8');
-  const i = decoded.indexOf(':');
-  if (i < 0) return undefined;
-  try {
-    return decodeURIComponent(decoded.slice(0, i).replace(/\+/g, ' '));
-  } catch {
-    return decoded.slice(0, i);
-  }
-}
-
-function checkLimits(limits: SandboxLimits): void {
-  if (limits.creation !== 'admin' && limits.creation !== 'open')
-    throw new Error(`sandbox creation must be admin or open, got ${String(limits.creation)}`);
-  for (const key of ['maxSandboxes', 'recordQuota'] as const)
-    if (!Number.isInteger(limits[key]) || limits[key] < 1)
-      throw new Error(`${key} must be a whole number ≥ 1, got ${String(limits[key])}`);
-}
-
-/** New ids, secrets and key ids for each template client; the first is the sandbox's admin. */
-function newClients(template: OAuthClient[]): OAuthClient[] {
-  return template.map((t, i) => ({
-    client_id: randomUUID(),
-    client_secret: randomBytes(24).toString('base64url'),
-    organisation_id: t.organisation_id,
-    name: t.name ?? `client ${i + 1}`,
-    role: i === 0 ? 'admin' : (t.role ?? 'member'),
-    ...(t.public_keys
-      ? { public_keys: t.public_keys.map((k) => ({ key_id: randomUUID(), public_key: k.public_key })) }
-      : {}),
-  }));
-}
-
-/** When the sandbox expires: `expires_at` or `lifetime_seconds` from now, 24 h by default, 30 days at most. */
-function expiryOf(request: SandboxRequest, now: number): string {
-  let at = now + DEFAULT_LIFETIME_MS;
-  if (request.lifetime_seconds !== undefined) at = now + request.lifetime_seconds * 1000;
-  if (request.expires_at !== undefined) {
-    at = Date.parse(request.expires_at);
-    if (!(at > now))
-      throw new ApiError(
-        400,
-        `validation failure list:\nexpires_at in body must be in the future, got ${request.expires_at}`,
-      );
-  }
-  if (at - now > MAX_LIFETIME_MS)
-    throw new ApiError(
-      400,
-      `validation failure list:\nexpires_at in body must be at most 30 days ahead (the longest a sandbox lives), got ${new Date(at).toISOString()}`,
-    );
-  return new Date(at).toISOString();
-}
-
-function clockStartOf(clock: NonNullable<SandboxRequest['clock']>, wall: WorldOptions['wall']): ClockState {
-  const at = clock.start ?? (wall?.now() ?? new Date()).toISOString();
-  if (!isSupportedInstant(new Date(at)))
-    throw new ApiError(400, `validation failure list:\nclock.start in body must be a supported instant, got ${at}`);
-  return clock.mode === 'frozen' ? SchemeClock.frozenAt(at, wall) : SchemeClock.runningFrom(at, clock.speed ?? 1, wall);
-}
-
-/**
- * A sandbox's `settings.match_thresholds` (the API's snake_case) over the server's thresholds,
- * checked; a value out of range is a 400 naming it.
- */
-function thresholdsOf(given: Record<string, unknown>, server: MatchThresholds | undefined): MatchThresholds {
-  const changes: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(given)) {
-    const camel = key.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
-    changes[camel] =
-      key === 'typo_edits_by_length' && Array.isArray(value)
-        ? value.map((step: { min_length?: unknown; edits?: unknown }) => ({
-            minLength: step.min_length,
-            edits: step.edits,
-          }))
-        : value;
-  }
-  try {
-    return matchThresholds({ ...server, ...(changes as Partial<MatchThresholds>) });
-  } catch (err) {
-    const message = (err as Error).message
-      .replace(/^matchThresholds\./, 'settings.match_thresholds.')
-      .replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
-    throw new ApiError(400, `validation failure list:\n${message}`);
   }
 }
