@@ -4,12 +4,13 @@ import type { Hono } from 'hono';
 import type { OAuthClient } from './api/auth/clients.ts';
 import type { AppDeps, AppEnv } from './api/context.ts';
 import type { CorsOrigins } from './api/layers/cors.ts';
+import type { SandboxDirectory } from './api/sandbox-directory.ts';
 import { STORED_SECRETS, storedRecordProblem } from './api/stored-records.ts';
 import type { Clock } from './clock/clock.ts';
 import type { ClockState } from './clock/scheme-clock.ts';
 import type { DeliveryOptions, DeliveryWorker } from './delivery/delivery-worker.ts';
 import { FIXTURES_DIR, type Fixtures, readFixtures } from './fixtures.ts';
-import { DEFAULT_SANDBOX, Sandboxes, type SandboxLimits } from './sandboxes.ts';
+import { DEFAULT_SANDBOX, Sandboxes, type SandboxLimits, type SandboxNode } from './sandboxes.ts';
 import { JWS_PROFILES, type JwsProfile } from './signatures/jws-profile.ts';
 import { secretProblem } from './signatures/notifications/standard-webhooks.ts';
 import type { GivenSigningKey } from './sim/cop/participant.ts';
@@ -37,6 +38,12 @@ export interface RuntimeOptions {
    * every write of every world proves this lease first in its own transaction.
    */
   postgresFence?: LeaseFence;
+  /**
+   * A node of a shared double serving the default world: its sandboxes are the node's (they live
+   * on when the default world moves to another node), and the default world's sandbox routes
+   * answer from `directory`, which spans every node.
+   */
+  node?: { sandboxes: Sandboxes; directory: SandboxDirectory };
   /** OAuth clients file (default fixtures/clients.json). */
   clientsFile?: string;
   auth?: 'on' | 'off';
@@ -193,19 +200,21 @@ async function assemble(
     ...worldSettings(options, deliveryRetention),
     ...(thresholds ? { matchThresholds: thresholds } : {}),
   };
-  const sandboxes = new Sandboxes({
-    fixtures,
-    mode,
-    clientTemplate: clientList,
-    shared,
-    location: options.postgres
-      ? { postgres: options.postgres, ...(options.postgresFence ? { fence: options.postgresFence } : {}) }
-      : options.memory || !options.data
-        ? { memory: true }
-        : { file: options.data },
-    check: options.storeCheck ?? storedRecordProblem,
-    ...(options.sandboxes ? { limits: options.sandboxes } : {}),
-  });
+  const sandboxes =
+    options.node?.sandboxes ??
+    new Sandboxes({
+      fixtures,
+      mode,
+      clientTemplate: clientList,
+      shared,
+      location: options.postgres
+        ? { postgres: options.postgres, ...(options.postgresFence ? { fence: options.postgresFence } : {}) }
+        : options.memory || !options.data
+          ? { memory: true }
+          : { file: options.data },
+      check: options.storeCheck ?? storedRecordProblem,
+      ...(options.sandboxes ? { limits: options.sandboxes } : {}),
+    });
   const world = await assembleWorld({
     ...shared,
     id: DEFAULT_SANDBOX,
@@ -228,7 +237,7 @@ async function assemble(
           },
         }
       : {}),
-    sandboxes,
+    sandboxes: options.node?.directory ?? sandboxes,
   });
   try {
     await sandboxes.open(world);
@@ -253,10 +262,32 @@ async function assemble(
       sandboxes.start();
     },
     async close() {
-      await sandboxes.close();
+      // A node's sandboxes are its own, not the default world's: they close with the node.
+      if (!options.node) await sandboxes.close();
       await world.close();
     },
   };
+}
+
+/**
+ * The sandboxes of one node of a shared double (docs/shared-double.md): made once per node, with
+ * the settings a runtime of `options` gives its own, loading each sandbox as its lease is taken.
+ */
+export function createNodeSandboxes(options: RuntimeOptions, node: SandboxNode): Sandboxes {
+  if (!options.postgres) throw new Error('the sandboxes of a node live in PostgreSQL (--store postgres://…)');
+  const fixtures = readFixtures(options.fixturesDir ?? FIXTURES_DIR);
+  const deliveryRetention = options.deliveryRetention ? retentionFrom(options.deliveryRetention) : undefined;
+  const thresholds = options.matchThresholds ? matchThresholds(options.matchThresholds) : undefined;
+  return new Sandboxes({
+    fixtures,
+    mode: resolveMode(options),
+    clientTemplate: fixtures.clients(options.clientsFile),
+    shared: { ...worldSettings(options, deliveryRetention), ...(thresholds ? { matchThresholds: thresholds } : {}) },
+    location: { postgres: options.postgres },
+    check: options.storeCheck ?? storedRecordProblem,
+    ...(options.sandboxes ? { limits: options.sandboxes } : {}),
+    node,
+  });
 }
 
 /** The settings every world of this runtime shares, the default one and each sandbox. */

@@ -30,11 +30,15 @@ export interface SandboxStorage {
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 export function sandboxStorage(
-  location: { memory: true } | { file: string } | { postgres: string; fence?: LeaseFence },
+  location:
+    | { memory: true }
+    | { file: string }
+    | { postgres: string; fence?: LeaseFence; fenceOf?: (id: string) => LeaseFence },
   options: { check?: RecordCheck; warn?: (message: string) => void },
 ): SandboxStorage {
   if ('file' in location) return fileStorage(location.file, options);
-  if ('postgres' in location) return postgresStorage(location.postgres, { ...options, fence: location.fence });
+  if ('postgres' in location)
+    return postgresStorage(location.postgres, { ...options, fence: location.fence, fenceOf: location.fenceOf });
   return {
     persistent: false,
     list: async () => [],
@@ -82,7 +86,13 @@ function fileStorage(dataFile: string, options: { check?: RecordCheck; warn?: (m
  */
 function postgresStorage(
   url: string,
-  options: { check?: RecordCheck; warn?: (message: string) => void; fence: LeaseFence | undefined },
+  options: {
+    check?: RecordCheck;
+    warn?: (message: string) => void;
+    fence: LeaseFence | undefined;
+    /** A node of a shared double: each sandbox's commits prove that sandbox's own lease. */
+    fenceOf: ((id: string) => LeaseFence) | undefined;
+  },
 ): SandboxStorage {
   let pool: Promise<PostgresPool> | undefined;
   const poolOf = () => {
@@ -102,6 +112,7 @@ function postgresStorage(
       return openStore({
         postgresPool: await poolOf(),
         postgresSchema: sandboxSchemaName(id),
+        ...(options.fenceOf ? { postgresFence: options.fenceOf(id) } : {}),
         secrets: STORED_SECRETS,
         ...(options.check ? { check: options.check } : {}),
         ...(options.warn ? { warn: options.warn } : {}),

@@ -1,7 +1,7 @@
 // The server's sandboxes: whole worlds (own store, clock, clients, records, journal, settings) made,
 // found, kept across restarts and deleted on a running server, so parallel test runs never meet.
 // docs/sandboxes.md; decision 025.
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import type { OAuthClient } from './api/auth/clients.ts';
 import type { JournalEntry } from './api/journal/request-journal.ts';
 import type {
@@ -14,31 +14,29 @@ import type {
 } from './api/sandbox-directory.ts';
 import { clockView } from './api/views/clock-view.ts';
 import { ApiError } from './api/wire/errors.ts';
-import { isSupportedInstant } from './clock/dates.ts';
-import { type ClockState, SchemeClock } from './clock/scheme-clock.ts';
+import type { ClockState } from './clock/scheme-clock.ts';
 import type { Fixtures } from './fixtures.ts';
+import {
+  checkLimits,
+  clockStartOf,
+  DEFAULT_LIMITS,
+  expiryOf,
+  newClients,
+  type SandboxLimits,
+  thresholdsOf,
+} from './sandbox-requests.ts';
+import { basicClientId, hexOf, KEY_ID, PREFIX, sbxHexOf } from './sandbox-routing.ts';
 import { type SandboxStorage, sandboxStorage } from './sandbox-storage.ts';
-import { type MatchThresholds, matchThresholds } from './sim/cop/thresholds.ts';
+import type { GivenSigningKey } from './sim/cop/participant.ts';
 import { type Mode, resolveMode } from './sim/mode.ts';
 import type { RecordCheck } from './store/load-check.ts';
 import type { LeaseFence, Store } from './store/store.ts';
 import { assembleWorld, type World, type WorldOptions } from './world.ts';
 
 export { DEFAULT_SANDBOX } from './api/sandbox-directory.ts';
+export { DEFAULT_LIMITS, type SandboxLimits } from './sandbox-requests.ts';
+export { type RouteKey, routeKeyOf } from './sandbox-routing.ts';
 
-export interface SandboxLimits {
-  /** Who may create one: an admin of the default sandbox (`admin`) or anyone (`open`). */
-  creation: SandboxCreation;
-  /** Live sandboxes at most (default 1,000). */
-  maxSandboxes: number;
-  /** Records one sandbox may hold (default 100,000). */
-  recordQuota: number;
-}
-
-export const DEFAULT_LIMITS: SandboxLimits = { creation: 'admin', maxSandboxes: 1000, recordQuota: 100_000 };
-/** A sandbox lives 24 h unless asked otherwise, and 30 days at most (Stripe's test clocks: deletes_after). */
-const DEFAULT_LIFETIME_MS = 24 * 3600_000;
-const MAX_LIFETIME_MS = 30 * 24 * 3600_000;
 /** How often expired sandboxes are looked for (wall time); an expired one is also refused on sight. */
 const SWEEP_INTERVAL_MS = 60_000;
 
@@ -70,6 +68,25 @@ export interface SandboxesOptions {
   check?: RecordCheck;
   limits?: Partial<SandboxLimits>;
   warn?: (message: string) => void;
+  /** One node of a shared double: it loads only the sandboxes whose lease it holds (docs/shared-double.md). */
+  node?: SandboxNode;
+}
+
+/**
+ * What a node of a shared double gives its sandboxes: each sandbox has a lease of its own, taken
+ * on creation and proved by each commit, and routing keys every node can find (decision 033).
+ */
+export interface SandboxNode {
+  /** Takes a new sandbox's lease and records its routing keys before its store is made; a 409 when the id is taken. */
+  claim(route: { id: string; expiresMs: number; clientIds: string[]; keyIds: string[] }): Promise<void>;
+  /** What a sandbox's commits prove: its lease at the epoch this node holds. */
+  fenceOf(id: string): LeaseFence;
+  /** A sandbox deleted (or found expired): its lease and routes go. */
+  forget(id: string): Promise<void>;
+  /** The participants' signing keys as the default world keeps them (every world signs with the same). */
+  participantKeys(): Promise<Record<string, GivenSigningKey>>;
+  /** The directory the sandbox routes of each world answer from: one spanning every node. */
+  directory: SandboxDirectory;
 }
 
 /** One live sandbox: its world and its definition. */
@@ -117,30 +134,6 @@ class Sandbox implements SandboxEntry {
 /** A world a request is routed to, at the Node adapter (which needs the world, not only its app). */
 export type WorldTarget = { world: World; path?: string } | { refused: 401 | 404; message: string };
 
-const PREFIX = '/sandboxes/';
-const SBX_BEARER = /^bearer\s+sbx_([0-9a-f]{32})\./i;
-const HEX_ID = /^[0-9a-f]{32}$/;
-/** Where `Bearer sbx_<hex>.` puts its pieces: the hex id from 11 to 43, then a dot. */
-const SBX_HEX = { from: 'Bearer sbx_'.length, to: 'Bearer sbx_'.length + 32 } as const;
-
-/**
- * The sandbox id (32 lower-case hex digits) an `sbx_` bearer token names, or undefined. It runs on
- * every such request: the form the server issues (`Bearer sbx_<hex>.…`, one space, lower case) is
- * read by position, with no regex and no copy but the id; any other spelling goes through the regex.
- */
-function sbxHexOf(authorization: string): string | undefined {
-  if (
-    authorization.charCodeAt(SBX_HEX.to) === 46 /* . */ &&
-    authorization.startsWith(' sbx_', 6) &&
-    /^bearer$/i.test(authorization.slice(0, 6))
-  ) {
-    const hex = authorization.slice(SBX_HEX.from, SBX_HEX.to);
-    if (HEX_ID.test(hex)) return hex;
-  }
-  return SBX_BEARER.exec(authorization)?.[1]?.toLowerCase();
-}
-const KEY_ID = /keyId="([^"]*)"/;
-
 export class Sandboxes implements SandboxDirectory {
   readonly creation: SandboxCreation;
   readonly recordQuota: number;
@@ -173,15 +166,22 @@ export class Sandboxes implements SandboxDirectory {
     checkLimits(this.#limits);
     this.creation = this.#limits.creation;
     this.recordQuota = this.#limits.recordQuota;
-    this.#storage = sandboxStorage(options.location, {
-      ...(options.check ? { check: options.check } : {}),
-      ...(options.warn ? { warn: options.warn } : {}),
-    });
+    const location = options.location;
+    const node = options.node;
+    this.#storage = sandboxStorage(
+      node && 'postgres' in location ? { ...location, fenceOf: (id) => node.fenceOf(id) } : location,
+      {
+        ...(options.check ? { check: options.check } : {}),
+        ...(options.warn ? { warn: options.warn } : {}),
+      },
+    );
   }
 
   /** Opens every sandbox the storage keeps (a restart keeps them all); expired ones are deleted. */
   async open(defaultWorld: World): Promise<void> {
     this.#default = defaultWorld;
+    // A node loads a sandbox when it takes its lease (adopt), not all of them.
+    if (this.#o.node) return;
     for (const id of await this.#storage.list()) {
       let store: Store;
       try {
@@ -209,6 +209,40 @@ export class Sandboxes implements SandboxDirectory {
       }
       this.#add(new Sandbox(await this.#assemble(store, def), def));
     }
+  }
+
+  /**
+   * A node took sandbox `id`'s lease: loads it from its storage and serves it. False when it is
+   * not there to serve (deleted, expired, or a create that never finished): its lease and routes go.
+   */
+  async adopt(id: string): Promise<boolean> {
+    if (this.#byId.has(id)) return true;
+    const store = await this.#storage.open(id);
+    const def = store.getMeta<StoredSandbox>('sandbox');
+    if (!def || def.id !== id || Date.parse(def.expires_at) <= this.#now()) {
+      await store.close().catch(() => undefined);
+      await this.#storage.remove(id).catch(() => undefined);
+      await this.#o.node?.forget(id);
+      return false;
+    }
+    let world: World;
+    try {
+      world = await this.#assemble(store, def);
+    } catch (err) {
+      await store.close().catch(() => undefined);
+      throw err;
+    }
+    this.#add(new Sandbox(world, def));
+    if (this.#started) world.start();
+    return true;
+  }
+
+  /** A node no longer holds sandbox `id`'s lease: its world closes here; its data stays for the next holder. */
+  async release(id: string): Promise<void> {
+    const found = this.#byId.get(id);
+    if (!found) return;
+    this.#drop(found);
+    await found.world.close();
   }
 
   start(): void {
@@ -325,7 +359,17 @@ export class Sandboxes implements SandboxDirectory {
     };
     this.#pending.add(id);
     let store: Store | undefined = spare?.store;
+    let claimed = false;
     try {
+      if (this.#o.node) {
+        await this.#o.node.claim({
+          id,
+          expiresMs: Date.parse(expires_at),
+          clientIds: def.clients.map((c) => c.client_id),
+          keyIds: def.clients.flatMap((c) => (c.public_keys ?? []).map((k) => k.key_id)),
+        });
+        claimed = true;
+      }
       store ??= await this.#storage.open(id);
       store.setMeta('sandbox', def);
       const sandbox = new Sandbox(await this.#assemble(store, def), def);
@@ -343,6 +387,7 @@ export class Sandboxes implements SandboxDirectory {
         await store.close().catch(() => undefined);
         await this.#storage.remove(id).catch(() => undefined);
       }
+      if (claimed && !this.#byId.has(id)) await this.#o.node?.forget(id).catch(() => undefined);
       throw err;
     } finally {
       this.#pending.delete(id);
@@ -367,15 +412,20 @@ export class Sandboxes implements SandboxDirectory {
   async delete(id: string): Promise<boolean> {
     const found = this.#byId.get(id);
     if (!found) return false;
-    this.#byId.delete(id);
-    this.#byHex.delete(hexOf(id));
+    this.#drop(found);
+    await found.world.close();
+    await this.#storage.remove(id);
+    await this.#o.node?.forget(id);
+    return true;
+  }
+
+  #drop(found: Sandbox): void {
+    this.#byId.delete(found.id);
+    this.#byHex.delete(hexOf(found.id));
     for (const c of found.def.clients) {
       this.#byClient.delete(c.client_id);
       for (const k of c.public_keys ?? []) this.#byKey.delete(k.key_id);
     }
-    await found.world.close();
-    await this.#storage.remove(id);
-    return true;
   }
 
   /** Deletes every expired sandbox now; the count deleted. */
@@ -388,7 +438,8 @@ export class Sandboxes implements SandboxDirectory {
 
   /** Starts making the next spare store, unless one is made or being made (persistent storage only). */
   #makeSpare(): void {
-    if (this.#spare || this.#closed || !this.#storage.persistent) return;
+    // A node's spare store would outlive it unseen (no lease names it): nodes make none.
+    if (this.#spare || this.#closed || !this.#storage.persistent || this.#o.node) return;
     const id = randomUUID();
     this.#spare = this.#storage.open(id).then(
       (store) => ({ id, store }),
@@ -418,7 +469,7 @@ export class Sandboxes implements SandboxDirectory {
     for (const l of this.#requestListeners) sandbox.world.deps.journal?.onRecord((e) => l(e, sandbox.id));
   }
 
-  #assemble(store: Store, def: StoredSandbox): Promise<World> {
+  async #assemble(store: Store, def: StoredSandbox): Promise<World> {
     const parent = this.#o.mode;
     const settings = def.settings;
     const mode = resolveMode({
@@ -438,13 +489,15 @@ export class Sandboxes implements SandboxDirectory {
         ? { seedAccounts: () => fixtures.seedAccounts(), seedPayments: () => fixtures.seedPayments() }
         : {}),
       tokenPrefix: `sbx_${hexOf(def.id)}.`,
-      participantKeys: { from: this.#default!.sim.signingKeys },
+      participantKeys: this.#o.node
+        ? { given: await this.#o.node.participantKeys() }
+        : { from: this.#default!.sim.signingKeys },
       ...(def.clock ? { clock: def.clock } : {}),
       ...(settings.jws_profile ? { jwsProfile: settings.jws_profile } : {}),
       ...(settings.match_thresholds
         ? { matchThresholds: thresholdsOf(settings.match_thresholds, this.#o.shared.matchThresholds) }
         : {}),
-      sandboxes: this,
+      sandboxes: this.#o.node?.directory ?? this,
       recordQuota: this.#limits.recordQuota,
     });
   }
@@ -460,96 +513,5 @@ export class Sandboxes implements SandboxDirectory {
 
   #warn(message: string): void {
     (this.#o.warn ?? ((m: string) => console.warn(m)))(message);
-  }
-}
-
-function hexOf(id: string): string {
-  return id.replaceAll('-', '');
-}
-
-function basicClientId(header: string): string | undefined {
-  const encoded = header.slice(6).trim();
-  const decoded = Buffer.from(encoded, 'base64').toString('utf8');
-  const i = decoded.indexOf(':');
-  if (i < 0) return undefined;
-  try {
-    return decodeURIComponent(decoded.slice(0, i).replace(/\+/g, ' '));
-  } catch {
-    return decoded.slice(0, i);
-  }
-}
-
-function checkLimits(limits: SandboxLimits): void {
-  if (limits.creation !== 'admin' && limits.creation !== 'open')
-    throw new Error(`sandbox creation must be admin or open, got ${String(limits.creation)}`);
-  for (const key of ['maxSandboxes', 'recordQuota'] as const)
-    if (!Number.isInteger(limits[key]) || limits[key] < 1)
-      throw new Error(`${key} must be a whole number ≥ 1, got ${String(limits[key])}`);
-}
-
-/** New ids, secrets and key ids for each template client; the first is the sandbox's admin. */
-function newClients(template: OAuthClient[]): OAuthClient[] {
-  return template.map((t, i) => ({
-    client_id: randomUUID(),
-    client_secret: randomBytes(24).toString('base64url'),
-    organisation_id: t.organisation_id,
-    name: t.name ?? `client ${i + 1}`,
-    role: i === 0 ? 'admin' : (t.role ?? 'member'),
-    ...(t.public_keys
-      ? { public_keys: t.public_keys.map((k) => ({ key_id: randomUUID(), public_key: k.public_key })) }
-      : {}),
-  }));
-}
-
-/** When the sandbox expires: `expires_at` or `lifetime_seconds` from now, 24 h by default, 30 days at most. */
-function expiryOf(request: SandboxRequest, now: number): string {
-  let at = now + DEFAULT_LIFETIME_MS;
-  if (request.lifetime_seconds !== undefined) at = now + request.lifetime_seconds * 1000;
-  if (request.expires_at !== undefined) {
-    at = Date.parse(request.expires_at);
-    if (!(at > now))
-      throw new ApiError(
-        400,
-        `validation failure list:\nexpires_at in body must be in the future, got ${request.expires_at}`,
-      );
-  }
-  if (at - now > MAX_LIFETIME_MS)
-    throw new ApiError(
-      400,
-      `validation failure list:\nexpires_at in body must be at most 30 days ahead (the longest a sandbox lives), got ${new Date(at).toISOString()}`,
-    );
-  return new Date(at).toISOString();
-}
-
-function clockStartOf(clock: NonNullable<SandboxRequest['clock']>, wall: WorldOptions['wall']): ClockState {
-  const at = clock.start ?? (wall?.now() ?? new Date()).toISOString();
-  if (!isSupportedInstant(new Date(at)))
-    throw new ApiError(400, `validation failure list:\nclock.start in body must be a supported instant, got ${at}`);
-  return clock.mode === 'frozen' ? SchemeClock.frozenAt(at, wall) : SchemeClock.runningFrom(at, clock.speed ?? 1, wall);
-}
-
-/**
- * A sandbox's `settings.match_thresholds` (the API's snake_case) over the server's thresholds,
- * checked; a value out of range is a 400 naming it.
- */
-function thresholdsOf(given: Record<string, unknown>, server: MatchThresholds | undefined): MatchThresholds {
-  const changes: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(given)) {
-    const camel = key.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
-    changes[camel] =
-      key === 'typo_edits_by_length' && Array.isArray(value)
-        ? value.map((step: { min_length?: unknown; edits?: unknown }) => ({
-            minLength: step.min_length,
-            edits: step.edits,
-          }))
-        : value;
-  }
-  try {
-    return matchThresholds({ ...server, ...(changes as Partial<MatchThresholds>) });
-  } catch (err) {
-    const message = (err as Error).message
-      .replace(/^matchThresholds\./, 'settings.match_thresholds.')
-      .replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
-    throw new ApiError(400, `validation failure list:\n${message}`);
   }
 }

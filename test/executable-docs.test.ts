@@ -9,7 +9,7 @@ import { runDoc } from './support/doc-runner.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
 
-describe.each(['README.md', 'docs/tour.md', 'docs/sandboxes.md'])('%s', (page) => {
+describe.each(['README.md', 'docs/tour.md', 'docs/sandboxes.md', 'docs/conformance.md'])('%s', (page) => {
   it('runs every sh block as written and prints what the page shows', async () => {
     const run = await runDoc(ROOT, join(ROOT, page));
     expect(run.failures).toEqual([]);

@@ -61,8 +61,9 @@ export interface SandboxDirectory {
    */
   route(path: string, authorization: string | undefined): SandboxTarget | undefined;
   create(request: SandboxRequest): Promise<SandboxEntry>;
-  get(id: string): SandboxEntry | undefined;
-  list(): SandboxEntry[];
+  /** One sandbox (a node of a shared double asks the node that serves it: hence a promise). */
+  get(id: string): SandboxEntry | undefined | Promise<SandboxEntry | undefined>;
+  list(): SandboxEntry[] | Promise<SandboxEntry[]>;
   delete(id: string): Promise<boolean>;
 }
 

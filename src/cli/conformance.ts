@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { SchemeClock } from '../clock/scheme-clock.ts';
 import { listen } from '../node/server.ts';
 import { createRuntime } from '../runtime.ts';
+import { gateOnBaseline, readReport } from './baseline.ts';
 import { CliError } from './cli-errors.ts';
 import { generateCommand } from './conformance-generate.ts';
 import { didYouMean, parseCommand, usageError } from './usage.ts';
@@ -49,6 +50,8 @@ working directory.
                 folder); relative to the working directory, else to scheme-sim's own folder;
                 may be given more than once
   --name REGEX  only scenarios whose name matches the regular expression
+  --baseline F  an earlier reports/conformance-<target>.json: print what is new, fixed and still
+                diverging, and exit 1 on new divergences only (docs/conformance.md)
   --generate    checks generated from the target's OpenAPI document instead of the scenarios
                 (conformance --generate --help)
   -h, --help    this help
@@ -117,6 +120,7 @@ export async function conformanceCommand(argv: string[]): Promise<number> {
       tags: { type: 'string' },
       feature: { type: 'string', multiple: true },
       name: { type: 'string' },
+      baseline: { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
     },
     HELP,
@@ -129,6 +133,7 @@ export async function conformanceCommand(argv: string[]): Promise<number> {
       tags?: string;
       feature?: string[];
       name?: string;
+      baseline?: string;
       help: boolean;
     };
   };
@@ -168,18 +173,25 @@ export async function conformanceCommand(argv: string[]): Promise<number> {
     throw new CliError(
       'the conformance runner needs @cucumber/cucumber (and the harness peers in package.json): npm ci in a checkout, or npm install them beside scheme-sim',
     );
-  if (target === 'inprocess') return cucumber(undefined, selection, {});
-  if (target === 'staging') return cucumber('staging', selection, sandbox);
+  // With a baseline, the exit status follows the divergences the baseline does not have (baseline.ts).
+  const baseline = values.baseline;
+  if (baseline) readReport(baseline, '--baseline');
+  const report = join(process.env.CONFORMANCE_REPORTS_DIR || 'reports', `conformance-${target}.json`);
+  const gate = (code: number) => (baseline ? gateOnBaseline(code, report, baseline) : code);
+  if (target === 'inprocess') return gate(await cucumber(undefined, selection, {}));
+  if (target === 'staging') return gate(await cucumber('staging', selection, sandbox));
 
   const given = values.url ?? process.env.SIM_BASE_URL;
   if (given)
     console.error(`scheme-sim conformance: the sim target at ${given} (from ${values.url ? '--url' : 'SIM_BASE_URL'})`);
   if (given)
-    return cucumber('sim', selection, {
-      SIM_BASE_URL: given,
-      ...(values['reset-ok'] ? { SIM_RESET_OK: '1' } : {}),
-      ...sandbox,
-    });
+    return gate(
+      await cucumber('sim', selection, {
+        SIM_BASE_URL: given,
+        ...(values['reset-ok'] ? { SIM_RESET_OK: '1' } : {}),
+        ...sandbox,
+      }),
+    );
   // No simulator named: start one in memory, with the clock the scenarios were written for.
   const runtime = await createRuntime({ memory: true, clock: SchemeClock.frozenAt(SCENARIO_START) });
   const server = await listen(runtime, 0, '127.0.0.1');
@@ -187,7 +199,7 @@ export async function conformanceCommand(argv: string[]): Promise<number> {
     `scheme-sim conformance: a simulator for the sim target at ${server.url} (memory, clock frozen at ${SCENARIO_START})`,
   );
   try {
-    return await cucumber('sim', selection, { SIM_BASE_URL: server.url, ...sandbox });
+    return gate(await cucumber('sim', selection, { SIM_BASE_URL: server.url, ...sandbox }));
   } finally {
     await server.close();
   }

@@ -167,6 +167,8 @@ export interface Connection {
   /** Where its requests go: the simulator's URL, with /sandboxes/ID when a sandbox is reached by path. */
   base: string;
   auth: Record<string, string>;
+  /** The client it authenticates as (none without credentials): `scheme-sim replay` asks for tokens as it. */
+  client?: { id: string; secret: string };
   target: Target;
   /** The sandbox it addresses (none: the simulator's own world). */
   sandbox?: string;
@@ -266,6 +268,7 @@ export async function connect(
   return {
     base,
     auth,
+    ...(id && secret ? { client: { id, secret } } : {}),
     target,
     ...(sandbox ? { sandbox: sandbox.id } : {}),
     request: (path, init = {}) =>

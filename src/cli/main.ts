@@ -14,6 +14,8 @@ import { keysCommand } from './keys.ts';
 import { listenCommand } from './listen.ts';
 import { nodesCommand } from './nodes.ts';
 import { profilesCommand } from './profiles.ts';
+import { proxyCommand } from './proxy.ts';
+import { replayCommand } from './replay.ts';
 import { sandboxCommand } from './sandbox.ts';
 import { startCommand } from './start.ts';
 import { triggerCommand } from './trigger.ts';
@@ -45,6 +47,8 @@ Commands:
   nodes     the nodes of a shared double on one PostgreSQL (start --node): live ones, who owns what
   conformance
             run the Gherkin conformance features against inprocess, a running sim, or staging
+  proxy     pass a client's traffic to a target and record every exchange, secrets masked
+  replay    replay a recording against a target (or two: --differential) and show where it diverges
 Run 'scheme-sim <command> --help' for the options of a command; scheme-sim --version for the version.
 A running simulator is found by --url/--client-id/--client-secret, SCHEME_SIM_URL/_CLIENT_ID/_CLIENT_SECRET,
 or the profile each simulator writes (~/.scheme-sim/profiles/HOST_PORT.json, or the one file
@@ -73,6 +77,8 @@ const COMMANDS = [
   'sandbox',
   'nodes',
   'conformance',
+  'proxy',
+  'replay',
   'help',
   'version',
 ];
@@ -104,6 +110,15 @@ export async function main(argv: string[]): Promise<void> {
       return conformanceCommand(rest).then(
         (code) => process.exit(code),
         (err: unknown) => fail((err as Error).message),
+      );
+    case 'proxy':
+    case 'replay':
+      return (command === 'proxy' ? proxyCommand : replayCommand)(rest).then(
+        (code) => process.exit(code),
+        (err: unknown) => {
+          console.error(`scheme-sim: ${(err as Error).message}`);
+          process.exit(err instanceof UsageError ? 2 : 1);
+        },
       );
     case 'reset':
     case 'calendar':

@@ -2,7 +2,7 @@
 // which owns what (docs/shared-double.md). Read from the database, so it works whichever node is down.
 import pg from 'pg';
 import { LEASE_TTL_MS } from '../node/node-coordinator.ts';
-import { DOUBLE_LEASE, listNodes } from '../store/postgres-leases.ts';
+import { DEFAULT_LEASE, listNodes } from '../store/postgres-leases.ts';
 import { describeDatabaseUrl } from '../store/postgres-tables.ts';
 import { parseCommand, usageError } from './usage.ts';
 
@@ -11,7 +11,7 @@ const NODES_HELP = `Usage: scheme-sim nodes [--store URL] [--json]
 Lists the nodes of the shared double on the database (scheme-sim start --node): each node's id,
 the URL the other nodes reach it at, its state (owner, standby, taking-over, stopping), whether
 it is live (a heartbeat younger than the ${LEASE_TTL_MS / 1000} s lease) and the worlds it owns
-(* is every world: the default one and every sandbox).
+(default is the default world; the others are sandbox ids).
 
   --store URL   the database (default SCHEME_SIM_STORE)
   --json        one JSON document instead of lines
@@ -43,7 +43,7 @@ export async function nodesCommand(
     if (values.json) return out(JSON.stringify({ database: describeDatabaseUrl(url), nodes }, null, 2));
     if (nodes.length === 0) return out(`no node has joined ${describeDatabaseUrl(url)} (scheme-sim start --node)`);
     for (const n of nodes) {
-      const owns = n.owns.map((w) => (w === DOUBLE_LEASE ? '* (every world)' : w)).join(', ') || 'nothing';
+      const owns = n.owns.map((w) => (w === DEFAULT_LEASE ? 'default (the default world)' : w)).join(', ') || 'nothing';
       out(
         `${n.nodeId}  ${n.advertiseUrl}  ${n.live ? n.state : `gone (last heartbeat ${Math.round(n.heartbeatAgeMs / 1000)} s ago)`}  owns ${owns}`,
       );

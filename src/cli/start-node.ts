@@ -1,10 +1,11 @@
 // `scheme-sim start --node --store postgres://…`: this process as one node of a shared double
-// (docs/shared-double.md). It answers every request: what it serves itself while it holds the
-// database's lease, the rest by passing it to the node that holds it.
+// (docs/shared-double.md). It answers every request: a world's whose lease it holds itself, the
+// rest by passing it to the node that holds that world's lease.
 import { randomBytes } from 'node:crypto';
 import { hostname as osHostname } from 'node:os';
 import { NodeCoordinator } from '../node/node-coordinator.ts';
-import { listenNode, nodeWorlds } from '../node/node-server.ts';
+import { listenNode } from '../node/node-server.ts';
+import { NodeWorlds } from '../node/node-worlds.ts';
 import { requestLogger } from '../node/request-log.ts';
 import { createRuntime, type RuntimeOptions } from '../runtime.ts';
 
@@ -15,7 +16,7 @@ export const NODE_START_OPTIONS = {
 } as const;
 
 export const NODE_START_USAGE = `  --node              one node of a shared double on --store: any number of nodes on one database
-                      answer every request; one of them at a time writes (docs/shared-double.md)
+                      answer every request; one node at a time writes each world (docs/shared-double.md)
   --node-id ID        this node's name in the database and in /health (default HOST-PID-RANDOM)
   --advertise-url URL where the other nodes reach this one (default http://HOST:PORT from --host,
                       --port; the machine's name when --host is 0.0.0.0 or ::)`;
@@ -38,31 +39,28 @@ export async function startNode(o: NodeStart, fail: (message: string) => never):
   if (!/^[\w.:-]{1,100}$/.test(nodeId)) fail(`--node-id must be 1–100 letters, digits, or . _ : -, got ${nodeId}`);
   const log = (message: string) => console.log(`scheme-sim: ${message}`);
   let selfUrls: string[] = [];
+  let worlds: NodeWorlds | undefined;
   const node = new NodeCoordinator({
     url: o.url,
     nodeId,
     advertiseUrl: o.advertiseUrl?.replace(/\/$/, '') ?? '',
     log,
-    async open(fence) {
-      const runtime = await createRuntime({ ...o.runtimeOptions, postgresFence: fence });
-      try {
-        await runtime.warm();
-        // A subscription may not call back any node of the double.
-        for (const url of selfUrls) runtime.sandboxes.addSelfAddress(url);
-        if (o.log) {
-          const write = requestLogger(o.log);
-          runtime.deps.journal?.onRecord(write);
-          runtime.sandboxes.onRequest((entry, id) => write({ ...entry, path: `/sandboxes/${id}${entry.path}` }));
-        }
-        runtime.start();
-      } catch (err) {
-        await runtime.close().catch(() => undefined);
-        throw err;
-      }
-      return nodeWorlds(runtime, o.host);
+    open: (world, fence) => worlds!.open(world, fence),
+    close: (world) => worlds!.close(world),
+  });
+  const write = o.log ? requestLogger(o.log) : undefined;
+  worlds = new NodeWorlds(node, {
+    runtimeOptions: o.runtimeOptions,
+    hostname: o.host,
+    onRuntime(runtime) {
+      // A subscription may not call back any node of the double.
+      for (const url of selfUrls) runtime.sandboxes.addSelfAddress(url);
+      if (write) runtime.deps.journal?.onRecord(write);
     },
   });
-  const running = await listenNode(node, o.port, o.host).catch((err: Error) =>
+  if (write) worlds.sandboxes.onRequest((entry, id) => write({ ...entry, path: `/sandboxes/${id}${entry.path}` }));
+  worlds.sandboxes.start();
+  const running = await listenNode(node, worlds, o.port, o.host).catch((err: Error) =>
     fail(`cannot listen on ${o.host}:${o.port}: ${err.message}`),
   );
   if (!o.advertiseUrl) {
@@ -71,6 +69,7 @@ export async function startNode(o: NodeStart, fail: (message: string) => never):
     node.advertiseUrl = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
   }
   selfUrls = [...new Set([running.url, node.advertiseUrl])];
+  for (const url of selfUrls) worlds.sandboxes.addSelfAddress(url);
   // Validators compiled and fixtures read now, on a throwaway world in memory: a takeover then
   // costs the load of the data only.
   const { postgres: _database, ...inMemory } = o.runtimeOptions;

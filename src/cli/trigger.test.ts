@@ -47,7 +47,7 @@ describe('scheme-sim trigger', () => {
     expect(
       await rt.call('GET', '/v1/simulator/scenarios/played?filter[name]=report.emited').then((r) => r.json()),
     ).toMatchObject({ data: [] });
-    await expect(run(['claim.contra_withheld'])).rejects.toThrow(/400: .*target_id is required/);
+    await expect(run(['claim.contra_withheld'])).rejects.toThrow(/400: [\s\S]*target_id is required/);
     await expect(run(['a', 'b'])).rejects.toThrow(/one scenario/);
     await expect(run(['--nope'])).rejects.toThrow(CliError);
   });

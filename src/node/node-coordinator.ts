@@ -1,26 +1,33 @@
 // One node of a shared double (docs/shared-double.md, decision 033): its row in the database, the
-// lease it holds or waits for, and the worlds it serves while it holds it. The lease is PostgreSQL's
-// (a row with a fencing epoch, claimed FOR UPDATE SKIP LOCKED); this file only keeps time with it.
+// lease of each world it holds (the default world, sandboxes), and the owner of every other world.
+// The leases are PostgreSQL's (a row per world with a fencing epoch, claimed FOR UPDATE SKIP
+// LOCKED); this file only keeps time with them.
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import {
   claimLease,
-  DOUBLE_LEASE,
+  claimNewLease,
+  clusterSecret,
+  DEFAULT_LEASE,
+  forgetWorld,
   heartbeat,
   LEASES_TABLE,
   type LeaseFence,
   leaseFence,
+  listNodes,
+  type NodeRow,
   prepareLeaseTables,
   readLease,
+  readLeases,
   releaseLease,
   removeNode,
-  renewLease,
+  renewLeases,
 } from '../store/postgres-leases.ts';
 import { ADVISORY_LOCK_KEY, describeDatabaseUrl } from '../store/postgres-tables.ts';
 
 /** A lease runs out this long after its last renewal, by the database's clock. */
 export const LEASE_TTL_MS = 6000;
-/** How often a node renews its lease, beats its heartbeat and looks for a lease to take. */
+/** How often a node renews its leases, beats its heartbeat and looks for leases to take. */
 export const RENEW_INTERVAL_MS = 1000;
 /**
  * A holder stops serving this long before its lease can run out: its own deadline counts from
@@ -29,12 +36,7 @@ export const RENEW_INTERVAL_MS = 1000;
 const SAFETY_MARGIN_MS = 1000;
 const CONNECT_TIMEOUT_MS = 5000;
 
-export type NodeState = 'standby' | 'taking-over' | 'owner' | 'stopping' | 'stopped';
-
-/** What a node serves while it holds the lease: a runtime, opened on it, and closed again. */
-export interface LeasedWorlds {
-  close(): Promise<void>;
-}
+export type NodeState = 'standby' | 'owner' | 'stopping' | 'stopped';
 
 export interface NodeCoordinatorOptions {
   /** The database URL (postgres://…). */
@@ -42,8 +44,10 @@ export interface NodeCoordinatorOptions {
   nodeId: string;
   /** Where the other nodes reach this one. */
   advertiseUrl: string;
-  /** Builds what this node serves on a lease just taken; every write it makes proves `fence` first. */
-  open(fence: LeaseFence, epoch: number): Promise<LeasedWorlds>;
+  /** Loads world `world` on a lease just taken (every write proves `fence`); false when the world is gone. */
+  open(world: string, fence: LeaseFence, epoch: number): Promise<boolean>;
+  /** Closes world `world` here (its lease lost, or handed over); its last writes land only while the lease holds. */
+  close(world: string): Promise<void>;
   log(message: string): void;
 }
 
@@ -53,6 +57,14 @@ export interface OwnerView {
   epoch: number;
 }
 
+interface Held {
+  epoch: number;
+  /** performance.now() after which this holder no longer serves the world unless renewed. */
+  deadline: number;
+  /** Loaded and serving (a world just taken is loading). */
+  ready: boolean;
+}
+
 export class NodeCoordinator {
   readonly nodeId: string;
   /** Set before start() (it is known once the server listens, when --port is 0). */
@@ -60,21 +72,20 @@ export class NodeCoordinator {
   readonly location: string;
   readonly #o: NodeCoordinatorOptions;
   #client: pg.Client | undefined;
-  #state: NodeState = 'standby';
-  #epoch = 0;
-  /** performance.now() after which this holder no longer serves unless renewed. */
-  #deadline = 0;
-  #worlds: LeasedWorlds | undefined;
-  #owner: OwnerView | undefined;
+  #stopping = false;
+  #stopped = false;
+  readonly #held = new Map<string, Held>();
+  /** Every world's owner as last read (undefined: none in force); worlds absent are unknown here. */
+  readonly #owners = new Map<string, OwnerView | undefined>();
   #databaseReachable = false;
+  #secret = '';
   #timer: NodeJS.Timeout | undefined;
   #ticking: Promise<void> | undefined;
   #again = false;
-  #looking: Promise<void> | undefined;
-  #atExpiry: NodeJS.Timeout | undefined;
   /** The last database error logged: a failure is logged once, not every round. */
   #lastError: string | undefined;
   readonly #listeners: Array<() => void> = [];
+  readonly #rounds: Array<(client: pg.Client) => Promise<void>> = [];
 
   constructor(options: NodeCoordinatorOptions) {
     this.#o = options;
@@ -84,36 +95,65 @@ export class NodeCoordinator {
   }
 
   get state(): NodeState {
-    return this.#state;
-  }
-
-  get epoch(): number {
-    return this.#epoch;
+    if (this.#stopped) return 'stopped';
+    if (this.#stopping) return 'stopping';
+    return [...this.#held.values()].some((h) => h.ready) ? 'owner' : 'standby';
   }
 
   get databaseReachable(): boolean {
     return this.#databaseReachable;
   }
 
-  /** What this node serves now: only while it holds the lease and is before its own deadline. */
-  serving(): LeasedWorlds | undefined {
-    return this.#state === 'owner' && performance.now() < this.#deadline ? this.#worlds : undefined;
+  /** What the nodes of this database show each other on the calls between them. */
+  get secret(): string {
+    return this.#secret;
   }
 
-  /** The owner as last read from the database (another node, or this one). */
-  owner(): OwnerView | undefined {
-    return this.#owner;
+  /** Whether this node serves `world` now: it holds its lease, has loaded it, and is before its own deadline. */
+  serves(world: string): boolean {
+    const held = this.#held.get(world);
+    return !this.#stopping && held !== undefined && held.ready && performance.now() < held.deadline;
   }
 
-  /** Called whenever the owner seen changes (waiting forwards look again). */
+  /** The epoch at which this node holds `world` (0 when it does not). */
+  epochOf(world: string): number {
+    return this.#held.get(world)?.epoch ?? 0;
+  }
+
+  /** The worlds this node serves. */
+  owns(): string[] {
+    return [...this.#held].filter(([, h]) => h.ready).map(([w]) => w);
+  }
+
+  /** The owner of `world` as last read (another node, or this one); undefined when none is in force or it is unknown. */
+  ownerOf(world: string): OwnerView | undefined {
+    return this.#owners.get(world);
+  }
+
+  /** Whether `world` has a lease at all, as last read (a sandbox that exists somewhere). */
+  knows(world: string): boolean {
+    return this.#owners.has(world) || this.#held.has(world);
+  }
+
+  /** Called whenever an owner seen changes (waiting forwards look again). */
   onChange(listener: () => void): void {
     this.#listeners.push(listener);
+  }
+
+  /** Runs `work` on this node's session each round, after the leases (the sandbox routes are read so). */
+  eachRound(work: (client: pg.Client) => Promise<void>): void {
+    this.#rounds.push(work);
+  }
+
+  /** Runs one statement's worth of work on this node's session (statements stand alone: no BEGIN here). */
+  async query<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
+    return work(await this.#connect());
   }
 
   /**
    * Connects, takes the database's scheme-sim lock in shared mode (so a single simulator, which
    * takes it exclusively, and nodes never run on one database together), creates the tables, and
-   * starts the loop that renews or claims the lease.
+   * starts the loop that renews and claims leases.
    */
   async start(): Promise<void> {
     await this.#connect();
@@ -121,7 +161,7 @@ export class NodeCoordinator {
     await this.tick();
   }
 
-  /** One round: heartbeat, then renew the lease held or try to claim a free one. */
+  /** One round: heartbeat, renew the leases held, read every owner, take leases nobody holds. */
   tick(): Promise<void> {
     if (this.#ticking) {
       this.#again = true;
@@ -137,7 +177,7 @@ export class NodeCoordinator {
       })
       .finally(() => {
         this.#ticking = undefined;
-        if (this.#again && this.#state !== 'stopped') {
+        if (this.#again && !this.#stopped) {
           this.#again = false;
           void this.tick();
         }
@@ -146,154 +186,199 @@ export class NodeCoordinator {
   }
 
   async #round(): Promise<void> {
-    if (this.#state === 'stopped') return;
+    if (this.#stopped) return;
     const client = await this.#connect();
-    await heartbeat(client, this.nodeId, this.advertiseUrl, this.#state);
+    await heartbeat(client, this.nodeId, this.advertiseUrl, this.state);
     this.#databaseReachable = true;
     this.#lastError = undefined;
-    if (this.#state === 'owner' || this.#state === 'taking-over' || this.#state === 'stopping') {
-      if (this.#state === 'stopping' && !this.#worlds) return;
-      const sent = performance.now();
-      if (await renewLease(client, DOUBLE_LEASE, this.nodeId, this.#epoch, LEASE_TTL_MS))
-        this.#deadline = sent + LEASE_TTL_MS - SAFETY_MARGIN_MS;
-      else this.lose(`its lease (epoch ${this.#epoch}) ran out or was taken`);
-      return;
-    }
-    await this.#look(client);
-    if (this.#state !== 'standby') return;
-    const lease = this.#owner;
-    if (lease && lease.nodeId !== this.nodeId) return;
     const sent = performance.now();
-    const epoch = await claimLease(client, DOUBLE_LEASE, this.nodeId, LEASE_TTL_MS);
-    if (epoch === undefined) return;
-    this.#epoch = epoch;
-    this.#deadline = sent + LEASE_TTL_MS - SAFETY_MARGIN_MS;
-    this.#state = 'taking-over';
-    this.#o.log(`node ${this.nodeId}: took the lease at epoch ${epoch}; loading the worlds`);
-    void this.#takeOver(epoch);
+    const renewed = await renewLeases(client, this.nodeId, [...this.#held.keys()], LEASE_TTL_MS);
+    for (const [world, held] of this.#held) {
+      if (renewed.get(world) === held.epoch) held.deadline = sent + LEASE_TTL_MS - SAFETY_MARGIN_MS;
+      else this.lose(world, `its lease of ${world} (epoch ${held.epoch}) ran out or was taken`);
+    }
+    await this.#readOwners(client);
+    for (const work of this.#rounds) await work(client);
+    if (!this.#stopping) await this.#claimFree(client);
   }
 
-  /** Reads who holds the lease in force now; none when it is free or has run out. */
-  async #look(client: pg.Client): Promise<void> {
-    const lease = await readLease(client, DOUBLE_LEASE);
-    const next =
-      lease?.live && lease.owner && lease.ownerUrl
-        ? { nodeId: lease.owner, url: lease.ownerUrl, epoch: lease.epoch }
-        : undefined;
-    const changed = next?.nodeId !== this.#owner?.nodeId || next?.epoch !== this.#owner?.epoch;
-    this.#owner = next;
-    // A standby looks again the moment the owner's lease runs out, not at its next round.
-    if (lease?.live && this.#state === 'standby' && lease.remainingMs < RENEW_INTERVAL_MS) {
-      clearTimeout(this.#atExpiry);
-      this.#atExpiry = setTimeout(() => void this.tick(), lease.remainingMs + 10);
-      this.#atExpiry.unref();
+  async #readOwners(client: pg.Client): Promise<void> {
+    const leases = await readLeases(client);
+    let changed = false;
+    const seen = new Set<string>();
+    for (const lease of leases) {
+      seen.add(lease.world);
+      const next =
+        lease.live && lease.owner && lease.ownerUrl
+          ? { nodeId: lease.owner, url: lease.ownerUrl, epoch: lease.epoch }
+          : undefined;
+      const before = this.#owners.get(lease.world);
+      if (!this.#owners.has(lease.world) || next?.nodeId !== before?.nodeId || next?.epoch !== before?.epoch)
+        changed = true;
+      this.#owners.set(lease.world, next);
     }
+    for (const world of this.#owners.keys()) if (!seen.has(world)) this.#owners.delete(world);
     if (changed) for (const l of this.#listeners) l();
   }
 
-  async #takeOver(epoch: number): Promise<void> {
-    const fence = leaseFence(DOUBLE_LEASE, this.nodeId, epoch, (reason) => this.lose(reason));
-    let worlds: LeasedWorlds;
+  /**
+   * Takes leases nobody holds in force (an owner died or stopped), the default world's first. Of
+   * N live nodes each takes about 1/N of them a round, so a dead owner's sandboxes spread out.
+   */
+  async #claimFree(client: pg.Client): Promise<void> {
+    const free = [...this.#owners].filter(([w, o]) => o === undefined && !this.#held.has(w)).map(([w]) => w);
+    if (free.length === 0) return;
+    free.sort((a, b) => Number(b === DEFAULT_LEASE) - Number(a === DEFAULT_LEASE));
+    const live = Math.max(1, (await this.liveNodes(client)).length);
+    let budget = Math.ceil(free.length / live);
+    for (const world of free) {
+      if (budget === 0 || this.#stopping) return;
+      const sent = performance.now();
+      const epoch = await claimLease(client, world, this.nodeId, LEASE_TTL_MS);
+      if (epoch === undefined) continue;
+      budget--;
+      this.#held.set(world, { epoch, deadline: sent + LEASE_TTL_MS - SAFETY_MARGIN_MS, ready: false });
+      this.#owners.set(world, { nodeId: this.nodeId, url: this.advertiseUrl, epoch });
+      this.#o.log(`node ${this.nodeId}: took the lease of ${world} at epoch ${epoch}; loading it`);
+      void this.#takeOver(world, epoch);
+    }
+  }
+
+  /** The live nodes, each with the leases it holds in force. */
+  async liveNodes(client?: pg.Client): Promise<NodeRow[]> {
+    return (await listNodes(client ?? (await this.#connect()), LEASE_TTL_MS)).filter((n) => n.live);
+  }
+
+  async #takeOver(world: string, epoch: number): Promise<void> {
+    let served: boolean;
     try {
-      worlds = await this.#o.open(fence, epoch);
+      served = await this.#o.open(world, this.fenceOf(world), epoch);
     } catch (err) {
-      this.#o.log(`node ${this.nodeId}: could not open the worlds: ${(err as Error).message}; giving the lease back`);
-      this.#state = 'standby';
-      await this.#release(epoch).catch(() => undefined);
+      this.#o.log(`node ${this.nodeId}: could not open ${world}: ${(err as Error).message}; giving its lease back`);
+      if (this.#held.get(world)?.epoch === epoch) this.#held.delete(world);
+      await this.#release(world, epoch).catch(() => undefined);
       return;
     }
-    if (this.#state !== 'taking-over' || this.#epoch !== epoch) {
-      await worlds.close().catch(() => undefined);
-      // Stopped while loading: the lease goes back at once.
-      if (this.#state === 'stopping') await this.#release(epoch).catch(() => undefined);
+    const held = this.#held.get(world);
+    if (!served) {
+      if (held?.epoch === epoch) this.#held.delete(world);
+      this.#owners.delete(world);
       return;
     }
-    this.#worlds = worlds;
-    this.#state = 'owner';
-    this.#owner = { nodeId: this.nodeId, url: this.advertiseUrl, epoch };
+    if (held?.epoch !== epoch || this.#stopping) {
+      // Lost or stopped while loading: it closes again (and a stop hands it on).
+      if (held?.epoch === epoch) {
+        await this.#o.close(world).catch(() => undefined);
+        this.#held.delete(world);
+        await this.#release(world, epoch).catch(() => undefined);
+      }
+      return;
+    }
+    held.ready = true;
     for (const l of this.#listeners) l();
-    this.#o.log(`node ${this.nodeId}: serving every world at epoch ${epoch}`);
+    this.#o.log(`node ${this.nodeId}: serving ${world} at epoch ${epoch}`);
     // The other nodes look at once, and pass what they hold here.
     void this.#connect()
       .then((client) => client.query(`NOTIFY ${LEASES_TABLE}`))
       .catch(() => undefined);
   }
 
+  /** The lease of a sandbox created on this node, taken before its store is made; false when the id is taken. */
+  async claimNew(world: string): Promise<boolean> {
+    const client = await this.#connect();
+    const sent = performance.now();
+    const epoch = await claimNewLease(client, world, this.nodeId, LEASE_TTL_MS);
+    if (epoch === undefined) return false;
+    this.#held.set(world, { epoch, deadline: sent + LEASE_TTL_MS - SAFETY_MARGIN_MS, ready: true });
+    this.#owners.set(world, { nodeId: this.nodeId, url: this.advertiseUrl, epoch });
+    return true;
+  }
+
+  /** A world deleted on this node: its lease and routes go from the database. */
+  async forget(world: string): Promise<void> {
+    const held = this.#held.get(world);
+    this.#held.delete(world);
+    this.#owners.delete(world);
+    if (held) await forgetWorld(await this.#connect(), world, this.nodeId, held.epoch);
+  }
+
+  /** What a write of `world` proves: its lease at the epoch held now. */
+  fenceOf(world: string): LeaseFence {
+    return leaseFence(world, this.nodeId, this.epochOf(world), (reason) => this.lose(world, reason));
+  }
+
   /**
-   * The lease is lost (a renewal or a write refused): stop serving at once, then drop the worlds.
-   * Their last writes are refused by the fence, so nothing of this node lands after the loss.
+   * The lease of `world` is lost (a renewal or a write refused): stop serving it at once, then close
+   * it. Its last writes are refused by the fence, so nothing of this node lands after the loss.
    */
-  lose(reason: string): void {
-    if (this.#state !== 'owner' && this.#state !== 'taking-over') return;
-    this.#o.log(`node ${this.nodeId}: stopped serving: ${reason}`);
-    this.#state = 'standby';
-    this.#deadline = 0;
-    this.#owner = undefined;
-    const worlds = this.#worlds;
-    this.#worlds = undefined;
+  lose(world: string, reason: string): void {
+    if (!this.#held.has(world)) return;
+    this.#o.log(`node ${this.nodeId}: stopped serving ${world}: ${reason}`);
+    this.#held.delete(world);
+    this.#owners.set(world, undefined);
     for (const l of this.#listeners) l();
-    void worlds?.close().catch(() => undefined);
+    void this.#o.close(world).catch(() => undefined);
   }
 
-  /** A graceful stop, first step: this node serves nothing more; requests go to the next owner. */
+  /** Looks up one world's owner now (a request for a world unknown here, or whose owner is gone). */
+  async lookup(world: string): Promise<void> {
+    const lease = await readLease(await this.#connect(), world).catch(() => undefined);
+    if (!lease) {
+      this.#owners.delete(world);
+      return;
+    }
+    const next =
+      lease.live && lease.owner && lease.ownerUrl
+        ? { nodeId: lease.owner, url: lease.ownerUrl, epoch: lease.epoch }
+        : undefined;
+    if (!this.#held.has(world)) this.#owners.set(world, next);
+  }
+
+  /** A graceful stop, first step: this node serves nothing more; requests go to the next owners. */
   beginStop(): void {
-    if (this.#state === 'owner' || this.#state === 'taking-over') this.#state = 'stopping';
-    else if (this.#state === 'standby') this.#state = 'stopped';
+    this.#stopping = true;
   }
 
   /**
-   * A graceful stop, second step (once the requests in flight are answered): closes the worlds
-   * (their last writes land, the lease still held), then gives the lease up and says so, so
-   * another node takes it at once rather than after it runs out.
+   * A graceful stop, second step (once the requests in flight are answered): closes each world
+   * (its last writes land, the lease still held), then gives each lease up and says so, so other
+   * nodes take them at once rather than after they run out.
    */
   async handOver(): Promise<void> {
-    const worlds = this.#worlds;
-    if (worlds) {
-      // Renewals go on while the worlds close (their last writes need the lease).
-      await worlds.close().catch((err: Error) => this.#o.log(`node ${this.nodeId}: closing: ${err.message}`));
-      this.#worlds = undefined;
-      await this.#release(this.#epoch).catch((err: Error) =>
-        this.#o.log(`node ${this.nodeId}: could not give the lease back (it runs out by itself): ${err.message}`),
+    for (const [world, held] of [...this.#held]) {
+      // Renewals go on while the worlds close (their last writes need the leases).
+      await this.#o
+        .close(world)
+        .catch((err: Error) => this.#o.log(`node ${this.nodeId}: closing ${world}: ${err.message}`));
+      this.#held.delete(world);
+      this.#owners.set(world, undefined);
+      await this.#release(world, held.epoch).catch((err: Error) =>
+        this.#o.log(`node ${this.nodeId}: could not give ${world} back (its lease runs out by itself): ${err.message}`),
       );
-      this.#o.log(`node ${this.nodeId}: gave the lease (epoch ${this.#epoch}) back`);
+      this.#o.log(`node ${this.nodeId}: gave the lease of ${world} (epoch ${held.epoch}) back`);
     }
-    this.#state = 'stopped';
-    this.#owner = undefined;
-    // The next owner, once it has taken the lease, is where requests still arriving here go.
-    void this.#lookSoon();
-  }
-
-  async #lookSoon(): Promise<void> {
+    this.#stopped = true;
+    // Where requests still arriving here go: the next owners, once they have taken the leases.
     const client = await this.#connect().catch(() => undefined);
-    if (client) await this.#look(client).catch(() => undefined);
-  }
-
-  /**
-   * Looks at the lease again (a waiting request found no owner, or the owner gone). Requests
-   * waiting together share one look; a node that serves has nothing to look up.
-   */
-  refresh(): Promise<void> {
-    if (this.#state === 'owner' || this.#state === 'taking-over') return Promise.resolve();
-    this.#looking ??= this.#lookSoon().finally(() => {
-      this.#looking = undefined;
-    });
-    return this.#looking;
+    if (client) {
+      await heartbeat(client, this.nodeId, this.advertiseUrl, 'stopped').catch(() => undefined);
+      await this.#readOwners(client).catch(() => undefined);
+    }
   }
 
   /** Leaves the double: the timer stops, the node row goes, the connection ends. */
   async close(): Promise<void> {
-    this.#state = 'stopped';
+    this.#stopped = true;
     if (this.#timer) clearInterval(this.#timer);
-    clearTimeout(this.#atExpiry);
     await this.#ticking?.catch(() => undefined);
     const client = this.#client;
     if (client) await removeNode(client, this.nodeId).catch(() => undefined);
     this.#dropClient();
   }
 
-  async #release(epoch: number): Promise<void> {
+  async #release(world: string, epoch: number): Promise<void> {
     const client = await this.#connect();
-    await releaseLease(client, DOUBLE_LEASE, this.nodeId, epoch);
+    await releaseLease(client, world, this.nodeId, epoch);
   }
 
   async #connect(): Promise<pg.Client> {
@@ -302,7 +387,7 @@ export class NodeCoordinator {
     client.on('error', () => {
       if (this.#client === client) this.#dropClient();
     });
-    // Another node gave the lease up: look at once rather than at the next round.
+    // Another node gave a lease up or took one: look at once rather than at the next round.
     client.on('notification', () => void this.tick());
     try {
       await client.connect();
@@ -315,6 +400,7 @@ export class NodeCoordinator {
         );
       await prepareLeaseTables(client);
       await client.query(`LISTEN ${LEASES_TABLE}`);
+      this.#secret = await clusterSecret(client);
     } catch (err) {
       await client.end().catch(() => undefined);
       throw err;

@@ -1,12 +1,13 @@
-// The HTTP side of one node of a shared double (docs/shared-double.md): it answers what it serves
-// itself, passes the rest to the node that serves it, says how it stands on /health, and stops by
-// handing its worlds over first.
+// The HTTP side of one node of a shared double (docs/shared-double.md): it answers the requests of
+// the worlds it serves itself, passes the rest to the node that serves each, says how it stands on
+// /health, and stops by handing its worlds over first.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { performance } from 'node:perf_hooks';
-import type { Runtime } from '../runtime.ts';
+import { DEFAULT_LEASE } from '../store/postgres-leases.ts';
 import { FORWARDED_BY, forwardOnce, notServed, readBody } from './forward-request.ts';
-import type { LeasedWorlds, NodeCoordinator } from './node-coordinator.ts';
-import { requestListener } from './server.ts';
+import { answerNodeCall, NODE_CALLS } from './node-calls.ts';
+import type { NodeCoordinator } from './node-coordinator.ts';
+import type { NodeWorlds } from './node-worlds.ts';
 
 /** How long a request waits for a node to serve it (an owner gone, the next one loading). */
 const HOLD_MS = 10_000;
@@ -15,23 +16,18 @@ const LOOK_MS = 250;
 /** A graceful stop waits this long at most for the requests in flight (an event stream never ends). */
 const DRAIN_MS = 10_000;
 
-/** What a node serves while it holds the lease: a whole runtime, and its listener. */
-export interface NodeWorlds extends LeasedWorlds {
-  runtime: Runtime;
-  listener: (req: IncomingMessage, res: ServerResponse) => void;
-}
-
-export function nodeWorlds(runtime: Runtime, hostname: string): NodeWorlds {
-  return { runtime, listener: requestListener(runtime, hostname), close: () => runtime.close() };
-}
-
 export interface RunningNode {
   url: string;
   /** SIGTERM: hand the worlds over, answer what is in flight, then close. */
   stop(): Promise<void>;
 }
 
-export function listenNode(node: NodeCoordinator, port: number, hostname: string): Promise<RunningNode> {
+export function listenNode(
+  node: NodeCoordinator,
+  worlds: NodeWorlds,
+  port: number,
+  hostname: string,
+): Promise<RunningNode> {
   let inFlight = 0;
   let drained: (() => void) | undefined;
   let localUrl = '';
@@ -40,15 +36,19 @@ export function listenNode(node: NodeCoordinator, port: number, hostname: string
     if (inFlight === 0) drained?.();
   };
 
-  const serve = (worlds: NodeWorlds, req: IncomingMessage, res: ServerResponse) => {
+  const serve = (world: string, req: IncomingMessage, res: ServerResponse): boolean => {
+    const listener = worlds.listenerOf(world);
+    if (!listener) return false;
     inFlight++;
     res.on('close', done);
     res.setHeader('x-scheme-sim-node', node.nodeId);
-    res.setHeader('x-scheme-sim-epoch', String(node.epoch));
-    worlds.listener(req, res);
+    res.setHeader('x-scheme-sim-world', world);
+    res.setHeader('x-scheme-sim-epoch', String(node.epochOf(world)));
+    listener(req, res);
+    return true;
   };
 
-  const pass = async (req: IncomingMessage, res: ServerResponse) => {
+  const pass = async (world: string, req: IncomingMessage, res: ServerResponse) => {
     inFlight++;
     res.on('close', done);
     let body: Buffer;
@@ -59,7 +59,7 @@ export function listenNode(node: NodeCoordinator, port: number, hostname: string
     }
     const until = performance.now() + HOLD_MS;
     for (;;) {
-      const owner = node.owner();
+      const owner = node.ownerOf(world);
       if (owner) {
         // This node took the lease while the request waited: it goes round through the front door.
         const target = owner.nodeId === node.nodeId ? localUrl : owner.url;
@@ -68,22 +68,28 @@ export function listenNode(node: NodeCoordinator, port: number, hostname: string
       }
       if (res.destroyed) return;
       if (performance.now() >= until)
-        return notServed(res, 'no node of this shared double serves requests right now; try again shortly');
+        return notServed(res, 'no node of this shared double serves this request right now; try again shortly');
       await new Promise((r) => setTimeout(r, LOOK_MS));
-      await node.refresh();
+      if (!node.serves(world)) await node.lookup(world);
     }
   };
 
-  const server = createServer((req, res) => {
-    if (req.method === 'GET' && (req.url === '/health' || req.url?.startsWith('/health?'))) return health(node, res);
-    const worlds = node.serving() as NodeWorlds | undefined;
-    if (worlds) return serve(worlds, req, res);
+  const route = async (req: IncomingMessage, res: ServerResponse) => {
+    const world = await worlds.worldOf(req.url ?? '/', req.headers.authorization).catch(() => DEFAULT_LEASE);
+    if (node.serves(world) && serve(world, req, res)) return;
     // Passed here by another node, which waits and looks again itself: one hop only.
     if (req.headers[FORWARDED_BY]) {
       req.resume();
       return notServed(res, `node ${node.nodeId} does not serve this request now`);
     }
-    void pass(req, res);
+    await pass(world, req, res);
+  };
+
+  const server = createServer((req, res) => {
+    if (req.method === 'GET' && (req.url === '/health' || req.url?.startsWith('/health?')))
+      return health(node, worlds, res);
+    if (req.url?.startsWith(NODE_CALLS)) return void answerNodeCall(req, res, worlds.sandboxes, node.secret);
+    void route(req, res);
   });
 
   return new Promise((resolve, reject) => {
@@ -95,15 +101,16 @@ export function listenNode(node: NodeCoordinator, port: number, hostname: string
         url: localUrl,
         async stop() {
           node.beginStop();
-          // What this node was answering itself is answered first; new requests wait for the next owner.
+          // What this node was answering itself is answered first; new requests wait for the next owners.
           await new Promise<void>((r) => {
             if (inFlight === 0) return r();
             drained = r;
             setTimeout(r, DRAIN_MS).unref();
           });
           await node.handOver();
+          await worlds.sandboxes.close().catch(() => undefined);
           // New connections are refused (a balancer sends them elsewhere); requests on connections
-          // already open are passed to the next owner, until they go idle.
+          // already open are passed to the next owners, until they go idle.
           await new Promise<void>((r) => {
             server.close(() => r());
             server.closeIdleConnections();
@@ -120,15 +127,15 @@ export function listenNode(node: NodeCoordinator, port: number, hostname: string
 }
 
 /** GET /health of a node: its own state, what it owns, whether the database answers; the world's when it serves. */
-function health(node: NodeCoordinator, res: ServerResponse): void {
-  const worlds = node.serving() as NodeWorlds | undefined;
-  const owner = node.owner();
-  const world = worlds
+function health(node: NodeCoordinator, worlds: NodeWorlds, res: ServerResponse): void {
+  const runtime = node.serves(DEFAULT_LEASE) ? worlds.runtime : undefined;
+  const owner = node.ownerOf(DEFAULT_LEASE);
+  const world = runtime
     ? {
-        now: worlds.runtime.sim.clock.now().toISOString(),
-        clock: worlds.runtime.sim.clock.mode,
+        now: runtime.sim.clock.now().toISOString(),
+        clock: runtime.sim.clock.mode,
         store: 'persistent',
-        auth: worlds.runtime.deps.mode.auth,
+        auth: runtime.deps.mode.auth,
       }
     : {};
   const body = JSON.stringify({
@@ -138,8 +145,7 @@ function health(node: NodeCoordinator, res: ServerResponse): void {
       id: node.nodeId,
       url: node.advertiseUrl,
       state: node.state,
-      owns: worlds ? ['*'] : [],
-      ...(worlds ? { epoch: node.epoch } : {}),
+      owns: node.owns(),
       database: node.databaseReachable ? 'reachable' : 'unreachable',
       owner: owner ? { id: owner.nodeId, url: owner.url, epoch: owner.epoch } : null,
     },

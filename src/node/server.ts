@@ -14,6 +14,19 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
+/** One world's listener: name verification through its Node adapter, the rest through its Hono app. */
+export function worldListener(
+  deps: AppDeps,
+  app: Hono<AppEnv>,
+  hostname?: string,
+): (req: IncomingMessage, res: ServerResponse) => void {
+  const nameVerification = nameVerificationListener(deps);
+  const answer = getRequestListener(app.fetch, { hostname });
+  return (req, res) => {
+    if (!nameVerification(req, res)) void answer(req, res);
+  };
+}
+
 /**
  * The server's request listener: name verification through its Node adapter (its hot path, with no
  * web Request/Response built), everything else, and what that adapter leaves, through the Hono app.
@@ -22,13 +35,7 @@ export function requestListener(
   runtime: Runtime,
   hostname?: string,
 ): (req: IncomingMessage, res: ServerResponse) => void {
-  const listenerOf = (deps: AppDeps, app: Hono<AppEnv>) => {
-    const nameVerification = nameVerificationListener(deps);
-    const answer = getRequestListener(app.fetch, { hostname });
-    return (req: IncomingMessage, res: ServerResponse) => {
-      if (!nameVerification(req, res)) void answer(req, res);
-    };
-  };
+  const listenerOf = (deps: AppDeps, app: Hono<AppEnv>) => worldListener(deps, app, hostname);
   const own = listenerOf(runtime.deps, runtime.app);
   // A sandbox's requests go to its own listener (made on its first request, dropped with it), as
   // they are: the name-verification fast path serves sandboxes too. The default world's app answers

@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { POSTGRES_MISSING, type PostgresServer, postgresBinDir, startPostgres } from '../harness/postgres-server.ts';
 import {
   claimLease,
-  DOUBLE_LEASE,
+  DEFAULT_LEASE,
   heartbeat,
   leaseFence,
   listNodes,
@@ -19,7 +19,7 @@ if (!havePostgres) console.warn(POSTGRES_MISSING);
 
 /** Waits until the database says the lease has run out (no duration is asserted). */
 async function untilExpired(client: pg.Client): Promise<void> {
-  while ((await readLease(client, DOUBLE_LEASE))?.live) await new Promise((r) => setTimeout(r, 50));
+  while ((await readLease(client, DEFAULT_LEASE))?.live) await new Promise((r) => setTimeout(r, 50));
 }
 
 describe.skipIf(!havePostgres)('the lease of a shared double: claimed once, renewed, fenced', () => {
@@ -53,35 +53,35 @@ describe.skipIf(!havePostgres)('the lease of a shared double: claimed once, rene
   it('gives a free lease to one of two claimers, and to the other only once it ran out', async () => {
     const [a, b] = [await connect(), await connect()];
     const claims = await Promise.all([
-      claimLease(a, DOUBLE_LEASE, 'a', 60_000),
-      claimLease(b, DOUBLE_LEASE, 'b', 60_000),
+      claimLease(a, DEFAULT_LEASE, 'a', 60_000),
+      claimLease(b, DEFAULT_LEASE, 'b', 60_000),
     ]);
     expect(claims.filter((e) => e !== undefined)).toEqual([1]);
     const winner = claims[0] === 1 ? 'a' : 'b';
-    expect((await readLease(a, DOUBLE_LEASE))?.owner).toBe(winner);
-    expect(await claimLease(a, DOUBLE_LEASE, 'c', 60_000)).toBeUndefined();
+    expect((await readLease(a, DEFAULT_LEASE))?.owner).toBe(winner);
+    expect(await claimLease(a, DEFAULT_LEASE, 'c', 60_000)).toBeUndefined();
 
     await a.query(`UPDATE scheme_sim_leases SET expires_at = clock_timestamp() - interval '1 second'`);
-    expect(await renewLease(a, DOUBLE_LEASE, winner, 1, 60_000)).toBe(false);
-    expect(await claimLease(b, DOUBLE_LEASE, 'c', 60_000)).toBe(2);
+    expect(await renewLease(a, DEFAULT_LEASE, winner, 1, 60_000)).toBe(false);
+    expect(await claimLease(b, DEFAULT_LEASE, 'c', 60_000)).toBe(2);
   });
 
   it('renews only the holder at its epoch, and a release frees the lease at once', async () => {
     const a = await connect();
-    expect(await claimLease(a, DOUBLE_LEASE, 'a', 60_000)).toBe(1);
-    expect(await renewLease(a, DOUBLE_LEASE, 'a', 1, 60_000)).toBe(true);
-    expect(await renewLease(a, DOUBLE_LEASE, 'a', 0, 60_000)).toBe(false);
-    expect(await renewLease(a, DOUBLE_LEASE, 'b', 1, 60_000)).toBe(false);
-    await releaseLease(a, DOUBLE_LEASE, 'a', 1);
-    expect(await readLease(a, DOUBLE_LEASE)).toMatchObject({ owner: null, live: false, remainingMs: 0 });
-    expect(await claimLease(a, DOUBLE_LEASE, 'b', 60_000)).toBe(2);
+    expect(await claimLease(a, DEFAULT_LEASE, 'a', 60_000)).toBe(1);
+    expect(await renewLease(a, DEFAULT_LEASE, 'a', 1, 60_000)).toBe(true);
+    expect(await renewLease(a, DEFAULT_LEASE, 'a', 0, 60_000)).toBe(false);
+    expect(await renewLease(a, DEFAULT_LEASE, 'b', 1, 60_000)).toBe(false);
+    await releaseLease(a, DEFAULT_LEASE, 'a', 1);
+    expect(await readLease(a, DEFAULT_LEASE)).toMatchObject({ owner: null, live: false, remainingMs: 0 });
+    expect(await claimLease(a, DEFAULT_LEASE, 'b', 60_000)).toBe(2);
   });
 
   it("refuses a stale holder's commit, after its lease ran out and after another took it", async () => {
     const admin = await connect();
-    expect(await claimLease(admin, DOUBLE_LEASE, 'a', 300)).toBe(1);
+    expect(await claimLease(admin, DEFAULT_LEASE, 'a', 300)).toBe(1);
     const lost: string[] = [];
-    const fence = leaseFence(DOUBLE_LEASE, 'a', 1, (reason) => lost.push(reason));
+    const fence = leaseFence(DEFAULT_LEASE, 'a', 1, (reason) => lost.push(reason));
     const store = await openStore({ postgres: url, postgresFence: fence });
     stores.push(store);
     store.collection<{ id: string }>('things').put({ id: 'early' });
@@ -92,7 +92,7 @@ describe.skipIf(!havePostgres)('the lease of a shared double: claimed once, rene
     await expect(store.commit()).rejects.toThrow(StoreError);
     expect(lost).toHaveLength(1);
 
-    expect(await claimLease(admin, DOUBLE_LEASE, 'b', 60_000)).toBe(2);
+    expect(await claimLease(admin, DEFAULT_LEASE, 'b', 60_000)).toBe(2);
     await expect(store.commit()).rejects.toThrow(/epoch 1 is no longer in force; the write was refused/);
     const ids = (await admin.query('SELECT id FROM scheme_sim_c_things ORDER BY id')).rows.map((r) => r.id);
     expect(ids).toEqual(['early']);
@@ -100,25 +100,25 @@ describe.skipIf(!havePostgres)('the lease of a shared double: claimed once, rene
 
   it('makes a claim skip the lease while a commit of the holder is under way', async () => {
     const [a, b] = [await connect(), await connect()];
-    expect(await claimLease(a, DOUBLE_LEASE, 'a', 60_000)).toBe(1);
-    const fence = leaseFence(DOUBLE_LEASE, 'a', 1, () => undefined);
+    expect(await claimLease(a, DEFAULT_LEASE, 'a', 60_000)).toBe(1);
+    const fence = leaseFence(DEFAULT_LEASE, 'a', 1, () => undefined);
     await a.query('BEGIN');
     await fence.check(a);
     // The lease runs out while the commit holds the row: a claimer skips it until the commit ends.
     await b.query(`UPDATE scheme_sim_leases SET expires_at = clock_timestamp() - interval '1 second'`);
-    expect(await claimLease(b, DOUBLE_LEASE, 'b', 60_000)).toBeUndefined();
+    expect(await claimLease(b, DEFAULT_LEASE, 'b', 60_000)).toBeUndefined();
     await a.query('COMMIT');
-    expect(await claimLease(b, DOUBLE_LEASE, 'b', 60_000)).toBe(2);
+    expect(await claimLease(b, DEFAULT_LEASE, 'b', 60_000)).toBe(2);
   });
 
   it('lists the nodes with their heartbeat and what each owns', async () => {
     const a = await connect();
     await heartbeat(a, 'n1', 'http://127.0.0.1:1', 'owner');
     await heartbeat(a, 'n2', 'http://127.0.0.1:2', 'standby');
-    await claimLease(a, DOUBLE_LEASE, 'n1', 60_000);
+    await claimLease(a, DEFAULT_LEASE, 'n1', 60_000);
     const nodes = await listNodes(a, 60_000);
     expect(nodes.map((n) => [n.nodeId, n.live, n.owns])).toEqual([
-      ['n1', true, ['*']],
+      ['n1', true, ['default']],
       ['n2', true, []],
     ]);
   });

@@ -1,7 +1,7 @@
 // The tables and SQL by which N scheme-sim nodes on one PostgreSQL database agree who writes
-// (docs/shared-double.md, decision 033): a row per node, and a lease row with a fencing epoch.
-// Only PostgreSQL's own tools: row locks, SKIP LOCKED, the server's clock. No connection here; the
-// node's coordinator runs these on its own session.
+// (docs/shared-double.md, decision 033): a row per node, and a lease row with a fencing epoch per
+// world (the default one and each sandbox). Only PostgreSQL's own tools: row locks, SKIP LOCKED,
+// the server's clock. Every statement stands alone (no BEGIN), so nodes may share one session.
 import type pg from 'pg';
 import { StoreError } from './store-error.ts';
 
@@ -9,11 +9,12 @@ type Queryable = Pick<pg.ClientBase, 'query'>;
 
 export const NODES_TABLE = 'scheme_sim_nodes';
 export const LEASES_TABLE = 'scheme_sim_leases';
-/**
- * The one lease row: it covers every world of the double (the default one and every sandbox), so
- * one node at a time writes them all (decision 033 says why not one lease per sandbox yet).
- */
-export const DOUBLE_LEASE = '*';
+/** The default world's lease; each sandbox's lease is named by its id. */
+export const DEFAULT_LEASE = 'default';
+/** Where a sandbox is found by what a request carries (its client ids, key ids), for every node. */
+export const ROUTES_TABLE = 'scheme_sim_sandbox_routes';
+/** One row: the secret nodes show each other on the calls between them (placement, the sandbox list). */
+const CLUSTER_TABLE = 'scheme_sim_cluster';
 
 /** Serialises the CREATE TABLE IF NOT EXISTS of nodes starting together (they race on pg_type otherwise). */
 const PREPARE_LOCK = '7261726531';
@@ -32,7 +33,18 @@ export async function prepareLeaseTables(client: Queryable): Promise<void> {
       `CREATE TABLE IF NOT EXISTS ${LEASES_TABLE} (world text PRIMARY KEY, owner text, epoch bigint NOT NULL DEFAULT 0,
         expires_at timestamptz NOT NULL DEFAULT '-infinity')`,
     );
-    await client.query(`INSERT INTO ${LEASES_TABLE} (world) VALUES ($1) ON CONFLICT DO NOTHING`, [DOUBLE_LEASE]);
+    await client.query(
+      `CREATE TABLE IF NOT EXISTS ${ROUTES_TABLE} (id text PRIMARY KEY, expires_at timestamptz NOT NULL,
+        client_ids text[] NOT NULL, key_ids text[] NOT NULL)`,
+    );
+    await client.query(
+      `CREATE TABLE IF NOT EXISTS ${CLUSTER_TABLE} (one boolean PRIMARY KEY DEFAULT true, secret text NOT NULL)`,
+    );
+    await client.query(
+      `INSERT INTO ${CLUSTER_TABLE} (secret) VALUES (md5(random()::text || clock_timestamp()::text) || md5(random()::text))
+       ON CONFLICT DO NOTHING`,
+    );
+    await client.query(`INSERT INTO ${LEASES_TABLE} (world) VALUES ($1) ON CONFLICT DO NOTHING`, [DEFAULT_LEASE]);
     await client.query('COMMIT');
   } catch (err) {
     await client.query('ROLLBACK').catch(() => undefined);
@@ -65,33 +77,39 @@ export interface LeaseRow {
   remainingMs: number;
 }
 
-/** The lease and its owner's address as the database sees them now. */
-export async function readLease(client: Queryable, world: string): Promise<LeaseRow | undefined> {
-  const { rows } = await client.query(
-    `SELECT l.world, l.owner, l.epoch::text AS epoch, l.expires_at > clock_timestamp() AS live, n.advertise_url,
+const LEASE_COLUMNS = `l.world, l.owner, l.epoch::text AS epoch, l.expires_at > clock_timestamp() AS live, n.advertise_url,
             CASE WHEN l.expires_at > clock_timestamp()
                  THEN extract(epoch FROM l.expires_at - clock_timestamp()) * 1000 ELSE 0 END AS remaining
-       FROM ${LEASES_TABLE} l LEFT JOIN ${NODES_TABLE} n ON n.node_id = l.owner WHERE l.world = $1`,
-    [world],
-  );
-  const row = rows[0];
-  return row
-    ? {
-        world: row.world,
-        owner: row.owner,
-        epoch: Number(row.epoch),
-        live: row.live,
-        ownerUrl: row.advertise_url,
-        remainingMs: Number(row.remaining ?? 0),
-      }
-    : undefined;
+       FROM ${LEASES_TABLE} l LEFT JOIN ${NODES_TABLE} n ON n.node_id = l.owner`;
+
+function leaseRow(row: Record<string, unknown>): LeaseRow {
+  return {
+    world: row.world as string,
+    owner: row.owner as string | null,
+    epoch: Number(row.epoch),
+    live: row.live as boolean,
+    ownerUrl: row.advertise_url as string | null,
+    remainingMs: Number(row.remaining ?? 0),
+  };
+}
+
+/** The lease and its owner's address as the database sees them now; undefined when the world has none. */
+export async function readLease(client: Queryable, world: string): Promise<LeaseRow | undefined> {
+  const { rows } = await client.query(`SELECT ${LEASE_COLUMNS} WHERE l.world = $1`, [world]);
+  return rows[0] ? leaseRow(rows[0]) : undefined;
+}
+
+/** Every world's lease: who serves what, for a node's routing and for the leases to take. */
+export async function readLeases(client: Queryable): Promise<LeaseRow[]> {
+  const { rows } = await client.query(`SELECT ${LEASE_COLUMNS}`);
+  return rows.map(leaseRow);
 }
 
 /**
  * Takes the lease when nobody holds it in force: the row is locked FOR UPDATE SKIP LOCKED, so of
  * nodes claiming at once one gets it and the others skip it, and a commit under way (which holds it
  * FOR KEY SHARE, leaseFence) makes it skipped until that commit ends. The epoch goes up by one.
- * Resolves the new epoch, or undefined when the lease is held or locked.
+ * Resolves the new epoch, or undefined when the lease is held or locked. One statement.
  */
 export async function claimLease(
   client: Queryable,
@@ -99,29 +117,40 @@ export async function claimLease(
   nodeId: string,
   ttlMs: number,
 ): Promise<number | undefined> {
-  await client.query('BEGIN');
-  try {
-    const { rows } = await client.query(
-      `SELECT epoch FROM ${LEASES_TABLE} WHERE world = $1 AND (owner IS NULL OR expires_at <= clock_timestamp())
-       FOR UPDATE SKIP LOCKED`,
-      [world],
-    );
-    if (rows.length === 0) {
-      await client.query('ROLLBACK');
-      return undefined;
-    }
-    const updated = await client.query(
-      `UPDATE ${LEASES_TABLE} SET owner = $2, epoch = epoch + 1,
-         expires_at = clock_timestamp() + make_interval(secs => $3::double precision / 1000)
-       WHERE world = $1 RETURNING epoch::text AS epoch`,
-      [world, nodeId, ttlMs],
-    );
-    await client.query('COMMIT');
-    return Number(updated.rows[0].epoch);
-  } catch (err) {
-    await client.query('ROLLBACK').catch(() => undefined);
-    throw err;
-  }
+  const { rows } = await client.query(
+    `UPDATE ${LEASES_TABLE} SET owner = $2, epoch = epoch + 1,
+       expires_at = clock_timestamp() + make_interval(secs => $3::double precision / 1000)
+     WHERE world = (SELECT world FROM ${LEASES_TABLE}
+                     WHERE world = $1 AND (owner IS NULL OR expires_at <= clock_timestamp()) FOR UPDATE SKIP LOCKED)
+     RETURNING epoch::text AS epoch`,
+    [world, nodeId, ttlMs],
+  );
+  return rows[0] ? Number(rows[0].epoch) : undefined;
+}
+
+/** The lease of a world made just now (a sandbox created on this node): epoch 1, or undefined when the world exists. */
+export async function claimNewLease(
+  client: Queryable,
+  world: string,
+  nodeId: string,
+  ttlMs: number,
+): Promise<number | undefined> {
+  const { rows } = await client.query(
+    `INSERT INTO ${LEASES_TABLE} (world, owner, epoch, expires_at)
+     VALUES ($1, $2, 1, clock_timestamp() + make_interval(secs => $3::double precision / 1000))
+     ON CONFLICT (world) DO NOTHING RETURNING epoch::text AS epoch`,
+    [world, nodeId, ttlMs],
+  );
+  return rows[0] ? Number(rows[0].epoch) : undefined;
+}
+
+/** A world deleted: its lease and its routes go (only by its holder at its epoch). */
+export async function forgetWorld(client: Queryable, world: string, nodeId: string, epoch: number): Promise<void> {
+  await client.query(
+    `WITH gone AS (DELETE FROM ${LEASES_TABLE} WHERE world = $1 AND owner = $2 AND epoch = $3 RETURNING world)
+     DELETE FROM ${ROUTES_TABLE} WHERE id IN (SELECT world FROM gone)`,
+    [world, nodeId, epoch],
+  );
 }
 
 /**
@@ -141,6 +170,32 @@ export async function renewLease(
     [world, nodeId, epoch, ttlMs],
   );
   return result.rowCount === 1;
+}
+
+/**
+ * Renews every lease this node holds in one statement; resolves the worlds renewed with their
+ * epochs (a world held here at another epoch, or run out, is not among them: it was lost).
+ */
+export async function renewLeases(
+  client: Queryable,
+  nodeId: string,
+  worlds: string[],
+  ttlMs: number,
+): Promise<Map<string, number>> {
+  if (worlds.length === 0) return new Map();
+  const { rows } = await client.query(
+    `UPDATE ${LEASES_TABLE} SET expires_at = clock_timestamp() + make_interval(secs => $3::double precision / 1000)
+     WHERE world = ANY($2::text[]) AND owner = $1 AND expires_at > clock_timestamp()
+     RETURNING world, epoch::text AS epoch`,
+    [nodeId, worlds, ttlMs],
+  );
+  return new Map(rows.map((r) => [r.world as string, Number(r.epoch)]));
+}
+
+/** The secret the nodes of this database show each other (made once, with the tables). */
+export async function clusterSecret(client: Queryable): Promise<string> {
+  const { rows } = await client.query(`SELECT secret FROM ${CLUSTER_TABLE}`);
+  return rows[0].secret as string;
 }
 
 /** Gives the lease up at once (a graceful stop), so another node claims it without waiting for it to run out. */
@@ -184,7 +239,7 @@ export interface NodeRow {
   nodeId: string;
   advertiseUrl: string;
   state: string;
-  /** Whether its heartbeat is younger than the lease time. */
+  /** Whether its heartbeat is younger than the lease time and it has not stopped. */
   live: boolean;
   heartbeatAgeMs: number;
   /** The leases it holds in force. */
@@ -207,7 +262,7 @@ export async function listNodes(client: Queryable, ttlMs: number): Promise<NodeR
       advertiseUrl: r.advertise_url as string,
       state: r.state as string,
       heartbeatAgeMs: Math.round(Number(r.age)),
-      live: Number(r.age) < ttlMs,
+      live: Number(r.age) < ttlMs && r.state !== 'stopping' && r.state !== 'stopped',
       owns: r.owns as string[],
     }))
     .sort((a, b) => Number(b.live) - Number(a.live));

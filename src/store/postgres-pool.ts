@@ -37,6 +37,8 @@ interface TransactionOptions {
   readOnly?: boolean;
   /** Takes this schema's transaction-level advisory lock first (sandboxLockKey). */
   lock?: string;
+  /** The lease this write proves, over the pool's own (a node's sandbox: its own lease, decision 033). */
+  fence?: LeaseFence;
 }
 
 /** Opens a pool on the database at `url` and checks it can connect; the caller closes it. */
@@ -152,7 +154,7 @@ export class PostgresPool {
     client.on('error', onError);
     try {
       await client.query(options.readOnly ? 'BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY' : 'BEGIN');
-      if (!options.readOnly) await this.#fence?.check(client);
+      if (!options.readOnly) await (options.fence ?? this.#fence)?.check(client);
       if (options.lock) await client.query('SELECT pg_advisory_xact_lock($1::bigint)', [options.lock]);
       const result = await work(client);
       await client.query('COMMIT');

@@ -1,6 +1,7 @@
 // Sandboxes on a PostgreSQL server each need a store of their own without a connection each: the
 // engine that keeps a sandbox's tables in its own schema over a shared pool.
 import type { ChangeSet, Engine } from './engine.ts';
+import type { LeaseFence } from './postgres-leases.ts';
 import type { PostgresPool } from './postgres-pool.ts';
 import { type PersistPlan, readCatalogue, readStore, serialise, type TableNames, writePlan } from './postgres-sql.ts';
 import { sandboxLayout, sandboxLockKey, type TableLayout } from './postgres-tables.ts';
@@ -11,10 +12,14 @@ import { StoreError } from './store-error.ts';
  * Opens a sandbox's store kept in `schema` of the pool's database: creates the schema and the
  * tables it lacks. Its load and each commit are one transaction on a connection of the pool.
  */
-export async function openPostgresSchemaEngine(pool: PostgresPool, schema: string): Promise<Engine> {
+export async function openPostgresSchemaEngine(
+  pool: PostgresPool,
+  schema: string,
+  fence?: LeaseFence,
+): Promise<Engine> {
   const layout = sandboxLayout(schema);
   const release = pool.claim(schema);
-  const engine = new PostgresSchemaEngine(pool, schema, layout, release);
+  const engine = new PostgresSchemaEngine(pool, schema, layout, release, fence);
   try {
     await engine.open();
   } catch (err) {
@@ -35,12 +40,15 @@ class PostgresSchemaEngine implements Engine {
   readonly #layout: TableLayout;
   readonly #lock: string;
   readonly #release: () => void;
+  /** A node's lease of this sandbox, proved by each commit (over the pool's own fence). */
+  readonly #fence: LeaseFence | undefined;
   /** Collection name → its table, for every collection the schema has a table for. */
   #tables: TableNames = new Map();
   #writing: Promise<unknown> = Promise.resolve();
   #closing: Promise<void> | null = null;
 
-  constructor(pool: PostgresPool, schema: string, layout: TableLayout, release: () => void) {
+  constructor(pool: PostgresPool, schema: string, layout: TableLayout, release: () => void, fence?: LeaseFence) {
+    this.#fence = fence;
     this.#pool = pool;
     this.location = `${pool.location} (schema ${schema})`;
     this.#layout = layout;
@@ -75,7 +83,12 @@ class PostgresSchemaEngine implements Engine {
       throw new StoreError(`cannot write the store to database ${this.location}: ${(err as Error).message}`);
     }
     const writing = this.#pool.transaction(
-      { doing: 'cannot write the store to', location: this.location, lock: this.#lock },
+      {
+        doing: 'cannot write the store to',
+        location: this.location,
+        lock: this.#lock,
+        ...(this.#fence ? { fence: this.#fence } : {}),
+      },
       (client) => writePlan(client, this.#layout, this.#tables, plan),
     );
     this.#writing = writing.catch(() => undefined);

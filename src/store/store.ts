@@ -34,7 +34,7 @@ export interface OpenStoreOptions {
    * process's default store holds it); with it, give neither `file` nor `postgres`.
    */
   postgresSchema?: string;
-  /** A node of a shared double: the default store's commits prove this lease (docs/shared-double.md). */
+  /** A node of a shared double: the store's commits prove this lease (docs/shared-double.md); a sandbox's too. */
   postgresFence?: LeaseFence;
   /** The connections sandbox stores share (`openPostgresPool`); its opener closes it after them. */
   postgresPool?: PostgresPool;
@@ -88,7 +88,7 @@ async function openEngine(options: OpenStoreOptions): Promise<StartingEngine> {
     if (options.file || options.postgres)
       throw new StoreError('a sandbox store on PostgreSQL takes its database from postgresPool, not file or postgres');
     const { openPostgresSchemaEngine } = await import('./postgres-schema-engine.ts');
-    return openPostgresSchemaEngine(options.postgresPool, options.postgresSchema);
+    return openPostgresSchemaEngine(options.postgresPool, options.postgresSchema, options.postgresFence);
   }
   if (options.postgres) {
     // Loaded only when asked for: the embedded engines do not pay for the driver.

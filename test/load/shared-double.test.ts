@@ -46,11 +46,25 @@ async function cluster(count: number): Promise<{ database: string; started: Node
   return { database, started };
 }
 
-async function ownerOf(list: NodeProcess[]): Promise<NodeProcess> {
-  const health = await untilHealth(list[0]!.url, (h) => h.node.owner !== null);
-  const owner = list.find((n) => n.id === health.node.owner.id);
-  if (!owner) throw new Error(`owner ${health.node.owner.id} is not among the nodes`);
-  return owner;
+/** What each node serves now, by its /health. */
+async function ownsOf(list: NodeProcess[]): Promise<Map<NodeProcess, string[]>> {
+  const owns = new Map<NodeProcess, string[]>();
+  for (const n of list) owns.set(n, (await untilHealth(n.url, () => true)).node.owns);
+  return owns;
+}
+
+/** The node that serves the most worlds (its death leaves the most to take over). */
+async function busiest(list: NodeProcess[]): Promise<NodeProcess> {
+  const owns = await ownsOf(list);
+  return [...owns].sort((a, b) => b[1].length - a[1].length)[0]![0];
+}
+
+/** The node that serves `world`, once one does. */
+async function ownerOf(list: NodeProcess[], world: string): Promise<NodeProcess> {
+  for (;;) {
+    for (const [n, owns] of await ownsOf(list)) if (owns.includes(world)) return n;
+    await new Promise((r) => setTimeout(r, 100));
+  }
 }
 
 /** Creates accounts in each sandbox, one after another per sandbox, until stopped; keeps what was acknowledged. */
@@ -110,14 +124,15 @@ async function readableEverywhere(acked: Array<{ sandbox: SandboxClient; id: str
   return missing;
 }
 
-/** No epoch was answered by two nodes, and no node answered as owner at an older epoch after a newer one began. */
+/** No world's epoch was answered by two nodes; the owner of each world at each epoch (`world@epoch`). */
 function oneOwnerPerEpoch(answers: Answer[]): Map<string, string> {
   const owners = new Map<string, string>();
   for (const a of answers) {
-    if (a.node === null || a.epoch === null) continue;
-    const seen = owners.get(a.epoch);
-    if (seen !== undefined && seen !== a.node) throw new Error(`epoch ${a.epoch} answered by ${seen} and ${a.node}`);
-    owners.set(a.epoch, a.node);
+    if (a.node === null || a.epoch === null || a.world === null) continue;
+    const key = `${a.world}@${a.epoch}`;
+    const seen = owners.get(key);
+    if (seen !== undefined && seen !== a.node) throw new Error(`${key} answered by ${seen} and ${a.node}`);
+    owners.set(key, a.node);
   }
   return owners;
 }
@@ -148,11 +163,23 @@ describe.skipIf(!havePostgres)('a shared double: three nodes on one PostgreSQL',
         const ids = ((await res.json()) as { data: Array<{ id: string }> }).data.map((a) => a.id);
         for (const c of created) expect(ids.includes(c.id)).toBe(c.s === s);
       }
-    const owner = await ownerOf(started);
-    expect(new Set(rr.answers.map((a) => a.node))).toEqual(new Set([owner.id]));
+    // Each world has one owner; the sandboxes were placed on the least-loaded nodes, so they spread.
+    const owners = oneOwnerPerEpoch(rr.answers);
+    for (const s of sandboxes) expect([...owners.keys()].some((k) => k.startsWith(`${s.id}@`))).toBe(true);
+    const owns = await ownsOf(started);
+    const all = [...owns.values()].flat();
+    expect(all.sort()).toEqual(['default', ...sandboxes.map((s) => s.id)].sort());
+    expect([...owns.values()].filter((o) => o.length > 0).length).toBe(3);
     for (const n of started) {
       const health = await (await fetch(`${n.url}/health`)).json();
-      expect(health.node).toMatchObject({ id: n.id, database: 'reachable', owns: n === owner ? ['*'] : [] });
+      expect(health.node).toMatchObject({ id: n.id, database: 'reachable', owns: owns.get(n) });
+    }
+    // The sandbox list spans the nodes: the default world's admin sees every sandbox, through any node.
+    for (const n of started) {
+      const res = await fetch(`${n.url}/v1/simulator/sandboxes`, {
+        headers: { authorization: `Bearer ${sandboxes[0]!.token}` },
+      });
+      expect(res.status).toBe(200);
     }
   }, 120_000);
 
@@ -166,7 +193,7 @@ describe.skipIf(!havePostgres)('a shared double: three nodes on one PostgreSQL',
     const takeovers: number[] = [];
     for (let kill = 0; kill < 2; kill++) {
       await new Promise((r) => setTimeout(r, 1500));
-      const owner = await ownerOf([...live]);
+      const owner = await busiest([...live]);
       const killedAt = performance.now();
       owner.child.kill('SIGKILL');
       live.delete(owner); // the balancer's health check takes it out
@@ -200,7 +227,7 @@ describe.skipIf(!havePostgres)('a shared double: three nodes on one PostgreSQL',
     const live = new Set(started);
     const rr = roundRobin(() => [...live].map((n) => n.url));
     const s = await newSandbox(rr.fetch);
-    const owner = await ownerOf(started);
+    const owner = await ownerOf(started, s.id);
     const other = started.find((n) => n !== owner)!;
     // A create whose headers reach the owner (so it takes it on) and whose body comes after the pause.
     const body = accountBody(s.admin.organisation_id, 'Late', '30000001');
@@ -226,7 +253,7 @@ describe.skipIf(!havePostgres)('a shared double: three nodes on one PostgreSQL',
     await new Promise((r) => setTimeout(r, 300));
     owner.child.kill('SIGSTOP');
     live.delete(owner); // a paused process answers nothing: the balancer's check takes it out
-    await untilHealth(other.url, (h) => h.node.state === 'owner');
+    await untilHealth(other.url, (h) => h.node.owns.includes(s.id));
     const during = await rr.fetch('/v1/organisation/accounts', {
       method: 'POST',
       headers: { authorization: `Bearer ${s.token}`, 'content-type': 'application/json' },

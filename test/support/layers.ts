@@ -49,6 +49,8 @@ const RUNTIME_FILES = new Set([
   'src/world.ts',
   'src/sandboxes.ts',
   'src/sandbox-storage.ts',
+  'src/sandbox-routing.ts',
+  'src/sandbox-requests.ts',
   'src/fixtures.ts',
   'src/package-files.ts',
 ]);

@@ -79,10 +79,11 @@ export async function untilHealth(url: string, ready: (health: any) => boolean):
   }
 }
 
-/** Every answer seen: which node answered it as owner, at which epoch. */
+/** Every answer seen: which node answered it as the owner of which world, at which epoch. */
 export interface Answer {
   status: number;
   node: string | null;
+  world: string | null;
   epoch: string | null;
 }
 
@@ -101,6 +102,7 @@ export function roundRobin(urls: () => string[], answers: Answer[] = []) {
     answers.push({
       status: res.status,
       node: res.headers.get('x-scheme-sim-node'),
+      world: res.headers.get('x-scheme-sim-world'),
       epoch: res.headers.get('x-scheme-sim-epoch'),
     });
     return res;

@@ -48,11 +48,11 @@ const NEEDS_ADMIN =
   'sandboxes are managed by an admin client of the default sandbox (or anyone when the server runs with --sandboxes open or --auth off)';
 
 /** The sandbox `id` names, if the asker may see it; 404 otherwise (another's sandbox is not told of). */
-function visible(sandboxes: SandboxDirectory, asker: Asker, id: string): SandboxEntry {
+async function visible(sandboxes: SandboxDirectory, asker: Asker, id: string): Promise<SandboxEntry> {
   if (asker.anonymous)
     throw new ApiError(401, `reading a sandbox needs credentials: ${NEEDS_ADMIN}, or a client of it`);
   if (!asker.operator && asker.own === undefined) throw new ApiError(403, NEEDS_ADMIN);
-  const entry = asker.operator || asker.own === id ? sandboxes.get(id) : undefined;
+  const entry = asker.operator || asker.own === id ? await sandboxes.get(id) : undefined;
   if (!entry) throw new ApiError(404, `sandbox ${id} does not exist`);
   return entry;
 }
@@ -111,7 +111,8 @@ export function simulatorSandboxRoutes(deps: AppDeps, sandboxes: SandboxDirector
     const asker = await askerOf(c, deps);
     if (asker.anonymous) throw new ApiError(401, `listing sandboxes needs credentials: ${NEEDS_ADMIN}`);
     if (!asker.operator && asker.own === undefined) throw new ApiError(403, NEEDS_ADMIN);
-    const entries = asker.operator ? sandboxes.list() : sandboxes.list().filter((e) => e.id === asker.own);
+    const all = await sandboxes.list();
+    const entries = asker.operator ? all : all.filter((e) => e.id === asker.own);
     return c.json({
       data: entries.map((e) => view(e, sandboxes.recordQuota, false)),
       links: { self: PATH },
@@ -122,7 +123,7 @@ export function simulatorSandboxRoutes(deps: AppDeps, sandboxes: SandboxDirector
     { summary: 'A sandbox, with its clients and their secrets', answer: 'sandbox-single', open: true },
     async (c, answer) => {
       const id = parseId(c.req.param('id'));
-      return single(answer, visible(sandboxes, await askerOf(c, deps), id));
+      return single(answer, await visible(sandboxes, await askerOf(c, deps), id));
     },
   );
   r.delete(
@@ -131,7 +132,7 @@ export function simulatorSandboxRoutes(deps: AppDeps, sandboxes: SandboxDirector
     async (c, answer) => {
       const id = parseId(c.req.param('id'));
       const asker = await askerOf(c, deps);
-      visible(sandboxes, asker, id);
+      await visible(sandboxes, asker, id);
       if (!asker.operator && !asker.admin)
         throw new ApiError(403, `deleting sandbox ${id} needs its admin client (the first one its creation listed)`);
       await sandboxes.delete(id);
