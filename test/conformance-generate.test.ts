@@ -115,6 +115,9 @@ describe('a planted fault: the target stops enforcing the pattern of an accountâ
     // The same case again (the answer differs only in the fresh id the run gives each record).
     const what = (problem: string) => problem.split(': {')[0];
     expect(again.generated.failures.map((f) => what(f.problem))).toEqual([what(failure!.problem)]);
+    // What a baseline compares (src/cli/baseline.ts) names the break, the same in both runs.
+    expect(report.divergences[0]!.case).toMatch(/^\w+ at data\.attributes\.country: expected a 4xx, got 201$/);
+    expect(again.divergences.map((d) => d.case)).toEqual([report.divergences[0]!.case]);
   }, 120_000);
 
   it('passes without the fault', async () => {

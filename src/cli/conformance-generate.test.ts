@@ -48,5 +48,6 @@ describe('conformance --generate options', () => {
       /--sandbox applies to --target sim or staging/,
     );
     expect(() => generateSettings(['--generate', '--url', 'http://x'])).toThrow(/--url applies to --target sim only/);
+    expect(() => generateSettings(['--generate', '--baseline', '/nonexistent/report.json'])).toThrow(/--baseline/);
   });
 });

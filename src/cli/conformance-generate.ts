@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { SchemeClock } from '../clock/scheme-clock.ts';
 import { listen } from '../node/server.ts';
 import { createRuntime } from '../runtime.ts';
+import { gateOnBaseline, readReport } from './baseline.ts';
 import { CliError } from './cli-errors.ts';
 import { parseCommand, usageError } from './usage.ts';
 
@@ -34,6 +35,8 @@ goes to reports/conformance-<target>.json.
   --url URL        the running simulator of the sim target (else SIM_BASE_URL, else one started here)
   --reset-ok       let the sim target reset a simulator that keeps a data file
   --sandbox S      sim and staging: new (made for the run, deleted after) or a sandbox id
+  --baseline F     an earlier report of the target: print what is new, fixed and still failing,
+                   and exit 1 on new failures only (as for the scenarios)
   -h, --help       this help
 
 Needs fast-check (a development dependency of scheme-sim: npm ci in a checkout; another project
@@ -52,13 +55,14 @@ interface GenerateValues {
   url?: string;
   'reset-ok': boolean;
   sandbox?: string;
+  baseline?: string;
   help: boolean;
 }
 
 /** The run's settings, checked: its environment for the harness's process. */
 export function generateSettings(
   argv: string[],
-): { env: Record<string, string>; target: string; url?: string } | 'help' {
+): { env: Record<string, string>; target: string; url?: string; baseline?: string } | 'help' {
   const { values } = parseCommand(
     argv,
     {
@@ -70,6 +74,7 @@ export function generateSettings(
       url: { type: 'string' },
       'reset-ok': { type: 'boolean', default: false },
       sandbox: { type: 'string' },
+      baseline: { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
     },
     HELP,
@@ -107,7 +112,8 @@ export function generateSettings(
     ...(values['reset-ok'] ? { SIM_RESET_OK: '1' } : {}),
   };
   const url = values.url ?? (target === 'sim' ? process.env.SIM_BASE_URL : undefined);
-  return { env, target, ...(url ? { url } : {}) };
+  if (values.baseline) readReport(values.baseline, '--baseline');
+  return { env, target, ...(url ? { url } : {}), ...(values.baseline ? { baseline: values.baseline } : {}) };
 }
 
 function run(env: Record<string, string>): Promise<number> {
@@ -137,14 +143,17 @@ export async function generateCommand(argv: string[]): Promise<number> {
       'conformance --generate needs fast-check: npm ci in a checkout, or npm install fast-check beside scheme-sim',
     );
   }
-  if (settings.target !== 'sim') return run(settings.env);
-  if (settings.url) return run({ ...settings.env, SIM_BASE_URL: settings.url });
+  // With a baseline, the exit status follows the failures the baseline does not have (baseline.ts).
+  const report = join(process.env.CONFORMANCE_REPORTS_DIR || 'reports', `conformance-${settings.target}.json`);
+  const gate = (code: number) => (settings.baseline ? gateOnBaseline(code, report, settings.baseline) : code);
+  if (settings.target !== 'sim') return gate(await run(settings.env));
+  if (settings.url) return gate(await run({ ...settings.env, SIM_BASE_URL: settings.url }));
   // No simulator named: one in memory with the fixtures, on the clock the sim preflight expects.
   const runtime = await createRuntime({ memory: true, clock: SchemeClock.frozenAt(SIM_START) });
   const server = await listen(runtime, 0, '127.0.0.1');
   console.log(`scheme-sim conformance --generate: a simulator for the sim target at ${server.url} (memory)`);
   try {
-    return await run({ ...settings.env, SIM_BASE_URL: server.url });
+    return gate(await run({ ...settings.env, SIM_BASE_URL: server.url }));
   } finally {
     await server.close();
   }
