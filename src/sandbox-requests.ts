@@ -21,8 +21,8 @@ export interface SandboxLimits {
 
 export const DEFAULT_LIMITS: SandboxLimits = { creation: 'admin', maxSandboxes: 1000, recordQuota: 100_000 };
 /** A sandbox lives 24 h unless asked otherwise, and 30 days at most (Stripe's test clocks: deletes_after). */
-export const DEFAULT_LIFETIME_MS = 24 * 3600_000;
-export const MAX_LIFETIME_MS = 30 * 24 * 3600_000;
+const DEFAULT_LIFETIME_MS = 24 * 3600_000;
+const MAX_LIFETIME_MS = 30 * 24 * 3600_000;
 export function checkLimits(limits: SandboxLimits): void {
   if (limits.creation !== 'admin' && limits.creation !== 'open')
     throw new Error(`sandbox creation must be admin or open, got ${String(limits.creation)}`);

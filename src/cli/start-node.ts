@@ -8,6 +8,7 @@ import { listenNode } from '../node/node-server.ts';
 import { NodeWorlds } from '../node/node-worlds.ts';
 import { requestLogger } from '../node/request-log.ts';
 import { createRuntime, type RuntimeOptions } from '../runtime.ts';
+import { stopOnSignals } from './stop-on-signals.ts';
 
 export const NODE_START_OPTIONS = {
   node: { type: 'boolean', default: false },
@@ -81,19 +82,5 @@ export async function startNode(o: NodeStart, fail: (message: string) => never):
   console.log(`  store:  ${node.location} (shared by every node; one of them writes at a time)`);
   console.log(`  health: ${running.url}/health (this node's state, what it owns, the database)`);
 
-  let stopping = false;
-  const stop = (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    console.log(`scheme-sim: ${signal}, handing over and stopping`);
-    running.stop().then(
-      () => process.exit(0),
-      (err: Error) => {
-        console.error(`scheme-sim: error while stopping: ${err.message}`);
-        process.exit(1);
-      },
-    );
-  };
-  process.on('SIGINT', () => stop('SIGINT'));
-  process.on('SIGTERM', () => stop('SIGTERM'));
+  stopOnSignals(() => running.stop(), 'handing over and stopping');
 }

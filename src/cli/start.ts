@@ -18,6 +18,7 @@ import { parseRetrySchedule } from '../sim/notifications/retry-schedule-spec.ts'
 import { shortPath, writeProfile } from './profile.ts';
 import { SANDBOX_START_OPTIONS, SANDBOX_START_USAGE, sandboxLimitsFrom } from './sandbox-options.ts';
 import { NODE_START_OPTIONS, NODE_START_USAGE, startNode } from './start-node.ts';
+import { stopOnSignals } from './stop-on-signals.ts';
 import { parseCommand } from './usage.ts';
 
 export const START_HELP = `Usage: scheme-sim start [options]
@@ -347,21 +348,7 @@ export async function startCommand(argv: string[], env: NodeJS.ProcessEnv = proc
       );
   }
 
-  let stopping = false;
-  const stop = (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    console.log(`scheme-sim: ${signal}, stopping`);
-    server.close().then(
-      () => process.exit(0),
-      (err: Error) => {
-        console.error(`scheme-sim: error while stopping: ${err.message}`);
-        process.exit(1);
-      },
-    );
-  };
-  process.on('SIGINT', () => stop('SIGINT'));
-  process.on('SIGTERM', () => stop('SIGTERM'));
+  stopOnSignals(() => server.close());
 }
 
 /**
