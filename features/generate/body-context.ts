@@ -15,6 +15,11 @@ export interface BodyContext {
   reportType?: string;
   /** The sequence number to quote, for a reversal. */
   sequenceNumber?: string;
+  /**
+   * A name verification's account: the target's known one (Target.cop), asked by its held name,
+   * by that name with a typo, or (no `name`) by the name as generated.
+   */
+  nameVerification?: { identification: string; accountType: string; name?: string };
 }
 
 /** The schema's name in the document: `#/components/schemas/account-create` → `account-create`. */
@@ -30,6 +35,18 @@ export const GENERATED_CALLBACK = 'http://127.0.0.1:9/generated-checks';
 
 const attrs = (body: Json): Json | undefined =>
   body?.data?.attributes && typeof body.data.attributes === 'object' ? body.data.attributes : undefined;
+
+/**
+ * A name with one typo: its last two different letters swapped (Samantha Holder → Samantha
+ * Holdre), the kind of slip a matcher calls a close match.
+ */
+export function typoOf(name: string): string {
+  for (let i = name.length - 2; i >= 0; i--) {
+    const [a, b] = [name[i]!, name[i + 1]!];
+    if (a !== b && /\p{L}/u.test(a) && /\p{L}/u.test(b)) return `${name.slice(0, i)}${b}${a}${name.slice(i + 2)}`;
+  }
+  return name;
+}
 
 /** One body put in context, in place; the schema's name says which rules apply. */
 export function putInContext(name: string, body: Json, ctx: BodyContext, random: () => number): Json {
@@ -77,6 +94,19 @@ export function putInContext(name: string, body: Json, ctx: BodyContext, random:
         a.user_defined_data = a.user_defined_data.filter(
           (d: Json, i: number, all: Json[]) => all.findIndex((o) => o.key === d.key) === i,
         );
+      break;
+    }
+    case 'name-verification-request': {
+      // The known account, so the matcher's answer is about the name: exact, close (a typo) or other.
+      const data = body?.Data;
+      if (!ctx.nameVerification || !data || typeof data !== 'object') break;
+      Object.assign(data, {
+        SchemeName: 'SortCodeAccountNumber',
+        AccountType: ctx.nameVerification.accountType,
+        Identification: ctx.nameVerification.identification,
+      });
+      if (ctx.nameVerification.name !== undefined) data.Name = ctx.nameVerification.name;
+      delete data.SecondaryIdentification;
       break;
     }
     case 'claim-reversal-create':

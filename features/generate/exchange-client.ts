@@ -34,12 +34,20 @@ export interface SendOptions {
   headersOnly?: boolean;
 }
 
+/** The header naming the generated case a request belongs to (read by src/cli/generate-differential.ts). */
+const CASE_HEADER = 'x-scheme-sim-case';
+
 const NAME_VERIFICATION = /^\/v1\/participants\/([^/]+)\/open-banking\//;
 
 export class ExchangeClient {
   private token: string | undefined;
   /** Every exchange, in order (the report counts them). */
   sentCount = 0;
+  /**
+   * The generated case sending, named on each request as `x-scheme-sim-case` when set (a
+   * differential run's recording tells the cases apart by it); never part of the curl printed.
+   */
+  label: string | undefined;
 
   constructor(readonly target: Target) {}
 
@@ -108,7 +116,12 @@ export class ExchangeClient {
     this.sentCount++;
     const controller = new AbortController();
     const res = await this.target.fetch(
-      new Request(url, { method, headers, ...(text !== undefined ? { body: text } : {}), signal: controller.signal }),
+      new Request(url, {
+        method,
+        headers: this.label ? { ...headers, [CASE_HEADER]: this.label } : headers,
+        ...(text !== undefined ? { body: text } : {}),
+        signal: controller.signal,
+      }),
     );
     let answerText = '';
     if (options.headersOnly && res.status < 300) controller.abort();

@@ -18,6 +18,8 @@ export interface GenerateOptions {
   seed: number;
   /** Only the operations whose `METHOD /path` matches. */
   only?: RegExp;
+  /** Name each request's case in a header (exchange-client.ts), for a differential run's recording. */
+  labelRequests?: boolean;
   log?: (line: string) => void;
 }
 
@@ -84,7 +86,7 @@ export async function runGenerated(
   const log = options.log ?? (() => {});
   const client = new ExchangeClient(target);
   const bank = target.clients.default?.bank ?? target.bank;
-  const instances = new PathInstances(doc, client, bank, target.cop.participant);
+  const instances = new PathInstances(doc, client, bank, target.cop);
   const cases = new OperationCases(doc, client, instances, target.cop.participant);
   const ops = order(doc.operations.filter((o) => !options.only || options.only.test(o.key)));
   const each = Math.max(1, Math.floor(options.cases / (2 * Math.max(1, ops.length))));
@@ -102,6 +104,7 @@ export async function runGenerated(
     const rules = new Set<string>();
     for (const kind of ['valid', 'invalid'] as const) {
       const seed = seedOf(options.seed, `${kind} ${op.key}`);
+      if (options.labelRequests) client.label = `${kind} ${op.key}`;
       let last: CaseResult | undefined;
       const judge = async (input: any): Promise<CaseResult> => {
         const r = kind === 'valid' ? await cases.valid(op, input) : await cases.invalid(op, input);
@@ -175,6 +178,7 @@ export async function runGenerated(
       `${op.key}: valid ${count.valid.accepted}+${count.valid.documented} documented/${count.valid.sent}${count.valid.unexercisable ? ' (unexercisable)' : ''}, invalid ${count.invalid.refused}/${count.invalid.sent}${count.invalid.unexercisable ? ' (nothing to break)' : ''}`,
     );
   }
+  if (options.labelRequests) client.label = 'clean-up';
   const leftBehind = await instances.cleanUp();
   const report: GeneratedReport = {
     target: target.name,

@@ -60,6 +60,7 @@ async function main(): Promise<number> {
       cases,
       seed,
       ...(only ? { only: new RegExp(only) } : {}),
+      ...(process.env.CONFORMANCE_GENERATE_LABELS === '1' ? { labelRequests: true } : {}),
       log: (line) => process.stderr.write(`${line}\n`),
     });
   } finally {

@@ -5,8 +5,9 @@
 import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { claimAttributes } from '../../src/harness/claim-attributes.ts';
+import type { Target } from '../support/targets.ts';
 import type { ApiDocument, ApiOperation } from './api-document.ts';
-import { type BodyContext, GENERATED_CALLBACK, putInContext, schemaName } from './body-context.ts';
+import { type BodyContext, GENERATED_CALLBACK, putInContext, schemaName, typoOf } from './body-context.ts';
 import type { Exchange, ExchangeClient } from './exchange-client.ts';
 import { arbitraryOf } from './schema-arbitrary.ts';
 
@@ -30,12 +31,14 @@ export class PathInstances {
   /** Ids of records the run made, directly or by what it sent (a delivery of its own notification). */
   private readonly own = new Set<string>();
   private seedCounter = 0;
+  /** Name verifications asked so far: each third by the held name, with a typo, or as generated. */
+  private nameVerifications = 0;
 
   constructor(
     private readonly doc: ApiDocument,
     private readonly client: ExchangeClient,
     private readonly bank: BodyContext['bank'],
-    private readonly participant: string,
+    private readonly cop: Target['cop'],
   ) {}
 
   /** The valid bodies of an operation, before context: the schema's arbitrary, filtered by its validator. */
@@ -50,11 +53,22 @@ export class PathInstances {
       this.reportType = (list.answer.json as Json)?.data?.[0]?.attributes?.report_type ?? '';
     }
     void random;
+    const asked = schemaName(op.body) === 'name-verification-request' ? this.nameVerifications++ % 3 : undefined;
+    const name = asked === 0 ? typoOf(this.cop.name) : asked === 1 ? this.cop.name : undefined;
     return {
       organisationId: this.client.organisationId,
       bank: this.bank,
       ...(this.reportType ? { reportType: this.reportType } : {}),
       ...(claim ? { sequenceNumber: claim.sequence } : {}),
+      ...(asked !== undefined
+        ? {
+            nameVerification: {
+              identification: this.cop.account,
+              accountType: this.cop.type,
+              ...(name !== undefined ? { name } : {}),
+            },
+          }
+        : {}),
     };
   }
 
@@ -229,7 +243,7 @@ export class PathInstances {
         continue;
       }
       if (seg === '{open_banking_id}') {
-        out.push(this.participant);
+        out.push(this.cop.participant);
         continue;
       }
       const collection = out.join('/');

@@ -2,6 +2,7 @@
 // than written as scenarios, on the same three targets; the run itself is the harness's
 // (features/generate/main.ts), started as cucumber is for the scenarios.
 import { spawn } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -10,6 +11,8 @@ import { listen } from '../node/server.ts';
 import { createRuntime } from '../runtime.ts';
 import { gateOnBaseline, readReport } from './baseline.ts';
 import { CliError } from './cli-errors.ts';
+import { compareWithSecond, type DifferentialOptions, secondTarget } from './generate-differential.ts';
+import { startProxy } from './proxy.ts';
 import { parseCommand, usageError } from './usage.ts';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -37,6 +40,15 @@ goes to reports/conformance-<target>.json.
   --sandbox S      sim and staging: new (made for the run, deleted after) or a sandbox id
   --baseline F     an earlier report of the target: print what is new, fixed and still failing,
                    and exit 1 on new failures only (as for the scenarios)
+  --differential URL2   --target sim only: send every generated request to a second target as
+                   well and compare its answers with the first's (the replay's comparison: status,
+                   error, JSON path by path; ids, timestamps and links normalised); a divergence
+                   joins the report's and exits 1. URL2 defaults to the first target's simulator
+                   when one of the next three is given
+  --differential-sandbox ID, --differential-client-id ID, --differential-client-secret S
+                   the second target's sandbox and client (else SCHEME_SIM_CLIENT_ID/_SECRET or
+                   URL2's profile), as for scheme-sim replay --differential
+  --allow FILE     differential divergences allowed, as scheme-sim replay --allow reads them
   -h, --help       this help
 
 Needs fast-check (a development dependency of scheme-sim: npm ci in a checkout; another project
@@ -56,13 +68,25 @@ interface GenerateValues {
   'reset-ok': boolean;
   sandbox?: string;
   baseline?: string;
+  differential?: string;
+  'differential-sandbox'?: string;
+  'differential-client-id'?: string;
+  'differential-client-secret'?: string;
+  allow?: string;
   help: boolean;
 }
 
+/** The run's settings: the harness's environment, and what the CLI does around the run. */
+interface Settings {
+  env: Record<string, string>;
+  target: string;
+  url?: string;
+  baseline?: string;
+  differential?: DifferentialOptions;
+}
+
 /** The run's settings, checked: its environment for the harness's process. */
-export function generateSettings(
-  argv: string[],
-): { env: Record<string, string>; target: string; url?: string; baseline?: string } | 'help' {
+export function generateSettings(argv: string[]): Settings | 'help' {
   const { values } = parseCommand(
     argv,
     {
@@ -75,6 +99,11 @@ export function generateSettings(
       'reset-ok': { type: 'boolean', default: false },
       sandbox: { type: 'string' },
       baseline: { type: 'string' },
+      differential: { type: 'string' },
+      'differential-sandbox': { type: 'string' },
+      'differential-client-id': { type: 'string' },
+      'differential-client-secret': { type: 'string' },
+      allow: { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
     },
     HELP,
@@ -113,7 +142,37 @@ export function generateSettings(
   };
   const url = values.url ?? (target === 'sim' ? process.env.SIM_BASE_URL : undefined);
   if (values.baseline) readReport(values.baseline, '--baseline');
-  return { env, target, ...(url ? { url } : {}), ...(values.baseline ? { baseline: values.baseline } : {}) };
+  const differential = differentialOf(values);
+  if (differential && target !== 'sim')
+    throw new CliError(
+      '--differential applies to --target sim: the first target is reached through a recording proxy, so it must be a URL',
+    );
+  if (differential && values.sandbox === 'new')
+    throw new CliError(
+      "--differential takes the first target's sandbox by id: a sandbox made for the run is not made on the second",
+    );
+  if (values.allow && !differential) throw new CliError('--allow applies to --differential runs only');
+  return {
+    env,
+    target,
+    ...(url ? { url } : {}),
+    ...(values.baseline ? { baseline: values.baseline } : {}),
+    ...(differential ? { differential } : {}),
+  };
+}
+
+/** The second target's options, when any is given. */
+function differentialOf(values: GenerateValues): DifferentialOptions | undefined {
+  const given = {
+    ...(values.differential !== undefined ? { url: values.differential } : {}),
+    ...(values['differential-sandbox'] !== undefined ? { sandbox: values['differential-sandbox'] } : {}),
+    ...(values['differential-client-id'] !== undefined ? { clientId: values['differential-client-id'] } : {}),
+    ...(values['differential-client-secret'] !== undefined
+      ? { clientSecret: values['differential-client-secret'] }
+      : {}),
+  };
+  if (Object.keys(given).length === 0) return undefined;
+  return { ...given, ...(values.allow !== undefined ? { allow: values.allow } : {}) };
 }
 
 function run(env: Record<string, string>): Promise<number> {
@@ -147,14 +206,36 @@ export async function generateCommand(argv: string[]): Promise<number> {
   const report = join(process.env.CONFORMANCE_REPORTS_DIR || 'reports', `conformance-${settings.target}.json`);
   const gate = (code: number) => (settings.baseline ? gateOnBaseline(code, report, settings.baseline) : code);
   if (settings.target !== 'sim') return gate(await run(settings.env));
-  if (settings.url) return gate(await run({ ...settings.env, SIM_BASE_URL: settings.url }));
+  if (settings.url) return gate(await runAt(settings, settings.url, report));
   // No simulator named: one in memory with the fixtures, on the clock the sim preflight expects.
   const runtime = await createRuntime({ memory: true, clock: SchemeClock.frozenAt(SIM_START) });
   const server = await listen(runtime, 0, '127.0.0.1');
   console.log(`scheme-sim conformance --generate: a simulator for the sim target at ${server.url} (memory)`);
   try {
-    return gate(await run({ ...settings.env, SIM_BASE_URL: server.url }));
+    return gate(await runAt(settings, server.url, report));
   } finally {
     await server.close();
   }
+}
+
+/**
+ * The run against the simulator at `url`; differential, through a recording proxy in front of it,
+ * then the recording (kept beside the report) replayed against the second target.
+ */
+async function runAt(settings: Settings, url: string, report: string): Promise<number> {
+  if (!settings.differential) return run({ ...settings.env, SIM_BASE_URL: url });
+  // The second target is resolved before anything is sent: a missing client stops the run first.
+  const second = await secondTarget(settings.differential, url, process.env);
+  mkdirSync(dirname(report), { recursive: true });
+  const recording = report.replace(/\.json$/, '-requests.jsonl');
+  const proxy = await startProxy(url, recording);
+  let code: number;
+  try {
+    code = await run({ ...settings.env, SIM_BASE_URL: proxy.url, CONFORMANCE_GENERATE_LABELS: '1' });
+  } finally {
+    await proxy.close();
+  }
+  if (code === 2) return code;
+  const diverged = await compareWithSecond(recording, second, url, settings.differential.allow, report);
+  return Math.max(code, diverged);
 }

@@ -45,14 +45,19 @@ export interface ReplayReport {
  * starts a comment.
  */
 export function readAllowList(file: string): RegExp[] {
-  return readFileSync(file, 'utf8')
+  return allowListOf(readFileSync(file, 'utf8'), file);
+}
+
+/** An allow-list's text (`source` names it in an error), as readAllowList reads a file. */
+export function allowListOf(text: string, source: string): RegExp[] {
+  return text
     .split('\n')
     .map((line) => line.replace(/#.*$/, '').trim())
     .filter((line) => line !== '')
     .map((line) => {
       const words = line.split(/\s+/);
       if (words.length !== 3)
-        throw new Error(`${file}: '${line}' must be METHOD PATH JSON-PATH (three words, * for any)`);
+        throw new Error(`${source}: '${line}' must be METHOD PATH JSON-PATH (three words, * for any)`);
       const glob = (w: string) => w.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*');
       return new RegExp(`^${words.map(glob).join(' ')}$`);
     });
@@ -62,7 +67,7 @@ export function readAllowList(file: string): RegExp[] {
 export const divergenceKey = (o: Pick<ExchangeOutcome, 'method' | 'template'>, d: Divergence) =>
   `${o.method} ${o.template} ${d.path}`;
 
-const show = (v: unknown) => {
+export const show = (v: unknown) => {
   const text = v === undefined ? '(absent)' : JSON.stringify(v);
   return text.length > 60 ? `${text.slice(0, 57)}...` : text;
 };
