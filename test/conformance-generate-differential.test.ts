@@ -36,9 +36,8 @@ async function simulator(plantings: Plantings = {}): Promise<string> {
 /** The command as the page writes it, $SIM and $SECOND standing for the two simulators. */
 function pageCommand(): string[] {
   const page = readFileSync(join(ROOT, 'docs', 'conformance.md'), 'utf8');
-  const command = /## Generated differential runs[\s\S]*?```sh\n(npx scheme-sim conformance --generate[^\n]*)\n```/.exec(
-    page,
-  )?.[1];
+  const command =
+    /## Generated differential runs[\s\S]*?```sh\n(npx scheme-sim conformance --generate[^\n]*)\n```/.exec(page)?.[1];
   if (!command) throw new Error('docs/conformance.md shows no generated differential command');
   return command.split(/\s+/).slice(2);
 }
@@ -51,7 +50,13 @@ function pageDivergences(): string[] {
   const table = output.slice(output.indexOf('Divergences ('), output.indexOf('Allowed (')).split('\n').slice(2);
   return table
     .filter((l) => l.startsWith('  '))
-    .map((l) => l.trim().split(/\s{2,}/).slice(0, 2).join(' '))
+    .map((l) =>
+      l
+        .trim()
+        .split(/\s{2,}/)
+        .slice(0, 2)
+        .join(' '),
+    )
     .sort();
 }
 
@@ -132,7 +137,7 @@ describe('conformance --generate --differential', () => {
     expect(byName.get(PLANTED.find((p) => p.includes('formats'))!)).toMatchObject({ expected: 'pdf' });
     for (const line of PLANTED) {
       const [operation, where] = [line.slice(0, line.indexOf(' $') + 1).trim(), line.slice(line.indexOf(' $') + 1)];
-      expect(divergent.out).toMatch(new RegExp(`^  ${escape(operation)}\\s+${escape(where)}\\s`, 'm'));
+      expect(divergent.out).toMatch(new RegExp(`^  ${literally(operation)}\\s+${literally(where)}\\s`, 'm'));
     }
   });
 
@@ -156,6 +161,6 @@ describe('conformance --generate --differential', () => {
   });
 });
 
-function escape(text: string): string {
+function literally(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }

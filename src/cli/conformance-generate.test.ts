@@ -49,5 +49,43 @@ describe('conformance --generate options', () => {
     );
     expect(() => generateSettings(['--generate', '--url', 'http://x'])).toThrow(/--url applies to --target sim only/);
     expect(() => generateSettings(['--generate', '--baseline', '/nonexistent/report.json'])).toThrow(/--baseline/);
+    expect(() => generateSettings(['--generate', '--differential', 'http://b'])).toThrow(
+      /--differential applies to --target sim/,
+    );
+    expect(() =>
+      generateSettings(['--generate', '--target', 'sim', '--sandbox', 'new', '--differential', 'http://b']),
+    ).toThrow(/--differential takes the first target's sandbox by id/);
+    expect(() => generateSettings(['--generate', '--target', 'sim', '--allow', 'x'])).toThrow(
+      /--allow applies to --differential runs only/,
+    );
+    expect(() =>
+      generateSettings(['--generate', '--target', 'sim', '--differential', 'http://b', '--allow', '/nonexistent']),
+    ).toThrow(/--allow/);
+  });
+
+  it('hands a differential run its second target, which any of its options makes', () => {
+    expect(
+      generateSettings([
+        '--generate',
+        '--target',
+        'sim',
+        '--differential',
+        'http://b',
+        '--differential-client-id',
+        'c',
+      ]),
+    ).toMatchObject({ differential: { url: 'http://b', clientId: 'c' } });
+    expect(
+      generateSettings([
+        '--generate',
+        '--target',
+        'sim',
+        '--differential-sandbox',
+        'sb',
+        '--differential-client-secret',
+        's',
+      ]),
+    ).toMatchObject({ differential: { sandbox: 'sb', clientSecret: 's' } });
+    expect(generateSettings(['--generate', '--target', 'sim'])).not.toHaveProperty('differential');
   });
 });

@@ -13,6 +13,7 @@ import { gateOnBaseline, readReport } from './baseline.ts';
 import { CliError } from './cli-errors.ts';
 import { compareWithSecond, type DifferentialOptions, secondTarget } from './generate-differential.ts';
 import { startProxy } from './proxy.ts';
+import { readAllowList } from './replay-report.ts';
 import { parseCommand, usageError } from './usage.ts';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -152,6 +153,13 @@ export function generateSettings(argv: string[]): Settings | 'help' {
       "--differential takes the first target's sandbox by id: a sandbox made for the run is not made on the second",
     );
   if (values.allow && !differential) throw new CliError('--allow applies to --differential runs only');
+  if (values.allow) {
+    try {
+      readAllowList(values.allow);
+    } catch (err) {
+      throw usageError(`--allow ${(err as Error).message}`, HELP);
+    }
+  }
   return {
     env,
     target,
