@@ -9,7 +9,7 @@ import { CliError } from './cli-errors.ts';
 import { connect, organisationOf } from './connection.ts';
 import { readRecording } from './exchange-record.ts';
 import { type ExchangeOutcome, type ReplayTarget, replayExchanges, replayTarget } from './replay-engine.ts';
-import { allowListOf, divergenceKey, readAllowList, show, table } from './replay-report.ts';
+import { allowListOf, divergenceKey, type ReportedDivergence, readAllowList, show, table } from './replay-report.ts';
 
 /** The second target as given: any of these makes the run differential. */
 export interface DifferentialOptions {
@@ -34,8 +34,8 @@ GET /v1/platform/security/signing_keys* $.data*.attributes.public_key
 GET /v1/simulator/requests *
 * /v1/simulator/deliveries* *
 POST /v1/simulator/reset $.meta.reset.records.notification_delivery_attempts
-GET /v1/simulator/sandboxes* $.data*.attributes.record_count
-GET /v1/simulator/sandboxes* $.data*.attributes.clock.*
+* /v1/simulator/sandboxes* $.data*.attributes.record_count
+* /v1/simulator/sandboxes* $.data*.attributes.clock.*
 `;
 
 /** The header each generated request names its case in (features/generate/exchange-client.ts). */
@@ -68,16 +68,11 @@ export async function secondTarget(
  * A divergence of the run: an operation's answers differ at one place, however many generated
  * cases met it (one planted difference is one divergence, not one per request that showed it).
  */
-export interface GeneratedDivergence {
-  flow: string;
-  /** The operation whose answer differs: `POST /v1/transaction/claims/{id}/submissions`. */
+export interface GeneratedDivergence extends ReportedDivergence {
+  /** The operation whose answer differs (`POST /v1/transaction/claims/{id}/submissions`), its place
+   * in `case` (`$.data.attributes.settlement_date (renamed)`, `status (status)`), and in `location`
+   * the recording's line of its first occurrence. */
   scenario: string;
-  /** The recording's line of its first occurrence. */
-  location: string;
-  /** Where, and what differs: `$.data.attributes.settlement_date (renamed)`, `status (status)`. */
-  case: string;
-  expected: unknown;
-  actual: unknown;
   /** How many answers diverged so. */
   count: number;
   /** The generated cases whose requests met it, first first: `valid POST /v1/transaction/claims/{id}/submissions`. */
