@@ -40,6 +40,18 @@ async function cluster(count: number, extra: string[] = []): Promise<{ database:
   return { database, started: await startCluster(database, count, nodes, extra) };
 }
 
+/** A token of the default sandbox's admin (the fixtures' dev client), through any node. */
+async function defaultAdminToken(send: ReturnType<typeof roundRobin>['fetch']): Promise<string> {
+  const basic = Buffer.from('northwind-dev:northwind-dev-secret').toString('base64');
+  const res = await send('/v1/oauth2/token', {
+    method: 'POST',
+    headers: { authorization: `Basic ${basic}`, 'content-type': 'application/x-www-form-urlencoded' },
+    body: 'grant_type=client_credentials',
+  });
+  expect(res.status).toBe(200);
+  return ((await res.json()) as { access_token: string }).access_token;
+}
+
 /** The node that serves `world`, once one does. */
 async function ownerOf(list: NodeProcess[], world: string): Promise<NodeProcess> {
   for (;;) {
@@ -85,13 +97,49 @@ describe.skipIf(!havePostgres)('a shared double: three nodes on one PostgreSQL',
       const health = await (await fetch(`${n.url}/health`)).json();
       expect(health.node).toMatchObject({ id: n.id, database: 'reachable', owns: owns.get(n) });
     }
-    // The sandbox list spans the nodes: the default world's admin sees every sandbox, through any node.
+  }, 120_000);
+
+  it('lists the sandboxes of every node through any node, and counts --max-sandboxes across the nodes', async () => {
+    const { started } = await cluster(3, ['--max-sandboxes', '6']);
+    const rr = roundRobin(() => started.map((n) => n.url));
+    const sandboxes: SandboxClient[] = [];
+    for (let i = 0; i < 6; i++) sandboxes.push(await newSandbox(rr.fetch));
+    // Placed on the least-loaded node: each of the three owns some, fewer than the limit of six.
+    const owns = await ownsOf(started);
+    for (const n of started) {
+      const own = sandboxes.filter((s) => owns.get(n)!.includes(s.id));
+      expect(own.length, `${n.id} owns ${owns.get(n)}`).toBeGreaterThan(0);
+      expect(own.length).toBeLessThan(6);
+    }
+    // The default sandbox's admin lists every sandbox, whichever node it asks.
+    const admin = await defaultAdminToken(rr.fetch);
+    const listed = async (url: string) => {
+      const res = await fetch(`${url}/v1/simulator/sandboxes`, { headers: { authorization: `Bearer ${admin}` } });
+      expect(res.status).toBe(200);
+      return ((await res.json()) as { data: Array<{ id: string }> }).data.map((d) => d.id).sort();
+    };
+    for (const n of started) expect(await listed(n.url), `through ${n.id}`).toEqual(sandboxes.map((s) => s.id).sort());
+    // Six are live on the double, two or so per node: a seventh is refused through every node, as
+    // one simulator with --max-sandboxes 6 refuses it (decision 037).
     for (const n of started) {
       const res = await fetch(`${n.url}/v1/simulator/sandboxes`, {
-        headers: { authorization: `Bearer ${sandboxes[0]!.token}` },
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ data: { type: 'sandboxes', attributes: {} } }),
       });
-      expect(res.status).toBe(200);
+      expect(res.status, `through ${n.id}`).toBe(403);
+      expect(((await res.json()) as { error_message: string }).error_message).toBe(
+        "the server's limit of 6 live sandboxes is reached (--max-sandboxes); delete one first",
+      );
     }
+    // One deleted, through any node, frees its place for the next.
+    const gone = await fetch(`${started[2]!.url}/v1/simulator/sandboxes/${sandboxes[0]!.id}`, {
+      method: 'DELETE',
+      headers: { authorization: `Bearer ${admin}` },
+    });
+    expect(gone.status).toBe(204);
+    const again = await newSandbox(rr.fetch);
+    expect(await listed(started[1]!.url)).toEqual([...sandboxes.slice(1).map((s) => s.id), again.id].sort());
   }, 120_000);
 
   it('refuses the late commit of an owner paused past its lease, and no epoch has two owners', async () => {
