@@ -11,9 +11,8 @@ import {
   postgresBinDir,
   startPostgres,
 } from '../../src/harness/postgres-server.ts';
-import { NORTHWIND } from '../../src/harness/test-runtime.ts';
 import { runDoc } from '../support/doc-runner.ts';
-import { harbourAsStaging } from '../support/harbour-as-staging.ts';
+import { harbourInASandbox } from '../support/harbour-as-staging.ts';
 import { killNodes, type NodeProcess, startCluster } from '../support/node-cluster.ts';
 import { readmeTourSection } from '../support/readme-tour.ts';
 import { type RoundRobinProxy, startRoundRobinProxy } from '../support/round-robin-proxy.ts';
@@ -54,16 +53,7 @@ afterAll(async () => {
 async function stagingInASandbox(baseUrl: string): Promise<{ code: number; out: string }> {
   const key = join(dir, 'harbour-cop.pem');
   writeFileSync(key, REQUESTER_TEST_KEYS.harbour.private_key);
-  const env = {
-    ...harbourAsStaging(baseUrl),
-    NODE_OPTIONS: `--import ${TSX}`,
-    CONFORMANCE_OTHER_CLIENT_ID: NORTHWIND.client_id,
-    CONFORMANCE_OTHER_CLIENT_SECRET: NORTHWIND.client_secret,
-    CONFORMANCE_OTHER_ORGANISATION_ID: NORTHWIND.organisation_id,
-    CONFORMANCE_TODAY: '2026-12-21',
-    CONFORMANCE_COP_SIGNING_KEY: key,
-    CONFORMANCE_COP_SIGNING_KID: REQUESTER_TEST_KEYS.harbour.key_id,
-  };
+  const env = harbourInASandbox(baseUrl, key, TSX);
   const args = [
     join(ROOT, 'src', 'cli', 'main.ts'),
     'conformance',
