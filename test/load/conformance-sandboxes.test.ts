@@ -11,7 +11,7 @@ import { clientsFileWithTestKeys, REQUESTER_TEST_KEYS } from '../../src/harness/
 import { HARBOUR, NORTHWIND } from '../../src/harness/test-runtime.ts';
 import { listen, type RunningServer } from '../../src/node/server.ts';
 import { createRuntime, type Runtime } from '../../src/runtime.ts';
-import { harbourInASandbox } from '../support/harbour-as-staging.ts';
+import { harbourInASandbox, stagingInASandboxArgs } from '../support/harbour-as-staging.ts';
 import { listedAccounts } from '../support/listed-accounts.ts';
 
 // CONFORMANCE_SANDBOX=new: many harness runs at once against ONE simulator, each in a sandbox it
@@ -71,16 +71,7 @@ async function run(i: number): Promise<Run> {
   const features = join(ROOT, 'features', '**', '*.feature');
   const args =
     i === 0
-      ? [
-          join(ROOT, 'src', 'cli', 'main.ts'),
-          'conformance',
-          '--target',
-          'staging',
-          '--sandbox',
-          'new',
-          '--tags',
-          'not @journey',
-        ]
+      ? stagingInASandboxArgs(ROOT)
       : [
           CUCUMBER,
           '--config',

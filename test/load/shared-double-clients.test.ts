@@ -12,7 +12,7 @@ import {
   startPostgres,
 } from '../../src/harness/postgres-server.ts';
 import { runDoc } from '../support/doc-runner.ts';
-import { harbourInASandbox } from '../support/harbour-as-staging.ts';
+import { harbourInASandbox, stagingInASandboxArgs } from '../support/harbour-as-staging.ts';
 import { killNodes, type NodeProcess, startCluster } from '../support/node-cluster.ts';
 import { readmeTourSection } from '../support/readme-tour.ts';
 import { type RoundRobinProxy, startRoundRobinProxy } from '../support/round-robin-proxy.ts';
@@ -54,16 +54,7 @@ async function stagingInASandbox(baseUrl: string): Promise<{ code: number; out: 
   const key = join(dir, 'harbour-cop.pem');
   writeFileSync(key, REQUESTER_TEST_KEYS.harbour.private_key);
   const env = harbourInASandbox(baseUrl, key, TSX);
-  const args = [
-    join(ROOT, 'src', 'cli', 'main.ts'),
-    'conformance',
-    '--target',
-    'staging',
-    '--sandbox',
-    'new',
-    '--tags',
-    'not @journey',
-  ];
+  const args = stagingInASandboxArgs(ROOT);
   return promisify(execFile)(process.execPath, args, { cwd: dir, env, timeout: 600_000, maxBuffer: 64 << 20 }).then(
     ({ stdout, stderr }) => ({ code: 0, out: stdout + stderr }),
     (err: { code: number; stdout: string; stderr: string }) => ({ code: err.code, out: err.stdout + err.stderr }),

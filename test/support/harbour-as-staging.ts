@@ -1,5 +1,6 @@
 // A simulator stands in for staging in the staging-profile tests: the settings that make the
 // harness treat it as staging, acting as Harbour rather than the default organisation.
+import { join } from 'node:path';
 import { REQUESTER_TEST_KEYS } from '../../src/harness/cop-keys.ts';
 import { HARBOUR, NORTHWIND } from '../../src/harness/test-runtime.ts';
 
@@ -44,4 +45,18 @@ export function harbourInASandbox(baseUrl: string, copKeyFile: string, tsx: stri
     CONFORMANCE_COP_SIGNING_KEY: copKeyFile,
     CONFORMANCE_COP_SIGNING_KID: REQUESTER_TEST_KEYS.harbour.key_id,
   };
+}
+
+/** `scheme-sim conformance --target staging --sandbox new` (journeys left out: they span runs), from the checkout at `root`. */
+export function stagingInASandboxArgs(root: string): string[] {
+  return [
+    join(root, 'src', 'cli', 'main.ts'),
+    'conformance',
+    '--target',
+    'staging',
+    '--sandbox',
+    'new',
+    '--tags',
+    'not @journey',
+  ];
 }
