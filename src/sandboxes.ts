@@ -77,8 +77,14 @@ export interface SandboxesOptions {
  * on creation and proved by each commit, and routing keys every node can find (decision 033).
  */
 export interface SandboxNode {
-  /** Takes a new sandbox's lease and records its routing keys before its store is made; a 409 when the id is taken. */
-  claim(route: { id: string; expiresMs: number; clientIds: string[]; keyIds: string[] }): Promise<void>;
+  /**
+   * Takes a new sandbox's lease and records its routing keys before its store is made; a 409 when
+   * the id is taken, `full` when the double holds `limit` sandboxes already (on all its nodes).
+   */
+  claim(
+    route: { id: string; expiresMs: number; clientIds: string[]; keyIds: string[] },
+    limit: number,
+  ): Promise<'claimed' | 'full'>;
   /** What a sandbox's commits prove: its lease at the epoch this node holds. */
   fenceOf(id: string): LeaseFence;
   /** A sandbox deleted (or found expired): its lease and routes go. */
@@ -335,11 +341,7 @@ export class Sandboxes implements SandboxDirectory {
     const asked = request.id?.toLowerCase();
     if (asked !== undefined && (this.#byId.has(asked) || this.#pending.has(asked)))
       throw new ApiError(409, `sandbox ${asked} already exists`);
-    if (this.#byId.size + this.#pending.size >= this.#limits.maxSandboxes)
-      throw new ApiError(
-        403,
-        `the server's limit of ${this.#limits.maxSandboxes} live sandboxes is reached (--max-sandboxes); delete one first`,
-      );
+    if (this.#byId.size + this.#pending.size >= this.#limits.maxSandboxes) throw this.#limitReached();
     const now = this.#now();
     const settings = request.settings ?? {};
     // Checked before anything is made: each refusal is the request's fault.
@@ -362,12 +364,14 @@ export class Sandboxes implements SandboxDirectory {
     let claimed = false;
     try {
       if (this.#o.node) {
-        await this.#o.node.claim({
+        const route = {
           id,
           expiresMs: Date.parse(expires_at),
           clientIds: def.clients.map((c) => c.client_id),
           keyIds: def.clients.flatMap((c) => (c.public_keys ?? []).map((k) => k.key_id)),
-        });
+        };
+        // The double's sandboxes on every node count against the limit, as one simulator's would.
+        if ((await this.#o.node.claim(route, this.#limits.maxSandboxes)) === 'full') throw this.#limitReached();
         claimed = true;
       }
       store ??= await this.#storage.open(id);
@@ -392,6 +396,13 @@ export class Sandboxes implements SandboxDirectory {
     } finally {
       this.#pending.delete(id);
     }
+  }
+
+  #limitReached(): ApiError {
+    return new ApiError(
+      403,
+      `the server's limit of ${this.#limits.maxSandboxes} live sandboxes is reached (--max-sandboxes); delete one first`,
+    );
   }
 
   get(id: string): Sandbox | undefined {

@@ -10,7 +10,8 @@ export const SANDBOX_START_OPTIONS = {
 export const SANDBOX_START_USAGE = `  --sandboxes WHO     who may create sandboxes (POST /v1/simulator/sandboxes): admin (default: an
                       admin client of the default sandbox) or open (anyone, for CI jobs holding no
                       admin secret); with --auth off anyone may (docs/sandboxes.md)
-  --max-sandboxes N   live sandboxes at most (default 1000)
+  --max-sandboxes N   live sandboxes at most, counted over every node of a shared double
+                      (default 1000)
   --sandbox-records N records one sandbox may hold (default 100000)`;
 
 /** The sandbox limits the options set, or the problem with one of them. */

@@ -22,6 +22,7 @@ import {
   releaseLease,
   removeNode,
   renewLeases,
+  sandboxLeaseCount,
 } from '../store/postgres-leases.ts';
 import { ADVISORY_LOCK_KEY, describeDatabaseUrl } from '../store/postgres-tables.ts';
 
@@ -283,15 +284,23 @@ export class NodeCoordinator {
       .catch(() => undefined);
   }
 
-  /** The lease of a sandbox created on this node, taken before its store is made; false when the id is taken. */
-  async claimNew(world: string): Promise<boolean> {
+  /**
+   * The lease of a sandbox created on this node, taken before its store is made: `exists` when the
+   * id is taken, `full` when the double (every node) would hold more than `limit` sandboxes with it
+   * (--max-sandboxes counts across the nodes, decision 037).
+   */
+  async claimNew(world: string, limit: number): Promise<'claimed' | 'exists' | 'full'> {
     const client = await this.#connect();
     const sent = performance.now();
     const epoch = await claimNewLease(client, world, this.nodeId, LEASE_TTL_MS);
-    if (epoch === undefined) return false;
+    if (epoch === undefined) return 'exists';
+    if ((await sandboxLeaseCount(client)) > limit) {
+      await forgetWorld(client, world, this.nodeId, epoch);
+      return 'full';
+    }
     this.#held.set(world, { epoch, deadline: sent + LEASE_TTL_MS - SAFETY_MARGIN_MS, ready: true });
     this.#owners.set(world, { nodeId: this.nodeId, url: this.advertiseUrl, epoch });
-    return true;
+    return 'claimed';
   }
 
   /** A world deleted on this node: its lease and routes go from the database. */

@@ -47,9 +47,12 @@ export class NodeWorlds {
     const participants = readFixtures(options.runtimeOptions.fixturesDir ?? FIXTURES_DIR).participants;
     const needsStoredKeys = participants.some((p) => !p.signing_key);
     this.sandboxes = createNodeSandboxes(options.runtimeOptions, {
-      claim: async (route) => {
-        if (!(await node.claimNew(route.id))) throw new ApiError(409, `sandbox ${route.id} already exists`);
+      claim: async (route, limit) => {
+        const claimed = await node.claimNew(route.id, limit);
+        if (claimed === 'exists') throw new ApiError(409, `sandbox ${route.id} already exists`);
+        if (claimed === 'full') return 'full';
         await node.query((client) => registerRoute(client, route));
+        return 'claimed';
       },
       fenceOf: (id) => node.fenceOf(id),
       forget: (id) => node.forget(id),

@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { POSTGRES_MISSING, type PostgresServer, postgresBinDir, startPostgres } from '../harness/postgres-server.ts';
 import {
   claimLease,
+  claimNewLease,
   DEFAULT_LEASE,
   heartbeat,
   leaseFence,
@@ -11,7 +12,9 @@ import {
   readLease,
   releaseLease,
   renewLease,
+  sandboxLeaseCount,
 } from './postgres-leases.ts';
+import { registerRoute } from './postgres-routes.ts';
 import { openStore, type Store, StoreError } from './store.ts';
 
 const havePostgres = postgresBinDir() !== undefined;
@@ -121,5 +124,17 @@ describe.skipIf(!havePostgres)('the lease of a shared double: claimed once, rene
       ['n1', true, ['default']],
       ['n2', true, []],
     ]);
+  });
+
+  it("counts every node's sandboxes, but not the default world or an expired sandbox", async () => {
+    const a = await connect();
+    await claimLease(a, DEFAULT_LEASE, 'n1', 60_000);
+    expect(await sandboxLeaseCount(a)).toBe(0);
+    // One sandbox on each of three nodes.
+    for (const n of [1, 2, 3]) await claimNewLease(a, `s${n}`, `n${n}`, 60_000);
+    // s1's route has no expiry yet (a create under way) and counts; s2 lives; s3 has expired.
+    await registerRoute(a, { id: 's2', expiresMs: Date.now() + 3_600_000, clientIds: ['c2'], keyIds: [] });
+    await registerRoute(a, { id: 's3', expiresMs: Date.now() - 1000, clientIds: ['c3'], keyIds: [] });
+    expect(await sandboxLeaseCount(a)).toBe(2);
   });
 });

@@ -144,6 +144,21 @@ export async function claimNewLease(
   return rows[0] ? Number(rows[0].epoch) : undefined;
 }
 
+/**
+ * How many sandboxes the double holds: every world's lease but the default world's, less those
+ * whose route says they have expired (their owner deletes them at its next sweep). A create counts
+ * after inserting its own lease (claimNewLease), so of creates racing for the last place under a
+ * limit none is let past it: whichever counts last sees the others' leases.
+ */
+export async function sandboxLeaseCount(client: Queryable): Promise<number> {
+  const { rows } = await client.query(
+    `SELECT count(*)::int AS n FROM ${LEASES_TABLE} l LEFT JOIN ${ROUTES_TABLE} r ON r.id = l.world
+      WHERE l.world <> $1 AND (r.expires_at IS NULL OR r.expires_at > clock_timestamp())`,
+    [DEFAULT_LEASE],
+  );
+  return rows[0].n as number;
+}
+
 /** A world deleted: its lease and its routes go (only by its holder at its epoch). */
 export async function forgetWorld(client: Queryable, world: string, nodeId: string, epoch: number): Promise<void> {
   await client.query(

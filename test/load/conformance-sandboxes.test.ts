@@ -11,7 +11,7 @@ import { clientsFileWithTestKeys, REQUESTER_TEST_KEYS } from '../../src/harness/
 import { HARBOUR, NORTHWIND } from '../../src/harness/test-runtime.ts';
 import { listen, type RunningServer } from '../../src/node/server.ts';
 import { createRuntime, type Runtime } from '../../src/runtime.ts';
-import { harbourAsStaging } from '../support/harbour-as-staging.ts';
+import { harbourInASandbox, stagingInASandboxArgs } from '../support/harbour-as-staging.ts';
 import { listedAccounts } from '../support/listed-accounts.ts';
 
 // CONFORMANCE_SANDBOX=new: many harness runs at once against ONE simulator, each in a sandbox it
@@ -67,31 +67,11 @@ interface Run {
 async function run(i: number): Promise<Run> {
   const cwd = join(dir, `run-${i}`);
   mkdirSync(cwd);
-  const env = {
-    ...harbourAsStaging(server.url),
-    NODE_OPTIONS: `--import ${TSX}`,
-    CONFORMANCE_OTHER_CLIENT_ID: NORTHWIND.client_id,
-    CONFORMANCE_OTHER_CLIENT_SECRET: NORTHWIND.client_secret,
-    CONFORMANCE_OTHER_ORGANISATION_ID: NORTHWIND.organisation_id,
-    CONFORMANCE_TODAY: '2026-12-21',
-    // Strict name-verification signing: the run signs as Harbour's requester, and its sandbox is made
-    // with cop_strict (features/support/sandbox.ts), so every answer needs a valid x-jws-signature.
-    CONFORMANCE_COP_SIGNING_KEY: join(dir, 'harbour-cop.pem'),
-    CONFORMANCE_COP_SIGNING_KID: REQUESTER_TEST_KEYS.harbour.key_id,
-  };
+  const env = harbourInASandbox(server.url, join(dir, 'harbour-cop.pem'), TSX);
   const features = join(ROOT, 'features', '**', '*.feature');
   const args =
     i === 0
-      ? [
-          join(ROOT, 'src', 'cli', 'main.ts'),
-          'conformance',
-          '--target',
-          'staging',
-          '--sandbox',
-          'new',
-          '--tags',
-          'not @journey',
-        ]
+      ? stagingInASandboxArgs(ROOT)
       : [
           CUCUMBER,
           '--config',

@@ -114,11 +114,18 @@ class Simulator {
     private readonly root: string,
     private readonly dir: string,
     private readonly env: NodeJS.ProcessEnv,
+    /** A base URL already serving (127.0.0.1): the page's `npm start` aims its curl there and starts nothing. */
+    private readonly target?: string,
   ) {}
 
   /** Starts it with the page's arguments; its banner, with its port shown as 8080. */
   async start(args: string[]): Promise<string> {
     await this.stop();
+    if (this.target) {
+      this.frozen = args.join(' ').includes('--clock frozen');
+      writeFileSync(join(this.env.DOCS_CHECK_DIR!, 'port'), new URL(this.target).port);
+      return '';
+    }
     const store = args.some((a) => ['--memory', '--data', '--store'].includes(a));
     const all = [...args, ...(store ? [] : ['--data', join(this.dir, 'data', 'sim.json')]), '--port', '0'];
     this.frozen = args.join(' ').includes('--clock frozen');
@@ -195,8 +202,11 @@ function statusProblems(command: DocCommand, statuses: Array<number | undefined>
   return problems;
 }
 
-/** Runs the page at `page` (a path) from the checkout at `root`. */
-export async function runDoc(root: string, page: string): Promise<DocRun> {
+/**
+ * Runs the page at `page` (a path) from the checkout at `root`; with `target`, against that
+ * running double (its `npm start` starts nothing) rather than a simulator of its own.
+ */
+export async function runDoc(root: string, page: string, target?: string): Promise<DocRun> {
   const markdown = readFileSync(page, 'utf8');
   const blocks: ShBlock[] = shBlocksOf(markdown);
   const given = uuidsIn(blocks.map((b) => b.text).join('\n'));
@@ -223,7 +233,7 @@ export async function runDoc(root: string, page: string): Promise<DocRun> {
     npm_config_fund: 'false',
   };
   const shell = new Shell(dir, env);
-  const sim = new Simulator(root, dir, env);
+  const sim = new Simulator(root, dir, env, target);
   let started = false;
   try {
     for (const block of blocks) {

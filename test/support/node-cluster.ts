@@ -19,8 +19,13 @@ export interface NodeProcess {
   exited: Promise<string>;
 }
 
-/** Starts `scheme-sim start --node` and resolves once it listens. */
-export async function startNodeProcess(database: string, id: string, port?: number): Promise<NodeProcess> {
+/** Starts `scheme-sim start --node` (with `extra` options) and resolves once it listens. */
+export async function startNodeProcess(
+  database: string,
+  id: string,
+  port?: number,
+  extra: string[] = [],
+): Promise<NodeProcess> {
   const chosen = port ?? (await freePort());
   const child = spawn(
     process.execPath,
@@ -42,6 +47,7 @@ export async function startNodeProcess(database: string, id: string, port?: numb
       'frozen',
       '--clock-start',
       '2026-12-21T09:00:00Z',
+      ...extra,
     ],
     { cwd: ROOT, env: { ...process.env, SCHEME_SIM_PROFILE: join(ROOT, 'reports', `node-${id}-profile.json`) } },
   );
@@ -68,6 +74,35 @@ export async function startNodeProcess(database: string, id: string, port?: numb
   return { id, port: chosen, url: `http://127.0.0.1:${chosen}`, child, log: () => out, exited };
 }
 
+/**
+ * Starts `count` nodes on `database` (n1, n2, …), each added to `into` as soon as it runs (the
+ * caller kills them), and resolves once every one sees the default world's owner.
+ */
+export async function startCluster(
+  database: string,
+  count: number,
+  into: NodeProcess[],
+  extra: string[] = [],
+): Promise<NodeProcess[]> {
+  const started: NodeProcess[] = [];
+  for (let i = 1; i <= count; i++) {
+    const node = await startNodeProcess(database, `n${i}`, undefined, extra);
+    into.push(node);
+    started.push(node);
+  }
+  for (const n of started) await untilHealth(n.url, (h) => h.node.owner !== null);
+  return started;
+}
+
+/** Kills every node of `list` (paused ones too) and empties it. */
+export async function killNodes(list: NodeProcess[]): Promise<void> {
+  for (const n of list.splice(0)) {
+    n.child.kill('SIGCONT');
+    n.child.kill('SIGKILL');
+    await n.exited;
+  }
+}
+
 /** Polls a node's /health until `ready` holds of it. */
 export async function untilHealth(url: string, ready: (health: any) => boolean): Promise<any> {
   for (;;) {
@@ -77,6 +112,19 @@ export async function untilHealth(url: string, ready: (health: any) => boolean):
     if (health && ready(health)) return health;
     await new Promise((r) => setTimeout(r, 100));
   }
+}
+
+/** What each node serves now, by its /health. */
+export async function ownsOf(list: NodeProcess[]): Promise<Map<NodeProcess, string[]>> {
+  const owns = new Map<NodeProcess, string[]>();
+  for (const n of list) owns.set(n, (await untilHealth(n.url, () => true)).node.owns);
+  return owns;
+}
+
+/** The node that serves the most worlds (its death leaves the most to take over). */
+export async function busiest(list: NodeProcess[]): Promise<NodeProcess> {
+  const owns = await ownsOf(list);
+  return [...owns].sort((a, b) => b[1].length - a[1].length)[0]![0];
 }
 
 /** Every answer seen: which node answered it as the owner of which world, at which epoch. */

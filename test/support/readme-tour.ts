@@ -8,12 +8,16 @@ import { shBlocksOf } from './doc-blocks.ts';
 
 const NPM_START = /^npm start\b/;
 
-/** The tour's commands as the README writes them, `npm start` left out (the caller starts the target). */
-export function readmeTourCommands(root: string): string[] {
+/** The README's "Five-minute tour" section as Markdown, up to the next section. */
+export function readmeTourSection(root: string): string {
   const readme = readFileSync(join(root, 'README.md'), 'utf8');
   const from = readme.indexOf('## Five-minute tour');
-  const to = readme.indexOf('\n## ', from + 1);
-  return shBlocksOf(readme.slice(from, to))
+  return readme.slice(from, readme.indexOf('\n## ', from + 1));
+}
+
+/** The tour's commands as the README writes them, `npm start` left out (the caller starts the target). */
+export function readmeTourCommands(root: string): string[] {
+  return shBlocksOf(readmeTourSection(root))
     .flatMap((b) => b.commands.map((c) => c.text))
     .filter((c) => !NPM_START.test(c));
 }
