@@ -195,8 +195,13 @@ export class NodeCoordinator {
     this.#databaseReachable = true;
     this.#lastError = undefined;
     const sent = performance.now();
-    const renewed = await renewLeases(client, this.nodeId, [...this.#held.keys()], LEASE_TTL_MS);
-    for (const [world, held] of this.#held) {
+    const asked = [...this.#held.keys()];
+    const renewed = await renewLeases(client, this.nodeId, asked, LEASE_TTL_MS);
+    // Only the worlds asked about: one a sandbox create claimed while the renewal was out is
+    // neither renewed nor lost (counting it lost refused the create's own first commit).
+    for (const world of asked) {
+      const held = this.#held.get(world);
+      if (!held) continue;
       if (renewed.get(world) === held.epoch) held.deadline = sent + LEASE_TTL_MS - SAFETY_MARGIN_MS;
       else this.lose(world, `its lease of ${world} (epoch ${held.epoch}) ran out or was taken`);
     }
