@@ -3,7 +3,6 @@
 // name at all. The names are bench/cop.ts's names new to the matcher (each account asked its name
 // with 2–41 spaces, so no kept result is read), over the same 100,000 registered accounts.
 // `npx tsx bench/cop-matcher-stages.ts`; bench/cop.ts prints the same lines.
-import { performance } from 'node:perf_hooks';
 import { distIsCurrent } from '../bin/dist-current.mjs';
 import { newId } from '../src/sim/new-id.ts';
 import { account, freshNameBody, NW } from './cop-accounts.ts';
@@ -38,8 +37,9 @@ interface Asked {
 }
 
 /**
- * Each stage's ns per name, over `ROUNDS` rounds in which the stages alternate (a noisy neighbour
- * hurts every stage alike). Every stage but the first two includes the ones above it, as a name
+ * Each stage's CPU ns per name (the process's CPU time, not wall time: on a shared machine the wall
+ * clock counts the time other processes held the core), over `ROUNDS` rounds in which the stages
+ * alternate (a noisy neighbour hurts every stage alike). Every stage but the first two includes the ones above it, as a name
  * verification runs them; the last is the whole route's work on a body but its HTTP and signing.
  */
 export async function matcherStages(accounts = 100_000): Promise<{ stages: Stage[]; built: boolean }> {
@@ -131,9 +131,10 @@ export async function matcherStages(accounts = 100_000): Promise<{ stages: Stage
     for (let r = 0; r < ROUNDS; r++) {
       for (const [k, [, run, reset]] of stages.entries()) {
         reset();
-        const t0 = performance.now();
+        const cpu0 = process.cpuUsage();
         for (const a of asked) run(a);
-        out[k]!.rounds.push(((performance.now() - t0) * 1e6) / asked.length);
+        const cpu = process.cpuUsage(cpu0);
+        out[k]!.rounds.push(((cpu.user + cpu.system) * 1000) / asked.length);
       }
     }
     if (sink === 0) throw new Error('no stage did any work');
