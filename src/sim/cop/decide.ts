@@ -66,8 +66,7 @@ export function decide(input: {
   if (!served) return REFUSED.SCNS;
   if (!account) return REFUSED.AC01;
   const status = account.name_matching_status;
-  if (status === 'not_supported' || !account.name || account.name.length === 0)
-    return REFUSED.ACNS;
+  if (status === 'not_supported' || !account.name || account.name.length === 0) return REFUSED.ACNS;
   if (account.account_matching_opt_out || status === 'opted_out') return REFUSED.OPTO;
   if (account.switched === true || status === 'switched') return REFUSED.CASS;
   const required = account.secondary_identification;
