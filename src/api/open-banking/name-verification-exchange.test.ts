@@ -2,7 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { copRequest, NORTHWIND_COP_PATH } from '../../../test/support/testing.ts';
 import { NORTHWIND, type TestRuntime, testRuntime } from '../../harness/test-runtime.ts';
 import { ApiError } from '../wire/errors.ts';
-import { type BodySink, type ParticipantRequest, runParticipantRequest } from './name-verification-exchange.ts';
+import {
+  type BodySink,
+  type ParticipantRequest,
+  runParticipantRequest,
+  serialiseAnswer,
+} from './name-verification-exchange.ts';
 import type { ObAnswer } from './ob-answer.ts';
 
 let rt: TestRuntime;
@@ -103,5 +108,20 @@ describe('runParticipantRequest, the one entry of both adapters', () => {
     const other = await new FakeAdapter('GET', '/v1/participants/nowhere', json(token), new Uint8Array()).run();
     expect(other.answer.status).toBe(404);
     expect(other.body.Errors[0].ErrorCode).toBe('UK.OBIE.Resource.NotFound');
+  });
+});
+
+describe('serialiseAnswer', () => {
+  it('is JSON.stringify of the whole answer, byte for byte', () => {
+    const reports = [
+      { Matched: true },
+      { Matched: false, ReasonCode: 'ANNM' as const },
+      { Matched: false, ReasonCode: 'MBAM' as const, Name: 'Zoë "Jo" O\'Brien \\ née Smith\u2028\u0007' },
+    ];
+    for (const report of reports)
+      for (const path of [NORTHWIND_COP_PATH, '/v1/participants/a"b\\c/x']) {
+        const whole = JSON.stringify({ Data: { VerificationReport: report }, Links: { Self: path }, Meta: {} });
+        expect(serialiseAnswer(report, path)).toBe(whole);
+      }
   });
 });

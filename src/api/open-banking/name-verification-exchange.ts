@@ -5,7 +5,7 @@
 // Request/Response objects).
 import { randomUUID } from 'node:crypto';
 import type { JwsProblem } from '../../signatures/jws-profile.ts';
-import type { VerificationRequest } from '../../sim/cop/decide.ts';
+import type { VerificationReport, VerificationRequest } from '../../sim/cop/decide.ts';
 import { verifyBearer } from '../auth/middleware.ts';
 import { isSignatureAuthorization, requestSignatures } from '../auth/request-signatures.ts';
 import { parseJsonBody } from '../body/body.ts';
@@ -203,7 +203,7 @@ class NameVerificationExchange implements BodySink {
         secondaryIdentification: Data.SecondaryIdentification,
       };
       const report = this.#deps.sim.nameVerification.matchName(this.#openBankingId, request);
-      const body = JSON.stringify({ Data: { VerificationReport: report }, Links: { Self: this.#req.path }, Meta: {} });
+      const body = answerBody(report, this.#req.path);
       return withVerdict(
         { status: 200, headers: { 'content-type': 'application/json', [INTERACTION]: this.interactionId }, body },
         check,
@@ -215,6 +215,33 @@ class NameVerificationExchange implements BodySink {
 }
 
 const ABSENT: RequestJwsCheck = { status: 'absent' };
+
+/**
+ * The answer bodies of the reports that name nothing (decide.ts hands out one frozen object for
+ * each, and every full match is one of them), per path: made once, so a repeated answer is the same
+ * string, which the signature cache then finds without hashing it again. Paths per report are few
+ * (one a participant); the map is emptied past PATHS_KEPT all the same.
+ */
+const ANSWER_BODIES = new WeakMap<VerificationReport, Map<string, string>>();
+const PATHS_KEPT = 64;
+
+function answerBody(report: VerificationReport, path: string): string {
+  if (!Object.isFrozen(report)) return serialiseAnswer(report, path);
+  let bodies = ANSWER_BODIES.get(report);
+  if (!bodies) ANSWER_BODIES.set(report, (bodies = new Map()));
+  let body = bodies.get(path);
+  if (body === undefined) {
+    if (bodies.size >= PATHS_KEPT) bodies.clear();
+    body = serialiseAnswer(report, path);
+    bodies.set(path, body);
+  }
+  return body;
+}
+
+/** JSON.stringify({ Data: { VerificationReport }, Links: { Self }, Meta: {} }), byte for byte, with only its two values serialised. */
+export function serialiseAnswer(report: VerificationReport, path: string): string {
+  return `{"Data":{"VerificationReport":${JSON.stringify(report)}},"Links":{"Self":${JSON.stringify(path)}},"Meta":{}}`;
+}
 
 /** The Open Banking error answer for anything thrown (a 500, logged, for what is no refusal). */
 function errorAnswer(err: unknown, req: ObRequestInfo): ObAnswer {

@@ -19,6 +19,8 @@ export interface NameForm {
   forenames: string[];
   surname: string[];
   surnameKey: string;
+  /** The words sorted, joined by spaces: made on first need (only a reordered name reads it). */
+  sortedKey: string | undefined;
 }
 
 /** A name form with what the comparisons read derived once: spacing-free key, text, forenames, surname. */
@@ -32,6 +34,7 @@ export function nameForm(words: string[], surnameAt: number): NameForm {
     forenames: words.slice(0, surnameAt),
     surname,
     surnameKey: surname.join(''),
+    sortedKey: undefined,
   };
 }
 
@@ -107,8 +110,10 @@ function compareForenames(req: string[], acc: string[], t: MatchThresholds): Lev
   return level;
 }
 
-function sameWords(a: string[], b: string[]): boolean {
-  return a.length === b.length && a.every((w, i) => w === b[i]);
+/** The form's words in sorted order as one string (words hold no spaces), kept on the form. */
+function sortedKey(form: NameForm): string {
+  form.sortedKey ??= [...form.words].sort().join(' ');
+  return form.sortedKey;
 }
 
 /** Person names: surname must agree; then the forenames decide. */
@@ -142,7 +147,7 @@ export function compareForms(req: NameForm, acc: NameForm, person: boolean, t: M
   if (req.key === acc.key) return Level.Full; // the same words, spacing aside
   if (person) {
     const n = req.words.length;
-    if (n > 1 && n === acc.words.length && sameWords([...req.words].sort(), [...acc.words].sort())) return Level.Close; // Smith John
+    if (n > 1 && n === acc.words.length && sortedKey(req) === sortedKey(acc)) return Level.Close; // Smith John
     return comparePerson(req, acc, t);
   }
   return compareOrganisation(req.words, acc.words, t);

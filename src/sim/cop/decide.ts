@@ -35,6 +35,15 @@ export interface VerificationReport {
 
 const MAX_NAME = 140;
 
+/** The reports that name nothing, one frozen object each: every request is handed the same one. */
+const MATCHED: VerificationReport = Object.freeze({ Matched: true });
+const REFUSED = Object.fromEntries(
+  (['SCNS', 'AC01', 'ACNS', 'OPTO', 'CASS', 'IVCR', 'ANNM', 'BANM', 'PANM'] as const).map((code) => [
+    code,
+    Object.freeze({ Matched: false, ReasonCode: code }),
+  ]),
+) as Record<ReasonCode, VerificationReport>;
+
 /** Roll numbers and references compare without case, spaces or punctuation. */
 function sameReference(a: string, b: string): boolean {
   const norm = (s: string) => s.toUpperCase().replace(/[^0-9A-Z]/g, '');
@@ -54,23 +63,22 @@ export function decide(input: {
   matcher: NameMatcher;
 }): VerificationReport {
   const { served, account, request, matcher } = input;
-  if (!served) return { Matched: false, ReasonCode: 'SCNS' };
-  if (!account) return { Matched: false, ReasonCode: 'AC01' };
+  if (!served) return REFUSED.SCNS;
+  if (!account) return REFUSED.AC01;
   const status = account.name_matching_status;
-  if (status === 'not_supported' || !account.name || account.name.length === 0)
-    return { Matched: false, ReasonCode: 'ACNS' };
-  if (account.account_matching_opt_out || status === 'opted_out') return { Matched: false, ReasonCode: 'OPTO' };
-  if (account.switched === true || status === 'switched') return { Matched: false, ReasonCode: 'CASS' };
+  if (status === 'not_supported' || !account.name || account.name.length === 0) return REFUSED.ACNS;
+  if (account.account_matching_opt_out || status === 'opted_out') return REFUSED.OPTO;
+  if (account.switched === true || status === 'switched') return REFUSED.CASS;
   const required = account.secondary_identification;
   if (required && !(request.secondaryIdentification && sameReference(required, request.secondaryIdentification))) {
-    return { Matched: false, ReasonCode: 'IVCR' };
+    return REFUSED.IVCR;
   }
   const match = matcher.matchName(request.name, account);
-  if (match.level === 'none') return { Matched: false, ReasonCode: 'ANNM' };
+  if (match.level === 'none') return REFUSED.ANNM;
   const sameType = request.accountType === account.account_classification;
   if (match.level === 'full') {
-    if (sameType) return { Matched: true };
-    return { Matched: false, ReasonCode: account.account_classification === 'Business' ? 'BANM' : 'PANM' };
+    if (sameType) return MATCHED;
+    return account.account_classification === 'Business' ? REFUSED.BANM : REFUSED.PANM;
   }
   const code = sameType ? 'MBAM' : account.account_classification === 'Business' ? 'BAMM' : 'PAMM';
   // Name is at most 140 characters (as Data.Name); split entries 1 + 2 can hold more.

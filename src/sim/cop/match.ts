@@ -92,13 +92,18 @@ export class NameMatcher {
     const known = matched?.get(requestName);
     if (known) return known;
     // One result object is handed to every request asking this name: frozen, so none can change it.
-    const result = Object.freeze(matchCandidates(requestName, set, this.thresholds));
+    const found = matchCandidates(requestName, set, this.thresholds);
+    const result = Object.isFrozen(found) ? found : Object.freeze(found);
     if (!matched) this.#matched.set(set, (matched = new Map()));
     else if (matched.size >= MATCHES_KEPT) matched.clear();
     matched.set(requestName, result);
     return result;
   }
 }
+
+/** The results that name nothing, one object each (every result is frozen: shared safely). */
+const FULL_MATCH: NameMatch = Object.freeze({ level: 'full' });
+const NO_MATCH: NameMatch = Object.freeze({ level: 'none' });
 
 function matchCandidates(
   requestName: string,
@@ -107,7 +112,7 @@ function matchCandidates(
 ): NameMatch {
   // The same words as a candidate (spacing aside) is a full match: no parsing or scoring needed.
   const all = tokens(requestName); // read, never changed, by both below
-  if (fullKeys.has(dropTitles(all).join(''))) return { level: 'full' };
+  if (fullKeys.has(dropTitles(all).join(''))) return FULL_MATCH;
   const req = parseRequestName(requestName, all);
   let best: Scored | undefined;
 
@@ -134,7 +139,7 @@ function matchCandidates(
       best = better(best, { level: Level.Close, score, name: partial.map((p) => p.display).join(' & ') });
     }
   }
-  if (!best || best.level === Level.None) return { level: 'none' };
-  if (best.level === Level.Full) return { level: 'full' };
+  if (!best || best.level === Level.None) return NO_MATCH;
+  if (best.level === Level.Full) return FULL_MATCH;
   return { level: LEVEL_NAMES[best.level], name: best.name };
 }

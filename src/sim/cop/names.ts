@@ -37,16 +37,43 @@ function personForm(words: string[]): NameForm {
   return nameForm(words, Math.max(0, words.length - 1));
 }
 
+/** Whether a UTF-16 code unit is whitespace as JavaScript's `\s` and `trim()` read it. */
+function isSpace(code: number): boolean {
+  if (code <= 32) return code === 32 || (code >= 9 && code <= 13);
+  if (code < 0xa0) return false;
+  return (
+    code === 0xa0 ||
+    code === 0x1680 ||
+    (code >= 0x2000 && code <= 0x200a) ||
+    code === 0x2028 ||
+    code === 0x2029 ||
+    code === 0x202f ||
+    code === 0x205f ||
+    code === 0x3000 ||
+    code === 0xfeff
+  );
+}
+
+/** The last whitespace-separated word of `raw` ('' when it has none): `raw.trim().split(/\s+/).pop()` without the array. */
+export function lastWord(raw: string): string {
+  let end = raw.length;
+  while (end > 0 && isSpace(raw.charCodeAt(end - 1))) end--;
+  let start = end;
+  while (start > 0 && !isSpace(raw.charCodeAt(start - 1))) start--;
+  return raw.slice(start, end);
+}
+
 /** Free text as a person's name: the surname is the last word as written, so Smith-Jones stays one surname. */
 function freeForm(raw: string, all: string[] = tokens(raw)): NameForm {
   const words = dropTitles(all);
-  const last = raw.trim().split(/\s+/).pop() ?? '';
+  const last = lastWord(raw);
   const surnameLength = /^[A-Za-z]*$/.test(last) ? 1 : Math.max(1, tokens(last).length);
   return nameForm(words, Math.max(0, words.length - surnameLength));
 }
 
 /** `Salutation, Forenames, Surname` when the first part is empty or a title; `,,Full Name` is free text. */
 function structured(name: string): NameForm | undefined {
+  if (!name.includes(',')) return undefined; // most names: no array made to learn it
   const parts = name.split(',');
   if (parts.length !== 3) return undefined;
   const salutation = tokens(parts[0]!);

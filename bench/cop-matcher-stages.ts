@@ -1,0 +1,162 @@
+// The name matcher's cost stage by stage (issue 46), in process, against a baseline that only
+// normalises the requested name: what each step of a name verification adds on top of reading the
+// name at all. The names are bench/cop.ts's names new to the matcher (each account asked its name
+// with 2–41 spaces, so no kept result is read), over the same 100,000 registered accounts.
+// `npx tsx bench/cop-matcher-stages.ts`; bench/cop.ts prints the same lines.
+import { distIsCurrent } from '../bin/dist-current.mjs';
+import { newId } from '../src/sim/new-id.ts';
+import { account, freshNameBody, NW } from './cop-accounts.ts';
+import { ROOT } from './processes.ts';
+
+/** The built dist/ when current (as the server runs), else the sources. */
+const BUILT = distIsCurrent(ROOT);
+const load = <T>(path: string): Promise<T> => import(BUILT ? `../dist/${path}.js` : `../src/${path}.ts`) as Promise<T>;
+const { createRuntime } = await load<typeof import('../src/runtime.ts')>('runtime');
+const { normaliseName } = await load<typeof import('../src/sim/cop/normalise.ts')>('sim/cop/normalise');
+const { candidateSet, parseRequestName } = await load<typeof import('../src/sim/cop/names.ts')>('sim/cop/names');
+const { NameMatcher } = await load<typeof import('../src/sim/cop/match.ts')>('sim/cop/match');
+const { inBehaviour } = await load<typeof import('../src/sim/accounts.ts')>('sim/accounts');
+const { validateOb } =
+  await load<typeof import('../src/api/open-banking/ob-validate.ts')>('api/open-banking/ob-validate');
+
+/** Distinct requests: 500 accounts × 40 spacings, each asked once per pass. */
+const NAMES = 20_000;
+const ROUNDS = 5;
+
+export interface Stage {
+  name: string;
+  /** ns per request, one per round. */
+  rounds: number[];
+}
+
+interface Asked {
+  body: string;
+  name: string;
+  identification: string;
+  accountType: 'Personal' | 'Business';
+}
+
+/**
+ * Each stage's CPU ns per name (the process's CPU time, not wall time: on a shared machine the wall
+ * clock counts the time other processes held the core), over `ROUNDS` rounds in which the stages
+ * alternate (a noisy neighbour hurts every stage alike). Every stage but the first two includes the ones above it, as a name
+ * verification runs them; the last is the whole route's work on a body but its HTTP and signing.
+ */
+export async function matcherStages(accounts = 100_000): Promise<{ stages: Stage[]; built: boolean }> {
+  const runtime = await createRuntime({ memory: true, seedAccounts: false });
+  try {
+    for (let i = 0; i < accounts; i++) {
+      const a = account(i);
+      runtime.sim.accounts.create({
+        id: newId(),
+        organisation_id: NW.organisation,
+        attributes: {
+          bank_id: a.sortCode,
+          account_number: a.number,
+          name: [a.held],
+          account_classification: a.classification,
+          joint_account: a.joint,
+        },
+      });
+    }
+    await runtime.sim.store.commit();
+    const asked: Asked[] = Array.from({ length: NAMES }, (_, n) => {
+      const body = freshNameBody(n, accounts);
+      const { Data } = JSON.parse(body) as { Data: { Name: string; Identification: string; AccountType: string } };
+      return {
+        body,
+        name: Data.Name,
+        identification: Data.Identification,
+        accountType: Data.AccountType as Asked['accountType'],
+      };
+    });
+    const sim = runtime.sim;
+    const org = NW.organisation;
+    const stored = (a: Asked) =>
+      sim.accounts.findBySortCodeAndNumber(org, a.identification.slice(0, 6), a.identification.slice(6))!;
+    let sink = 0;
+    // A fresh matcher per pass: within a pass no name is asked twice, so every result is worked out.
+    let matcher = new NameMatcher();
+    const stages: Array<[string, (a: Asked) => void, () => void]> = [
+      ['normalise the name only (baseline)', (a) => void (sink += normaliseName(a.name).length), () => undefined],
+      [
+        'look up the account and its candidate names',
+        (a) => void (sink += candidateSet(inBehaviour(stored(a).attributes)).candidates.length),
+        () => undefined,
+      ],
+      [
+        'parse the requested name (structured, holders)',
+        (a) => void (sink += parseRequestName(a.name).holders.length),
+        () => undefined,
+      ],
+      [
+        'match afresh (normalise, parse, score every candidate)',
+        (a) => void (sink += matcher.matchName(a.name, inBehaviour(stored(a).attributes)).level.length),
+        () => void (matcher = new NameMatcher()),
+      ],
+      [
+        "the participant's answer (lookup, checks, match)",
+        (a) =>
+          void (sink += JSON.stringify(
+            sim.nameVerification.matchName(NW.id, {
+              accountType: a.accountType,
+              identification: a.identification,
+              name: a.name,
+            }),
+          ).length),
+        () => undefined,
+      ],
+      [
+        'the route: parse and validate the body, answer, shape it',
+        (a) => {
+          const { Data } = validateOb<{
+            Data: { Name: string; Identification: string; AccountType: Asked['accountType'] };
+          }>('name-verification-request', JSON.parse(a.body));
+          const report = sim.nameVerification.matchName(NW.id, {
+            accountType: Data.AccountType,
+            identification: Data.Identification,
+            name: Data.Name,
+          });
+          sink += JSON.stringify({ Data: { VerificationReport: report }, Links: { Self: '/x' }, Meta: {} }).length;
+        },
+        () => undefined,
+      ],
+    ];
+    // The route's stage reads the simulator's own matcher: give it names it has not kept either.
+    const out: Stage[] = stages.map(([name]) => ({ name, rounds: [] }));
+    for (const [, run, reset] of stages) {
+      reset();
+      for (const a of asked.slice(0, 2000)) run(a); // warm-up
+    }
+    for (let r = 0; r < ROUNDS; r++) {
+      for (const [k, [, run, reset]] of stages.entries()) {
+        reset();
+        const cpu0 = process.cpuUsage();
+        for (const a of asked) run(a);
+        const cpu = process.cpuUsage(cpu0);
+        out[k]!.rounds.push(((cpu.user + cpu.system) * 1000) / asked.length);
+      }
+    }
+    if (sink === 0) throw new Error('no stage did any work');
+    return { stages: out, built: BUILT };
+  } finally {
+    await runtime.close();
+  }
+}
+
+const med = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+/** One line per stage: median ns per name, the rounds, and its multiple of the baseline. */
+export function describeStages(stages: Stage[]): string[] {
+  const base = med(stages[0]!.rounds);
+  return stages.map(
+    (s) =>
+      `${s.name}: ${(med(s.rounds) / 1000).toFixed(2)} µs per name (rounds ${s.rounds.map((x) => (x / 1000).toFixed(2)).join('/')}), ${(med(s.rounds) / base).toFixed(1)}× the baseline`,
+  );
+}
+
+if (process.argv[1] && import.meta.url === new URL(`file://${process.argv[1]}`).href) {
+  const { stages, built } = await matcherStages(Number(process.env.COP_BENCH_ACCOUNTS ?? 100_000));
+  console.log(`matcher stages, in process (${built ? 'the built dist/' : 'the sources through tsx'}):`);
+  for (const l of describeStages(stages)) console.log(`- ${l}`);
+}
