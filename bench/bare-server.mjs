@@ -46,7 +46,8 @@ app.post('/v1/participants/:id/open-banking/v3.1/accounts/name-verification', as
   await c.req.text();
   const cop = answers.cop ?? { body: '{}', headers: {} };
   const headers = { ...cop.headers, 'content-type': 'application/json' };
-  if (signing) headers['x-jws-signature'] = await signedAfresh(headers['x-jws-signature']?.split('.')[0] ?? '', cop.body);
+  if (signing)
+    headers['x-jws-signature'] = await signedAfresh(headers['x-jws-signature']?.split('.')[0] ?? '', cop.body);
   return c.body(cop.body, 200, headers);
 });
 serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, (info) => {

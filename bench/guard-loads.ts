@@ -84,13 +84,14 @@ export function newNameBody(n: number): string {
 /** The seed's 80 accounts on one page: read before any create, so both sides answer the same page. */
 export const LIST_PATH = `${ACCOUNTS_PATH}?page[size]=100`;
 
+/** Names asked so far by this process: no name is asked twice, whichever server and round asks it. */
+let namesAsked = 0;
+
 /** What a kind sends: the same requests to the simulator and to bare Hono. */
 export function traffic(kind: Kind, headers: Record<string, string>): Traffic {
   if (kind === 'create') return { path: ACCOUNTS_PATH, method: 'POST', headers, makeBody: accountCreateBody };
   if (kind === 'list') return { path: LIST_PATH, method: 'GET', headers };
-  if (kind === 'cop-new-names') {
-    let n = 0;
-    return { path: NAME_VERIFICATION_PATH, method: 'POST', headers, makeBody: () => newNameBody(n++) };
-  }
+  if (kind === 'cop-new-names')
+    return { path: NAME_VERIFICATION_PATH, method: 'POST', headers, makeBody: () => newNameBody(namesAsked++) };
   return { path: NAME_VERIFICATION_PATH, method: 'POST', headers, bodies: NAME_VERIFICATION_BODIES };
 }
