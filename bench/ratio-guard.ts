@@ -3,7 +3,8 @@
 // against bare Hono on node answering the same routes (bench/bare-server.mjs), as server CPU per
 // answered request (bench/processes.ts says why CPU: it moves far less than throughput on a shared
 // machine). Each round starts a fresh simulator (`scheme-sim start --memory`, as the bin runs it)
-// and a fresh bare Hono side by side; for each load both get a warm-up, then BLOCKS blocks of
+// and a fresh bare Hono side by side, warms both with lists and name verifications (PAIR_WARM_UP);
+// then for each load both get a warm-up of their own, then BLOCKS blocks of
 // requests alternating between them (bare, sim, sim, bare, …), so a change in the machine's load
 // falls on both sides of a block's ratio. A load's figure is the median of its blocks' ratios over
 // every round: one disturbed block does not decide. Answers signed afresh are measured on a second
