@@ -108,14 +108,24 @@ export function spawnServer(
 }
 
 /**
- * `scheme-sim start --port 0` (plus `args`) as the package's bin runs it (dist/ when built). With
- * SCHEME_SIM_BENCH_SLOW_CREATE_US set, bench/slow-create.mjs is preloaded: a test-only delay that
- * proves the CI ratio guard fails when a create is slowed (nothing in src reads it).
+ * `scheme-sim start --port 0` (plus `args`) as the package's bin runs it (dist/ when built). Test-only
+ * preloads, outside src (the product has no such flags): with SCHEME_SIM_BENCH_SLOW_CREATE_FACTOR
+ * set, bench/slow-create.mjs makes every create cost that many times its CPU (the proof that the CI
+ * ratio guard fails on a slower create); with `signAfresh`, bench/sign-afresh.mjs turns the
+ * name-verification signature cache off.
  */
-export function simServer(args: string[] = ['--memory'], env: NodeJS.ProcessEnv = {}): Promise<ServerProcess> {
+export function simServer(
+  args: string[] = ['--memory'],
+  env: NodeJS.ProcessEnv = {},
+  options: { signAfresh?: boolean } = {},
+): Promise<ServerProcess> {
   const merged = { ...process.env, ...env };
-  const preload = merged.SCHEME_SIM_BENCH_SLOW_CREATE_US ? ['--import', join(ROOT, 'bench', 'slow-create.mjs')] : [];
-  return spawnServer([...preload, join(ROOT, 'bin', 'scheme-sim.mjs'), 'start', '--port', '0', ...args], {
+  const preload = (file: string) => ['--import', join(ROOT, 'bench', file)];
+  const preloads = [
+    ...(merged.SCHEME_SIM_BENCH_SLOW_CREATE_FACTOR ? preload('slow-create.mjs') : []),
+    ...(options.signAfresh ? preload('sign-afresh.mjs') : []),
+  ];
+  return spawnServer([...preloads, join(ROOT, 'bin', 'scheme-sim.mjs'), 'start', '--port', '0', ...args], {
     env: merged,
   });
 }
@@ -150,8 +160,12 @@ function freePort(): Promise<number> {
 }
 
 /** The bare Hono baseline (bench/bare-server.mjs) on node, with the answers it should give. */
-export function bareServer(answersFile?: string): Promise<ServerProcess> {
-  return spawnServer([join(ROOT, 'bench', 'bare-server.mjs'), ...(answersFile ? [answersFile] : [])]);
+export function bareServer(answersFile?: string, options: { sign?: boolean } = {}): Promise<ServerProcess> {
+  return spawnServer([
+    join(ROOT, 'bench', 'bare-server.mjs'),
+    ...(answersFile ? [answersFile] : []),
+    ...(options.sign ? ['--sign'] : []),
+  ]);
 }
 
 /** A bearer token of the development client. */
@@ -194,6 +208,8 @@ export interface Traffic {
 export interface CpuFigure {
   /** Server CPU per 2xx answer, microseconds. */
   cpuMicros: number;
+  /** This process's CPU (the load generator's, when it does nothing else meanwhile) per 2xx answer. */
+  clientCpuMicros: number;
   /** Answers per second (wall time: the machine's load shows here, not in cpuMicros). */
   perSecond: number;
   ok: number;
@@ -208,6 +224,7 @@ export async function cpuPerRequest(
   connections = 10,
 ): Promise<CpuFigure> {
   const before = cpuMicrosOf(server.pid);
+  const clientBefore = process.cpuUsage();
   const t0 = performance.now();
   const result = await autocannon({
     url: `${server.url}${traffic.path}`,
@@ -222,9 +239,11 @@ export async function cpuPerRequest(
   });
   const seconds = (performance.now() - t0) / 1000;
   const used = cpuMicrosOf(server.pid) - before;
+  const client = process.cpuUsage(clientBefore);
   const ok = (result as unknown as Record<string, number>)['2xx'] ?? 0;
   return {
     cpuMicros: used / Math.max(1, ok),
+    clientCpuMicros: (client.user + client.system) / Math.max(1, ok),
     perSecond: ok / seconds,
     ok,
     failed: result.errors + result.timeouts + result.non2xx,

@@ -16,6 +16,7 @@ const HELPERS = new Set([
   'processes.ts',
   'layer-server.ts',
   'ratio-guard.ts',
+  'guard-loads.ts',
   'http-response-parser.ts',
   'store-rows.ts',
   'store-heap.ts',

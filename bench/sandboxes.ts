@@ -22,6 +22,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { distIsCurrent } from '../bin/dist-current.mjs';
+import { NAME_VERIFICATION_BODIES, NAME_VERIFICATION_PATH } from './guard-loads.ts';
 import { type BenchReport, percentile, runWhenMain } from './lib.ts';
 import {
   ACCOUNTS_PATH,
@@ -37,7 +38,6 @@ import {
   spawnServer,
   type Traffic,
 } from './processes.ts';
-import { NAME_VERIFICATION_BODIES, NAME_VERIFICATION_PATH } from './ratio-guard.ts';
 
 const ROUNDS = Number(process.env.SANDBOX_BENCH_ROUNDS ?? 3);
 /** Sandboxes created one at a time per server and round (after CREATE_WARMUP made and deleted), then deleted. */
@@ -153,6 +153,7 @@ function pooled(figures: CpuFigure[]): CpuFigure {
   const ok = figures.reduce((n, f) => n + f.ok, 0);
   return {
     cpuMicros: figures.reduce((n, f) => n + f.cpuMicros * f.ok, 0) / Math.max(1, ok),
+    clientCpuMicros: figures.reduce((n, f) => n + f.clientCpuMicros * f.ok, 0) / Math.max(1, ok),
     perSecond: median(figures.map((f) => f.perSecond)),
     ok,
     failed: figures.reduce((n, f) => n + f.failed, 0),
