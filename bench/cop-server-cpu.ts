@@ -19,7 +19,7 @@ import {
   simServer,
   type Traffic,
 } from './processes.ts';
-import { NAME_VERIFICATION_BODIES, NAME_VERIFICATION_PATH } from './ratio-guard.ts';
+import { NAME_VERIFICATION_BODIES, NAME_VERIFICATION_PATH } from './guard-loads.ts';
 
 /** Issue 46: with repeated bodies, name verification costs at most twice bare Hono's CPU per request. */
 export const REPEATED_CPU_BUDGET = 2;
