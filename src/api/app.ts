@@ -40,7 +40,7 @@ import { subscriptionRoutes } from './routes/subscriptions.ts';
 import { tokenRoutes } from './routes/token.ts';
 import { userRoutes } from './routes/users.ts';
 import { DEFAULT_SANDBOX } from './sandbox-directory.ts';
-import { isEmptyAnswer } from './wire/empty-answer.ts';
+import { isEmptyAnswer } from './wire/answer-header.ts';
 import { toErrorResponse } from './wire/errors.ts';
 import { requestHeader } from './wire/request-header.ts';
 import { wireRules } from './wire/wire-rules.ts';

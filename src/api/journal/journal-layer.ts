@@ -3,6 +3,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Context, MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../context.ts';
+import { answerHeader } from '../wire/answer-header.ts';
 import { headerPairs } from './journal-codec.ts';
 import { JOURNAL_BODY_LIMIT, type NotedRequest, type RequestJournal } from './request-journal.ts';
 
@@ -65,7 +66,7 @@ export function journalLayer(
       noted.answer = answer;
       recordWhenRead(journal, noted, body);
     };
-    const textual = TEXTUAL.test(res.headers.get('content-type') ?? '');
+    const textual = TEXTUAL.test(answerHeader(res, 'content-type') ?? '');
     // Only while the answer is still the one that can be made again (not replaced after it, e.g.
     // by an error), and sent with its body (a HEAD is answered by the GET route without one).
     const rebuild = c.get('answerText');
