@@ -1,6 +1,6 @@
 import { getRequestListener } from '@hono/node-server';
 import { describe, expect, it } from 'vitest';
-import { answerHeader, appendAnswerHeader, isEmptyAnswer } from './answer-header.ts';
+import { answerHeader, answerText, appendAnswerHeader, isEmptyAnswer } from './answer-header.ts';
 
 // As under the real server: @hono/node-server puts its light Response in place of the global one.
 getRequestListener(() => new Response(null));
@@ -96,5 +96,21 @@ describe('answerHeader and appendAnswerHeader', () => {
     expect(answerHeader(res, 'vary')).toBe('Accept, Origin');
     const many = new Response('x', { headers: new Headers({ a: '1', 'content-type': 'text/csv' }) });
     expect(answerHeader(many, 'content-type')).toBe('text/csv');
+  });
+});
+
+describe('answerText', () => {
+  it('reads the text an answer holds, or none, leaving the answer light', () => {
+    const res = json();
+    expect(answerText(res)).toBe('{"data":{}}');
+    expect(plain(res)).toBe(true);
+    expect(answerText(new Response(null, { status: 204 }))).toBeNull();
+  });
+
+  it('says nothing of bytes, or of an answer no longer light', () => {
+    expect(answerText(new Response(new Uint8Array([123, 125])))).toBeUndefined();
+    const res = json();
+    void res.body;
+    expect(answerText(res)).toBeUndefined();
   });
 });

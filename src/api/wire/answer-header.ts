@@ -1,5 +1,6 @@
-// Reading and adding an answer's headers is on every request's path (the journal, CORS, the empty
-// answer check), so every layer does it through these functions, which keep Node's fast path.
+// Reading and adding an answer's headers, and reading its text, is on every request's path (the
+// journal, CORS, the empty answer check), so every layer does it through these functions, which keep
+// Node's fast path.
 /**
  * @hono/node-server's light Response keeps a plain header object (`{ 'Content-Type': … }`, what
  * Hono's c.json gives) in a private slot until something reads `res.headers`; that read builds web
@@ -16,15 +17,29 @@ const DEFAULT_CONTENT_TYPE = 'text/plain; charset=UTF-8';
 
 let slotKey: symbol | undefined;
 
-/** The light Response's slot, when `res` is one whose headers are still a plain object. */
-function slotOf(res: Response): Slot | undefined {
+/** The light Response's slot, when `res` is one that still holds what it was given. */
+function heldSlotOf(res: Response): Slot | undefined {
   if (slotKey === undefined) {
     slotKey = Object.getOwnPropertySymbols(res).find((s) => s.description === 'cache');
     if (slotKey === undefined) return undefined;
   }
   const slot = (res as unknown as Record<symbol, Slot | undefined>)[slotKey];
-  if (!Array.isArray(slot) || slot[2] instanceof Headers) return undefined;
-  return slot;
+  return Array.isArray(slot) ? slot : undefined;
+}
+
+/** The light Response's slot, when `res` is one whose headers are still a plain object. */
+function slotOf(res: Response): Slot | undefined {
+  const slot = heldSlotOf(res);
+  return slot === undefined || slot[2] instanceof Headers ? undefined : slot;
+}
+
+/**
+ * The text of an answer as the adapter writes it, when it holds one (null: it has no body), read
+ * without building the web Response; undefined when it holds bytes or a stream, or is no light one.
+ */
+export function answerText(res: Response): string | null | undefined {
+  const body = heldSlotOf(res)?.[1];
+  return typeof body === 'string' || body === null ? body : undefined;
 }
 
 /** The plain header object of a slot; one is made, as the adapter would send it, when the answer has none. */
