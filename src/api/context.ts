@@ -8,7 +8,6 @@ import type { DevClientHint } from './dashboard/dashboard-page.ts';
 import type { RequestJournal } from './journal/request-journal.ts';
 import type { CorsOrigins } from './layers/cors.ts';
 import type { Faults } from './layers/faults.ts';
-import type { RecordQuota } from './layers/record-quota.ts';
 import type { ResponderSigner } from './open-banking/responder-signer.ts';
 import type { SandboxDirectory } from './sandbox-directory.ts';
 import type { WireRules } from './wire/wire-rules.ts';
@@ -36,7 +35,7 @@ export interface AppDeps {
   /** The server's sandboxes: the routes under /v1/simulator/sandboxes, and the default world routes requests to them. */
   sandboxes?: SandboxDirectory;
   /** A sandbox's limit of records: a create past it is refused (403 naming the limit). */
-  recordQuota?: RecordQuota;
+  recordQuota?: { limit: number; count: () => number };
   sim: Simulator;
   clients: ClientRegistry;
   tokens: TokenIssuer;

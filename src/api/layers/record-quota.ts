@@ -1,14 +1,11 @@
 // A sandbox is bounded (--sandbox-records) so one test run cannot fill a shared server: the layer that
 // refuses a create once it is full.
 import type { Context } from 'hono';
-import type { AppEnv } from '../context.ts';
+import type { AppDeps, AppEnv } from '../context.ts';
 import { ApiError } from '../wire/errors.ts';
 
 /** A sandbox's limit of records, and how many it holds. */
-export interface RecordQuota {
-  limit: number;
-  count: () => number;
-}
+export type RecordQuota = NonNullable<AppDeps['recordQuota']>;
 
 /**
  * Throws 403 for a request that would add records (a POST outside the simulator's control routes)
