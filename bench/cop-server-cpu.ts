@@ -10,6 +10,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { NAME_VERIFICATION_BODIES, NAME_VERIFICATION_PATH } from './guard-loads.ts';
 import {
   bareServer,
   cpuPerRequest,
@@ -19,7 +20,6 @@ import {
   simServer,
   type Traffic,
 } from './processes.ts';
-import { NAME_VERIFICATION_BODIES, NAME_VERIFICATION_PATH } from './guard-loads.ts';
 
 /** Issue 46: with repeated bodies, name verification costs at most twice bare Hono's CPU per request. */
 export const REPEATED_CPU_BUDGET = 2;

@@ -17,28 +17,17 @@ import type { AppEnv } from '../src/api/context.ts';
 const ROOT = new URL('..', import.meta.url).pathname;
 const BUILT = distIsCurrent(ROOT);
 const from = <T>(path: string): Promise<T> => import(BUILT ? `../dist/${path}.js` : `../src/${path}.ts`) as Promise<T>;
-const { bearerAuth } = await from<typeof import('../src/api/auth/middleware.ts')>('api/auth/middleware');
-const { readJson } = await from<typeof import('../src/api/body/body.ts')>('api/body');
-const { corsLayer } = await from<typeof import('../src/api/layers/cors.ts')>('api/cors');
-const { faultLayer } = await from<typeof import('../src/api/layers/fault-layer.ts')>('api/fault-layer');
-const { Faults } = await from<typeof import('../src/api/layers/faults.ts')>('api/faults');
-const { journalLayer } = await from<typeof import('../src/api/journal/journal-layer.ts')>('api/journal-layer');
-const { longWorkGate } = await from<typeof import('../src/api/layers/long-work-gate.ts')>('api/long-work-gate');
-const { RequestJournal } = await from<typeof import('../src/api/journal/request-journal.ts')>('api/request-journal');
+const { readJson } = await from<typeof import('../src/api/body/body.ts')>('api/body/body');
+const { corsLayer } = await from<typeof import('../src/api/layers/cors.ts')>('api/layers/cors');
+const { Faults } = await from<typeof import('../src/api/layers/faults.ts')>('api/layers/faults');
+const { journalLayer } = await from<typeof import('../src/api/journal/journal-layer.ts')>('api/journal/journal-layer');
+const { RequestJournal } =
+  await from<typeof import('../src/api/journal/request-journal.ts')>('api/journal/request-journal');
+const { v1Layer } = await from<typeof import('../src/api/layers/v1-layer.ts')>('api/layers/v1-layer');
 const { createRuntime } = await from<typeof import('../src/runtime.ts')>('runtime');
 const { runAs } = await from<typeof import('../src/sim/actor.ts')>('sim/actor');
 
-export const LAYERS = [
-  'none',
-  'journal',
-  'cors',
-  'json-reader',
-  'auth',
-  'actor',
-  'faults',
-  'long-work',
-  'app',
-] as const;
+export const LAYERS = ['none', 'journal', 'cors', 'json-reader', 'actor', 'v1', 'app'] as const;
 export type Layer = (typeof LAYERS)[number];
 export const ECHO_PATH = '/v1/bench/echo';
 
@@ -66,10 +55,8 @@ if (layer === 'app') {
       () => runtime.sim.clock.now(),
     ),
     cors: corsLayer({ kind: 'localhost' }) as MiddlewareHandler<AppEnv>,
-    auth: bearerAuth(runtime.deps),
     actor: (_c, next) => runAs('bench', next),
-    faults: faultLayer(new Faults()) as MiddlewareHandler<AppEnv>,
-    'long-work': longWorkGate(runtime.sim.longWork),
+    v1: v1Layer(runtime.deps, new Faults(), runtime.sim.longWork, undefined),
   };
   const one = layers[layer];
   if (one) app.use('*', one);

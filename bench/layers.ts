@@ -11,17 +11,15 @@ import { accountCreateBody, type CpuFigure, cpuPerRequest, median, ROOT, spawnSe
 const ROUNDS = Number(process.env.LAYERS_BENCH_ROUNDS ?? 3);
 const WARMUP = 2000;
 const MEASURED = 4000;
-const LAYERS = ['none', 'journal', 'cors', 'json-reader', 'auth', 'actor', 'faults', 'long-work', 'app'] as const;
+const LAYERS = ['none', 'journal', 'cors', 'json-reader', 'actor', 'v1', 'app'] as const;
 const ECHO_PATH = '/v1/bench/echo';
 const WHAT: Record<(typeof LAYERS)[number], string> = {
   none: 'no layer (the baseline)',
   journal: 'request journal (src/api/journal/journal-layer.ts)',
   cors: 'CORS, a request without an Origin (src/api/layers/cors.ts)',
   'json-reader': "the JSON body reader instead of Hono's c.req.json() (src/api/body/body.ts)",
-  auth: 'bearer-token authentication (src/api/auth/middleware.ts)',
-  actor: 'the actor of changes, AsyncLocalStorage (src/sim/actor.ts)',
-  faults: 'fault rules, none set (src/api/layers/fault-layer.ts)',
-  'long-work': 'the long-work gate, idle (src/api/layers/long-work-gate.ts)',
+  actor: 'the actor of changes alone, AsyncLocalStorage (src/sim/actor.ts)',
+  v1: "every /v1 request's rules as one layer: bearer-token authentication, the actor, fault rules (none set), the long-work gate (idle) (src/api/layers/v1-layer.ts)",
   app: "the simulator's whole app: every layer of a /v1 request, its router, the echo last",
 };
 

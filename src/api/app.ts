@@ -1,8 +1,6 @@
 // The Hono app each world serves: which layers a request passes through, in which order (sandbox
 // dispatch, journal, CORS, name verification ahead of the shared rules, body limit, durable commit).
 import { type Context, Hono } from 'hono';
-import { runAs } from '../sim/actor.ts';
-import { bearerAuth } from './auth/middleware.ts';
 import type { AppDeps, AppEnv } from './context.ts';
 import { dashboardPage, FAVICON_SVG } from './dashboard/dashboard-page.ts';
 import { homePage } from './dashboard/home-page.ts';
@@ -11,11 +9,9 @@ import { LiveLog } from './journal/live-log.ts';
 import { RequestJournal } from './journal/request-journal.ts';
 import { limitBody } from './layers/body-limit.ts';
 import { corsLayer } from './layers/cors.ts';
-import { faultLayer } from './layers/fault-layer.ts';
 import { Faults } from './layers/faults.ts';
-import { longWorkGate } from './layers/long-work-gate.ts';
-import { recordQuotaLayer } from './layers/record-quota.ts';
 import { sandboxDispatch } from './layers/sandbox-dispatch.ts';
+import { v1Layer } from './layers/v1-layer.ts';
 import { mountRoutes, operationsOf, type RouteGroup } from './route-declaration.ts';
 import { accountRoutes } from './routes/accounts.ts';
 import { claimRoutes } from './routes/claims.ts';
@@ -40,7 +36,7 @@ import { subscriptionRoutes } from './routes/subscriptions.ts';
 import { tokenRoutes } from './routes/token.ts';
 import { userRoutes } from './routes/users.ts';
 import { DEFAULT_SANDBOX } from './sandbox-directory.ts';
-import { isEmptyAnswer } from './wire/empty-answer.ts';
+import { isEmptyAnswer } from './wire/answer-header.ts';
 import { toErrorResponse } from './wire/errors.ts';
 import { requestHeader } from './wire/request-header.ts';
 import { wireRules } from './wire/wire-rules.ts';
@@ -125,15 +121,10 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     );
 
   if (deps.sandboxes) mount(simulatorSandboxRoutes(deps, deps.sandboxes));
-  app.use('/v1/*', bearerAuth(deps));
-  // Changes made by a request are actioned by its client (notifications' actioned_by).
-  app.use('/v1/*', (c, next) => runAs(c.get('clientId'), next));
-  // Fault rules a client set for itself (never on by default; docs/faults.md).
+  // Authentication, the client as the actor of changes, its fault rules (never on by default), a
+  // sandbox's quota, and the wait of a change while an advance or a reset runs: one layer.
   const faults = deps.faults ?? new Faults();
-  app.use('/v1/*', faultLayer(faults));
-  if (deps.recordQuota) app.use('/v1/*', recordQuotaLayer(deps.recordQuota));
-  // A change request waits while an advance or a reset runs in slices; reads are answered.
-  app.use('/v1/*', longWorkGate(sim.longWork));
+  app.use('/v1/*', v1Layer(deps, faults, sim.longWork, deps.recordQuota));
   mount(simulatorFaultRoutes(faults));
   mount(accountRoutes(deps));
   mount(nameVerificationRequestRoutes(deps));

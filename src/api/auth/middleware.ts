@@ -1,12 +1,12 @@
 // Who a request comes from: the bearer token or Form3-signed request that names the caller (or the
 // anonymous client under --auth off), and the 401 or 403 when it names nobody or another organisation.
-import type { Context, MiddlewareHandler } from 'hono';
+import type { Context } from 'hono';
 import type { AppDeps, AppEnv } from '../context.ts';
 import { pathPrefixOf } from '../sandbox-directory.ts';
 import { ApiError } from '../wire/errors.ts';
 import { requestHeader } from '../wire/request-header.ts';
 import type { Caller } from './caller.ts';
-import { isSignatureAuthorization, requestSignatures } from './request-signatures.ts';
+import { isSignatureAuthorization, type RequestSignatures } from './request-signatures.ts';
 
 const CHALLENGE = { 'WWW-Authenticate': 'Bearer realm="scheme-sim"' };
 
@@ -58,26 +58,31 @@ export function authenticate(c: Context<AppEnv>, deps: AppDeps): void {
 }
 
 /**
- * The middleware form of `authenticate`: a bearer token, or a request signed as Form3's Go SDK
- * signs them (`Authorization: Signature keyId=…`, src/api/auth/http-signature.ts).
+ * Names the caller of a request on its context, by a bearer token or a request signed as Form3's
+ * Go SDK signs them (`Authorization: Signature keyId=…`, src/api/auth/http-signature.ts); throws
+ * 401 otherwise. A promise only for a signed request, whose body is read to check its digest.
  */
-export function bearerAuth(deps: AppDeps): MiddlewareHandler<AppEnv> {
-  const signatures = requestSignatures(deps);
-  return async (c, next) => {
-    const header = requestHeader(c, 'authorization');
-    if (deps.mode.credentials && isSignatureAuthorization(header)) {
-      const url = new URL(c.req.url);
-      const caller = signatures.callerOf(header, {
-        method: c.req.method,
-        target: `${pathPrefixOf(c.env)}${url.pathname}${url.search}`,
-        header: (name) => requestHeader(c, name),
-        body: c.req.method === 'GET' || c.req.method === 'DELETE' ? '' : await c.req.text(),
-      });
-      c.set('organisationId', caller.organisationId);
-      c.set('clientId', caller.clientId);
-    } else authenticate(c, deps);
-    return next();
-  };
+export function authenticateRequest(
+  c: Context<AppEnv>,
+  deps: AppDeps,
+  signatures: RequestSignatures,
+): Promise<void> | undefined {
+  const header = requestHeader(c, 'authorization');
+  if (!deps.mode.credentials || !isSignatureAuthorization(header)) {
+    authenticate(c, deps);
+    return undefined;
+  }
+  return (async () => {
+    const url = new URL(c.req.url);
+    const caller = signatures.callerOf(header, {
+      method: c.req.method,
+      target: `${pathPrefixOf(c.env)}${url.pathname}${url.search}`,
+      header: (name) => requestHeader(c, name),
+      body: c.req.method === 'GET' || c.req.method === 'DELETE' ? '' : await c.req.text(),
+    });
+    c.set('organisationId', caller.organisationId);
+    c.set('clientId', caller.clientId);
+  })();
 }
 
 /** 403 unless the body's organisation_id is the caller's own. */

@@ -3,6 +3,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Context, MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../context.ts';
+import { answerHeader, answerText } from '../wire/answer-header.ts';
 import { headerPairs } from './journal-codec.ts';
 import { JOURNAL_BODY_LIMIT, type NotedRequest, type RequestJournal } from './request-journal.ts';
 
@@ -25,8 +26,10 @@ interface NodeBindings {
  * auth and fault layers are seen too), with the wall time and the scheme clock's time it arrived at. A request pays only for being noted as bytes: the entry
  * (masking, the URL split) is made when the journal is read.
  *
- * The answer's text: served by Node (the real server), the bytes handed to Node's response as it
- * writes them, and the entry recorded then, so the request log sees an error's error_code. No web
+ * The answer's text, so the request log sees an error's error_code: the string @hono/node-server's
+ * light Response holds, which it writes as it is (answer-header.ts), recorded as it leaves this
+ * layer, with no copy made nor Node's response wrapped. Any other answer served by Node (the real
+ * server): the bytes handed to Node's response as it writes them, recorded then. No web
  * Response is cloned or turned into a stream, which would push @hono/node-server off its fast
  * path of writing a string answer in one call. In process (app.request(), msw) there is no Node
  * response, and a textual answer is read from a clone, as nothing else reads it there.
@@ -65,12 +68,19 @@ export function journalLayer(
       noted.answer = answer;
       recordWhenRead(journal, noted, body);
     };
-    const textual = TEXTUAL.test(res.headers.get('content-type') ?? '');
+    const textual = TEXTUAL.test(answerHeader(res, 'content-type') ?? '');
     // Only while the answer is still the one that can be made again (not replaced after it, e.g.
     // by an error), and sent with its body (a HEAD is answered by the GET route without one).
     const rebuild = c.get('answerText');
     if (rebuild && rebuild.answer === res && c.req.method !== 'HEAD') {
       record(rebuild.text);
+      return;
+    }
+    // The text the adapter is about to write, as the handler gave it: recorded now, with nothing
+    // copied or wrapped (a HEAD is sent without the body its GET route gave).
+    const sent = c.req.method === 'HEAD' ? undefined : answerText(res);
+    if (sent !== undefined) {
+      record(textual && sent !== null ? sent : undefined);
       return;
     }
     const outgoing = env?.outgoing;

@@ -2,6 +2,7 @@
 // before authentication.
 import type { Context, MiddlewareHandler } from 'hono';
 import { cors } from 'hono/cors';
+import { appendAnswerHeader } from '../wire/answer-header.ts';
 import { requestHeader } from '../wire/request-header.ts';
 
 /** Which browser origins may call the simulator (`--cors`). */
@@ -83,14 +84,14 @@ export function corsLayer(origins: CorsOrigins): MiddlewareHandler | undefined {
     const origin = requestHeader(c, 'origin');
     if (origin !== undefined && (c.req.method !== 'OPTIONS' || isPreflight(c))) return browser(c, next);
     await next();
-    // On the finished answer's own headers: Hono's c.header() would rebuild the answer.
-    const headers = c.res.headers;
-    headers.append('Vary', 'Origin');
+    // On the finished answer's own headers: Hono's c.header() would rebuild the answer, and reading
+    // c.res.headers would make web Headers of them (answer-header.ts).
+    appendAnswerHeader(c.res, 'vary', 'Origin');
     const allow = origin === undefined ? null : allowed(origin);
     if (allow !== null) {
       // An OPTIONS that is no preflight, from a browser: the headers Hono's layer gives any other answer.
-      headers.set('Access-Control-Allow-Origin', allow);
-      headers.set('Access-Control-Expose-Headers', EXPOSED.join(','));
+      c.res.headers.set('Access-Control-Allow-Origin', allow);
+      c.res.headers.set('Access-Control-Expose-Headers', EXPOSED.join(','));
     }
   };
 }

@@ -4,6 +4,7 @@ import type { MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../context.ts';
 import { SANDBOX_PATH_PREFIX, type SandboxDirectory } from '../sandbox-directory.ts';
 import { errorBody } from '../wire/errors.ts';
+import { requestHeader } from '../wire/request-header.ts';
 
 /**
  * The default world's first layer: a request for a sandbox (by its path prefix or its credentials)
@@ -13,7 +14,8 @@ import { errorBody } from '../wire/errors.ts';
  */
 export function sandboxDispatch(sandboxes: SandboxDirectory): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    const target = sandboxes.route(c.req.path, c.req.header('authorization'));
+    // The header as Node parsed it, as the Node listener routes by it (src/node/server.ts).
+    const target = sandboxes.route(c.req.path, requestHeader(c, 'authorization'));
     if (!target) return next();
     if ('refused' in target) {
       const headers: Record<string, string> =
