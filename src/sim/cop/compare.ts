@@ -147,7 +147,9 @@ export function compareForms(req: NameForm, acc: NameForm, person: boolean, t: M
   if (req.key === acc.key) return Level.Full; // the same words, spacing aside
   if (person) {
     const n = req.words.length;
-    if (n > 1 && n === acc.words.length && sortedKey(req) === sortedKey(acc)) return Level.Close; // Smith John
+    // Smith John. The same words reordered have as many letters: most names are told apart by that.
+    if (n > 1 && n === acc.words.length && req.key.length === acc.key.length && sortedKey(req) === sortedKey(acc))
+      return Level.Close;
     return comparePerson(req, acc, t);
   }
   return compareOrganisation(req.words, acc.words, t);
