@@ -15,7 +15,8 @@ export interface NameForm {
   surnameAt: number;
   /** Derived once by `nameForm`: a form is compared with every candidate of the account. */
   key: string;
-  text: string;
+  /** The words joined by spaces: made on first need (only the close tie-breaker reads it). */
+  text: string | undefined;
   forenames: string[];
   surname: string[];
   surnameKey: string;
@@ -23,17 +24,22 @@ export interface NameForm {
   sortedKey: string | undefined;
 }
 
-/** A name form with what the comparisons read derived once: spacing-free key, text, forenames, surname. */
-export function nameForm(words: string[], surnameAt: number): NameForm {
+/**
+ * A name form with what the comparisons read derived once: spacing-free key, forenames, surname.
+ * `key`: words.join(''), when the caller has it. A name new to the matcher is matched with cold
+ * caches, where each join costs several times what it does in a loop (bench/RESULTS.md): none is
+ * made twice, nor for a one-word surname.
+ */
+export function nameForm(words: string[], surnameAt: number, key = words.join('')): NameForm {
   const surname = words.slice(surnameAt);
   return {
     words,
     surnameAt,
-    key: words.join(''),
-    text: words.join(' '),
+    key,
+    text: undefined,
     forenames: words.slice(0, surnameAt),
     surname,
-    surnameKey: surname.join(''),
+    surnameKey: surname.length === 1 ? surname[0]! : surname.join(''),
     sortedKey: undefined,
   };
 }
@@ -157,5 +163,7 @@ export function compareForms(req: NameForm, acc: NameForm, person: boolean, t: M
 
 /** A tie-breaker among close candidates: similarity of the whole strings. */
 export function similarity(req: NameForm, acc: NameForm, t: MatchThresholds): number {
+  req.text ??= req.words.join(' ');
+  acc.text ??= acc.words.join(' ');
   return jaroWinkler(req.text, acc.text, t);
 }

@@ -94,7 +94,7 @@ export class NameMatcher {
     if (known) return known;
     // One result object is handed to every request asking this name: frozen, so none can change it.
     const found = matchCandidates(requestName, set, this.thresholds);
-    const result = Object.isFrozen(found) ? found : Object.freeze(found);
+    const result = found === FULL_MATCH || found === NO_MATCH ? found : Object.freeze(found);
     if (!matched) this.#matched.set(set, (matched = new Map()));
     else if (matched.size >= MATCHES_KEPT) matched.clear();
     matched.set(requestName, result);
@@ -113,8 +113,9 @@ function matchCandidates(
 ): NameMatch {
   // The same words as a candidate (spacing aside) is a full match: no parsing or scoring needed.
   const all = tokens(requestName); // read, never changed, by both below
-  if (fullKeys.has(dropTitles(all).join(''))) return FULL_MATCH;
-  const req = parseRequestName(requestName, all);
+  const key = dropTitles(all).join('');
+  if (fullKeys.has(key)) return FULL_MATCH;
+  const req = parseRequestName(requestName, all, key);
   let best: Scored | undefined;
 
   const several = req.holders.length >= 2;
