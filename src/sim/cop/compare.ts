@@ -15,7 +15,8 @@ export interface NameForm {
   surnameAt: number;
   /** Derived once by `nameForm`: a form is compared with every candidate of the account. */
   key: string;
-  text: string;
+  /** The words joined by spaces: made on first need (only the close tie-breaker reads it). */
+  text: string | undefined;
   forenames: string[];
   surname: string[];
   surnameKey: string;
@@ -23,17 +24,22 @@ export interface NameForm {
   sortedKey: string | undefined;
 }
 
-/** A name form with what the comparisons read derived once: spacing-free key, text, forenames, surname. */
-export function nameForm(words: string[], surnameAt: number): NameForm {
+/**
+ * A name form with what the comparisons read derived once: spacing-free key, forenames, surname.
+ * `key`: words.join(''), when the caller has it. A name new to the matcher is matched with cold
+ * caches, where each join costs several times what it does in a loop (bench/RESULTS.md): none is
+ * made twice, nor for a one-word surname.
+ */
+export function nameForm(words: string[], surnameAt: number, key = words.join('')): NameForm {
   const surname = words.slice(surnameAt);
   return {
     words,
     surnameAt,
-    key: words.join(''),
-    text: words.join(' '),
+    key,
+    text: undefined,
     forenames: words.slice(0, surnameAt),
     surname,
-    surnameKey: surname.join(''),
+    surnameKey: surname.length === 1 ? surname[0]! : surname.join(''),
     sortedKey: undefined,
   };
 }
@@ -147,7 +153,9 @@ export function compareForms(req: NameForm, acc: NameForm, person: boolean, t: M
   if (req.key === acc.key) return Level.Full; // the same words, spacing aside
   if (person) {
     const n = req.words.length;
-    if (n > 1 && n === acc.words.length && sortedKey(req) === sortedKey(acc)) return Level.Close; // Smith John
+    // Smith John. The same words reordered have as many letters: most names are told apart by that.
+    if (n > 1 && n === acc.words.length && req.key.length === acc.key.length && sortedKey(req) === sortedKey(acc))
+      return Level.Close;
     return comparePerson(req, acc, t);
   }
   return compareOrganisation(req.words, acc.words, t);
@@ -155,5 +163,7 @@ export function compareForms(req: NameForm, acc: NameForm, person: boolean, t: M
 
 /** A tie-breaker among close candidates: similarity of the whole strings. */
 export function similarity(req: NameForm, acc: NameForm, t: MatchThresholds): number {
+  req.text ??= req.words.join(' ');
+  acc.text ??= acc.words.join(' ');
   return jaroWinkler(req.text, acc.text, t);
 }

@@ -23,10 +23,11 @@ interface Scored {
   name: string;
 }
 
-function scoreOne(req: NameForm, c: Candidate, t: MatchThresholds): Scored {
+/** `ranked`: the score is read (another result may tie at close); alone, a result needs none. */
+function scoreOne(req: NameForm, c: Candidate, t: MatchThresholds, ranked = true): Scored {
   const compared = compareForms(req, c, c.person, t);
   const level = c.closeOnly && compared === Level.Full ? Level.Close : compared;
-  return { level, score: level === Level.Close ? similarity(req, c, t) : 0, name: c.display };
+  return { level, score: ranked && level === Level.Close ? similarity(req, c, t) : 0, name: c.display };
 }
 
 function better(a: Scored | undefined, b: Scored): Scored {
@@ -93,7 +94,7 @@ export class NameMatcher {
     if (known) return known;
     // One result object is handed to every request asking this name: frozen, so none can change it.
     const found = matchCandidates(requestName, set, this.thresholds);
-    const result = Object.isFrozen(found) ? found : Object.freeze(found);
+    const result = found === FULL_MATCH || found === NO_MATCH ? found : Object.freeze(found);
     if (!matched) this.#matched.set(set, (matched = new Map()));
     else if (matched.size >= MATCHES_KEPT) matched.clear();
     matched.set(requestName, result);
@@ -112,15 +113,20 @@ function matchCandidates(
 ): NameMatch {
   // The same words as a candidate (spacing aside) is a full match: no parsing or scoring needed.
   const all = tokens(requestName); // read, never changed, by both below
-  if (fullKeys.has(dropTitles(all).join(''))) return FULL_MATCH;
-  const req = parseRequestName(requestName, all);
+  const key = dropTitles(all).join('');
+  if (fullKeys.has(key)) return FULL_MATCH;
+  const req = parseRequestName(requestName, all, key);
   let best: Scored | undefined;
 
   const several = req.holders.length >= 2;
+  // One candidate, no holders, one person asked (most accounts): no other result can tie with it,
+  // so the tie-breaker's similarity is not worked out (a new name is matched with cold caches,
+  // where every step costs several times what it does in a loop: bench/RESULTS.md).
+  const ranked = several || holders.length > 0 || candidates.length > 1;
   for (const c of candidates) {
     // Several requested people against one person: only the separate comparisons below count.
     if (several && c.person) continue;
-    best = better(best, scoreOne(req.whole, c, t));
+    best = better(best, scoreOne(req.whole, c, t, ranked));
   }
   if (!several && holders.length > 0 && best && best.level === Level.Close) {
     // One requested person close to several holders ("J Smith"): each of them is named.

@@ -64,11 +64,11 @@ export function lastWord(raw: string): string {
 }
 
 /** Free text as a person's name: the surname is the last word as written, so Smith-Jones stays one surname. */
-function freeForm(raw: string, all: string[] = tokens(raw)): NameForm {
+function freeForm(raw: string, all: string[] = tokens(raw), key?: string): NameForm {
   const words = dropTitles(all);
   const last = lastWord(raw);
   const surnameLength = /^[A-Za-z]*$/.test(last) ? 1 : Math.max(1, tokens(last).length);
-  return nameForm(words, Math.max(0, words.length - surnameLength));
+  return nameForm(words, Math.max(0, words.length - surnameLength), key);
 }
 
 /** `Salutation, Forenames, Surname` when the first part is empty or a title; `,,Full Name` is free text. */
@@ -102,12 +102,15 @@ export function splitHolders(words: string[]): string[][] {
   return people;
 }
 
-/** Parses Data.Name of a request: structured or free text, and the people it names. `all`: tokens(name), when known. */
-export function parseRequestName(name: string, all?: string[]): RequestedName {
+/**
+ * Parses Data.Name of a request: structured or free text, and the people it names. `all`:
+ * tokens(name), and `key`: dropTitles(all).join(''), when known.
+ */
+export function parseRequestName(name: string, all?: string[], key?: string): RequestedName {
   const s = structured(name);
   if (s) return { whole: s, holders: [s] };
   all ??= tokens(name);
-  const whole = freeForm(name, all);
+  const whole = freeForm(name, all, key);
   const people = all.includes('and') ? splitHolders(all) : [];
   return { whole, holders: people.length >= 2 ? people.map(personForm) : [whole] };
 }
