@@ -60,6 +60,12 @@ export class DeliveryWorker {
    * heap when an attempt of that subscription ends (the head may have left pending) and on stop.
    */
   readonly #parked = new Map<string, string[]>();
+  /**
+   * Subscription id → its due entries met while it had `perSubscription` attempts in flight (and
+   * the due time each had then), in the order they were due: a look starts them as its attempts
+   * finish, before taking anything from the heap. On stop they go back to the heap.
+   */
+  readonly #full = new Map<string, { ids: Array<{ id: string; at: number }>; next: number }>();
 
   constructor(deps: DeliveryDeps, options: DeliveryOptions = {}) {
     this.#deps = deps;
@@ -90,6 +96,9 @@ export class DeliveryWorker {
     this.#stopping.abort();
     await Promise.all([...this.#inFlight.values()].map((f) => f.done));
     for (const subscriptionId of [...this.#parked.keys()]) this.#unpark(subscriptionId);
+    for (const full of this.#full.values())
+      for (const { id } of full.ids.slice(full.next)) this.#deps.outbox.requeue(id);
+    this.#full.clear();
     this.#queue.close();
   }
 
@@ -134,44 +143,89 @@ export class DeliveryWorker {
     // bounded number of them keeps a backlog of one subscription from costing a scan.
     const held: string[] = [];
     let parkedNow = 0;
+    // First those met at their subscription's limit: due already, and its oldest.
+    for (const [subscriptionId, full] of this.#full) {
+      while (
+        this.#inFlight.size < this.#o.concurrency &&
+        (perSub.get(subscriptionId) ?? 0) < this.#o.perSubscription &&
+        full.next < full.ids.length
+      ) {
+        const { id, at } = full.ids[full.next++]!;
+        const e = outbox.entries.get(id);
+        // Gone, finished, in flight or due at another time since (a unit rolled back): not this one.
+        if (e?.status !== 'pending' || e.next_attempt_ms !== at || this.#inFlight.has(id)) continue;
+        if (!this.#inTurn(e)) this.#park(e);
+        else if (!accept(e)) held.push(id);
+        else this.#launch(e, perSub);
+      }
+      if (full.next === full.ids.length) this.#full.delete(subscriptionId);
+      else if (full.next > 1024 && full.next * 2 > full.ids.length) {
+        full.ids = full.ids.slice(full.next); // what was taken goes, now and then
+        full.next = 0;
+      }
+    }
     while (this.#inFlight.size < this.#o.concurrency && held.length + parkedNow < MAX_LOOK) {
       const e = outbox.takeDue(nowMs);
       if (!e) break;
       if (!this.#inTurn(e)) {
         parkedNow++;
-        const parked = this.#parked.get(e.subscription_id);
-        if (parked) parked.push(e.id);
-        else this.#parked.set(e.subscription_id, [e.id]);
+        this.#park(e);
         continue;
       }
-      const n = perSub.get(e.subscription_id) ?? 0;
-      if (this.#inFlight.has(e.id) || n >= this.#o.perSubscription || !accept(e)) {
+      if (this.#inFlight.has(e.id)) {
         held.push(e.id);
         continue;
       }
-      perSub.set(e.subscription_id, n + 1);
-      const done = this.#attempt(e)
-        .catch((err: Error) => {
-          console.error(`scheme-sim: delivery of ${e.id} failed unexpectedly: ${err.message}`);
-          return false;
-        })
-        .then((recorded) => {
-          if (!recorded) outbox.requeue(e.id);
-          return recorded;
-        });
-      this.#inFlight.set(e.id, {
-        subscriptionId: e.subscription_id,
-        done: done.finally(() => {
-          this.#inFlight.delete(e.id);
-          this.#unpark(e.subscription_id);
-          this.#soon();
-        }),
-      });
+      if ((perSub.get(e.subscription_id) ?? 0) >= this.#o.perSubscription) {
+        // Handed back to the heap, it would be taken again at every look: a pop and a push per
+        // entry, a thousand per finished attempt behind a backlog of thousands (a two-year
+        // advance's reports), which was most of the worker's CPU. It waits here instead.
+        parkedNow++;
+        const full = this.#full.get(e.subscription_id);
+        if (full) full.ids.push({ id: e.id, at: e.next_attempt_ms });
+        else this.#full.set(e.subscription_id, { ids: [{ id: e.id, at: e.next_attempt_ms }], next: 0 });
+        continue;
+      }
+      if (!accept(e)) {
+        held.push(e.id);
+        continue;
+      }
+      this.#launch(e, perSub);
     }
     const nextDueMs = outbox.nextDueMs(); // before the passed-over entries go back
     for (const id of held) outbox.requeue(id);
     // Parking made way (parked entries leave the heap): the look goes on at the next turn.
     return { nextDueMs, held: held.length, more: parkedNow > 0 && held.length + parkedNow >= MAX_LOOK };
+  }
+
+  /** Starts an attempt at `e` and counts it in `perSub`; when it ends the loop looks again. */
+  #launch(e: OutboxEntry, perSub: Map<string, number>): void {
+    const { outbox } = this.#deps;
+    perSub.set(e.subscription_id, (perSub.get(e.subscription_id) ?? 0) + 1);
+    const done = this.#attempt(e)
+      .catch((err: Error) => {
+        console.error(`scheme-sim: delivery of ${e.id} failed unexpectedly: ${err.message}`);
+        return false;
+      })
+      .then((recorded) => {
+        if (!recorded) outbox.requeue(e.id);
+        return recorded;
+      });
+    this.#inFlight.set(e.id, {
+      subscriptionId: e.subscription_id,
+      done: done.finally(() => {
+        this.#inFlight.delete(e.id);
+        this.#unpark(e.subscription_id);
+        this.#soon();
+      }),
+    });
+  }
+
+  /** Parks a FIFO queue's entry that is not its turn (see #parked). */
+  #park(e: OutboxEntry): void {
+    const ids = this.#parked.get(e.subscription_id);
+    if (ids) ids.push(e.id);
+    else this.#parked.set(e.subscription_id, [e.id]);
   }
 
   /** Puts a subscription's parked entries back on the due heap (they are looked at again in turn). */
