@@ -5,6 +5,7 @@ import type { CorsOrigins } from './api/cors.ts';
 import { STORED_SECRETS, storedRecordProblem } from './api/stored-records.ts';
 import type { Clock } from './clock/clock.ts';
 import type { ClockState } from './clock/scheme-clock.ts';
+import { ClientRequests } from './delivery/client-requests.ts';
 import type { DeliveryOptions, DeliveryWorker } from './delivery/delivery-worker.ts';
 import { secretProblem } from './delivery/signing.ts';
 import { FIXTURES_DIR, type Fixtures, readFixtures } from './fixtures.ts';
@@ -121,6 +122,8 @@ export interface Runtime {
   warm(): Promise<void>;
   /** The sandboxes of this server: create, read, list and delete worlds of their own (docs/sandboxes.md). */
   sandboxes: Sandboxes;
+  /** The requests the server is answering: the Node adapter counts them, background delivery gives way. */
+  requests: ClientRequests;
   /** Starts the background workers. In-process tests may leave them stopped and drive time by hand. */
   start(): void;
   /** Stops the workers and flushes the store. */
@@ -177,8 +180,10 @@ async function assemble(
   // before the ledger of issued secrets gets one; the store's load check refused a lost key.
   adoptSecrets(store, STORED_SECRETS);
   const clientList = fixtures.clients(options.clientsFile);
+  const requests = new ClientRequests();
   const shared = {
     ...worldSettings(options, deliveryRetention),
+    clientRequests: requests,
     ...(thresholds ? { matchThresholds: thresholds } : {}),
   };
   const sandboxes = new Sandboxes({
@@ -233,6 +238,7 @@ async function assemble(
     workers: world.workers,
     delivery: world.delivery,
     sandboxes,
+    requests,
     warm: () => world.warm(),
     start() {
       if (started) return;

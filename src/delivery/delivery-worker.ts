@@ -4,6 +4,7 @@ import type { AttemptOutcome, Outbox, OutboxEntry } from '../sim/notifications/o
 import { callbackOf } from '../sim/notifications/outbox-records.ts';
 import type { Subscriptions } from '../sim/notifications/subscriptions.ts';
 import type { Store } from '../store/store.ts';
+import type { ClientRequests } from './client-requests.ts';
 import type { DeliveryOptions } from './delivery-options.ts';
 import { DEFAULT_HTTP_TIMEOUT_MS, DeliveryInterrupted } from './http-transport.ts';
 import { LoopTurns } from './loop-turns.ts';
@@ -20,6 +21,15 @@ export type { DeliveryOptions } from './delivery-options.ts';
 const MAX_LOOK = 1000;
 /** Wall time between two prunings of finished deliveries older than the retention (outbox.prune). */
 const PRUNE_EVERY_MS = 60_000;
+/**
+ * Requests come first (docs/notifications.md): while the server answers client requests, an
+ * attempt's steps (signing and sending; recording and committing) wait until it has answered none
+ * for QUIET_MS, which a client sending one request after another never leaves, or for their turn,
+ * one every TURN_EVERY_MS. A backlog drains at full speed when the clients pause, and at about
+ * 5 attempts a second (10 steps) while they do not.
+ */
+const QUIET_MS = 2;
+const TURN_EVERY_MS = 100;
 
 export interface DeliveryDeps {
   store: Store;
@@ -30,6 +40,8 @@ export interface DeliveryDeps {
   signingKey?: () => { id: string; privateKey: KeyObject };
   /** Makes the signing key off the event loop if there is none yet; awaited before `signingKey`. */
   prepareSigningKey?: () => Promise<void>;
+  /** The requests the server is answering, which delivery gives way to (none: it never waits for them). */
+  requests?: ClientRequests;
 }
 
 /**
@@ -43,8 +55,8 @@ export class DeliveryWorker {
   readonly #queue: QueueTransport;
   /** Entry id → the attempt in flight. */
   readonly #inFlight = new Map<string, { subscriptionId: string; done: Promise<boolean> }>();
-  /** One attempt signs per iteration of the event loop (see #attempt). */
-  readonly #turns = new LoopTurns();
+  /** One attempt step per iteration of the event loop, client requests first (see #attempt). */
+  readonly #turns: LoopTurns;
   #running = false;
   #timer: NodeJS.Timeout | undefined;
   #woken = false;
@@ -78,6 +90,9 @@ export class DeliveryWorker {
       ...(options.webhookSecret ? { webhookSecret: options.webhookSecret } : {}),
     };
     this.#queue = new QueueTransport(options.sqs);
+    this.#turns = new LoopTurns(
+      deps.requests ? { requests: deps.requests, quietMs: QUIET_MS, everyMs: TURN_EVERY_MS } : undefined,
+    );
   }
 
   start(): void {
@@ -302,7 +317,7 @@ export class DeliveryWorker {
     }
     // Attempts waiting on one commit all resume at once; each signs its notification (an RSA
     // signature, a millisecond or more) in an iteration of the event loop of its own, so requests
-    // are answered in between.
+    // are answered in between, and while requests are being answered, only in its turn.
     await this.#turns.next();
     const current = outbox.entries.get(entry.id);
     if (current?.status !== 'pending' || signal.aborted) return false;
@@ -341,6 +356,9 @@ export class DeliveryWorker {
         error_message: `delivery failed: ${(err as Error).message}`,
       };
     }
+    // Recording it writes to the store: a commit a create would otherwise wait behind. The entry
+    // stays pending meanwhile; were the server to stop now, it would be sent again (at least once).
+    await this.#turns.next();
     // One unit: the attempt, and on a 410 the subscription deactivated with its other pending
     // deliveries cancelled (the attempt is recorded first, so it is not cancelled with them).
     const recorded = store.atomically(() => {
