@@ -5,7 +5,7 @@
  * How long a request in flight counts as being answered. Past it, only its start and end do: an
  * event stream stays open for hours, and an advance answers after seconds, in slices of its own.
  */
-const LONG_REQUEST_MS = 100;
+const LONG_REQUEST_MS = 1000;
 
 /** The requests a server is answering now, and when it last started and finished one (performance.now(), ms). */
 export class ClientRequests {

@@ -308,7 +308,9 @@ export class DeliveryWorker {
     const { outbox, subscriptions, wall, store } = this.#deps;
     const signal = this.#stopping.signal;
     try {
-      // A notification is sent only once the change it announces is on disk.
+      // A notification is sent only once the change it announces is on disk. While requests keep
+      // coming, their commits write it (then this one writes nothing), as with the record below.
+      await this.#turns.quiet();
       await store.commit();
     } catch (err) {
       this.#pausedUntil = Date.now() + this.#o.maxSleepMs;
@@ -356,8 +358,8 @@ export class DeliveryWorker {
         error_message: `delivery failed: ${(err as Error).message}`,
       };
     }
-    // Recording it writes to the store: a commit a create would otherwise wait behind. The entry
-    // stays pending meanwhile; were the server to stop now, it would be sent again (at least once).
+    // Recording it is work of the event loop too. The entry stays pending meanwhile; were the
+    // server to stop now, it would be sent again (at least once).
     await this.#turns.next();
     // One unit: the attempt, and on a 410 the subscription deactivated with its other pending
     // deliveries cancelled (the attempt is recorded first, so it is not cancelled with them).
@@ -366,6 +368,9 @@ export class DeliveryWorker {
       if (outcome.error_category === 'subscription_gone') subscriptions.deactivate(sub.id);
       return attempt !== undefined;
     });
+    // While requests keep coming, their own commits write this too: a write of its own would be
+    // one more for the next request's commit to wait behind.
+    await this.#turns.quiet();
     await this.#commit();
     return recorded;
   }

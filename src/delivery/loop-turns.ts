@@ -1,12 +1,12 @@
 import type { ClientRequests } from './client-requests.ts';
 
-/** The longest a waiting turn goes before it looks at the requests again. */
+/** The longest a waiter goes before the requests are looked at again. */
 const RECHECK_MS = 5;
 
 /** How turns give way to client requests: see LoopTurns. */
 export interface TurnPacing {
   requests: ClientRequests;
-  /** A turn waits until no request has been answered for this long… */
+  /** A turn waits until no request has started or ended for this long… */
   quietMs: number;
   /** …or until this long has passed since the last turn: background work is slowed, never stopped. */
   everyMs: number;
@@ -21,6 +21,8 @@ export interface TurnPacing {
  */
 export class LoopTurns {
   readonly #waiting: Array<() => void> = [];
+  /** Waiters of `quiet()`, each with the time it goes at the latest. */
+  readonly #quiet: Array<{ release: () => void; latestMs: number }> = [];
   readonly #pacing: TurnPacing | undefined;
   #armed = false;
   #lastTurnMs = Number.NEGATIVE_INFINITY;
@@ -37,29 +39,55 @@ export class LoopTurns {
     });
   }
 
+  /**
+   * Resolves once the server has been quiet for `quietMs`, or `everyMs` from now at the latest; at
+   * once without pacing. Work that may as well ride along with the requests' own (a commit: theirs
+   * write what changed meanwhile) waits for this rather than for a turn.
+   */
+  quiet(): Promise<void> {
+    const p = this.#pacing;
+    if (!p || p.requests.untilQuiet(p.quietMs) <= 0) return Promise.resolve();
+    return new Promise<void>((release) => {
+      this.#quiet.push({ release, latestMs: performance.now() + p.everyMs });
+      this.#arm();
+    });
+  }
+
   #arm(): void {
     if (this.#armed) return;
     this.#armed = true;
-    setImmediate(() => this.#turn());
+    setImmediate(() => this.#check());
   }
 
-  #turn(): void {
+  #check(): void {
     this.#armed = false;
-    if (this.#waiting.length === 0) return;
     const p = this.#pacing;
-    if (p) {
-      const now = performance.now();
-      const wait = Math.min(p.requests.untilQuiet(p.quietMs, now), this.#lastTurnMs + p.everyMs - now);
-      if (wait > 0) {
-        // Looked at again soon rather than at the end of the wait: a request in flight may end first.
-        this.#armed = true;
-        setTimeout(() => this.#turn(), Math.min(Math.ceil(wait), RECHECK_MS));
-        return;
+    const now = performance.now();
+    const untilQuiet = p ? p.requests.untilQuiet(p.quietMs, now) : 0;
+    let wait = Number.POSITIVE_INFINITY;
+    if (this.#quiet.length > 0) {
+      for (const q of this.#quiet.splice(0)) {
+        if (untilQuiet <= 0 || q.latestMs <= now) q.release();
+        else {
+          this.#quiet.push(q);
+          wait = Math.min(wait, untilQuiet, q.latestMs - now);
+        }
       }
-      this.#lastTurnMs = now;
     }
-    this.#waiting.shift()?.();
-    // Armed from inside a check-phase callback: the next release waits for the next iteration.
-    if (this.#waiting.length > 0) this.#arm();
+    if (this.#waiting.length > 0) {
+      const turnIn = p ? Math.min(untilQuiet, this.#lastTurnMs + p.everyMs - now) : 0;
+      if (turnIn <= 0) {
+        this.#lastTurnMs = now;
+        this.#waiting.shift()?.();
+        // Armed from inside a check-phase callback: the next release waits for the next iteration.
+        if (this.#waiting.length > 0) wait = 0;
+      } else wait = Math.min(wait, turnIn);
+    }
+    if (wait === 0) this.#arm();
+    else if (wait < Number.POSITIVE_INFINITY) {
+      // Looked at again soon rather than at the end of the wait: a request in flight may end first.
+      this.#armed = true;
+      setTimeout(() => this.#check(), Math.min(Math.ceil(wait), RECHECK_MS));
+    }
   }
 }
