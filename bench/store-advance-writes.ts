@@ -70,11 +70,14 @@ interface Round {
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** Creates `bodies` one after another from a worker thread; each one's latency in ms. */
-function createsFrom(url: string, bodies: string[]): Promise<number[]> {
+/**
+ * A client on a worker thread (its own event loop, as a real client has), started and ready before
+ * `go()`: then it creates `bodies` one after another and resolves with each one's latency in ms.
+ */
+async function creator(url: string, bodies: string[]): Promise<{ go(): Promise<number[]> }> {
   const worker = new Worker(
     `const { parentPort, workerData } = require('node:worker_threads');
-     (async () => {
+     parentPort.once('message', async () => {
        const ms = [];
        for (const body of workerData.bodies) {
          const t = performance.now();
@@ -84,13 +87,20 @@ function createsFrom(url: string, bodies: string[]): Promise<number[]> {
          ms.push(performance.now() - t);
        }
        parentPort.postMessage(ms);
-     })();`,
+     });
+     parentPort.postMessage('ready');`,
     { eval: true, workerData: { url: `${url}${ACCOUNTS_PATH}`, bodies } },
   );
-  return new Promise<number[]>((resolve, reject) => {
-    worker.once('message', resolve);
-    worker.once('error', reject);
-  }).finally(() => worker.terminate());
+  const failed = new Promise<never>((_, reject) => worker.once('error', reject));
+  failed.catch(() => undefined);
+  await Promise.race([new Promise((resolve) => worker.once('message', resolve)), failed]);
+  return {
+    go: () => {
+      const done = new Promise<number[]>((resolve) => worker.once('message', resolve));
+      worker.postMessage('go');
+      return Promise.race([done, failed]).finally(() => worker.terminate());
+    },
+  };
 }
 
 const STALLS_LINE = /^stalls (\{.*\})$/gm;
@@ -102,18 +112,25 @@ async function stallsOf(server: ServerProcess): Promise<Stalls> {
   for (const until = performance.now() + 30_000; performance.now() < until; ) {
     const lines = server.output().match(STALLS_LINE) ?? [];
     if (lines.length > seen) return JSON.parse(lines[lines.length - 1]!.slice('stalls '.length)) as Stalls;
-    await pause(10);
+    await pause(1);
   }
   throw new Error('the server did not report its stalls within 30 s');
 }
 
-async function phase(server: ServerProcess, webhooks: () => number): Promise<Phase> {
-  const bodies = Array.from({ length: CREATES }, accountCreateBody);
-  await stallsOf(server); // counts afresh from here
+/** A client made ready to create (the worker started, its bodies made). */
+const ready = (server: ServerProcess) => creator(server.url, Array.from({ length: CREATES }, accountCreateBody));
+
+/** Runs the ready client's creates: their latencies, the server's CPU and stalls meanwhile. */
+async function phase(
+  server: ServerProcess,
+  client: { go(): Promise<number[]> },
+  webhooks: () => number,
+): Promise<Phase> {
+  await stallsOf(server); // counts afresh from here (a millisecond or two)
   const cpu0 = cpuMicrosOf(server.pid);
   const hooks0 = webhooks();
   const t0 = performance.now();
-  const ms = await createsFrom(server.url, bodies);
+  const ms = await client.go();
   const wallMs = performance.now() - t0;
   const cpuMicros = (cpuMicrosOf(server.pid) - cpu0) / CREATES;
   return {
@@ -180,15 +197,17 @@ async function round(dir: string): Promise<Round> {
       });
       if (res.status !== 201) throw new Error(`subscription: ${res.status} ${await res.text()}`);
     }
-    await createsFrom(server.url, Array.from({ length: WARM }, accountCreateBody));
-    const fresh = await phase(server, () => webhooks);
+    await (await creator(server.url, Array.from({ length: WARM }, accountCreateBody))).go();
+    const fresh = await phase(server, await ready(server), () => webhooks);
+    // The second client is ready before the advance, so its first create follows the answer at once.
+    const client = await ready(server);
     const t0 = performance.now();
     const advance = await post(server.url, '/v1/simulator/clock/advance', { working_days: WORKING_DAYS });
     if (advance.status !== 200) throw new Error(`advance: ${advance.status} ${await advance.text()}`);
     await advance.arrayBuffer();
     const answeredAt = performance.now();
     const webhooksByAdvanceEnd = webhooks;
-    const after = await phase(server, () => webhooks);
+    const after = await phase(server, client, () => webhooks);
     while (performance.now() - lastWebhookAt < QUIET_MS && performance.now() - answeredAt < DRAIN_LIMIT_MS)
       await pause(100);
     const drained = performance.now() - lastWebhookAt >= QUIET_MS;
