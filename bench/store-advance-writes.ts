@@ -11,7 +11,7 @@
 // (bench/stall-report.mjs), the webhooks received, and when the delivery backlog had drained.
 // STORE_ADVANCE_WRITES_ROUNDS=5, STORE_ADVANCE_WRITES_CREATES=2000 (each phase).
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -66,6 +66,20 @@ interface Round {
   /** From the advance's answer to the last webhook; undefined when it had not drained by DRAIN_LIMIT_MS. */
   drainMs: number | undefined;
   webhooksTotal: number;
+  /** The data file (snapshot) and its journal, MiB: when the advance answered, and after the creates. */
+  files: { atAnswer: StoreFiles; afterCreates: StoreFiles };
+}
+
+interface StoreFiles {
+  snapshotMiB: number;
+  journalMiB: number;
+  /** The snapshot file's inode: a compaction renames a new one over it. */
+  snapshotInode: number;
+}
+
+function storeFiles(file: string): StoreFiles {
+  const size = (path: string) => (existsSync(path) ? statSync(path).size / 2 ** 20 : 0);
+  return { snapshotMiB: size(file), journalMiB: size(`${file}.journal`), snapshotInode: statSync(file).ino };
 }
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -153,6 +167,7 @@ async function post(url: string, path: string, body: unknown): Promise<Response>
 }
 
 async function round(dir: string): Promise<Round> {
+  const dataFile = join(dir, 'store.json');
   let webhooks = 0;
   let lastWebhookAt = performance.now();
   const receiver: Server = createServer((req, res) => {
@@ -173,7 +188,7 @@ async function round(dir: string): Promise<Round> {
     '--port',
     '0',
     '--data',
-    join(dir, 'store.json'),
+    dataFile,
     '--auth',
     'off',
     '--clock',
@@ -207,7 +222,9 @@ async function round(dir: string): Promise<Round> {
     await advance.arrayBuffer();
     const answeredAt = performance.now();
     const webhooksByAdvanceEnd = webhooks;
+    const atAnswer = storeFiles(dataFile);
     const after = await phase(server, client, () => webhooks);
+    const afterCreates = storeFiles(dataFile);
     while (performance.now() - lastWebhookAt < QUIET_MS && performance.now() - answeredAt < DRAIN_LIMIT_MS)
       await pause(100);
     const drained = performance.now() - lastWebhookAt >= QUIET_MS;
@@ -218,6 +235,7 @@ async function round(dir: string): Promise<Round> {
       webhooksByAdvanceEnd,
       drainMs: drained ? Math.max(0, lastWebhookAt - answeredAt) : undefined,
       webhooksTotal: webhooks,
+      files: { atAnswer, afterCreates },
     };
   } finally {
     await server.close();
@@ -263,6 +281,7 @@ export async function run(): Promise<BenchReport> {
       `the advance (${WORKING_DAYS} working days): ${each(rounds, (r) => r.advanceMs / 1000)} s; webhooks received by its answer ${each(rounds, (r) => r.webhooksByAdvanceEnd, 0)}`,
       `right after it: create p50 ${f1(median(rounds.map((r) => r.after.p50)))} ms, p99 ${f1(median(rounds.map((r) => r.after.p99)))} ms (rounds p50 ${each(rounds, (r) => r.after.p50)}, p99 ${each(rounds, (r) => r.after.p99)}, max ${each(rounds, (r) => r.after.max)} ms); server CPU ${each(rounds, (r) => r.after.cpuMicros, 0)} µs per create, the delivery's included; webhooks received meanwhile ${each(rounds, (r) => r.after.webhooks, 0)} in ${each(rounds, (r) => r.after.wallMs / 1000)} s`,
       `delivery backlog drained ${drains.join('/')} after the advance answered (${each(rounds, (r) => r.webhooksTotal, 0)} webhooks in all)`,
+      `store files (snapshot + journal, MiB) when the advance answered ${rounds.map((r) => `${f1(r.files.atAnswer.snapshotMiB)}+${f1(r.files.atAnswer.journalMiB)}`).join('/')}, after the creates ${rounds.map((r) => `${f1(r.files.afterCreates.snapshotMiB)}+${f1(r.files.afterCreates.journalMiB)}`).join('/')}; a compaction wrote the snapshot during the creates: ${rounds.map((r) => (r.files.atAnswer.snapshotInode === r.files.afterCreates.snapshotInode ? 'no' : 'yes')).join('/')}`,
       `server, ${stallsOfPhase('fresh')}`,
       `server, ${stallsOfPhase('after')}`,
       `budget: after-advance create p99 ÷ fresh create p99 ≤ ${BUDGET} in every round: ${ratios.map((x) => x.toFixed(2)).join('/')} (worst ${worst.toFixed(2)}): ${held ? 'held' : 'NOT HELD'}`,

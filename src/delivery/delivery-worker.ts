@@ -7,7 +7,7 @@ import type { Store } from '../store/store.ts';
 import type { ClientRequests } from './client-requests.ts';
 import type { DeliveryOptions } from './delivery-options.ts';
 import { DEFAULT_HTTP_TIMEOUT_MS, DeliveryInterrupted } from './http-transport.ts';
-import { LoopTurns } from './loop-turns.ts';
+import { LoopTurns, REQUESTS_FIRST } from './loop-turns.ts';
 import { isFifoQueue, QueueTransport } from './queue-transport.ts';
 import { sendNotification } from './send-notification.ts';
 
@@ -21,16 +21,6 @@ export type { DeliveryOptions } from './delivery-options.ts';
 const MAX_LOOK = 1000;
 /** Wall time between two prunings of finished deliveries older than the retention (outbox.prune). */
 const PRUNE_EVERY_MS = 60_000;
-/**
- * Requests come first (docs/notifications.md): while the server answers client requests, an
- * attempt's steps (signing and sending; recording and committing) wait until it has answered none
- * for QUIET_MS, or for their turn, one every TURN_EVERY_MS. A backlog drains at full speed when the
- * clients pause, and at about 5 attempts a second (10 steps) while they do not. QUIET_MS is longer
- * than a busy machine keeps a client that sends one request after another off the CPU: with 2 ms,
- * such gaps let 3 times as many steps in, each one a send the client's own process must receive.
- */
-const QUIET_MS = 20;
-const TURN_EVERY_MS = 100;
 
 export interface DeliveryDeps {
   store: Store;
@@ -91,9 +81,7 @@ export class DeliveryWorker {
       ...(options.webhookSecret ? { webhookSecret: options.webhookSecret } : {}),
     };
     this.#queue = new QueueTransport(options.sqs);
-    this.#turns = new LoopTurns(
-      deps.requests ? { requests: deps.requests, quietMs: QUIET_MS, everyMs: TURN_EVERY_MS } : undefined,
-    );
+    this.#turns = new LoopTurns(deps.requests ? { requests: deps.requests, ...REQUESTS_FIRST } : undefined);
   }
 
   start(): void {

@@ -41,9 +41,16 @@ const FLUSH_AT = 256 * 1024;
 /**
  * Writes a snapshot durably: to a temporary file (owner-only), fsynced, renamed over `file`, and
  * the directory fsynced. Rows are stringified one by one and written in 256 KB pieces; each write
- * is awaited, so a large snapshot gives the event loop back between pieces.
+ * is awaited, so a large snapshot gives the event loop back between pieces. With `between` (a
+ * compaction in the background), each piece is also flushed to disk and `between` awaited after
+ * it: the server's requests come first, and their commits never wait behind a flush of the whole
+ * snapshot (tens of MB after a long advance).
  */
-export async function writeSnapshot(file: string, content: SnapshotContent): Promise<void> {
+export async function writeSnapshot(
+  file: string,
+  content: SnapshotContent,
+  between?: () => Promise<void>,
+): Promise<void> {
   const temp = journalPaths(file).snapshotTemp;
   const handle = await open(temp, 'w', 0o600);
   try {
@@ -55,6 +62,10 @@ export async function writeSnapshot(file: string, content: SnapshotContent): Pro
       pending = [];
       size = 0;
       await handle.write(text);
+      if (between) {
+        await handle.datasync();
+        await between();
+      }
     };
     const add = async (line: string) => {
       pending.push(line);
