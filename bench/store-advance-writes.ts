@@ -75,11 +75,18 @@ interface StoreFiles {
   journalMiB: number;
   /** The snapshot file's inode: a compaction renames a new one over it. */
   snapshotInode: number;
+  /** A compaction is under way: the journal it folds in waits beside the snapshot as `.journal.old`. */
+  compacting: boolean;
 }
 
 function storeFiles(file: string): StoreFiles {
   const size = (path: string) => (existsSync(path) ? statSync(path).size / 2 ** 20 : 0);
-  return { snapshotMiB: size(file), journalMiB: size(`${file}.journal`), snapshotInode: statSync(file).ino };
+  return {
+    snapshotMiB: size(file),
+    journalMiB: size(`${file}.journal`),
+    snapshotInode: statSync(file).ino,
+    compacting: existsSync(`${file}.journal.old`),
+  };
 }
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -244,6 +251,14 @@ async function round(dir: string): Promise<Round> {
   }
 }
 
+/** Whether a compaction wrote a snapshot while the creates ran, or was still writing one after them. */
+function compactionDuring(r: Round): string {
+  const { atAnswer, afterCreates } = r.files;
+  const finished = atAnswer.snapshotInode !== afterCreates.snapshotInode;
+  if (afterCreates.compacting) return finished ? 'finished one, another under way' : 'under way';
+  return finished ? 'finished' : 'none';
+}
+
 const f1 = (n: number) => n.toFixed(1);
 const each = (rounds: Round[], pick: (r: Round) => number, digits = 1) =>
   rounds.map((r) => pick(r).toFixed(digits)).join('/');
@@ -281,7 +296,7 @@ export async function run(): Promise<BenchReport> {
       `the advance (${WORKING_DAYS} working days): ${each(rounds, (r) => r.advanceMs / 1000)} s; webhooks received by its answer ${each(rounds, (r) => r.webhooksByAdvanceEnd, 0)}`,
       `right after it: create p50 ${f1(median(rounds.map((r) => r.after.p50)))} ms, p99 ${f1(median(rounds.map((r) => r.after.p99)))} ms (rounds p50 ${each(rounds, (r) => r.after.p50)}, p99 ${each(rounds, (r) => r.after.p99)}, max ${each(rounds, (r) => r.after.max)} ms); server CPU ${each(rounds, (r) => r.after.cpuMicros, 0)} µs per create, the delivery's included; webhooks received meanwhile ${each(rounds, (r) => r.after.webhooks, 0)} in ${each(rounds, (r) => r.after.wallMs / 1000)} s`,
       `delivery backlog drained ${drains.join('/')} after the advance answered (${each(rounds, (r) => r.webhooksTotal, 0)} webhooks in all)`,
-      `store files (snapshot + journal, MiB) when the advance answered ${rounds.map((r) => `${f1(r.files.atAnswer.snapshotMiB)}+${f1(r.files.atAnswer.journalMiB)}`).join('/')}, after the creates ${rounds.map((r) => `${f1(r.files.afterCreates.snapshotMiB)}+${f1(r.files.afterCreates.journalMiB)}`).join('/')}; a compaction wrote the snapshot during the creates: ${rounds.map((r) => (r.files.atAnswer.snapshotInode === r.files.afterCreates.snapshotInode ? 'no' : 'yes')).join('/')}`,
+      `store files (snapshot + journal, MiB) when the advance answered ${rounds.map((r) => `${f1(r.files.atAnswer.snapshotMiB)}+${f1(r.files.atAnswer.journalMiB)}`).join('/')}, after the creates ${rounds.map((r) => `${f1(r.files.afterCreates.snapshotMiB)}+${f1(r.files.afterCreates.journalMiB)}`).join('/')}; a compaction during the creates: ${rounds.map(compactionDuring).join('/')}`,
       `server, ${stallsOfPhase('fresh')}`,
       `server, ${stallsOfPhase('after')}`,
       `budget: after-advance create p99 ÷ fresh create p99 ≤ ${BUDGET} in every round: ${ratios.map((x) => x.toFixed(2)).join('/')} (worst ${worst.toFixed(2)}): ${held ? 'held' : 'NOT HELD'}`,
