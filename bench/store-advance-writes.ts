@@ -27,6 +27,7 @@ import {
   type ServerProcess,
   spawnServer,
 } from './processes.ts';
+import { STALL_REPORT, type Stalls, stallsOf } from './server-stalls.ts';
 import { WORKING_DAYS } from './store-advance.ts';
 
 const ROUNDS = Number(process.env.STORE_ADVANCE_WRITES_ROUNDS ?? 5);
@@ -37,15 +38,6 @@ const BUDGET = 1.5;
 const QUIET_MS = 3000;
 const DRAIN_LIMIT_MS = 180_000;
 const CLOCK_START = '2027-01-04T08:00:00Z';
-
-interface Stalls {
-  gc: number;
-  majorGc: number;
-  gcMs: number;
-  longestGcMs: number;
-  longestLoopDelayMs: number;
-  heapUsed: number;
-}
 
 interface Phase {
   p50: number;
@@ -124,20 +116,6 @@ async function creator(url: string, bodies: string[]): Promise<{ go(): Promise<n
   };
 }
 
-const STALLS_LINE = /^stalls (\{.*\})$/gm;
-
-/** What held the server's loop since it was last asked (bench/stall-report.mjs). */
-async function stallsOf(server: ServerProcess): Promise<Stalls> {
-  const seen = server.output().match(STALLS_LINE)?.length ?? 0;
-  process.kill(server.pid, 'SIGUSR2');
-  for (const until = performance.now() + 30_000; performance.now() < until; ) {
-    const lines = server.output().match(STALLS_LINE) ?? [];
-    if (lines.length > seen) return JSON.parse(lines[lines.length - 1]!.slice('stalls '.length)) as Stalls;
-    await pause(1);
-  }
-  throw new Error('the server did not report its stalls within 30 s');
-}
-
 /** A client made ready to create (the worker started, its bodies made). */
 const ready = (server: ServerProcess) => creator(server.url, Array.from({ length: CREATES }, accountCreateBody));
 
@@ -189,7 +167,7 @@ async function round(dir: string): Promise<Round> {
   const hookUrl = `http://127.0.0.1:${(receiver.address() as { port: number }).port}/hooks`;
   const server = await spawnServer([
     '--import',
-    join(ROOT, 'bench', 'stall-report.mjs'),
+    STALL_REPORT,
     join(ROOT, 'bin', 'scheme-sim.mjs'),
     'start',
     '--port',
