@@ -7,7 +7,6 @@ import type { Clock } from './clock/clock.ts';
 import type { ClockState } from './clock/scheme-clock.ts';
 import { ClientRequests } from './delivery/client-requests.ts';
 import type { DeliveryOptions, DeliveryWorker } from './delivery/delivery-worker.ts';
-import { LoopTurns, REQUESTS_FIRST } from './delivery/loop-turns.ts';
 import { secretProblem } from './delivery/signing.ts';
 import { FIXTURES_DIR, type Fixtures, readFixtures } from './fixtures.ts';
 import { DEFAULT_SANDBOX, Sandboxes, type SandboxLimits } from './sandboxes.ts';
@@ -145,9 +144,6 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Runti
   // Checked before the data file is opened; the fields left out are the defaults.
   const deliveryRetention = options.deliveryRetention ? retentionFrom(options.deliveryRetention) : undefined;
   const thresholds = options.matchThresholds ? matchThresholds(options.matchThresholds) : undefined;
-  // The requests the server answers come first: delivery and the data file's compaction give way.
-  const requests = new ClientRequests();
-  const compactionTurns = new LoopTurns({ requests, ...REQUESTS_FIRST });
   // Every record is checked against its schema before anything runs or writes (docs/store.md).
   const store = await openStore(
     options.postgres
@@ -159,11 +155,10 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Runti
             check: options.storeCheck ?? storedRecordProblem,
             secrets: STORED_SECRETS,
             ...(options.forceUnlock ? { forceUnlock: true } : {}),
-            pace: () => compactionTurns.next(),
           },
   );
   try {
-    return await assemble(store, requests, mode, options, fixtures, deliveryRetention, thresholds);
+    return await assemble(store, mode, options, fixtures, deliveryRetention, thresholds);
   } catch (err) {
     // Nothing serves: release the data file (and its lock) for the next try.
     await store.close().catch(() => undefined);
@@ -174,7 +169,6 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Runti
 /** Everything on top of an open store: fixtures, the default world, the sandboxes and the workers. */
 async function assemble(
   store: Store,
-  requests: ClientRequests,
   mode: Mode,
   options: RuntimeOptions,
   fixtures: Fixtures,
@@ -186,6 +180,8 @@ async function assemble(
   // before the ledger of issued secrets gets one; the store's load check refused a lost key.
   adoptSecrets(store, STORED_SECRETS);
   const clientList = fixtures.clients(options.clientsFile);
+  // The requests the server answers come first: every world's delivery gives way to them.
+  const requests = new ClientRequests();
   const shared = {
     ...worldSettings(options, deliveryRetention),
     clientRequests: requests,

@@ -4,10 +4,9 @@ import type { ClientRequests } from './client-requests.ts';
 const RECHECK_MS = 5;
 
 /**
- * Requests come first (docs/notifications.md, decision 031): background work (delivery, a
- * compaction of the data file) waits until no request has started or ended for `quietMs`, or for
- * its turn, one every `everyMs`. It runs at full speed when the clients pause, and a step at a
- * time, ten a second, while they do not. Quiet is longer than a busy machine keeps a client that
+ * Requests come first (docs/notifications.md, decision 031): background delivery waits until no
+ * request has started or ended for `quietMs`, or for its turn, one every `everyMs`. It runs at
+ * full speed when the clients pause, and a step at a time, ten a second, while they do not. Quiet is longer than a busy machine keeps a client that
  * sends one request after another off the CPU: with 2 ms, such gaps let 3 times as many delivery
  * steps in, each one a webhook the client's own process may have to receive.
  */

@@ -1,7 +1,7 @@
 import { appendFileSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { storedData } from '../../test/support/stored-data.ts';
 import { journalPaths } from './journal-paths.ts';
 import { openStore, StoreError } from './store.ts';
@@ -169,34 +169,6 @@ describe('journal engine', () => {
     const data = await storedData(file);
     expect(Object.keys(data.collections.rows!)).toHaveLength(60 - 8);
     expect(data.meta.last).toBe(59);
-  });
-
-  it('writes a compaction piece by piece, waiting for its pace between two (requests first)', async () => {
-    let paces = 0;
-    let release = () => {};
-    const gate = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    const store = await openStore({
-      file,
-      compaction: { bytes: 100_000, minBytes: 0 },
-      pace: () => {
-        paces++;
-        return gate;
-      },
-    });
-    const rows = store.collection('rows');
-    for (let i = 0; i < 600; i++) rows.put({ id: `r${i}`, pad: 'x'.repeat(1000) } as { id: string });
-    await store.commit(); // 600 KB: past the policy, a compaction of three 256 KB pieces starts
-    await vi.waitFor(() => expect(paces).toBe(1));
-    for (let i = 0; i < 20; i++) await new Promise((resolve) => setImmediate(resolve));
-    expect(paces).toBe(1); // held after its first piece
-    expect(existsSync(journalPaths(file).rotated)).toBe(true);
-    release();
-    await store.close();
-    expect(paces).toBeGreaterThanOrEqual(3);
-    expect(existsSync(journalPaths(file).rotated)).toBe(false);
-    expect(Object.keys((await storedData(file)).collections.rows!)).toHaveLength(600);
   });
 
   it('writes rows bare in the snapshot and keeps a row stored under another key exactly', async () => {

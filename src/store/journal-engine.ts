@@ -25,8 +25,6 @@ export const DEFAULT_COMPACTION: CompactionPolicy = { bytes: 64 * 1024 * 1024, r
 export interface JournalEngineOptions {
   compaction?: Partial<CompactionPolicy>;
   warn?: (message: string) => void;
-  /** Awaited between two pieces of a compaction's snapshot (the server's requests come first). */
-  pace?: () => Promise<void>;
 }
 
 /**
@@ -41,7 +39,6 @@ export class JournalEngine implements Engine {
   readonly #lock: FileLock;
   readonly #policy: CompactionPolicy;
   readonly #warn: (message: string) => void;
-  readonly #pace: (() => Promise<void>) | undefined;
   #data: StoreData | undefined;
   #seq = 0;
   #journal: FileHandle | undefined;
@@ -60,7 +57,6 @@ export class JournalEngine implements Engine {
     this.#lock = lock;
     this.#policy = { ...DEFAULT_COMPACTION, ...options.compaction };
     this.#warn = options.warn ?? ((m) => console.warn(m));
-    this.#pace = options.pace;
   }
 
   async load(): Promise<StoreData> {
@@ -158,7 +154,7 @@ export class JournalEngine implements Engine {
 
   async #compact(capture: SnapshotContent): Promise<void> {
     try {
-      await writeSnapshot(this.location, capture, this.#pace ?? (() => Promise.resolve()));
+      await writeSnapshot(this.location, capture);
       await unlink(this.#paths.rotated);
       await syncDirectory(dirname(this.location));
       this.#snapshotBytes = await sizeOf(this.location);

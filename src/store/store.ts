@@ -44,11 +44,6 @@ export interface OpenStoreOptions {
   forceUnlock?: boolean;
   /** When the journal is compacted into its snapshot (tests make it small). */
   compaction?: Partial<CompactionPolicy>;
-  /**
-   * Awaited between two pieces of a compaction written in the background (the journal engine): the
-   * server gives its requests way (src/delivery/loop-turns.ts). None: the pieces follow at once.
-   */
-  pace?: () => Promise<void>;
 }
 
 /** An engine that has to finish its start-up (cut a torn tail, migrate) once the loaded data passed its checks. */
@@ -112,6 +107,5 @@ async function openEngine(options: OpenStoreOptions): Promise<StartingEngine> {
   return new JournalEngine(file, lock, {
     ...(options.warn ? { warn: options.warn } : {}),
     ...(options.compaction ? { compaction: options.compaction } : {}),
-    ...(options.pace ? { pace: options.pace } : {}),
   });
 }
