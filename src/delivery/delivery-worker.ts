@@ -6,6 +6,7 @@ import type { Subscriptions } from '../sim/notifications/subscriptions.ts';
 import type { Store } from '../store/store.ts';
 import type { ClientRequests } from './client-requests.ts';
 import type { DeliveryOptions } from './delivery-options.ts';
+import { EntriesAside } from './entries-aside.ts';
 import { DEFAULT_HTTP_TIMEOUT_MS, DeliveryInterrupted } from './http-transport.ts';
 import { LoopTurns, REQUESTS_FIRST } from './loop-turns.ts';
 import { isFifoQueue, QueueTransport } from './queue-transport.ts';
@@ -57,18 +58,8 @@ export class DeliveryWorker {
   #pausedUntil = 0;
   /** Wall time of the last pruning (the first look prunes). */
   #prunedAt = -Infinity;
-  /**
-   * FIFO subscription id → its due entries that wait for their turn, kept out of the due heap so a
-   * long FIFO backlog neither fills a look nor holds back other subscriptions. They go back to the
-   * heap when an attempt of that subscription ends (the head may have left pending) and on stop.
-   */
-  readonly #parked = new Map<string, string[]>();
-  /**
-   * Subscription id → its due entries met while it had `perSubscription` attempts in flight (and
-   * the due time each had then), in the order they were due: a look starts them as its attempts
-   * finish, before taking anything from the heap. On stop they go back to the heap.
-   */
-  readonly #full = new Map<string, { ids: Array<{ id: string; at: number }>; next: number }>();
+  /** Due entries kept out of the heap: a FIFO queue's not their turn, others' at their subscription's limit. */
+  readonly #aside = new EntriesAside();
 
   constructor(deps: DeliveryDeps, options: DeliveryOptions = {}) {
     this.#deps = deps;
@@ -99,10 +90,7 @@ export class DeliveryWorker {
     clearTimeout(this.#timer);
     this.#stopping.abort();
     await Promise.all([...this.#inFlight.values()].map((f) => f.done));
-    for (const subscriptionId of [...this.#parked.keys()]) this.#unpark(subscriptionId);
-    for (const full of this.#full.values())
-      for (const { id } of full.ids.slice(full.next)) this.#deps.outbox.requeue(id);
-    this.#full.clear();
+    for (const id of this.#aside.drain()) this.#deps.outbox.requeue(id);
     this.#queue.close();
   }
 
@@ -147,25 +135,17 @@ export class DeliveryWorker {
     // bounded number of them keeps a backlog of one subscription from costing a scan.
     const held: string[] = [];
     let parkedNow = 0;
-    // First those met at their subscription's limit: due already, and its oldest.
-    for (const [subscriptionId, full] of this.#full) {
-      while (
-        this.#inFlight.size < this.#o.concurrency &&
-        (perSub.get(subscriptionId) ?? 0) < this.#o.perSubscription &&
-        full.next < full.ids.length
-      ) {
-        const { id, at } = full.ids[full.next++]!;
-        const e = outbox.entries.get(id);
+    // First those held at their subscription's limit: due already, and its oldest.
+    for (const subscriptionId of this.#aside.heldSubscriptions()) {
+      while (this.#inFlight.size < this.#o.concurrency && (perSub.get(subscriptionId) ?? 0) < this.#o.perSubscription) {
+        const next = this.#aside.takeHeld(subscriptionId);
+        if (!next) break;
+        const e = outbox.entries.get(next.id);
         // Gone, finished, in flight or due at another time since (a unit rolled back): not this one.
-        if (e?.status !== 'pending' || e.next_attempt_ms !== at || this.#inFlight.has(id)) continue;
-        if (!this.#inTurn(e)) this.#park(e);
-        else if (!accept(e)) held.push(id);
+        if (e?.status !== 'pending' || e.next_attempt_ms !== next.at || this.#inFlight.has(e.id)) continue;
+        if (!this.#inTurn(e)) this.#aside.park(e);
+        else if (!accept(e)) held.push(e.id);
         else this.#launch(e, perSub);
-      }
-      if (full.next === full.ids.length) this.#full.delete(subscriptionId);
-      else if (full.next > 1024 && full.next * 2 > full.ids.length) {
-        full.ids = full.ids.slice(full.next); // what was taken goes, now and then
-        full.next = 0;
       }
     }
     while (this.#inFlight.size < this.#o.concurrency && held.length + parkedNow < MAX_LOOK) {
@@ -173,7 +153,7 @@ export class DeliveryWorker {
       if (!e) break;
       if (!this.#inTurn(e)) {
         parkedNow++;
-        this.#park(e);
+        this.#aside.park(e);
         continue;
       }
       if (this.#inFlight.has(e.id)) {
@@ -181,13 +161,9 @@ export class DeliveryWorker {
         continue;
       }
       if ((perSub.get(e.subscription_id) ?? 0) >= this.#o.perSubscription) {
-        // Handed back to the heap, it would be taken again at every look: a pop and a push per
-        // entry, a thousand per finished attempt behind a backlog of thousands (a two-year
-        // advance's reports), which was most of the worker's CPU. It waits here instead.
+        // Handed back to the heap, it would be taken again at every look (entries-aside.ts).
         parkedNow++;
-        const full = this.#full.get(e.subscription_id);
-        if (full) full.ids.push({ id: e.id, at: e.next_attempt_ms });
-        else this.#full.set(e.subscription_id, { ids: [{ id: e.id, at: e.next_attempt_ms }], next: 0 });
+        this.#aside.hold(e);
         continue;
       }
       if (!accept(e)) {
@@ -219,25 +195,11 @@ export class DeliveryWorker {
       subscriptionId: e.subscription_id,
       done: done.finally(() => {
         this.#inFlight.delete(e.id);
-        this.#unpark(e.subscription_id);
+        // Its FIFO queue's head may have left pending: the rest are looked at again in turn.
+        for (const id of this.#aside.unpark(e.subscription_id)) outbox.requeue(id);
         this.#soon();
       }),
     });
-  }
-
-  /** Parks a FIFO queue's entry that is not its turn (see #parked). */
-  #park(e: OutboxEntry): void {
-    const ids = this.#parked.get(e.subscription_id);
-    if (ids) ids.push(e.id);
-    else this.#parked.set(e.subscription_id, [e.id]);
-  }
-
-  /** Puts a subscription's parked entries back on the due heap (they are looked at again in turn). */
-  #unpark(subscriptionId: string): void {
-    const parked = this.#parked.get(subscriptionId);
-    if (!parked) return;
-    this.#parked.delete(subscriptionId);
-    for (const id of parked) this.#deps.outbox.requeue(id);
   }
 
   /**
@@ -347,8 +309,8 @@ export class DeliveryWorker {
         error_message: `delivery failed: ${(err as Error).message}`,
       };
     }
-    // Recording it is work of the event loop too. The entry stays pending meanwhile; were the
-    // server to stop now, it would be sent again (at least once).
+    // Recording it is work of the event loop too. The entry stays pending meanwhile: were the
+    // process to die before the record is on disk, it would be sent again (at least once).
     await this.#turns.next();
     // One unit: the attempt, and on a 410 the subscription deactivated with its other pending
     // deliveries cancelled (the attempt is recorded first, so it is not cancelled with them).

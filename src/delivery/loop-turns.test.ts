@@ -1,3 +1,4 @@
+// Turns given one per loop iteration, and held back while client requests are being answered.
 import { describe, expect, it } from 'vitest';
 import { ClientRequests } from './client-requests.ts';
 import { LoopTurns } from './loop-turns.ts';

@@ -1,3 +1,4 @@
+// Turns of the event loop for background delivery: one step at a time, client requests first.
 import type { ClientRequests } from './client-requests.ts';
 
 /** The longest a waiter goes before the requests are looked at again. */

@@ -1,3 +1,4 @@
+// A snapshot reaches the disk as it is written (a compaction of tens of MB holds no commit at its end).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
