@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { POSTGRES_MISSING, type PostgresServer, postgresBinDir, startPostgres } from '../harness/postgres-server.ts';
@@ -12,7 +13,7 @@ import {
   releaseLease,
   renewLease,
 } from './postgres-leases.ts';
-import { openStore, type Store, StoreError } from './store.ts';
+import { openPostgresPool, openStore, type Store, StoreError, sandboxSchemaName } from './store.ts';
 
 const havePostgres = postgresBinDir() !== undefined;
 if (!havePostgres) console.warn(POSTGRES_MISSING);
@@ -96,6 +97,34 @@ describe.skipIf(!havePostgres)('the lease of a shared double: claimed once, rene
     await expect(store.commit()).rejects.toThrow(/epoch 1 is no longer in force; the write was refused/);
     const ids = (await admin.query('SELECT id FROM scheme_sim_c_things ORDER BY id')).rows.map((r) => r.id);
     expect(ids).toEqual(['early']);
+  });
+
+  it('refuses a write that reaches a closed world of a holder, naming the lease (default world and sandbox)', async () => {
+    // A holder closes a world once it finds its lease lost; a request under way may commit after that.
+    const admin = await connect();
+    expect(await claimLease(admin, DEFAULT_LEASE, 'a', 60_000)).toBe(1);
+    const fence = leaseFence(DEFAULT_LEASE, 'a', 1, () => undefined);
+    const pool = await openPostgresPool(url);
+    try {
+      const opened = [
+        await openStore({ postgres: url, postgresFence: fence }),
+        await openStore({ postgresPool: pool, postgresSchema: sandboxSchemaName(randomUUID()), postgresFence: fence }),
+      ];
+      for (const store of opened) {
+        await store.close();
+        store.collection<{ id: string }>('things').put({ id: 'late' });
+        await expect(store.commit()).rejects.toThrow(
+          /is closed: .*epoch 1 is no longer held here; the write was refused/,
+        );
+      }
+      // Without a fence a closed store says only that it is closed.
+      const plain = await openStore({ postgres: url });
+      await plain.close();
+      plain.collection<{ id: string }>('things').put({ id: 'late' });
+      await expect(plain.commit()).rejects.toThrow(/is closed$/);
+    } finally {
+      await pool.close();
+    }
   });
 
   it('makes a claim skip the lease while a commit of the holder is under way', async () => {
