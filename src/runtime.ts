@@ -8,6 +8,7 @@ import type { SandboxDirectory } from './api/sandbox-directory.ts';
 import { STORED_SECRETS, storedRecordProblem } from './api/stored-records.ts';
 import type { Clock } from './clock/clock.ts';
 import type { ClockState } from './clock/scheme-clock.ts';
+import { ClientRequests } from './delivery/client-requests.ts';
 import type { DeliveryOptions, DeliveryWorker } from './delivery/delivery-worker.ts';
 import { FIXTURES_DIR, type Fixtures, readFixtures } from './fixtures.ts';
 import { DEFAULT_SANDBOX, Sandboxes, type SandboxLimits, type SandboxNode } from './sandboxes.ts';
@@ -135,6 +136,8 @@ export interface Runtime {
   warm(): Promise<void>;
   /** The sandboxes of this server: create, read, list and delete worlds of their own (docs/sandboxes.md). */
   sandboxes: Sandboxes;
+  /** The requests the server is answering: the Node adapter counts them, background delivery gives way. */
+  requests: ClientRequests;
   /** Starts the background workers. In-process tests may leave them stopped and drive time by hand. */
   start(): void;
   /** Stops the workers and flushes the store. */
@@ -196,8 +199,11 @@ async function assemble(
   // before the ledger of issued secrets gets one; the store's load check refused a lost key.
   adoptSecrets(store, STORED_SECRETS);
   const clientList = fixtures.clients(options.clientsFile);
+  // The requests the server answers come first: every world's delivery gives way to them.
+  const requests = new ClientRequests();
   const shared = {
     ...worldSettings(options, deliveryRetention),
+    clientRequests: requests,
     ...(thresholds ? { matchThresholds: thresholds } : {}),
   };
   const sandboxes =
@@ -254,6 +260,7 @@ async function assemble(
     workers: world.workers,
     delivery: world.delivery,
     sandboxes,
+    requests,
     warm: () => world.warm(),
     start() {
       if (started) return;

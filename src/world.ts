@@ -15,6 +15,7 @@ import { STORED_RECORD_SCHEMAS } from './api/stored-records.ts';
 import type { Clock } from './clock/clock.ts';
 import { SchedulerTimer } from './clock/scheduler-timer.ts';
 import type { ClockState } from './clock/scheme-clock.ts';
+import type { ClientRequests } from './delivery/client-requests.ts';
 import { type DeliveryOptions, DeliveryWorker } from './delivery/delivery-worker.ts';
 import { sqsOptionsFromEnv } from './delivery/queue-transport.ts';
 import { resolveHostAddresses } from './delivery/resolve-host.ts';
@@ -82,6 +83,8 @@ export interface WorldOptions {
   matchThresholds?: MatchThresholds;
   /** Records this world may hold at most (a sandbox's quota); none for the default world. */
   recordQuota?: number;
+  /** The requests the server answers (every world's), which background delivery gives way to. */
+  clientRequests?: ClientRequests;
 }
 
 export interface World {
@@ -193,6 +196,7 @@ export async function assembleWorld(o: WorldOptions): Promise<World> {
       subscriptions: sim.subscriptions,
       signingKey: () => sim.notificationKeys.current(),
       prepareSigningKey: () => sim.notificationKeys.prepare(),
+      ...(o.clientRequests ? { requests: o.clientRequests } : {}),
     },
     {
       ...o.delivery,

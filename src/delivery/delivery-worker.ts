@@ -6,9 +6,11 @@ import type { AttemptOutcome, Outbox, OutboxEntry } from '../sim/notifications/o
 import { callbackOf } from '../sim/notifications/outbox-records.ts';
 import type { Subscriptions } from '../sim/notifications/subscriptions.ts';
 import type { Store } from '../store/store.ts';
+import type { ClientRequests } from './client-requests.ts';
 import type { DeliveryOptions } from './delivery-options.ts';
+import { EntriesAside } from './entries-aside.ts';
 import { DEFAULT_HTTP_TIMEOUT_MS, DeliveryInterrupted } from './http-transport.ts';
-import { LoopTurns } from './loop-turns.ts';
+import { LoopTurns, REQUESTS_FIRST } from './loop-turns.ts';
 import { isFifoQueue, QueueTransport } from './queue-transport.ts';
 import { sendNotification } from './send-notification.ts';
 
@@ -32,6 +34,8 @@ export interface DeliveryDeps {
   signingKey?: () => { id: string; privateKey: KeyObject };
   /** Makes the signing key off the event loop if there is none yet; awaited before `signingKey`. */
   prepareSigningKey?: () => Promise<void>;
+  /** The requests the server is answering, which delivery gives way to (none: it never waits for them). */
+  requests?: ClientRequests;
 }
 
 /**
@@ -45,8 +49,8 @@ export class DeliveryWorker {
   readonly #queue: QueueTransport;
   /** Entry id → the attempt in flight. */
   readonly #inFlight = new Map<string, { subscriptionId: string; done: Promise<boolean> }>();
-  /** One attempt signs per iteration of the event loop (see #attempt). */
-  readonly #turns = new LoopTurns();
+  /** One attempt step per iteration of the event loop, client requests first (see #attempt). */
+  readonly #turns: LoopTurns;
   #running = false;
   #timer: NodeJS.Timeout | undefined;
   #woken = false;
@@ -56,12 +60,8 @@ export class DeliveryWorker {
   #pausedUntil = 0;
   /** Wall time of the last pruning (the first look prunes). */
   #prunedAt = -Infinity;
-  /**
-   * FIFO subscription id → its due entries that wait for their turn, kept out of the due heap so a
-   * long FIFO backlog neither fills a look nor holds back other subscriptions. They go back to the
-   * heap when an attempt of that subscription ends (the head may have left pending) and on stop.
-   */
-  readonly #parked = new Map<string, string[]>();
+  /** Due entries kept out of the heap: a FIFO queue's not their turn, others' at their subscription's limit. */
+  readonly #aside = new EntriesAside();
 
   constructor(deps: DeliveryDeps, options: DeliveryOptions = {}) {
     this.#deps = deps;
@@ -74,6 +74,7 @@ export class DeliveryWorker {
       ...(options.webhookSecret ? { webhookSecret: options.webhookSecret } : {}),
     };
     this.#queue = new QueueTransport(options.sqs);
+    this.#turns = new LoopTurns(deps.requests ? { requests: deps.requests, ...REQUESTS_FIRST } : undefined);
   }
 
   start(): void {
@@ -91,7 +92,7 @@ export class DeliveryWorker {
     clearTimeout(this.#timer);
     this.#stopping.abort();
     await Promise.all([...this.#inFlight.values()].map((f) => f.done));
-    for (const subscriptionId of [...this.#parked.keys()]) this.#unpark(subscriptionId);
+    for (const id of this.#aside.drain()) this.#deps.outbox.requeue(id);
     this.#queue.close();
   }
 
@@ -136,39 +137,42 @@ export class DeliveryWorker {
     // bounded number of them keeps a backlog of one subscription from costing a scan.
     const held: string[] = [];
     let parkedNow = 0;
+    // First those held at their subscription's limit: due already, and its oldest.
+    for (const subscriptionId of this.#aside.heldSubscriptions()) {
+      while (this.#inFlight.size < this.#o.concurrency && (perSub.get(subscriptionId) ?? 0) < this.#o.perSubscription) {
+        const next = this.#aside.takeHeld(subscriptionId);
+        if (!next) break;
+        const e = outbox.entries.get(next.id);
+        // Gone, finished, in flight or due at another time since (a unit rolled back): not this one.
+        if (e?.status !== 'pending' || e.next_attempt_ms !== next.at || this.#inFlight.has(e.id)) continue;
+        if (!this.#inTurn(e)) this.#aside.park(e);
+        else if (!accept(e)) held.push(e.id);
+        else this.#launch(e, perSub);
+      }
+    }
     while (this.#inFlight.size < this.#o.concurrency && held.length + parkedNow < MAX_LOOK) {
       const e = outbox.takeDue(nowMs);
       if (!e) break;
       if (!this.#inTurn(e)) {
         parkedNow++;
-        const parked = this.#parked.get(e.subscription_id);
-        if (parked) parked.push(e.id);
-        else this.#parked.set(e.subscription_id, [e.id]);
+        this.#aside.park(e);
         continue;
       }
-      const n = perSub.get(e.subscription_id) ?? 0;
-      if (this.#inFlight.has(e.id) || n >= this.#o.perSubscription || !accept(e)) {
+      if (this.#inFlight.has(e.id)) {
         held.push(e.id);
         continue;
       }
-      perSub.set(e.subscription_id, n + 1);
-      const done = this.#attempt(e)
-        .catch((err: Error) => {
-          console.error(`scheme-sim: delivery of ${e.id} failed unexpectedly: ${err.message}`);
-          return false;
-        })
-        .then((recorded) => {
-          if (!recorded) outbox.requeue(e.id);
-          return recorded;
-        });
-      this.#inFlight.set(e.id, {
-        subscriptionId: e.subscription_id,
-        done: done.finally(() => {
-          this.#inFlight.delete(e.id);
-          this.#unpark(e.subscription_id);
-          this.#soon();
-        }),
-      });
+      if ((perSub.get(e.subscription_id) ?? 0) >= this.#o.perSubscription) {
+        // Handed back to the heap, it would be taken again at every look (entries-aside.ts).
+        parkedNow++;
+        this.#aside.hold(e);
+        continue;
+      }
+      if (!accept(e)) {
+        held.push(e.id);
+        continue;
+      }
+      this.#launch(e, perSub);
     }
     const nextDueMs = outbox.nextDueMs(); // before the passed-over entries go back
     for (const id of held) outbox.requeue(id);
@@ -176,12 +180,28 @@ export class DeliveryWorker {
     return { nextDueMs, held: held.length, more: parkedNow > 0 && held.length + parkedNow >= MAX_LOOK };
   }
 
-  /** Puts a subscription's parked entries back on the due heap (they are looked at again in turn). */
-  #unpark(subscriptionId: string): void {
-    const parked = this.#parked.get(subscriptionId);
-    if (!parked) return;
-    this.#parked.delete(subscriptionId);
-    for (const id of parked) this.#deps.outbox.requeue(id);
+  /** Starts an attempt at `e` and counts it in `perSub`; when it ends the loop looks again. */
+  #launch(e: OutboxEntry, perSub: Map<string, number>): void {
+    const { outbox } = this.#deps;
+    perSub.set(e.subscription_id, (perSub.get(e.subscription_id) ?? 0) + 1);
+    const done = this.#attempt(e)
+      .catch((err: Error) => {
+        console.error(`scheme-sim: delivery of ${e.id} failed unexpectedly: ${err.message}`);
+        return false;
+      })
+      .then((recorded) => {
+        if (!recorded) outbox.requeue(e.id);
+        return recorded;
+      });
+    this.#inFlight.set(e.id, {
+      subscriptionId: e.subscription_id,
+      done: done.finally(() => {
+        this.#inFlight.delete(e.id);
+        // Its FIFO queue's head may have left pending: the rest are looked at again in turn.
+        for (const id of this.#aside.unpark(e.subscription_id)) outbox.requeue(id);
+        this.#soon();
+      }),
+    });
   }
 
   /**
@@ -241,7 +261,9 @@ export class DeliveryWorker {
     const { outbox, subscriptions, wall, store } = this.#deps;
     const signal = this.#stopping.signal;
     try {
-      // A notification is sent only once the change it announces is on disk.
+      // A notification is sent only once the change it announces is on disk. While requests keep
+      // coming, their commits write it (then this one writes nothing), as with the record below.
+      await this.#turns.quiet();
       await store.commit();
     } catch (err) {
       this.#pausedUntil = Date.now() + this.#o.maxSleepMs;
@@ -250,7 +272,7 @@ export class DeliveryWorker {
     }
     // Attempts waiting on one commit all resume at once; each signs its notification (an RSA
     // signature, a millisecond or more) in an iteration of the event loop of its own, so requests
-    // are answered in between.
+    // are answered in between, and while requests are being answered, only in its turn.
     await this.#turns.next();
     const current = outbox.entries.get(entry.id);
     if (current?.status !== 'pending' || signal.aborted) return false;
@@ -289,6 +311,9 @@ export class DeliveryWorker {
         error_message: `delivery failed: ${(err as Error).message}`,
       };
     }
+    // Recording it is work of the event loop too. The entry stays pending meanwhile: were the
+    // process to die before the record is on disk, it would be sent again (at least once).
+    await this.#turns.next();
     // One unit: the attempt, and on a 410 the subscription deactivated with its other pending
     // deliveries cancelled (the attempt is recorded first, so it is not cancelled with them).
     const recorded = store.atomically(() => {
@@ -296,6 +321,9 @@ export class DeliveryWorker {
       if (outcome.error_category === 'subscription_gone') subscriptions.deactivate(sub.id);
       return attempt !== undefined;
     });
+    // While requests keep coming, their own commits write this too: a write of its own would be
+    // one more for the next request's commit to wait behind.
+    await this.#turns.quiet();
     await this.#commit();
     return recorded;
   }

@@ -28,18 +28,21 @@ export function listenNode(
   port: number,
   hostname: string,
 ): Promise<RunningNode> {
-  let inFlight = 0;
+  // The requests this node is answering from a world of its own. A graceful stop waits for these
+  // only: a request it passes on may be one for a world of its own, held until the next owner
+  // serves it, which happens only once the stop has handed that world over.
+  let serving = 0;
   let drained: (() => void) | undefined;
   let localUrl = '';
   const done = () => {
-    inFlight--;
-    if (inFlight === 0) drained?.();
+    serving--;
+    if (serving === 0) drained?.();
   };
 
   const serve = (world: string, req: IncomingMessage, res: ServerResponse): boolean => {
     const listener = worlds.listenerOf(world);
     if (!listener) return false;
-    inFlight++;
+    serving++;
     res.on('close', done);
     res.setHeader('x-scheme-sim-node', node.nodeId);
     res.setHeader('x-scheme-sim-world', world);
@@ -49,8 +52,6 @@ export function listenNode(
   };
 
   const pass = async (world: string, req: IncomingMessage, res: ServerResponse) => {
-    inFlight++;
-    res.on('close', done);
     let body: Buffer;
     try {
       body = await readBody(req);
@@ -103,7 +104,7 @@ export function listenNode(
           node.beginStop();
           // What this node was answering itself is answered first; new requests wait for the next owners.
           await new Promise<void>((r) => {
-            if (inFlight === 0) return r();
+            if (serving === 0) return r();
             drained = r;
             setTimeout(r, DRAIN_MS).unref();
           });

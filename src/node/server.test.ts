@@ -107,3 +107,14 @@ describe('OPTIONS over HTTP', () => {
     }
   });
 });
+
+describe('the requests the server answers', () => {
+  it('are counted, so background delivery can give way to them', async () => {
+    const runtime = await createRuntime({ memory: true, auth: 'off', scheduledReports: false, seedAccounts: false });
+    server = await listen(runtime, 0, '127.0.0.1');
+    const hour = 3_600_000;
+    expect(runtime.requests.untilQuiet(hour)).toBe(0); // none answered yet
+    await (await fetch(`${server.url}/health`)).arrayBuffer();
+    expect(runtime.requests.untilQuiet(hour)).toBeGreaterThan(0);
+  });
+});

@@ -41,7 +41,12 @@ export function requestListener(
   // they are: the name-verification fast path serves sandboxes too. The default world's app answers
   // a request for a sandbox that does not exist (sandbox-dispatch.ts).
   const sandboxListeners = new WeakMap<object, ReturnType<typeof listenerOf>>();
+  const { requests } = runtime;
+  const ended = () => requests.end();
   return (req, res) => {
+    // Counted until the answer has gone or the connection closed: background delivery gives way meanwhile.
+    requests.begin();
+    res.once('close', ended);
     const target = runtime.sandboxes.routeWorld(req.url ?? '/', req.headers.authorization);
     // A refusal, and a request under a sandbox's path prefix, go through the default world's app,
     // whose first layer answers it or hands the sandbox's app the request with its prefix.

@@ -81,7 +81,7 @@ class PostgresEngine implements Engine {
   }
 
   async persist(changes: ChangeSet): Promise<void> {
-    if (this.#closing) throw new StoreError(`the store at ${this.location} is closed`);
+    if (this.#closing) throw this.#closed();
     let plan: PersistPlan;
     try {
       plan = serialise(changes);
@@ -160,8 +160,14 @@ class PostgresEngine implements Engine {
     this.#warn(`reconnected to ${this.location}`);
   }
 
+  #closed(): StoreError {
+    // A node's world is closed when its lease is lost or given up: a late write says so.
+    const why = this.#fence ? `: ${this.#fence.closedReason}` : '';
+    return new StoreError(`the store at ${this.location} is closed${why}`);
+  }
+
   #usable(): PgClient {
-    if (!this.#client || this.#closing) throw new StoreError(`the store at ${this.location} is closed`);
+    if (!this.#client || this.#closing) throw this.#closed();
     return this.#client;
   }
 

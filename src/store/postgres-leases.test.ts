@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { POSTGRES_MISSING, type PostgresServer, postgresBinDir, startPostgres } from '../harness/postgres-server.ts';
@@ -15,14 +16,18 @@ import {
   sandboxLeaseCount,
 } from './postgres-leases.ts';
 import { registerRoute } from './postgres-routes.ts';
-import { openStore, type Store, StoreError } from './store.ts';
+import { openPostgresPool, openStore, type Store, StoreError, sandboxSchemaName } from './store.ts';
 
 const havePostgres = postgresBinDir() !== undefined;
 if (!havePostgres) console.warn(POSTGRES_MISSING);
 
-/** Waits until the database says the lease has run out (no duration is asserted). */
-async function untilExpired(client: pg.Client): Promise<void> {
-  while ((await readLease(client, DEFAULT_LEASE))?.live) await new Promise((r) => setTimeout(r, 50));
+/**
+ * Makes the lease run out now, by the database's clock: a short lease would have to outlast the
+ * store's open and first commit, a duration a loaded machine does not keep.
+ */
+async function expireLease(client: pg.Client): Promise<void> {
+  await client.query(`UPDATE scheme_sim_leases SET expires_at = clock_timestamp() - interval '1 second'`);
+  expect((await readLease(client, DEFAULT_LEASE))?.live).toBe(false);
 }
 
 describe.skipIf(!havePostgres)('the lease of a shared double: claimed once, renewed, fenced', () => {
@@ -82,7 +87,7 @@ describe.skipIf(!havePostgres)('the lease of a shared double: claimed once, rene
 
   it("refuses a stale holder's commit, after its lease ran out and after another took it", async () => {
     const admin = await connect();
-    expect(await claimLease(admin, DEFAULT_LEASE, 'a', 300)).toBe(1);
+    expect(await claimLease(admin, DEFAULT_LEASE, 'a', 60_000)).toBe(1);
     const lost: string[] = [];
     const fence = leaseFence(DEFAULT_LEASE, 'a', 1, (reason) => lost.push(reason));
     const store = await openStore({ postgres: url, postgresFence: fence });
@@ -90,7 +95,7 @@ describe.skipIf(!havePostgres)('the lease of a shared double: claimed once, rene
     store.collection<{ id: string }>('things').put({ id: 'early' });
     await store.commit();
 
-    await untilExpired(admin);
+    await expireLease(admin);
     store.collection<{ id: string }>('things').put({ id: 'late, lease run out' });
     await expect(store.commit()).rejects.toThrow(StoreError);
     expect(lost).toHaveLength(1);
@@ -99,6 +104,34 @@ describe.skipIf(!havePostgres)('the lease of a shared double: claimed once, rene
     await expect(store.commit()).rejects.toThrow(/epoch 1 is no longer in force; the write was refused/);
     const ids = (await admin.query('SELECT id FROM scheme_sim_c_things ORDER BY id')).rows.map((r) => r.id);
     expect(ids).toEqual(['early']);
+  });
+
+  it('refuses a write that reaches a closed world of a holder, naming the lease (default world and sandbox)', async () => {
+    // A holder closes a world once it finds its lease lost; a request under way may commit after that.
+    const admin = await connect();
+    expect(await claimLease(admin, DEFAULT_LEASE, 'a', 60_000)).toBe(1);
+    const fence = leaseFence(DEFAULT_LEASE, 'a', 1, () => undefined);
+    const pool = await openPostgresPool(url);
+    try {
+      const opened = [
+        await openStore({ postgres: url, postgresFence: fence }),
+        await openStore({ postgresPool: pool, postgresSchema: sandboxSchemaName(randomUUID()), postgresFence: fence }),
+      ];
+      for (const store of opened) {
+        await store.close();
+        store.collection<{ id: string }>('things').put({ id: 'late' });
+        await expect(store.commit()).rejects.toThrow(
+          /is closed: .*epoch 1 is no longer held here; the write was refused/,
+        );
+      }
+      // Without a fence a closed store says only that it is closed.
+      const plain = await openStore({ postgres: url });
+      await plain.close();
+      plain.collection<{ id: string }>('things').put({ id: 'late' });
+      await expect(plain.commit()).rejects.toThrow(/is closed$/);
+    } finally {
+      await pool.close();
+    }
   });
 
   it('makes a claim skip the lease while a commit of the holder is under way', async () => {

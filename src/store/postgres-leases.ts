@@ -226,6 +226,12 @@ export async function releaseLease(client: Queryable, world: string, nodeId: str
 export interface LeaseFence {
   /** Throws a StoreError (and the holder drops the lease) unless the lease is still this holder's. */
   check(client: Queryable): Promise<void>;
+  /**
+   * Why a write that reaches the world's store after the holder closed it is refused: a holder
+   * closes a world when its lease is lost or given up, and may find out before a request under
+   * way commits (a process paused past its lease, then resumed).
+   */
+  readonly closedReason: string;
 }
 
 /**
@@ -236,6 +242,7 @@ export interface LeaseFence {
  */
 export function leaseFence(world: string, nodeId: string, epoch: number, onLost: (reason: string) => void): LeaseFence {
   return {
+    closedReason: `the lease of node ${nodeId} at epoch ${epoch} is no longer held here; the write was refused`,
     async check(client) {
       const { rowCount } = await client.query(
         `SELECT 1 FROM ${LEASES_TABLE} WHERE world = $1 AND owner = $2 AND epoch = $3 AND expires_at > clock_timestamp()

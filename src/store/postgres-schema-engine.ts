@@ -103,6 +103,7 @@ class PostgresSchemaEngine implements Engine {
   }
 
   #closed(): StoreError {
-    return new StoreError(`the store at ${this.location} is closed`);
+    const why = this.#fence ? `: ${this.#fence.closedReason}` : '';
+    return new StoreError(`the store at ${this.location} is closed${why}`);
   }
 }

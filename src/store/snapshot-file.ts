@@ -39,11 +39,18 @@ export function captureSnapshot(seq: number, data: StoreData): SnapshotContent {
 }
 
 const FLUSH_AT = 256 * 1024;
+/**
+ * Written data is flushed to disk every MiB as it goes. Left to one fsync at the end, tens of MB
+ * (a store after a two-year advance) go to disk at once, and a commit's O_DSYNC append waits
+ * behind them: 11–12 ms for 25 MB on this machine's disk, against about 1 ms with a flush every MiB
+ * (which made the whole write a few ms longer).
+ */
+const SYNC_EVERY = 1024 * 1024;
 
 /**
  * Writes a snapshot durably: to a temporary file (owner-only), fsynced, renamed over `file`, and
- * the directory fsynced. Rows are stringified one by one and written in 256 KB pieces; each write
- * is awaited, so a large snapshot gives the event loop back between pieces.
+ * the directory fsynced. Rows are stringified one by one and written in 256 KB pieces, flushed
+ * every MiB; each write is awaited, so a large snapshot gives the event loop back between pieces.
  */
 export async function writeSnapshot(file: string, content: SnapshotContent): Promise<void> {
   const temp = journalPaths(file).snapshotTemp;
@@ -51,12 +58,18 @@ export async function writeSnapshot(file: string, content: SnapshotContent): Pro
   try {
     let pending: string[] = [];
     let size = 0;
+    let unsynced = 0;
     const flush = async () => {
       if (pending.length === 0) return;
       const text = pending.join('');
       pending = [];
       size = 0;
-      await handle.write(text);
+      const { bytesWritten } = await handle.write(text);
+      unsynced += bytesWritten;
+      if (unsynced >= SYNC_EVERY) {
+        unsynced = 0;
+        await handle.datasync();
+      }
     };
     const add = async (line: string) => {
       pending.push(line);
