@@ -97,11 +97,14 @@ const startArgs = (store: string[]) => [
 
 async function round(engine: Engine, dir: string, n: number, template: StoredAccount): Promise<RoundFigures> {
   let server: PostgresServer | undefined;
+  const files: string[] = [];
   try {
     if (engine === 'postgres') server = await startPostgres();
-    let files = 0;
-    const place: Place = async () =>
-      server ? { postgres: await server.createDatabase() } : { data: join(dir, `${engine}-${n}-${files++}.json`) };
+    const place: Place = async () => {
+      if (server) return { postgres: await server.createDatabase() };
+      files.push(join(dir, `${engine}-${n}-${files.length}.json`));
+      return { data: files.at(-1)! };
+    };
 
     const rt = await createRuntime({ ...common, ...(await place()) });
     const t0 = performance.now();
@@ -127,6 +130,8 @@ async function round(engine: Engine, dir: string, n: number, template: StoredAcc
     };
   } finally {
     await server?.stop();
+    // A million accounts' snapshot is most of a gigabyte: gone before the next round writes another.
+    for (const file of files) for (const f of [file, `${file}.journal`]) rmSync(f, { force: true });
   }
 }
 
