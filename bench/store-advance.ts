@@ -9,7 +9,7 @@ import { performance } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
 import { SchemeClock } from '../src/clock/scheme-clock.ts';
 import { requestListener } from '../src/node/server.ts';
-import { createRuntime } from '../src/runtime.ts';
+import { createRuntime, type RuntimeOptions } from '../src/runtime.ts';
 import { type Stalls, serveListener, watchStalls } from './lib.ts';
 
 export const WORKING_DAYS = 505;
@@ -73,7 +73,11 @@ function healthLoop(url: string): { stop(): Promise<{ ms: number[]; non200: numb
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-export async function healthDuringAdvance(dir: string): Promise<AdvanceFigures> {
+/** `store`: where the runtime keeps its data (default: a journal file in `dir`). */
+export async function healthDuringAdvance(
+  dir: string,
+  store: Pick<RuntimeOptions, 'data' | 'postgres'> = { data: join(dir, 'advance.json') },
+): Promise<AdvanceFigures> {
   let webhooksReceived = 0;
   const receiver = createServer((req, res) => {
     req.resume();
@@ -85,7 +89,7 @@ export async function healthDuringAdvance(dir: string): Promise<AdvanceFigures> 
   await new Promise<void>((done) => receiver.listen(0, '127.0.0.1', done));
   const hookUrl = `http://127.0.0.1:${(receiver.address() as { port: number }).port}/hooks`;
   const rt = await createRuntime({
-    data: join(dir, 'advance.json'),
+    ...store,
     auth: 'off',
     seedAccounts: false,
     clock: SchemeClock.frozenAt('2027-01-04T08:00:00.000Z'),

@@ -15,7 +15,7 @@ export type StoredAccount = { id: string; attributes: Record<string, unknown> } 
 
 export const BANK_ID = '400300';
 /** Account numbers of seeded rows start here; those of the loaded creates at CREATED_FROM. */
-const SEEDED_FROM = 10_000_000;
+export const SEEDED_FROM = 10_000_000;
 export const CREATED_FROM = 50_000_000;
 
 /** The create body of account `n` (fake account API: `--auth off`). */

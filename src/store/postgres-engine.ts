@@ -3,7 +3,14 @@
 import pg from 'pg';
 import type { ChangeSet, Engine } from './engine.ts';
 import type { LeaseFence } from './postgres-leases.ts';
-import { type PersistPlan, readCatalogue, readStore, serialise, type TableNames, writePlan } from './postgres-sql.ts';
+import {
+  type PersistPlan,
+  planStatements,
+  readCatalogue,
+  readStore,
+  serialise,
+  type TableNames,
+} from './postgres-sql.ts';
 import { ADVISORY_LOCK_KEY, DEFAULT_LAYOUT, describeDatabaseUrl, passwordOf } from './postgres-tables.ts';
 import type { StoreData } from './store-data.ts';
 import { StoreError } from './store-error.ts';
@@ -90,12 +97,21 @@ class PostgresEngine implements Engine {
     }
     if (this.#broken) await this.#reconnect();
     const client = this.#usable();
-    let created: Array<[string, string]>;
+    const { statements, created } = planStatements(DEFAULT_LAYOUT, this.#tables, plan);
     try {
-      await client.query('BEGIN');
-      await this.#fence?.check(client);
-      created = await writePlan(client, DEFAULT_LAYOUT, this.#tables, plan);
-      await client.query('COMMIT');
+      // The connection pipelines: statements sent together cost one round trip, not one each.
+      // A fence is proved before anything is written (its check reads a row, which a pipelined
+      // COMMIT would not wait for); without one, the whole commit is a single round trip.
+      const begun = client.query('BEGIN');
+      if (this.#fence) {
+        await settledInOrder([begun, this.#fence.check(client)]);
+        await settledInOrder([...statements.map(({ text, values }) => client.query(text, values)), commit(client)]);
+      } else
+        await settledInOrder([
+          begun,
+          ...statements.map(({ text, values }) => client.query(text, values)),
+          commit(client),
+        ]);
     } catch (err) {
       // A dead connection has rolled back on the server already; ROLLBACK then fails, harmlessly.
       await client.query('ROLLBACK').catch(() => undefined);
@@ -122,7 +138,11 @@ class PostgresEngine implements Engine {
 
   /** A connected client holding the advisory lock, or a StoreError (the client is ended). */
   async #connect(): Promise<PgClient> {
-    const client = new Client({ connectionString: this.#url, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+    const client = new Client({
+      connectionString: this.#url,
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+      pipeline: true,
+    });
     // Without a listener a dropped connection's 'error' event would crash the process.
     client.on('error', (err) => {
       if (this.#client !== client || this.#closing) return;
@@ -191,4 +211,21 @@ class PostgresEngine implements Engine {
     const password = passwordOf(this.#url);
     return password ? message.replaceAll(password, '***') : message;
   }
+}
+
+/**
+ * Waits for every one of `sent` (queries pipelined on one connection, answered in order) and
+ * rejects with the first failure. After a failed statement the server refuses the rest of the
+ * transaction, and its COMMIT only rolls back: every rejection is taken, none left unhandled.
+ */
+async function settledInOrder(sent: Array<Promise<unknown>>): Promise<void> {
+  const results = await Promise.allSettled(sent);
+  const failed = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+  if (failed) throw failed.reason;
+}
+
+/** COMMIT, refused when the server answers that it rolled back instead (a failed transaction). */
+async function commit(client: PgClient): Promise<void> {
+  const result = await client.query('COMMIT');
+  if (result.command !== 'COMMIT') throw new Error(`the transaction was rolled back (${result.command})`);
 }
