@@ -6,7 +6,8 @@ import type { OAuthClient } from '../api/auth/clients.ts';
 import type { SandboxEntry, SandboxRequest, SandboxSettings } from '../api/sandbox-directory.ts';
 import { ApiError, errorBody } from '../api/wire/errors.ts';
 import type { Sandboxes } from '../sandboxes.ts';
-import { readBody } from './forward-request.ts';
+import { LeaseLostError } from '../store/store-error.ts';
+import { notServed, readBody } from './forward-request.ts';
 
 /** The path under which a node answers the other nodes. */
 export const NODE_CALLS = '/_scheme-sim/node/sandboxes';
@@ -91,6 +92,7 @@ export async function answerNodeCall(
     return send(res, 405, errorBody(`${req.method} is not a node call`));
   } catch (err) {
     if (err instanceof ApiError) return send(res, err.status, errorBody(err.message));
+    if (err instanceof LeaseLostError) return notServed(res, err.message, false);
     return send(res, 500, errorBody((err as Error).message));
   }
 }

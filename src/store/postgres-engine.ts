@@ -13,7 +13,7 @@ import {
 } from './postgres-sql.ts';
 import { ADVISORY_LOCK_KEY, DEFAULT_LAYOUT, describeDatabaseUrl, passwordOf } from './postgres-tables.ts';
 import type { StoreData } from './store-data.ts';
-import { StoreError } from './store-error.ts';
+import { LeaseLostError, StoreError } from './store-error.ts';
 
 const { Client } = pg;
 type PgClient = InstanceType<typeof Client>;
@@ -182,8 +182,8 @@ class PostgresEngine implements Engine {
 
   #closed(): StoreError {
     // A node's world is closed when its lease is lost or given up: a late write says so.
-    const why = this.#fence ? `: ${this.#fence.closedReason}` : '';
-    return new StoreError(`the store at ${this.location} is closed${why}`);
+    if (this.#fence) return new LeaseLostError(`the store at ${this.location} is closed: ${this.#fence.closedReason}`);
+    return new StoreError(`the store at ${this.location} is closed`);
   }
 
   #usable(): PgClient {

@@ -3,7 +3,7 @@
 // world (the default one and each sandbox). Only PostgreSQL's own tools: row locks, SKIP LOCKED,
 // the server's clock. Every statement stands alone (no BEGIN), so nodes may share one session.
 import type pg from 'pg';
-import { StoreError } from './store-error.ts';
+import { LeaseLostError } from './store-error.ts';
 
 type Queryable = Pick<pg.ClientBase, 'query'>;
 
@@ -252,7 +252,7 @@ export function leaseFence(world: string, nodeId: string, epoch: number, onLost:
       if (rowCount === 1) return;
       const reason = `the lease of node ${nodeId} at epoch ${epoch} is no longer in force; the write was refused`;
       onLost(reason);
-      throw new StoreError(reason);
+      throw new LeaseLostError(reason);
     },
   };
 }

@@ -6,7 +6,7 @@ import type { PostgresPool } from './postgres-pool.ts';
 import { type PersistPlan, readCatalogue, readStore, serialise, type TableNames, writePlan } from './postgres-sql.ts';
 import { sandboxLayout, sandboxLockKey, type TableLayout } from './postgres-tables.ts';
 import type { StoreData } from './store-data.ts';
-import { StoreError } from './store-error.ts';
+import { LeaseLostError, StoreError } from './store-error.ts';
 
 /**
  * Opens a sandbox's store kept in `schema` of the pool's database: creates the schema and the
@@ -103,7 +103,7 @@ class PostgresSchemaEngine implements Engine {
   }
 
   #closed(): StoreError {
-    const why = this.#fence ? `: ${this.#fence.closedReason}` : '';
-    return new StoreError(`the store at ${this.location} is closed${why}`);
+    if (this.#fence) return new LeaseLostError(`the store at ${this.location} is closed: ${this.#fence.closedReason}`);
+    return new StoreError(`the store at ${this.location} is closed`);
   }
 }

@@ -183,7 +183,10 @@ describe.skipIf(!havePostgres)('a shared double: three nodes on one PostgreSQL',
     owner.child.kill('SIGCONT');
     release();
     const lateAnswer = await late;
-    expect(lateAnswer.status).not.toBe(201);
+    // Refused as Form3 answers a service that cannot take the request now: 503 with Retry-After.
+    expect(lateAnswer.status).toBe(503);
+    expect(lateAnswer.headers.get('retry-after')).toBe('1');
+    expect(((await lateAnswer.json()) as { error_message: string }).error_message).toMatch(/the write was refused/);
     while (!owner.log().includes('the write was refused')) await new Promise((r) => setTimeout(r, 100));
     // The late create is nowhere; the one made meanwhile is, through both nodes.
     for (const n of started) {

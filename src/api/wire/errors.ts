@@ -6,6 +6,7 @@ import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { DateRangeError } from '../../clock/dates.ts';
 import { DomainError, type DomainErrorKind } from '../../sim/errors.ts';
+import { LeaseLostError } from '../../store/store-error.ts';
 import { clientAbortLine, isClientAbort } from '../body/client-abort.ts';
 
 /** An error a client caused or should see; the message names the field and the rule. */
@@ -107,6 +108,13 @@ export function failureOf(err: unknown, req: { method: string; path: string }): 
       message: err.message || 'request rejected',
       headers: status === 413 ? { ...CLOSE, ...headers } : headers,
     };
+  }
+  if (err instanceof LeaseLostError) {
+    // A node of a shared double whose lease went while it answered: nothing landed, and the
+    // world's next owner answers the retry (issue 43: 503 with Retry-After, never a 500). The log
+    // says so, as the node's operator is the one to see a lease lost under their load.
+    console.warn(`scheme-sim: 503 ${req.method} ${req.path}: ${err.message}`);
+    return { kind: 'refused', status: 503, message: err.message, headers: { 'Retry-After': '1' } };
   }
   if (err instanceof DomainError) {
     const headers: Record<string, string> =
