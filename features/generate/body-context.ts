@@ -109,6 +109,23 @@ export function putInContext(name: string, body: Json, ctx: BodyContext, random:
       delete data.SecondaryIdentification;
       break;
     }
+    case 'name-verification-create': {
+      // Of the known account (sort code and number from its identification), so the payee's bank
+      // (the caller's own organisation on the simulator) gets an admission a read can find.
+      if (!a || !ctx.nameVerification) break;
+      const id = ctx.nameVerification.identification;
+      Object.assign(a, {
+        account_classification: ctx.nameVerification.accountType.toLowerCase(),
+        account_number: id.slice(6),
+        account_number_code: 'BBAN',
+        bank_id: id.slice(0, 6),
+        bank_id_code: 'GBDSC',
+        name: [ctx.nameVerification.name ?? 'Generated Holder'],
+      });
+      delete a.verification_scheme;
+      delete a.id_code_type;
+      break;
+    }
     case 'claim-reversal-create':
       if (a && ctx.sequenceNumber) a.original_instruction_id = ctx.sequenceNumber;
       break;

@@ -53,7 +53,11 @@ export class PathInstances {
       this.reportType = (list.answer.json as Json)?.data?.[0]?.attributes?.report_type ?? '';
     }
     void random;
-    const asked = schemaName(op.body) === 'name-verification-request' ? this.nameVerifications++ % 3 : undefined;
+    const kind = schemaName(op.body);
+    const asked =
+      kind === 'name-verification-request' || kind === 'name-verification-create'
+        ? this.nameVerifications++ % 3
+        : undefined;
     const name = asked === 0 ? typoOf(this.cop.name) : asked === 1 ? this.cop.name : undefined;
     return {
       organisationId: this.client.organisationId,
@@ -257,6 +261,16 @@ export class PathInstances {
       const last = !segments.slice(i + 1).some((x) => /^\{.+\}$/.test(x));
       let id = await this.listed(collection);
       if (!id && i >= 2) id = await this.related(out.slice(0, -1).join('/'), segments[i - 1]!);
+      if (!id && i >= 3 && op.method === 'GET') {
+        // The parent made for it names none (the name verification the run asks is the payer's
+        // side; the admission is on the payee's, a name verification of its own): a listed parent
+        // that names one, for a read.
+        const found = await this.relatedInList(out.slice(0, -2).join('/'), segments[i - 1]!);
+        if (found) {
+          out[out.length - 2] = found.parent;
+          id = found.child;
+        }
+      }
       if (!id || (last && op.method !== 'GET' && !this.own.has(id))) return undefined;
       out.push(id);
     }
@@ -284,6 +298,20 @@ export class PathInstances {
     const relationships = ((read.answer.json as Json)?.data?.relationships ?? {}) as Json;
     for (const [key, rel] of Object.entries(relationships))
       if (key.includes(singular(segment)) && typeof rel?.data?.[0]?.id === 'string') return rel.data[0].id;
+    return undefined;
+  }
+
+  /** A record of a listed collection whose relationships name a child of `segment`, with that child's id. */
+  private async relatedInList(
+    collection: string,
+    segment: string,
+  ): Promise<{ parent: string; child: string } | undefined> {
+    const list = await this.client.send('GET', `${collection}?page[size]=100`);
+    for (const record of ((list.answer.json as Json)?.data ?? []) as Json[]) {
+      if (!UUID.test(String(record?.id))) continue;
+      const child = await this.related(`${collection}/${record.id}`, segment);
+      if (child) return { parent: record.id, child };
+    }
     return undefined;
   }
 

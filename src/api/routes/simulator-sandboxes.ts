@@ -90,6 +90,26 @@ export function simulatorSandboxRoutes(deps: AppDeps, sandboxes: SandboxDirector
           ],
         },
         { rule: 'an `id` is used once', answers: [{ status: 409, error: 'sandbox <id> already exists' }] },
+        {
+          rule: 'the steps of `settings.match_thresholds.typo_edits_by_length` ascend: each `min_length` is greater than the one before',
+          answers: [
+            {
+              status: 400,
+              error:
+                'settings.match_thresholds.typo_edits_by_length[<i>].min_length must be a whole number from <n> to 1000, got <n>',
+            },
+          ],
+        },
+        {
+          rule: "`settings.match_thresholds.jaro_winkler_prefix_scale` × `jaro_winkler_max_prefix` (each as given, else the server's) is at most 1",
+          answers: [
+            {
+              status: 400,
+              error:
+                'settings.match_thresholds.jaro_winkler_prefix_scale × jaro_winkler_max_prefix must be at most 1, got <scale> × <prefix>',
+            },
+          ],
+        },
       ],
     },
     async (c, answer) => {

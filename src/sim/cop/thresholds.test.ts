@@ -38,8 +38,19 @@ describe('match thresholds', () => {
         /matchThresholds\.typoEditsByLength\[1\]\.minLength must be a whole number from 9/,
       ],
       [{ typoMinJaroWinker: 0.9 }, /matchThresholds\.typoMinJaroWinker is not a threshold/],
+      [
+        { jaroWinklerPrefixScale: 0.2, jaroWinklerMaxPrefix: 6 },
+        /jaroWinklerPrefixScale × jaroWinklerMaxPrefix must be at most 1/,
+      ],
     ];
     for (const [changes, message] of refused)
       expect(() => matchThresholds(changes as never), JSON.stringify(changes)).toThrow(message);
+  });
+
+  it('takes a prefix product over 1 by rounding alone as the 1 a client meant', () => {
+    // 0.1 as a generator writes it: 0.10000000000000002 × 10 is 1.0000000000000002 in binary.
+    expect(
+      matchThresholds({ jaroWinklerPrefixScale: 0.10000000000000002, jaroWinklerMaxPrefix: 10 }).jaroWinklerMaxPrefix,
+    ).toBe(10);
   });
 });

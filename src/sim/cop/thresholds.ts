@@ -84,8 +84,9 @@ export function matchThresholds(changes: Partial<MatchThresholds> = {}): MatchTh
   });
   const scale = checkNumber('jaroWinklerPrefixScale', t.jaroWinklerPrefixScale, 0, 0.25);
   const maxPrefix = checkNumber('jaroWinklerMaxPrefix', t.jaroWinklerMaxPrefix, 0, 10, true);
-  // Jaro-Winkler stays within 0..1 only while scale × prefix ≤ 1.
-  if (scale * maxPrefix > 1)
+  // Jaro-Winkler stays within 0..1 only while scale × prefix ≤ 1; a product over 1 by rounding
+  // alone (0.1 written as 0.10000000000000002, × 10) is 1 as a client meant it.
+  if (scale * maxPrefix > 1 + 1e-12)
     throw new Error(
       `matchThresholds.jaroWinklerPrefixScale × jaroWinklerMaxPrefix must be at most 1, got ${scale} × ${maxPrefix}`,
     );
