@@ -130,12 +130,30 @@ export function simulatorClockRoutes(deps: AppDeps): RouteGroup {
     },
   );
 
-  r.post('/freeze', { summary: 'Freeze the scheme clock', answer: 'clock' }, async (c) => {
-    requireAdmin(c, deps, 'freezing the scheme clock');
-    validateOrThrow('empty-body', await optionalJson(c));
-    sim.clock.freeze();
-    return answer(c, clockView(sim, c.get('organisationId')));
-  });
+  r.post(
+    '/freeze',
+    {
+      summary: 'Freeze the scheme clock',
+      answer: 'clock',
+      rules: [
+        {
+          rule: 'the caller is an administrator',
+          answers: [
+            {
+              status: 403,
+              error: 'freezing the scheme clock needs a client with role admin; client <client> has role <role> <rest>',
+            },
+          ],
+        },
+      ],
+    },
+    async (c) => {
+      requireAdmin(c, deps, 'freezing the scheme clock');
+      validateOrThrow('empty-body', await optionalJson(c));
+      sim.clock.freeze();
+      return answer(c, clockView(sim, c.get('organisationId')));
+    },
+  );
 
   r.post(
     '/resume',

@@ -5,7 +5,7 @@ import { type Asker, askerOf } from '../auth/sandbox-asker.ts';
 import { optionalJson } from '../body/body.ts';
 import { validateOrThrow } from '../body/validate.ts';
 import type { AppDeps } from '../context.ts';
-import { type Answer, defineRoutes, type RouteGroup } from '../route-declaration.ts';
+import { type Answer, defineRoutes, type RouteGroup, type RuleBeyondSchema } from '../route-declaration.ts';
 import type { SandboxDirectory, SandboxEntry, SandboxRequest } from '../sandbox-directory.ts';
 import { ApiError } from '../wire/errors.ts';
 import { parseId } from '../wire/ids.ts';
@@ -46,6 +46,19 @@ function view(entry: SandboxEntry, quota: number, secrets: boolean) {
 
 const NEEDS_ADMIN =
   'sandboxes are managed by an admin client of the default sandbox (or anyone when the server runs with --sandboxes open or --auth off)';
+
+/**
+ * Who sees a sandbox: an admin client of the default sandbox, or a client of that sandbox. A client
+ * of another sandbox does not, even one that made it under `--sandboxes open` (the create's answer
+ * carries the new sandbox's own clients, which see it).
+ */
+const SEEN_BY_ITS_OWN_OR_OPERATOR: RuleBeyondSchema = {
+  rule: "the caller is an admin client of the default sandbox or a client of this sandbox (another sandbox's client, even the one that made it, is told nothing of it)",
+  answers: [
+    { status: 404, error: 'sandbox <id> does not exist' },
+    { status: 403, error: NEEDS_ADMIN },
+  ],
+};
 
 /** The sandbox `id` names, if the asker may see it; 404 otherwise (another's sandbox is not told of). */
 async function visible(sandboxes: SandboxDirectory, asker: Asker, id: string): Promise<SandboxEntry> {
@@ -140,7 +153,12 @@ export function simulatorSandboxRoutes(deps: AppDeps, sandboxes: SandboxDirector
   });
   r.get(
     '/:id',
-    { summary: 'A sandbox, with its clients and their secrets', answer: 'sandbox-single', open: true },
+    {
+      summary: 'A sandbox, with its clients and their secrets',
+      answer: 'sandbox-single',
+      open: true,
+      rules: [SEEN_BY_ITS_OWN_OR_OPERATOR],
+    },
     async (c, answer) => {
       const id = parseId(c.req.param('id'));
       return single(answer, await visible(sandboxes, await askerOf(c, deps), id));
@@ -148,7 +166,20 @@ export function simulatorSandboxRoutes(deps: AppDeps, sandboxes: SandboxDirector
   );
   r.delete(
     '/:id',
-    { summary: 'Delete a sandbox and everything it holds', status: 204, open: true },
+    {
+      summary: 'Delete a sandbox and everything it holds',
+      status: 204,
+      open: true,
+      rules: [
+        SEEN_BY_ITS_OWN_OR_OPERATOR,
+        {
+          rule: 'in the sandbox itself, the caller is its admin client',
+          answers: [
+            { status: 403, error: 'deleting sandbox <id> needs its admin client (the first one its creation listed)' },
+          ],
+        },
+      ],
+    },
     async (c, answer) => {
       const id = parseId(c.req.param('id'));
       const asker = await askerOf(c, deps);
