@@ -15,8 +15,6 @@ export interface NameMatch {
   readonly name?: string;
 }
 
-const LEVEL_NAMES: Record<Level, MatchLevel> = { [Level.None]: 'none', [Level.Close]: 'close', [Level.Full]: 'full' };
-
 interface Scored {
   level: Level;
   /** Tie-breaker among close results (similarity of the whole strings); 0 for the others. */
@@ -96,12 +94,12 @@ export class NameMatcher {
     const known = kept?.results.get(requestName);
     if (known) return known;
     // One result object is handed to every request asking this name: frozen, so none can change it.
-    const found = matchCandidates(requestName, set, this.thresholds);
-    const result = found === FULL_MATCH || found === NO_MATCH ? found : Object.freeze(found);
+    const result = matchCandidates(requestName, set, this.thresholds);
     if (!kept) {
       // Ahead of at most one other matcher's: a matcher gone (a test's, a bench pass's) is let go.
       const other = set.kept && { ...set.kept, next: undefined };
-      set.kept = { owner: this, results: new Map([[requestName, result]]), next: other };
+      set.kept = { owner: this, results: new Map(), next: other };
+      set.kept.results.set(requestName, result);
     } else {
       if (kept.results.size >= MATCHES_KEPT) kept.results.clear();
       kept.results.set(requestName, result);
@@ -114,11 +112,8 @@ export class NameMatcher {
 const FULL_MATCH: NameMatch = Object.freeze({ level: 'full' });
 const NO_MATCH: NameMatch = Object.freeze({ level: 'none' });
 
-function matchCandidates(
-  requestName: string,
-  { candidates, fullKeys, holders }: CandidateSet,
-  t: MatchThresholds,
-): NameMatch {
+function matchCandidates(requestName: string, set: CandidateSet, t: MatchThresholds): NameMatch {
+  const { candidates, fullKeys, holders } = set;
   // The same words as a candidate (spacing aside) is a full match: no parsing or scoring needed.
   // Plain ASCII names are compared letter by letter, with no word list made (cold, each costs).
   let unread = false;
@@ -162,5 +157,17 @@ function matchCandidates(
   }
   if (!best || best.level === Level.None) return NO_MATCH;
   if (best.level === Level.Full) return FULL_MATCH;
-  return { level: LEVEL_NAMES[best.level], name: best.name };
+  return closeMatch(set, best.name);
+}
+
+/**
+ * The frozen close result naming `name`, made once per account and name: an account's close
+ * results name one of a few of its names, and a new object frozen per request is a runtime call
+ * and an allocation a cold request pays for.
+ */
+function closeMatch(set: CandidateSet, name: string): NameMatch {
+  for (const made of set.closeMatches) if (made.name === name) return made;
+  const made = Object.freeze({ level: 'close' as const, name });
+  set.closeMatches.push(made);
+  return made;
 }

@@ -164,6 +164,8 @@ export interface CandidateSet {
    * account's names, not two. One matcher a simulator: a chain of one (at most two are kept).
    */
   kept: KeptResults | undefined;
+  /** The close results made for this account, one frozen object per name they give (match.ts). */
+  closeMatches: NameMatch[];
 }
 
 /** One matcher's kept results for an account, and the next matcher's. */
@@ -178,7 +180,7 @@ export function candidateSet(account: AccountNames): CandidateSet {
   if (!set) {
     const candidates = listCandidates(account);
     const fullKeys = [...new Set(candidates.filter((c) => !c.closeOnly && c.words.length > 0).map((c) => c.key))];
-    set = { candidates, fullKeys, holders: candidates.filter((c) => c.holder), kept: undefined };
+    set = { candidates, fullKeys, holders: candidates.filter((c) => c.holder), kept: undefined, closeMatches: [] };
     CANDIDATES.set(account, set);
   }
   return set;
