@@ -2,18 +2,10 @@
 // matcher that picks the best of the account's names and keeps its results for repeated asks.
 import { asciiKeyEquals } from './ascii-key-equals.ts';
 import { compareForms, Level, type NameForm, similarity } from './compare.ts';
+import type { NameMatch } from './name-match.ts';
 import { type AccountNames, type Candidate, type CandidateSet, candidateSet, parseRequestName } from './names.ts';
 import { dropTitles, tokens } from './normalise.ts';
 import { type MatchThresholds, matchThresholds } from './thresholds.ts';
-
-export type MatchLevel = 'full' | 'close' | 'none';
-
-/** Read, never changed: one result is handed to every request asking the same name of the same account. */
-export interface NameMatch {
-  readonly level: MatchLevel;
-  /** On a close match: the account's name as held (for a joint account, only the close holder(s)). */
-  readonly name?: string;
-}
 
 interface Scored {
   level: Level;

@@ -1,7 +1,7 @@
 // Names as Confirmation of Payee compares them: a requested name split into its holders, and every
 // name an account may be known by (joint holders, trading names, alternative names).
 import { type NameForm, nameForm } from './compare.ts';
-import type { NameMatch } from './match.ts';
+import type { NameMatch } from './name-match.ts';
 import { dropTitles, TITLES, tokens } from './normalise.ts';
 
 /** A requested name: as a whole, and split into holders when it names several people. */
