@@ -162,6 +162,18 @@ describe('a matcher per simulator', () => {
     expect(lenient.matchName('John Smyth', other)).toEqual({ level: 'close', name: 'John Smith' });
   });
 
+  it('keeps the results of at most two matchers on an account (docs/cop.md)', () => {
+    const account = smith();
+    const matchers = [0.85, 0.9, 0.95].map((typoMinJaroWinkler) => new NameMatcher({ typoMinJaroWinkler }));
+    for (const m of matchers) m.matchName('John Smyth', account);
+    const owners: object[] = [];
+    for (let kept = candidateSet(account).kept; kept; kept = kept.next) owners.push(kept.owner);
+    expect(owners).toHaveLength(2);
+    expect(owners[0]).toBe(matchers[2]);
+    expect(owners[1]).toBe(matchers[1]);
+    expect(matchers[0]!.matchName('John Smyth', account)).toEqual({ level: 'close', name: 'John Smith' });
+  });
+
   it('keeps thresholds that cannot change under its kept results', () => {
     const m = new NameMatcher({ typoMinJaroWinkler: 0.95 });
     expect(Object.isFrozen(m.thresholds)).toBe(true);
