@@ -3,8 +3,13 @@
 // costs a cache miss or several (bench/RESULTS.md); an exact name needs none of them.
 import { TITLES } from './normalise.ts';
 
-/** The titles as a list, compared a character at a time (no word string is made to look one up). */
-const TITLE_LIST = [...TITLES];
+/**
+ * The titles and the suffix words read here in one string, ` mr mrs ... `, compared a character at
+ * a time: a few cache lines, where a list of strings is a cold miss per string (no word string is
+ * made to look one up either).
+ */
+const TITLE_WORDS = ` ${[...TITLES].join(' ')} `;
+const SUFFIX_STARTS = ' limited public ';
 
 function isAlnum(code: number): boolean {
   return (code >= 97 && code <= 122) || (code >= 65 && code <= 90) || (code >= 48 && code <= 57);
@@ -15,20 +20,25 @@ function isJoiner(code: number): boolean {
   return code === 39 || code === 96;
 }
 
-/** Whether text[start, end) spells `lower` (lower case) once joiners are left out and case folded. */
-function wordIs(text: string, start: number, end: number, lower: string): boolean {
-  let k = 0;
+/** Whether text[start, end) spells lower[from, to) (lower case) once joiners are left out and case folded. */
+function wordIs(text: string, start: number, end: number, lower: string, from: number, to: number): boolean {
+  let k = from;
   for (let i = start; i < end; i++) {
     const code = text.charCodeAt(i);
     if (isJoiner(code)) continue;
-    if (k >= lower.length || (code | 0x20) !== lower.charCodeAt(k)) return false;
+    if (k >= to || (code | 0x20) !== lower.charCodeAt(k)) return false;
     k++;
   }
-  return k === lower.length;
+  return k === to;
 }
 
-function isTitle(text: string, start: number, end: number): boolean {
-  for (const title of TITLE_LIST) if (wordIs(text, start, end, title)) return true;
+/** Whether text[start, end) is one of the space-separated words of `words` (joiners left out, case folded). */
+function isOneOf(text: string, start: number, end: number, words: string): boolean {
+  for (let at = 1; at < words.length; ) {
+    const next = words.indexOf(' ', at);
+    if (wordIs(text, start, end, words, at, next)) return true;
+    at = next + 1;
+  }
   return false;
 }
 
@@ -71,8 +81,8 @@ export function asciiKeyEquals(text: string, key: string): boolean | undefined {
       else break;
     }
     // A word a suffix phrase that changes the key starts with: what it becomes depends on the words after it.
-    if (wordIs(text, start, end, 'limited') || wordIs(text, start, end, 'public')) return undefined;
-    if (leading && isTitle(text, start, end)) continue;
+    if (isOneOf(text, start, end, SUFFIX_STARTS)) return undefined;
+    if (leading && isOneOf(text, start, end, TITLE_WORDS)) continue;
     leading = false;
     for (let j = start; j < end; j++) {
       const c = text.charCodeAt(j);
