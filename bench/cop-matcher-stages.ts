@@ -2,7 +2,10 @@
 // normalises the requested name: what each step of a name verification adds on top of reading the
 // name at all. The names are bench/cop.ts's names new to the matcher (each account asked its name
 // with 2–41 spaces, so no kept result is read), over the same 100,000 registered accounts.
-// `npx tsx bench/cop-matcher-stages.ts`; bench/cop.ts prints the same lines.
+// Each stage is timed warm (in a loop) and cold (8 MB of memory read before each name, as a server
+// answering other requests between two names does: the warm figure is 4–6× below what the server
+// pays, bench/RESULTS.md). `npx tsx bench/cop-matcher-stages.ts`; bench/cop.ts prints the same lines.
+import { performance } from 'node:perf_hooks';
 import { distIsCurrent } from '../bin/dist-current.mjs';
 import { newId } from '../src/sim/new-id.ts';
 import { account, freshNameBody, NW } from './cop-accounts.ts';
@@ -22,11 +25,28 @@ const { validateOb } =
 /** Distinct requests: 500 accounts × 40 spacings, each asked once per pass. */
 const NAMES = 20_000;
 const ROUNDS = 5;
+/** Names timed cold per stage and round (one per account): each costs a walk of `EVICT_BYTES` before it. */
+const COLD_NAMES = 500;
+/** More than L2 (1 MB a core here) and a quarter of the shared L3: what the last helper found to evict. */
+const EVICT_BYTES = 8 * 1024 * 1024;
+
+/** Memory read between cold names: one read per 64-byte cache line. */
+const evictee = new Int32Array(EVICT_BYTES / 4).fill(1);
+function evictCaches(): number {
+  let sum = 0;
+  for (let i = 0; i < evictee.length; i += 16) sum += evictee[i]!;
+  return sum;
+}
+
+/** The median of `xs` (a copy is sorted). */
+const med = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 export interface Stage {
   name: string;
   /** ns per request, one per round. */
   rounds: number[];
+  /** ns per name with caches evicted before it, one per round: the round's trimmed mean less the timer's. */
+  coldRounds: number[];
 }
 
 interface Asked {
@@ -123,7 +143,7 @@ export async function matcherStages(accounts = 100_000): Promise<{ stages: Stage
       ],
     ];
     // The route's stage reads the simulator's own matcher: give it names it has not kept either.
-    const out: Stage[] = stages.map(([name]) => ({ name, rounds: [] }));
+    const out: Stage[] = stages.map(([name]) => ({ name, rounds: [], coldRounds: [] }));
     for (const [, run, reset] of stages) {
       reset();
       for (const a of asked.slice(0, 2000)) run(a); // warm-up
@@ -136,6 +156,20 @@ export async function matcherStages(accounts = 100_000): Promise<{ stages: Stage
         const cpu = process.cpuUsage(cpu0);
         out[k]!.rounds.push(((cpu.user + cpu.system) * 1000) / asked.length);
       }
+      // Cold: wall time of each name alone (a trimmed mean, so a preemption does not count), less
+      // an empty timing's. Each stage its own spacing of every account's name: the
+      // simulator's matcher (the last two stages) keeps the last 8 asked of an account, spacings
+      // 34–41 after a warm round, so none of these is a kept result.
+      const coldNames = (k: number) => asked.slice(2000 + k * 1000, 2000 + k * 1000 + COLD_NAMES);
+      const timer = coldMean(
+        coldNames(0),
+        () => undefined,
+        (s) => void (sink += s),
+      );
+      for (const [k, [, run, reset]] of stages.entries()) {
+        reset();
+        out[k]!.coldRounds.push(Math.max(0, coldMean(coldNames(k), run, (s) => void (sink += s)) - timer));
+      }
     }
     if (sink === 0) throw new Error('no stage did any work');
     return { stages: out, built: BUILT };
@@ -144,14 +178,31 @@ export async function matcherStages(accounts = 100_000): Promise<{ stages: Stage
   }
 }
 
-const med = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+/**
+ * Mean wall ns of `run` on a name, every name after a walk of `EVICT_BYTES`, the slowest 5% left
+ * out (a preemption or a collection). A mean, not a median: the names are of several kinds (exact,
+ * close, none), and a median falls on whichever kind is at the middle.
+ */
+function coldMean(names: Asked[], run: (a: Asked) => void, keep: (sum: number) => void): number {
+  const times: number[] = [];
+  for (const a of names) {
+    keep(evictCaches());
+    const t0 = performance.now();
+    run(a);
+    times.push((performance.now() - t0) * 1e6);
+  }
+  const kept = times.sort((a, b) => a - b).slice(0, Math.ceil(times.length * 0.95));
+  return kept.reduce((sum, t) => sum + t, 0) / kept.length;
+}
 
-/** One line per stage: median ns per name, the rounds, and its multiple of the baseline. */
+const us = (ns: number) => (ns / 1000).toFixed(2);
+
+/** One line per stage: median ns per name warm, trimmed mean cold, the rounds, and its multiple of the baseline. */
 export function describeStages(stages: Stage[]): string[] {
   const base = med(stages[0]!.rounds);
   return stages.map(
     (s) =>
-      `${s.name}: ${(med(s.rounds) / 1000).toFixed(2)} µs per name (rounds ${s.rounds.map((x) => (x / 1000).toFixed(2)).join('/')}), ${(med(s.rounds) / base).toFixed(1)}× the baseline`,
+      `${s.name}: warm ${us(med(s.rounds))} µs per name (rounds ${s.rounds.map(us).join('/')}), ${(med(s.rounds) / base).toFixed(1)}× the baseline; cold ${us(med(s.coldRounds))} µs (rounds ${s.coldRounds.map(us).join('/')})`,
   );
 }
 

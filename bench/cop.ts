@@ -326,7 +326,7 @@ export async function run(): Promise<BenchReport> {
       ...describeServerCpu(cpu).map((l) => `  ${l}`),
       `budget: repeated bodies ≤ ${REPEATED_CPU_BUDGET}× bare Hono's server CPU per request: ${repeated.toFixed(2)}× ${held(repeatedHeld)}`,
       `budget: names new to the matcher ≥ ${FRESH_SHARE_BUDGET} of bare Hono's throughput: ${http.freshShare.toFixed(2)} ${held(freshHeld)}`,
-      `matcher stage by stage, in process, names new to the matcher (${stages.built ? 'the built dist/' : 'the sources'}; each stage but the first two includes those above it):`,
+      `matcher stage by stage, in process, names new to the matcher, warm (in a loop) and cold (8 MB read before each name, as the server runs it) (${stages.built ? 'the built dist/' : 'the sources'}; each stage but the first two includes those above it):`,
       ...describeStages(stages.stages).map((l) => `  ${l}`),
     ],
   };

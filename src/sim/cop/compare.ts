@@ -50,6 +50,8 @@ export function nameForm(words: string[], surnameAt: number, key = words.join(''
 export function isTypo(a: string, b: string, t: MatchThresholds): boolean {
   const edits = allowedEdits(Math.min(a.length, b.length), t);
   if (edits === 0) return false;
+  // The edit distance is at least the difference in length: most unrelated words need no scoring.
+  if (Math.abs(a.length - b.length) > edits) return false;
   return jaroWinkler(a, b, t) >= t.typoMinJaroWinkler && editDistance(a, b) <= edits;
 }
 

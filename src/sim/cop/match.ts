@@ -1,20 +1,11 @@
 // Matching a requested name against an account is the expensive step of name verification: the
 // matcher that picks the best of the account's names and keeps its results for repeated asks.
+import { asciiKeyEquals } from './ascii-key-equals.ts';
 import { compareForms, Level, type NameForm, similarity } from './compare.ts';
+import type { NameMatch } from './name-match.ts';
 import { type AccountNames, type Candidate, type CandidateSet, candidateSet, parseRequestName } from './names.ts';
 import { dropTitles, tokens } from './normalise.ts';
 import { type MatchThresholds, matchThresholds } from './thresholds.ts';
-
-export type MatchLevel = 'full' | 'close' | 'none';
-
-/** Read, never changed: one result is handed to every request asking the same name of the same account. */
-export interface NameMatch {
-  readonly level: MatchLevel;
-  /** On a close match: the account's name as held (for a joint account, only the close holder(s)). */
-  readonly name?: string;
-}
-
-const LEVEL_NAMES: Record<Level, MatchLevel> = { [Level.None]: 'none', [Level.Close]: 'close', [Level.Full]: 'full' };
 
 interface Scored {
   level: Level;
@@ -71,12 +62,13 @@ export class NameMatcher {
   /** Checked and frozen: the kept results are never matched under other thresholds. */
   readonly thresholds: MatchThresholds;
   /**
-   * Results by requested name, per candidate set: a set belongs to one stored attributes object,
-   * and a change of the account stores a new object, so a kept result never outlives the names it
-   * read. Payers repeat the same name for the same account (retries, repeat payees, conformance
-   * runs), and the matching is most of the CPU name verification spends outside Node's HTTP code.
+   * Results by requested name are kept on the candidate set (`kept`, owned by one matcher at a
+   * time): a set belongs to one stored attributes object, and a change of the account stores a new
+   * object, so a kept result never outlives the names it read. Payers repeat the same name for the
+   * same account (retries, repeat payees, conformance runs), and the matching is most of the CPU
+   * name verification spends outside Node's HTTP code. Each matcher finds its own list on the set
+   * (`owner`): two matchers never share a result.
    */
-  readonly #matched = new WeakMap<CandidateSet, Map<string, NameMatch>>();
 
   /** The defaults (DEFAULT_THRESHOLDS) with `thresholds` over them; throws naming a field out of range. */
   constructor(thresholds: Partial<MatchThresholds> = {}) {
@@ -89,15 +81,21 @@ export class NameMatcher {
    */
   matchName(requestName: string, account: AccountNames): NameMatch {
     const set = candidateSet(account);
-    let matched = this.#matched.get(set);
-    const known = matched?.get(requestName);
+    let kept = set.kept;
+    while (kept && kept.owner !== this) kept = kept.next;
+    const known = kept?.results.get(requestName);
     if (known) return known;
     // One result object is handed to every request asking this name: frozen, so none can change it.
-    const found = matchCandidates(requestName, set, this.thresholds);
-    const result = found === FULL_MATCH || found === NO_MATCH ? found : Object.freeze(found);
-    if (!matched) this.#matched.set(set, (matched = new Map()));
-    else if (matched.size >= MATCHES_KEPT) matched.clear();
-    matched.set(requestName, result);
+    const result = matchCandidates(requestName, set, this.thresholds);
+    if (!kept) {
+      // Ahead of at most one other matcher's: a matcher gone (a test's, a bench pass's) is let go.
+      const other = set.kept && { ...set.kept, next: undefined };
+      set.kept = { owner: this, results: new Map(), next: other };
+      set.kept.results.set(requestName, result);
+    } else {
+      if (kept.results.size >= MATCHES_KEPT) kept.results.clear();
+      kept.results.set(requestName, result);
+    }
     return result;
   }
 }
@@ -106,15 +104,19 @@ export class NameMatcher {
 const FULL_MATCH: NameMatch = Object.freeze({ level: 'full' });
 const NO_MATCH: NameMatch = Object.freeze({ level: 'none' });
 
-function matchCandidates(
-  requestName: string,
-  { candidates, fullKeys, holders }: CandidateSet,
-  t: MatchThresholds,
-): NameMatch {
+function matchCandidates(requestName: string, set: CandidateSet, t: MatchThresholds): NameMatch {
+  const { candidates, fullKeys, holders } = set;
   // The same words as a candidate (spacing aside) is a full match: no parsing or scoring needed.
+  // Plain ASCII names are compared letter by letter, with no word list made (cold, each costs).
+  let unread = false;
+  for (const fullKey of fullKeys) {
+    const same = asciiKeyEquals(requestName, fullKey);
+    if (same) return FULL_MATCH;
+    if (same === undefined) unread = true;
+  }
   const all = tokens(requestName); // read, never changed, by both below
   const key = dropTitles(all).join('');
-  if (fullKeys.has(key)) return FULL_MATCH;
+  if (unread && fullKeys.includes(key)) return FULL_MATCH;
   const req = parseRequestName(requestName, all, key);
   let best: Scored | undefined;
 
@@ -147,5 +149,17 @@ function matchCandidates(
   }
   if (!best || best.level === Level.None) return NO_MATCH;
   if (best.level === Level.Full) return FULL_MATCH;
-  return { level: LEVEL_NAMES[best.level], name: best.name };
+  return closeMatch(set, best.name);
+}
+
+/**
+ * The frozen close result naming `name`, made once per account and name: an account's close
+ * results name one of a few of its names, and a new object frozen per request is a runtime call
+ * and an allocation a cold request pays for.
+ */
+function closeMatch(set: CandidateSet, name: string): NameMatch {
+  for (const made of set.closeMatches) if (made.name === name) return made;
+  const made = Object.freeze({ level: 'close' as const, name });
+  set.closeMatches.push(made);
+  return made;
 }

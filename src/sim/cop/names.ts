@@ -1,6 +1,7 @@
 // Names as Confirmation of Payee compares them: a requested name split into its holders, and every
 // name an account may be known by (joint holders, trading names, alternative names).
 import { type NameForm, nameForm } from './compare.ts';
+import type { NameMatch } from './name-match.ts';
 import { dropTitles, TITLES, tokens } from './normalise.ts';
 
 /** A requested name: as a whole, and split into holders when it names several people. */
@@ -63,11 +64,20 @@ export function lastWord(raw: string): string {
   return raw.slice(start, end);
 }
 
+/** `/^[A-Za-z]*$/.test(word)` without a regular expression run (a cold one costs more than the loop). */
+function isLetters(word: string): boolean {
+  for (let i = 0; i < word.length; i++) {
+    const code = word.charCodeAt(i) | 0x20;
+    if (code < 97 || code > 122) return false;
+  }
+  return true;
+}
+
 /** Free text as a person's name: the surname is the last word as written, so Smith-Jones stays one surname. */
 function freeForm(raw: string, all: string[] = tokens(raw), key?: string): NameForm {
   const words = dropTitles(all);
   const last = lastWord(raw);
-  const surnameLength = /^[A-Za-z]*$/.test(last) ? 1 : Math.max(1, tokens(last).length);
+  const surnameLength = isLetters(last) ? 1 : Math.max(1, tokens(last).length);
   return nameForm(words, Math.max(0, words.length - surnameLength), key);
 }
 
@@ -141,18 +151,37 @@ export function accountCandidates(account: AccountNames): Candidate[] {
 /** The candidates of an account, what of them the matcher reads first, worked out once per account. */
 export interface CandidateSet {
   candidates: Candidate[];
-  /** Spacing-free keys of the candidates that can match fully (exact names skip scoring). */
-  fullKeys: Set<string>;
+  /**
+   * Spacing-free keys of the candidates that can match fully, each once (exact names skip scoring).
+   * A list, not a Set: it holds 1–4 keys, compared by index with the requested name's letters.
+   */
+  fullKeys: string[];
   /** The holders of a joint account. */
   holders: Candidate[];
+  /**
+   * The results matchers keep for this account, each list with the matcher it belongs to (match.ts):
+   * held here rather than in a map of their own, so that a new name costs one look-up of the
+   * account's names, not two. One matcher a simulator: a chain of one (at most two are kept).
+   */
+  kept: KeptResults | undefined;
+  /** The close results made for this account, one frozen object per name they give (match.ts). */
+  closeMatches: NameMatch[];
+}
+
+/** One matcher's kept results for an account, and the next matcher's. */
+export interface KeptResults {
+  owner: object;
+  results: Map<string, NameMatch>;
+  next: KeptResults | undefined;
 }
 
 export function candidateSet(account: AccountNames): CandidateSet {
   let set = CANDIDATES.get(account);
   if (!set) {
     const candidates = listCandidates(account);
-    const fullKeys = new Set(candidates.filter((c) => !c.closeOnly && c.words.length > 0).map((c) => c.key));
-    CANDIDATES.set(account, (set = { candidates, fullKeys, holders: candidates.filter((c) => c.holder) }));
+    const fullKeys = [...new Set(candidates.filter((c) => !c.closeOnly && c.words.length > 0).map((c) => c.key))];
+    set = { candidates, fullKeys, holders: candidates.filter((c) => c.holder), kept: undefined, closeMatches: [] };
+    CANDIDATES.set(account, set);
   }
   return set;
 }

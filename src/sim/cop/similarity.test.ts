@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { isTypo } from './compare.ts';
 import { editDistance, jaro, jaroWinkler } from './similarity.ts';
@@ -78,5 +79,27 @@ describe('string similarity', () => {
       expect(editDistance(a, b), `${a} / ${b}`).toBe(refEdit(a, b));
       expect(jaro(a, b), `${a} / ${b}`).toBeCloseTo(refJaro(a, b), 12);
     }
+  });
+
+  it('tells a typo as the full definition does, skipping the scores when the lengths differ too much', () => {
+    // The definition isTypo stood for before the length check: scored whatever the lengths.
+    const scored = (a: string, b: string) => {
+      const edits = allowedEdits(Math.min(a.length, b.length), T);
+      return edits > 0 && jaroWinkler(a, b, T) >= T.typoMinJaroWinkler && editDistance(a, b) <= edits;
+    };
+    const word = fc.string({ unit: fc.constantFrom('a', 'b', 'e', 'h', 'n', 'o', 's'), maxLength: 14 });
+    fc.assert(
+      fc.property(word, word, (a, b) => {
+        expect(isTypo(a, b, T)).toBe(scored(a, b));
+      }),
+      { numRuns: 20_000 },
+    );
+    fc.assert(
+      fc.property(word, fc.nat(13), fc.constantFrom('', 'a', 'ab', 'abc'), (a, at, extra) => {
+        const b = a.slice(0, at) + extra + a.slice(at);
+        expect(isTypo(a, b, T)).toBe(scored(a, b));
+      }),
+      { numRuns: 20_000 },
+    );
   });
 });
