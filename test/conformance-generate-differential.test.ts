@@ -90,6 +90,14 @@ const PLANTED = [
   // The typo threshold moved: the generated typo of the held name is no longer a close match.
   `${NAME_VERIFICATION} $.Data.VerificationReport.Name (missing)`,
   `${NAME_VERIFICATION} $.Data.VerificationReport.ReasonCode (value)`,
+  // ... and so in every answer carrying a name verification's outcome through Form3's API: the
+  // payer's side (its submission) and the payee's (its admission; the known account is the
+  // caller's own organisation's).
+  ...['actual_name (missing)', 'reason (value)', 'reason_code (value)'].flatMap((field) => [
+    `GET /v1/organisation/nameverifications/{id} $.data.relationships.name_verification_submission.data[*].attributes.${field}`,
+    `GET /v1/organisation/nameverifications $.data[*].relationships.name_verification_submission.data[*].attributes.${field}`,
+    `GET /v1/organisation/nameverifications $.data[*].relationships.name_verification_admission.data[*].attributes.${field}`,
+  ]),
   // settlement_date renamed in the submission's answers: the create's and the read's.
   'POST /v1/transaction/claims/{id}/submissions $.data.attributes.settlement_date (renamed)',
   'GET /v1/transaction/claims/{id}/submissions/{id} $.data.attributes.settlement_date (renamed)',
