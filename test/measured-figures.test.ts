@@ -62,8 +62,8 @@ describe("docs/cop.md's signature cost", () => {
       ...RESULTS.matchAll(/CPU per request \(server and load generator.*?name verification (\d+) µs/g),
     ];
     const figures = perRequest.map((m) => Number(m[1]));
-    expect(figures).toContain(79);
-    expect(figures).toContain(105);
-    expect(read('docs/cop.md')).toContain("a whole name verification's 79–105 µs of CPU per request");
+    expect(Math.min(...figures)).toBe(69);
+    expect(Math.max(...figures)).toBe(105);
+    expect(read('docs/cop.md')).toContain("a whole name verification's 69–105 µs of CPU per request");
   });
 });
