@@ -7,8 +7,7 @@
 // pays, bench/RESULTS.md). `npx tsx bench/cop-matcher-stages.ts`; bench/cop.ts prints the same lines.
 import { performance } from 'node:perf_hooks';
 import { distIsCurrent } from '../bin/dist-current.mjs';
-import { newId } from '../src/sim/new-id.ts';
-import { account, freshNameBody, NW } from './cop-accounts.ts';
+import { freshNameBody, NW, registerAccounts } from './cop-accounts.ts';
 import { ROOT } from './processes.ts';
 
 /** The built dist/ when current (as the server runs), else the sources. */
@@ -65,21 +64,7 @@ interface Asked {
 export async function matcherStages(accounts = 100_000): Promise<{ stages: Stage[]; built: boolean }> {
   const runtime = await createRuntime({ memory: true, seedAccounts: false });
   try {
-    for (let i = 0; i < accounts; i++) {
-      const a = account(i);
-      runtime.sim.accounts.create({
-        id: newId(),
-        organisation_id: NW.organisation,
-        attributes: {
-          bank_id: a.sortCode,
-          account_number: a.number,
-          name: [a.held],
-          account_classification: a.classification,
-          joint_account: a.joint,
-        },
-      });
-    }
-    await runtime.sim.store.commit();
+    await registerAccounts(runtime, accounts);
     const asked: Asked[] = Array.from({ length: NAMES }, (_, n) => {
       const body = freshNameBody(n, accounts);
       const { Data } = JSON.parse(body) as { Data: { Name: string; Identification: string; AccountType: string } };

@@ -11,8 +11,7 @@
 // from when it was due, so a stall is charged for every request it held back.
 import { performance } from 'node:perf_hooks';
 import { distIsCurrent } from '../bin/dist-current.mjs';
-import { newId } from '../src/sim/new-id.ts';
-import { account, freshNameBody, NW, PATH } from './cop-accounts.ts';
+import { account, freshNameBody, NW, PATH, registerAccounts } from './cop-accounts.ts';
 import { describeStages, matcherStages } from './cop-matcher-stages.ts';
 import { cpuRatio, describeServerCpu, measureServerCpu, REPEATED_CPU_BUDGET } from './cop-server-cpu.ts';
 import { answerVerifies, signingCost, withoutSignatureCache } from './cop-signing.ts';
@@ -81,24 +80,7 @@ function combine(rounds: LoadResult[]): LoadResult {
 async function httpFigures(): Promise<BenchReport & { freshShare: number }> {
   const runtime = await createRuntime({ memory: true, seedAccounts: false });
   const started = performance.now();
-  for (let i = 0; i < ACCOUNTS; i++) {
-    const a = account(i);
-    runtime.sim.accounts.create({
-      // An id as a client's JSON gives it: one flat string. crypto.randomUUID()'s text is a rope of
-      // 15 objects, which 100,000 stored accounts would keep: 48 MB more for every full collection
-      // to mark than any store the simulator fills from requests or from a data file holds.
-      id: newId(),
-      organisation_id: NW.organisation,
-      attributes: {
-        bank_id: a.sortCode,
-        account_number: a.number,
-        name: [a.held],
-        account_classification: a.classification,
-        joint_account: a.joint,
-      },
-    });
-  }
-  await runtime.sim.store.commit();
+  await registerAccounts(runtime, ACCOUNTS);
   const registerMs = performance.now() - started;
   collectGarbage();
 

@@ -2,8 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { devSigningKey } from '../test/support/dev-signing-key.ts';
+import { postgresForTests } from '../test/support/postgres-for-tests.ts';
 import {
   accountBody,
   type Fetch,
@@ -13,7 +14,7 @@ import {
 } from '../test/support/sandbox-client.ts';
 import { form3SignedHeaders } from './client/form3-request-signer.ts';
 import { claimAttributes } from './harness/claim-attributes.ts';
-import { type PostgresServer, postgresBinDir, startPostgres } from './harness/postgres-server.ts';
+import { postgresBinDir } from './harness/postgres-server.ts';
 import { type TestRuntime, testRuntime } from './harness/test-runtime.ts';
 import { listen } from './node/server.ts';
 import { sandboxFolder } from './sandbox-storage.ts';
@@ -267,14 +268,10 @@ describe('sandboxes on one server', () => {
 });
 
 describe.skipIf(postgresBinDir() === undefined)('sandboxes on PostgreSQL', () => {
-  let server: PostgresServer;
-  beforeAll(async () => {
-    server = await startPostgres();
-  }, 60_000);
-  afterAll(() => server?.stop());
+  const pg = postgresForTests();
 
   it('keeps every sandbox across a restart, a schema each; delete drops its schema', async () => {
-    const postgres = await server.createDatabase();
+    const postgres = await pg.server.createDatabase();
     rt = await testRuntime({ postgres, memory: false });
     const admin = await rt.token();
     const a = await newSandbox(fetchOf(rt), FROZEN, admin);

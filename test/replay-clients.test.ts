@@ -8,6 +8,7 @@ import type { ReplayReport } from '../src/cli/replay-report.ts';
 import { HARBOUR, NORTHWIND } from '../src/harness/test-runtime.ts';
 import type { RunningServer } from '../src/node/server.ts';
 import { tourSimulator } from './support/divergent-simulator.ts';
+import { accountBody } from './support/sandbox-client.ts';
 
 // Two clients in one recording: Northwind creates an account, Harbour fails to read it, 404. Replayed as the CLI's client alone, Harbour's read goes as
 // Northwind and is answered 200: the replay names it. With --client mapping Harbour to a client of
@@ -43,21 +44,7 @@ beforeAll(async () => {
   const created = await fetch(`${proxy.url}/v1/organisation/accounts`, {
     method: 'POST',
     headers: { authorization: `Bearer ${northwind}`, 'content-type': 'application/json' },
-    body: JSON.stringify({
-      data: {
-        id,
-        organisation_id: NORTHWIND.organisation_id,
-        type: 'accounts',
-        attributes: {
-          country: 'GB',
-          bank_id: '400300',
-          bank_id_code: 'GBDSC',
-          bic: 'NWBKGB22',
-          account_number: '41426819',
-          name: ['Two Clients'],
-        },
-      },
-    }),
+    body: JSON.stringify({ data: { ...accountBody(NORTHWIND.organisation_id, 'Two Clients', '41426819').data, id } }),
   });
   if (created.status !== 201) throw new Error(`create answered ${created.status}: ${await created.text()}`);
   const read = await fetch(`${proxy.url}/v1/organisation/accounts/${id}`, {

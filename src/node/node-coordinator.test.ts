@@ -1,29 +1,20 @@
 // The node coordinator against a real PostgreSQL: what a round of renewals does to a lease taken
 // while the round was out.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { POSTGRES_MISSING, type PostgresServer, postgresBinDir, startPostgres } from '../harness/postgres-server.ts';
+import { afterEach, describe, expect, it } from 'vitest';
+import { postgresForTests } from '../../test/support/postgres-for-tests.ts';
 import { NodeCoordinator } from './node-coordinator.ts';
 
-const havePostgres = postgresBinDir() !== undefined;
-if (!havePostgres) console.warn(POSTGRES_MISSING);
+const postgres = postgresForTests();
 
-describe.skipIf(!havePostgres)('a node coordinator', () => {
-  let server: PostgresServer;
+describe.skipIf(!postgres.available)('a node coordinator', () => {
   const coordinators: NodeCoordinator[] = [];
-
-  beforeAll(async () => {
-    server = await startPostgres();
-  }, 60_000);
-  afterAll(async () => {
-    await server?.stop();
-  });
   afterEach(async () => {
     for (const c of coordinators.splice(0)) await c.close();
   });
 
   const coordinator = async (nodeId: string, lost: string[]) => {
     const c = new NodeCoordinator({
-      url: await server.createDatabase(),
+      url: await postgres.server.createDatabase(),
       nodeId,
       advertiseUrl: 'http://127.0.0.1:9',
       open: async () => true,

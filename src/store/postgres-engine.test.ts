@@ -1,12 +1,7 @@
 import pg from 'pg';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import {
-  freePort,
-  POSTGRES_MISSING,
-  type PostgresServer,
-  postgresBinDir,
-  startPostgres,
-} from '../harness/postgres-server.ts';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { postgresForTests } from '../../test/support/postgres-for-tests.ts';
+import { freePort } from '../harness/postgres-server.ts';
 import type { Row } from './collection.ts';
 import type { ChangeSet, Engine } from './engine.ts';
 import { openPostgresEngine } from './postgres-engine.ts';
@@ -14,8 +9,7 @@ import { collectionTableName } from './postgres-tables.ts';
 import { toDocument } from './store-data.ts';
 import { StoreError } from './store-error.ts';
 
-const havePostgres = postgresBinDir() !== undefined;
-if (!havePostgres) console.warn(POSTGRES_MISSING);
+const postgres = postgresForTests();
 
 /** A change set from plain objects: a row of null is a delete, a meta value of undefined too. */
 function changeSet(
@@ -31,18 +25,10 @@ function changeSet(
   };
 }
 
-describe.skipIf(!havePostgres)('the PostgreSQL store engine', () => {
-  let server: PostgresServer;
+describe.skipIf(!postgres.available)('the PostgreSQL store engine', () => {
   let url: string;
   const open: Engine[] = [];
   const warnings: string[] = [];
-
-  beforeAll(async () => {
-    server = await startPostgres();
-  }, 60_000);
-  afterAll(async () => {
-    await server?.stop();
-  });
   afterEach(async () => {
     for (const engine of open.splice(0)) await engine.close();
     warnings.length = 0;
@@ -75,7 +61,7 @@ describe.skipIf(!havePostgres)('the PostgreSQL store engine', () => {
   }
 
   beforeEach(async () => {
-    url = await server.createDatabase();
+    url = await postgres.server.createDatabase();
   });
 
   it('loads an empty store from a new database, and names it without the password', async () => {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { POSTGRES_MISSING, type PostgresServer, postgresBinDir, startPostgres } from '../harness/postgres-server.ts';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { postgresForTests } from '../../test/support/postgres-for-tests.ts';
 import {
   claimLease,
   claimNewLease,
@@ -18,8 +18,7 @@ import {
 import { registerRoute } from './postgres-routes.ts';
 import { openPostgresPool, openStore, type Store, StoreError, sandboxSchemaName } from './store.ts';
 
-const havePostgres = postgresBinDir() !== undefined;
-if (!havePostgres) console.warn(POSTGRES_MISSING);
+const postgres = postgresForTests();
 
 /**
  * Makes the lease run out now, by the database's clock: a short lease would have to outlast the
@@ -30,20 +29,12 @@ async function expireLease(client: pg.Client): Promise<void> {
   expect((await readLease(client, DEFAULT_LEASE))?.live).toBe(false);
 }
 
-describe.skipIf(!havePostgres)('the lease of a shared double: claimed once, renewed, fenced', () => {
-  let server: PostgresServer;
+describe.skipIf(!postgres.available)('the lease of a shared double: claimed once, renewed, fenced', () => {
   let url: string;
   const clients: pg.Client[] = [];
   const stores: Store[] = [];
-
-  beforeAll(async () => {
-    server = await startPostgres();
-  }, 60_000);
-  afterAll(async () => {
-    await server?.stop();
-  });
   beforeEach(async () => {
-    url = await server.createDatabase();
+    url = await postgres.server.createDatabase();
   });
   afterEach(async () => {
     for (const s of stores.splice(0)) await s.close().catch(() => undefined);

@@ -1,36 +1,22 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import {
-  freePort,
-  POSTGRES_MISSING,
-  type PostgresServer,
-  postgresBinDir,
-  startPostgres,
-} from '../harness/postgres-server.ts';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { postgresForTests } from '../../test/support/postgres-for-tests.ts';
+import { freePort } from '../harness/postgres-server.ts';
 import { openPostgresPool, openStore, type PostgresPool, type Store, StoreError, sandboxSchemaName } from './store.ts';
 
-const havePostgres = postgresBinDir() !== undefined;
-if (!havePostgres) console.warn(POSTGRES_MISSING);
+const postgres = postgresForTests();
 
 type Row = { id: string; owner?: string; n?: number };
 
-describe.skipIf(!havePostgres)('sandbox stores on PostgreSQL: a schema each, one shared pool', () => {
-  let server: PostgresServer;
+describe.skipIf(!postgres.available)('sandbox stores on PostgreSQL: a schema each, one shared pool', () => {
   let url: string;
   let pool: PostgresPool;
   const pools: PostgresPool[] = [];
   const stores = new Set<Store>();
   const warnings: string[] = [];
-
-  beforeAll(async () => {
-    server = await startPostgres();
-  }, 60_000);
-  afterAll(async () => {
-    await server?.stop();
-  });
   beforeEach(async () => {
-    url = await server.createDatabase();
+    url = await postgres.server.createDatabase();
     pool = await poolOn(4);
   });
   afterEach(async () => {

@@ -1,12 +1,7 @@
 import { performance } from 'node:perf_hooks';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  POSTGRES_MISSING,
-  type PostgresServer,
-  postgresBinDir,
-  startPostgres,
-} from '../../src/harness/postgres-server.ts';
+import { afterAll, describe, expect, it } from 'vitest';
 import { busiest, killNodes, type NodeProcess, roundRobin, startCluster } from '../support/node-cluster.ts';
+import { postgresForTests } from '../support/postgres-for-tests.ts';
 import { newSandbox, type SandboxClient } from '../support/sandbox-client.ts';
 import { missingAnywhere, oneOwnerPerEpoch, steadyLoad } from '../support/steady-load.ts';
 
@@ -17,21 +12,13 @@ import { missingAnywhere, oneOwnerPerEpoch, steadyLoad } from '../support/steady
 // kill, and once the sandboxes' clocks pass settlement (on whichever node serves each now) every
 // organisation-day has exactly one contra, settling every claim acknowledged that day.
 
-const havePostgres = postgresBinDir() !== undefined;
-if (!havePostgres) console.warn(POSTGRES_MISSING);
+const postgres = postgresForTests();
 
 /** The issue's bound: a live node takes over a dead owner's sandboxes within 10 s. */
 const TAKEOVER_BOUND_MS = 10_000;
-
-let server: PostgresServer;
 const nodes: NodeProcess[] = [];
-
-beforeAll(async () => {
-  if (havePostgres) server = await startPostgres();
-}, 60_000);
 afterAll(async () => {
   await killNodes(nodes);
-  await server?.stop();
 });
 
 /** Moves a sandbox's scheme clock on (its jobs due run on its owner); the answer's status. */
@@ -55,9 +42,9 @@ interface Contra {
   relationships: { claims: { data: Array<{ id: string }> } };
 }
 
-describe.skipIf(!havePostgres)('a shared double under kill -9', () => {
+describe.skipIf(!postgres.available)('a shared double under kill -9', () => {
   it('loses nothing acknowledged, serves every sandbox again within 10 s, and settles one contra per organisation-day', async () => {
-    const started = await startCluster(await server.createDatabase(), 3, nodes);
+    const started = await startCluster(await postgres.server.createDatabase(), 3, nodes);
     const live = new Set(started);
     const rr = roundRobin(() => [...live].map((n) => n.url));
     const sandboxes: SandboxClient[] = [];

@@ -5,15 +5,10 @@ import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clientsFileWithTestKeys, REQUESTER_TEST_KEYS } from '../../src/harness/cop-keys.ts';
-import {
-  POSTGRES_MISSING,
-  type PostgresServer,
-  postgresBinDir,
-  startPostgres,
-} from '../../src/harness/postgres-server.ts';
 import { runDoc } from '../support/doc-runner.ts';
 import { harbourInASandbox, stagingInASandboxArgs } from '../support/harbour-as-staging.ts';
 import { killNodes, type NodeProcess, startCluster } from '../support/node-cluster.ts';
+import { postgresForTests } from '../support/postgres-for-tests.ts';
 import { readmeTourSection } from '../support/readme-tour.ts';
 import { type RoundRobinProxy, startRoundRobinProxy } from '../support/round-robin-proxy.ts';
 
@@ -26,26 +21,24 @@ import { type RoundRobinProxy, startRoundRobinProxy } from '../support/round-rob
 const ROOT = resolve(import.meta.dirname, '..', '..');
 const TSX = import.meta.resolve('tsx');
 
-const havePostgres = postgresBinDir() !== undefined;
-if (!havePostgres) console.warn(POSTGRES_MISSING);
-
-let server: PostgresServer;
+const postgres = postgresForTests();
 let proxy: RoundRobinProxy;
 let dir: string;
 const nodes: NodeProcess[] = [];
 
 beforeAll(async () => {
-  if (!havePostgres) return;
+  if (!postgres.available) return;
   dir = mkdtempSync(join(tmpdir(), 'shared-double-clients-'));
-  server = await startPostgres();
   // Harbour's requester key registered: the staging run signs its name verifications (a strict sandbox).
-  const started = await startCluster(await server.createDatabase(), 3, nodes, ['--clients', clientsFileWithTestKeys()]);
+  const started = await startCluster(await postgres.server.createDatabase(), 3, nodes, [
+    '--clients',
+    clientsFileWithTestKeys(),
+  ]);
   proxy = await startRoundRobinProxy(() => started.map((n) => n.url));
 }, 120_000);
 afterAll(async () => {
   await proxy?.close();
   await killNodes(nodes);
-  await server?.stop();
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
@@ -61,7 +54,7 @@ async function stagingInASandbox(baseUrl: string): Promise<{ code: number; out: 
   );
 }
 
-describe.skipIf(!havePostgres)('three nodes behind a round-robin balancer', () => {
+describe.skipIf(!postgres.available)('three nodes behind a round-robin balancer', () => {
   it("run the README's tour and the staging profile in a sandbox of its own, green", async () => {
     const page = join(dir, 'tour.md');
     writeFileSync(page, readmeTourSection(ROOT));

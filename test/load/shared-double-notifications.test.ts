@@ -6,31 +6,21 @@
 // stale owner is refused).
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  POSTGRES_MISSING,
-  type PostgresServer,
-  postgresBinDir,
-  startPostgres,
-} from '../../src/harness/postgres-server.ts';
 import { killNodes, type NodeProcess, roundRobin, startCluster, untilHealth } from '../support/node-cluster.ts';
+import { postgresForTests } from '../support/postgres-for-tests.ts';
 import { accountBody, newSandbox } from '../support/sandbox-client.ts';
 import { TestReceiver } from '../support/webhook-receiver.ts';
 
-const havePostgres = postgresBinDir() !== undefined;
-if (!havePostgres) console.warn(POSTGRES_MISSING);
-
-let server: PostgresServer;
+const postgres = postgresForTests();
 const nodes: NodeProcess[] = [];
 const receiver = new TestReceiver();
 
 beforeAll(async () => {
-  if (havePostgres) server = await startPostgres();
   await receiver.up();
 }, 60_000);
 afterAll(async () => {
   await killNodes(nodes);
   await receiver.down();
-  await server?.stop();
 });
 
 /** The account a notification is about, and its webhook-id. */
@@ -39,10 +29,13 @@ function about(body: string, headers: Record<string, unknown>): { account: strin
   return { account: n.data.data.id, webhookId: String(headers['webhook-id']), id: n.id };
 }
 
-describe.skipIf(!havePostgres)('a shared double delivering notifications across kill -9', () => {
+describe.skipIf(!postgres.available)('a shared double delivering notifications across kill -9', () => {
   it('delivers every acknowledged change at least once, under one webhook-id, and notifies none twice', async () => {
     // Retries every 300 ms, so attempts are pending when the owner dies.
-    const started = await startCluster(await server.createDatabase(), 3, nodes, ['--retry-schedule', '0,300ms']);
+    const started = await startCluster(await postgres.server.createDatabase(), 3, nodes, [
+      '--retry-schedule',
+      '0,300ms',
+    ]);
     const live = new Set(started);
     const rr = roundRobin(() => [...live].map((n) => n.url));
     const s = await newSandbox(rr.fetch);

@@ -1,10 +1,4 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import {
-  POSTGRES_MISSING,
-  type PostgresServer,
-  postgresBinDir,
-  startPostgres,
-} from '../../src/harness/postgres-server.ts';
+import { afterEach, describe, expect, it } from 'vitest';
 import {
   killNodes,
   type NodeProcess,
@@ -14,6 +8,7 @@ import {
   startNodeProcess,
   untilHealth,
 } from '../support/node-cluster.ts';
+import { postgresForTests } from '../support/postgres-for-tests.ts';
 import { accountBody, newSandbox, type SandboxClient } from '../support/sandbox-client.ts';
 import { missingAnywhere, oneOwnerPerEpoch, steadyLoad } from '../support/steady-load.ts';
 
@@ -21,22 +16,12 @@ import { missingAnywhere, oneOwnerPerEpoch, steadyLoad } from '../support/steady
 // double. A client that goes round them as a load balancer gets the answers one simulator gives;
 // an owner killed with -9, paused past its lease, or stopped with SIGTERM loses nothing acknowledged.
 
-const havePostgres = postgresBinDir() !== undefined;
-if (!havePostgres) console.warn(POSTGRES_MISSING);
-
-let server: PostgresServer;
+const postgres = postgresForTests();
 const nodes: NodeProcess[] = [];
-
-beforeAll(async () => {
-  if (havePostgres) server = await startPostgres();
-}, 60_000);
 afterEach(() => killNodes(nodes));
-afterAll(async () => {
-  await server?.stop();
-});
 
 async function cluster(count: number, extra: string[] = []): Promise<{ database: string; started: NodeProcess[] }> {
-  const database = await server.createDatabase();
+  const database = await postgres.server.createDatabase();
   return { database, started: await startCluster(database, count, nodes, extra) };
 }
 
@@ -60,7 +45,7 @@ async function ownerOf(list: NodeProcess[], world: string): Promise<NodeProcess>
   }
 }
 
-describe.skipIf(!havePostgres)('a shared double: three nodes on one PostgreSQL', () => {
+describe.skipIf(!postgres.available)('a shared double: three nodes on one PostgreSQL', () => {
   it('answers through any node as one simulator, sandboxes and all', async () => {
     const { started } = await cluster(3);
     const rr = roundRobin(() => started.map((n) => n.url));
