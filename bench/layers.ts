@@ -18,7 +18,7 @@ const WHAT: Record<(typeof LAYERS)[number], string> = {
   journal: 'request journal (src/api/journal/journal-layer.ts)',
   cors: 'CORS, a request without an Origin (src/api/layers/cors.ts)',
   'json-reader': "the JSON body reader instead of Hono's c.req.json() (src/api/body/body.ts)",
-  actor: 'the actor of changes alone, AsyncLocalStorage (src/sim/actor.ts)',
+  actor: 'the actor of changes alone, a slot set around the synchronous work (src/sim/actor.ts)',
   v1: "every /v1 request's rules as one layer: bearer-token authentication, the actor, fault rules (none set), the long-work gate (idle) (src/api/layers/v1-layer.ts)",
   app: "the simulator's whole app: every layer of a /v1 request, its router, the echo last",
 };

@@ -43,6 +43,11 @@ export interface AdvanceOptions {
   asked?: string;
   /** The organisation asking: the result counts and lists only its runs and those of no organisation. */
   viewer?: string;
+  /**
+   * Runs each slice's jobs (synchronous work) for `advanceInSlices`: the server runs them as the
+   * client advancing, the actor of what they change (src/sim/actor.ts). Default: runs them.
+   */
+  within?: <T>(slice: () => T) => T;
 }
 
 /** How much work one slice of an advance does before the event loop gets a turn. */

@@ -169,14 +169,18 @@ export class Scheduler {
    */
   async advanceInSlices(target: Date, options: AdvanceOptions = {}): Promise<AdvanceResult> {
     const run = this.#begin(target, options);
+    const slice = () => {
+      const started = performance.now();
+      let n = 0;
+      let more = this.#step(run);
+      // The time is read after every job: one report job can take milliseconds, and reading the
+      // clock costs nanoseconds.
+      while (more && ++n < this.slice.jobs && performance.now() - started < this.slice.ms) more = this.#step(run);
+      return more;
+    };
     try {
       for (;;) {
-        const started = performance.now();
-        let n = 0;
-        let more = this.#step(run);
-        // The time is read after every job: one report job can take milliseconds, and reading the
-        // clock costs nanoseconds.
-        while (more && ++n < this.slice.jobs && performance.now() - started < this.slice.ms) more = this.#step(run);
+        const more = options.within ? options.within(slice) : slice();
         // `more` says a job ran, not that one is left: a slice that ended on the last due job ends
         // the advance, without a commit and a turn of the event loop for an empty slice.
         if (!more || !this.#dueBy(run.limit)) break;

@@ -47,6 +47,10 @@ import { ResourcePaths } from './resource-paths.ts';
 import { Scenarios } from './scenarios/scenarios.ts';
 import { type UserSource, Users } from './security/users.ts';
 
+/** Runs synchronous work: as the caller of a request (src/sim/actor.ts `runAs`), or as it is. */
+type Within = <T>(work: () => T) => T;
+const runNow: Within = (work) => work();
+
 export interface SimulatorOptions {
   store: Store;
   /** How the simulator runs (default Form3's rules: resolveMode()). */
@@ -238,15 +242,17 @@ export class Simulator {
    * the clock and the meta are untouched: on a double shared by a team, one test run cannot erase
    * another's data. Runs in slices (each one unit of the store, committed) that give the event
    * loop back; the caller runs it as long work (`longWork.exclusive`) and commits the last slice.
+   * `within` runs the hooks (what they create is made by the caller resetting: src/sim/actor.ts).
    */
-  resetOrganisation(organisationId: string): Promise<OrganisationResetCounts> {
+  resetOrganisation(organisationId: string, within: Within = runNow): Promise<OrganisationResetCounts> {
     if (this.scheduler.advancing) throw new ClockError('cannot reset while an advance is running');
     return dropOrganisation(this.store, this.scheduler, this.paths.types(), organisationId, {
       boundary: () => this.#sliceBoundary(),
       keep: (id) => this.listeners.holds(id),
-      finish: () => {
-        for (const fn of this.#resetHooks) fn(organisationId);
-      },
+      finish: () =>
+        within(() => {
+          for (const fn of this.#resetHooks) fn(organisationId);
+        }),
     });
   }
 
@@ -257,9 +263,10 @@ export class Simulator {
    * those secrets, and the scheme clock returns to its start state, backwards included.
    * The records go in slices that give the event loop back (as `resetOrganisation`); then the
    * store's `clear` (an in-memory sweep of what is left: meta, collections nobody opened) and the
-   * clock, queue and hooks in one synchronous step. The caller runs it as long work and commits.
+   * clock, queue and hooks in one synchronous step. The caller runs it as long work and commits;
+   * `within` runs the hooks, as for `resetOrganisation`.
    */
-  async reset(): Promise<void> {
+  async reset(within: Within = runNow): Promise<void> {
     if (this.scheduler.advancing) throw new ClockError('cannot reset while an advance is running');
     const names = [...this.paths.types(), ...ORGANISATION_COLLECTIONS, ...DEPENDENT_COLLECTIONS, 'scheduler_jobs'];
     const held = (row: { id: string }) => this.listeners.holds(row.id);
@@ -274,7 +281,9 @@ export class Simulator {
     });
     this.clock.reset(this.#startClock());
     this.scheduler.reload();
-    for (const fn of this.#resetHooks) fn(undefined);
+    within(() => {
+      for (const fn of this.#resetHooks) fn(undefined);
+    });
   }
 
   /** Between two slices of long work: what they did is made durable, and the event loop gets a turn. */

@@ -2,6 +2,7 @@
 // list, update and delete as Form3's API (or the fake account API) does them.
 import type { Context } from 'hono';
 import { ACCOUNT_FILTERS, ACCOUNT_TYPE } from '../../sim/accounts.ts';
+import { asCaller } from '../as-caller.ts';
 import { asForm3Reads, readJson } from '../body/body.ts';
 import { assertBodyIdentity } from '../body/body-identity.ts';
 import { readCreateBody } from '../body/create-body.ts';
@@ -114,7 +115,7 @@ export function accountRoutes(deps: AppDeps): RouteGroup {
         strict,
         rules: (data) => registry.createFailures(organisationId, data),
       });
-      return answer(sim.paths.bodyOf(registry.create(input)));
+      return answer(sim.paths.bodyOf(asCaller(c, () => registry.create(input))));
     },
   );
 
@@ -154,7 +155,10 @@ export function accountRoutes(deps: AppDeps): RouteGroup {
       validateOrThrow('account-update', {
         data: { version: body.data.version, attributes: { ...stored, ...body.data.attributes } },
       });
-      return c.json(sim.paths.bodyOf(sim.accounts.update(id, organisationId, body.data.version, body.data.attributes)));
+      const updated = asCaller(c, () =>
+        sim.accounts.update(id, organisationId, body.data.version, body.data.attributes),
+      );
+      return c.json(sim.paths.bodyOf(updated));
     },
   );
 

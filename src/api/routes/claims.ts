@@ -8,6 +8,7 @@ import {
   type ClaimAttributes,
 } from '../../sim/claims/claim-resources.ts';
 import { CLAIM_FILTERS } from '../../sim/claims/claims.ts';
+import { asCaller } from '../as-caller.ts';
 import { readCreateBody } from '../body/create-body.ts';
 import type { AppDeps, AppEnv } from '../context.ts';
 import {
@@ -66,7 +67,7 @@ export function claimRoutes({ sim, mode }: AppDeps): RouteGroup {
     },
     async (c, answer) => {
       const body = await readCreateBody<ClaimAttributes>(c, 'claim-create', CLAIM_TYPE, { strict });
-      return answer(sim.paths.bodyOf(claims.create(body)));
+      return answer(sim.paths.bodyOf(asCaller(c, () => claims.create(body))));
     },
   );
 
@@ -108,7 +109,7 @@ export function claimRoutes({ sim, mode }: AppDeps): RouteGroup {
     async (c, answer) => {
       const claimId = parseId(c.req.param('id'));
       const body = await readCreateBody(c, 'claim-submission-create', CLAIM_SUBMISSION_TYPE, { strict });
-      return answer(sim.paths.bodyOf(claims.submit(claimId, body, org(c))));
+      return answer(sim.paths.bodyOf(asCaller(c, () => claims.submit(claimId, body, org(c)))));
     },
   );
 
@@ -152,10 +153,12 @@ export function claimRoutes({ sim, mode }: AppDeps): RouteGroup {
         CLAIM_REVERSAL_TYPE,
         { strict },
       );
-      const reversal = claims.reversals.create(
-        claimId,
-        { id: body.id, organisation_id: body.organisation_id, ...body.attributes },
-        org(c),
+      const reversal = asCaller(c, () =>
+        claims.reversals.create(
+          claimId,
+          { id: body.id, organisation_id: body.organisation_id, ...body.attributes },
+          org(c),
+        ),
       );
       return answer(sim.paths.bodyOf(reversal));
     },
@@ -195,7 +198,7 @@ export function claimRoutes({ sim, mode }: AppDeps): RouteGroup {
       const body = await readCreateBody(c, 'claim-reversal-submission-create', CLAIM_REVERSAL_SUBMISSION_TYPE, {
         strict,
       });
-      return answer(sim.paths.bodyOf(claims.reversals.submit(claimId, reversalId, body, org(c))));
+      return answer(sim.paths.bodyOf(asCaller(c, () => claims.reversals.submit(claimId, reversalId, body, org(c)))));
     },
   );
 

@@ -5,6 +5,7 @@ import {
   NAME_VERIFICATION_TYPE,
   type NameVerificationAttributes,
 } from '../../sim/cop/name-verification-records.ts';
+import { asCaller } from '../as-caller.ts';
 import { readCreateBody } from '../body/create-body.ts';
 import type { AppDeps } from '../context.ts';
 import { askParticipant } from '../open-banking/ask-participant.ts';
@@ -50,7 +51,7 @@ export function nameVerificationRequestRoutes(deps: AppDeps): RouteGroup {
               interactionId: body.id,
             })
           : undefined;
-      return answer(deps.sim.paths.bodyOf(requests.record(body, plan, outcome)));
+      return answer(deps.sim.paths.bodyOf(asCaller(c, () => requests.record(body, plan, outcome))));
     },
   );
 

@@ -3,6 +3,7 @@
 import type { Context } from 'hono';
 import { ADVANCE_UNITS, AdvanceRefused, type AdvanceRequest, advanceTarget, unitOf } from '../../clock/advance.ts';
 import { ClockError } from '../../clock/scheme-clock.ts';
+import { asCaller } from '../as-caller.ts';
 import { requireAdmin } from '../auth/roles.ts';
 import { optionalJson, readJson } from '../body/body.ts';
 import { validateOrThrow } from '../body/validate.ts';
@@ -104,13 +105,15 @@ export function simulatorClockRoutes(deps: AppDeps): RouteGroup {
           const now = sim.clock.now();
           const target = advanceTarget(now, request, sim.calendar);
           // The clock is shared, so an advance runs every organisation's jobs; the answer counts and
-          // lists only the caller's own (and those of no organisation).
+          // lists only the caller's own (and those of no organisation). What they change is made by
+          // the caller (docs/notifications.md), slice by slice: the slices are apart in time.
           const own = c.get('organisationId');
           const result = await sim.scheduler.advanceInSlices(target, {
             list: MAX_LISTED_RUNS,
             from: now,
             viewer: own,
             asked: unitOf(request),
+            within: (slice) => asCaller(c, slice),
           });
           return answer(c, {
             ...clockView(sim, own),

@@ -1,6 +1,7 @@
 // Reports otherwise arrive on the scheme's own timetable: this route makes one arrive now, so a test
 // of a report consumer need not wait for the clock.
 import type { Report } from '../../sim/reports/report-types.ts';
+import { asCaller } from '../as-caller.ts';
 import { assertOwnOrganisation } from '../auth/middleware.ts';
 import { readJson } from '../body/body.ts';
 import { validateOrThrow } from '../body/validate.ts';
@@ -44,12 +45,14 @@ export function simulatorReportRoutes({ sim }: AppDeps): RouteGroup {
       const body = validateOrThrow<InjectBody>('report-inject', await readJson(c));
       const organisationId = c.get('organisationId');
       if (body.organisation_id !== undefined) assertOwnOrganisation(organisationId, body.organisation_id);
-      const { report, admission } = sim.reports.inject({
-        organisation_id: organisationId,
-        report_type: body.report_type,
-        ...(body.processing_date !== undefined ? { processing_date: body.processing_date } : {}),
-        ...(body.rows !== undefined ? { rows: body.rows } : {}),
-      });
+      const { report, admission } = asCaller(c, () =>
+        sim.reports.inject({
+          organisation_id: organisationId,
+          report_type: body.report_type,
+          ...(body.processing_date !== undefined ? { processing_date: body.processing_date } : {}),
+          ...(body.rows !== undefined ? { rows: body.rows } : {}),
+        }),
+      );
       const [shownReport, shownAdmission] = sim.paths.shown([report, admission]);
       return answer({ ...reportBody(shownReport as Report), included: [shownAdmission] });
     },

@@ -1,5 +1,6 @@
 // Tests start clean without restarting the server: the route that puts an organisation (or, for an
 // admin, everything) back to the fixtures.
+import { asCaller } from '../as-caller.ts';
 import { requireAdmin } from '../auth/roles.ts';
 import { optionalJson } from '../body/body.ts';
 import { validateOrThrow } from '../body/validate.ts';
@@ -26,14 +27,16 @@ export function simulatorResetRoutes(deps: AppDeps): RouteGroup {
       const organisationId = c.get('organisationId');
       if (body.scope === 'all') {
         requireAdmin(c, deps, 'a reset of every organisation (scope all)');
-        await sim.longWork.exclusive('a reset', () => sim.reset());
+        await sim.longWork.exclusive('a reset', () => sim.reset((work) => asCaller(c, work)));
         return c.json({
           data: clockView(sim, organisationId),
           links: { self: '/v1/simulator/clock' },
           meta: { reset: { scope: 'all' } },
         });
       }
-      const counts = await sim.longWork.exclusive('a reset', () => sim.resetOrganisation(organisationId));
+      const counts = await sim.longWork.exclusive('a reset', () =>
+        sim.resetOrganisation(organisationId, (work) => asCaller(c, work)),
+      );
       return c.json({
         data: clockView(sim, organisationId),
         links: { self: '/v1/simulator/clock' },

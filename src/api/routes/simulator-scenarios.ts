@@ -3,6 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Context } from 'hono';
 import type { ScenarioDefinition } from '../../sim/scenarios/scenario-catalogue.ts';
+import { asCaller } from '../as-caller.ts';
 import { assertOwnOrganisation } from '../auth/middleware.ts';
 import { readJson } from '../body/body.ts';
 import { validateOrThrow } from '../body/validate.ts';
@@ -76,13 +77,15 @@ export function simulatorScenarioRoutes({ sim }: AppDeps): RouteGroup {
       const body = validateOrThrow<ScenarioBody>('scenario-create', await readJson(c));
       const { data } = body;
       if (data.organisation_id !== undefined) assertOwnOrganisation(org(c), data.organisation_id);
-      const scenario = sim.scenarios.trigger({
-        id: data.id?.toLowerCase() ?? randomUUID(),
-        organisation_id: org(c),
-        name: data.attributes.name,
-        ...(data.attributes.target_id !== undefined ? { target_id: data.attributes.target_id.toLowerCase() } : {}),
-        ...(data.attributes.parameters !== undefined ? { parameters: data.attributes.parameters } : {}),
-      });
+      const scenario = asCaller(c, () =>
+        sim.scenarios.trigger({
+          id: data.id?.toLowerCase() ?? randomUUID(),
+          organisation_id: org(c),
+          name: data.attributes.name,
+          ...(data.attributes.target_id !== undefined ? { target_id: data.attributes.target_id.toLowerCase() } : {}),
+          ...(data.attributes.parameters !== undefined ? { parameters: data.attributes.parameters } : {}),
+        }),
+      );
       return answer(sim.paths.bodyOf(scenario));
     },
   );

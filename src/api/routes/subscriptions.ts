@@ -5,6 +5,7 @@ import {
   SUBSCRIPTION_TYPE,
   type SubscriptionInput,
 } from '../../sim/notifications/subscriptions.ts';
+import { asCaller } from '../as-caller.ts';
 import { readJson } from '../body/body.ts';
 import { assertBodyIdentity } from '../body/body-identity.ts';
 import { readCreateBody } from '../body/create-body.ts';
@@ -109,7 +110,7 @@ export function subscriptionRoutes(deps: AppDeps): RouteGroup {
         readOnly: ['user_id'],
       });
       for (const uri of callbackUrisOf(input.attributes)) await assertCallbackHostNotSelf(deps, uri);
-      const s = sim.subscriptions.create({ ...input, user_id: c.get('clientId') });
+      const s = asCaller(c, () => sim.subscriptions.create({ ...input, user_id: c.get('clientId') }));
       return answer(sim.paths.bodyOf(s));
     },
   );
@@ -156,9 +157,10 @@ export function subscriptionRoutes(deps: AppDeps): RouteGroup {
       );
       assertBodyIdentity(id, organisationId, body.data);
       for (const uri of callbackUrisOf(body.data.attributes)) await assertCallbackHostNotSelf(deps, uri);
-      return c.json(
-        sim.paths.bodyOf(sim.subscriptions.update(id, organisationId, body.data.version, body.data.attributes)),
+      const updated = asCaller(c, () =>
+        sim.subscriptions.update(id, organisationId, body.data.version, body.data.attributes),
       );
+      return c.json(sim.paths.bodyOf(updated));
     },
   );
 
