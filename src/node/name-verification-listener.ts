@@ -23,6 +23,31 @@ const PLAIN_PATH = new RegExp(`^${PARTICIPANTS_PREFIX}(?:/${PLAIN_SEGMENT}(?:\\.
 const PLAIN_HOST = /^[a-z0-9._-]+(?::\d{1,5})?$/;
 
 /**
+ * The path and host last found plain. A client asks one participant's path again and again: the
+ * same text skips the expressions, and the path is handed on as the string kept here, whose hash
+ * the look-ups keyed by it (the route's id, the answer bodies) have worked out already. A request's
+ * own strings are new each time, and a new string is hashed afresh at every Map it is looked up in.
+ */
+let plainPath = '';
+let plainHost = '';
+
+/** `path` as the kept string when it is the last plain path, else itself once found plain; undefined when not plain. */
+function asPlainPath(path: string): string | undefined {
+  if (path === plainPath) return plainPath;
+  if (!PLAIN_PATH.test(path)) return undefined;
+  plainPath = path;
+  return path;
+}
+
+function isPlainHost(host: string | undefined): boolean {
+  if (host === undefined) return false;
+  if (host === plainHost) return true;
+  if (!PLAIN_HOST.test(host)) return false;
+  plainHost = host;
+  return true;
+}
+
+/**
  * A Node request as the exchange reads it, and where its answer is written (a class: no closure
  * per request).
  */
@@ -77,9 +102,8 @@ export function nameVerificationListener(deps: AppDeps): (req: IncomingMessage, 
     // before any authentication and adds the CORS headers to the answer.
     if (!url.startsWith(PARTICIPANTS_PREFIX) || req.headers.origin !== undefined) return false;
     const query = url.indexOf('?');
-    const path = query === -1 ? url : url.slice(0, query);
-    const host = req.headers.host;
-    if (!PLAIN_PATH.test(path) || host === undefined || !PLAIN_HOST.test(host)) return false;
+    const path = asPlainPath(query === -1 ? url : url.slice(0, query));
+    if (path === undefined || !isPlainHost(req.headers.host)) return false;
     const method = req.method ?? 'GET';
     const journal = deps.journal && new JournalRecord(deps, req);
     runParticipantRequest(deps, new NodeParticipantRequest(method, path, req, res, journal));
@@ -128,7 +152,8 @@ class JournalRecord {
  * Reads the body into the exchange: 413 once more than MAX_BODY_BYTES arrived (the rest is not
  * read), 400 when the body is cut off mid-way (no 'end' comes; nothing to log) while the response
  * can still be written. 'close' also follows every normal end, so errors (and their stacks) are
- * made only when unsettled.
+ * made only when unsettled. Listeners are added with on(), not once(): `settled` already ignores a
+ * second call, and once() makes a wrapper per listener and request.
  */
 function readBody(req: IncomingMessage, res: ServerResponse, sink: BodySink, journal: JournalRecord | undefined): void {
   const chunks: Buffer[] = [];
@@ -142,17 +167,17 @@ function readBody(req: IncomingMessage, res: ServerResponse, sink: BodySink, jou
     req.pause();
     sink.bodyFailed(tooLarge());
   });
-  req.once('end', () => {
+  req.on('end', () => {
     if (settled) return;
     settled = true;
     const body = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks);
     if (journal) journal.body = body;
     sink.bodyRead(body);
   });
-  req.once('close', () => {
+  req.on('close', () => {
     if (settled) return;
     settled = true;
     if (!res.destroyed) sink.bodyFailed(new ApiError(400, 'the request body was cut off before its end'));
   });
-  req.once('error', () => undefined); // an aborted request; 'close' follows and answers
+  req.on('error', () => undefined); // an aborted request; 'close' follows and answers
 }

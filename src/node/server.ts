@@ -46,7 +46,7 @@ export function requestListener(
   return (req, res) => {
     // Counted until the answer has gone or the connection closed: background delivery gives way meanwhile.
     requests.begin();
-    res.once('close', ended);
+    res.on('close', ended); // not once(): a response closes once, and once() wraps the listener per request
     const target = runtime.sandboxes.routeWorld(req.url ?? '/', req.headers.authorization);
     // A refusal, and a request under a sandbox's path prefix, go through the default world's app,
     // whose first layer answers it or hands the sandbox's app the request with its prefix.

@@ -14,15 +14,28 @@ const BEARER = /^bearer\s+(\S+)\s*$/i;
 const WHITESPACE = /\s/;
 
 /**
+ * The last header read and its token. A client sends one token again and again: the same header
+ * text skips the scan, and the token is handed on as the string kept here, which the verified
+ * tokens' Map has hashed already (a request's own strings are new, and hashed afresh).
+ */
+let lastHeader = '';
+let lastToken: string | undefined;
+
+/**
  * The token of `Bearer <token>`. The usual spelling (one space, a token without whitespace) skips
  * the capturing expression; anything else (case, extra or trailing whitespace) is left to it.
  */
 function bearerToken(header: string): string | undefined {
+  if (header === lastHeader) return lastToken;
+  let token: string | undefined;
   if (header.startsWith('Bearer ') && header.length > 7) {
-    const token = header.slice(7);
-    if (!WHITESPACE.test(token)) return token;
+    token = header.slice(7);
+    if (WHITESPACE.test(token)) token = undefined;
   }
-  return BEARER.exec(header)?.[1];
+  token ??= BEARER.exec(header)?.[1];
+  lastHeader = header;
+  lastToken = token;
+  return token;
 }
 
 /**

@@ -94,7 +94,7 @@ export function encodeNoted(n: NotedRequest, reserve: Reserve): void {
   buf.writeUInt32LE(Math.min(Math.max(0, Math.round(n.durationUs)), 0xffffffff), offset + 9);
   buf.writeUInt16LE(n.status, offset + 13);
   buf.writeDoubleLE(n.schemeAt, offset + 15);
-  buf.fill(0, offset + HEAD, offset + HEAD + ID_BYTES);
+  buf[offset + HEAD] = 0; // no id yet: only its first byte is read until one is given
   let at = offset + HEAD + ID_BYTES;
   buf.writeUInt32LE(n.headers.length, at);
   at = put(buf, at + 4, block);
@@ -185,10 +185,14 @@ function byteLength(p: Part): number {
   return typeof p === 'string' ? Buffer.byteLength(p, 'utf8') : p.byteLength;
 }
 
+/** Writes `p` after its length (the bytes written: no second pass over a text to count them). */
 function put(buf: Buffer, at: number, p: Part): number {
-  const length = byteLength(p);
+  let length: number;
+  if (typeof p === 'string') length = buf.write(p, at + 4, 'utf8');
+  else {
+    buf.set(p, at + 4);
+    length = p.byteLength;
+  }
   buf.writeUInt32LE(length, at);
-  if (typeof p === 'string') buf.write(p, at + 4, length, 'utf8');
-  else buf.set(p, at + 4);
   return at + 4 + length;
 }

@@ -194,7 +194,10 @@ class NameVerificationExchange implements BodySink {
 
   #respond(bytes: Uint8Array, check: RequestJwsCheck): ObAnswer {
     try {
-      const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8');
+      // The Node adapter's body is a Buffer already: no view made of it to decode.
+      const text = (
+        bytes instanceof Buffer ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)
+      ).toString();
       const { Data } = validateOb<RequestBody>('name-verification-request', parseJsonBody(text));
       const request: VerificationRequest = {
         accountType: Data.AccountType,
@@ -275,9 +278,25 @@ function signatureError(p: JwsProblem): ObError {
 
 /** The open_banking_id that the path names right after /v1/participants/, when it is a participant. */
 function participantOfPath(deps: AppDeps, path: string): string | undefined {
+  const id = segmentAfterPrefix(path);
+  return id !== undefined && deps.sim.participants.find(id) ? id : undefined;
+}
+
+/** The last path read and its first segment (the same string handed back: see ParticipantPath.idIn). */
+let lastPath = '';
+let lastSegment: string | undefined;
+
+/** The path's segment right after /v1/participants/; undefined when there is none. */
+function segmentAfterPrefix(path: string): string | undefined {
+  if (path === lastPath) return lastSegment;
   const start = PARTICIPANTS_PREFIX.length + 1;
-  if (path.length <= start || path.charCodeAt(start - 1) !== 47) return undefined; // '/'
-  const end = path.indexOf('/', start);
-  const id = end === -1 ? path.slice(start) : path.slice(start, end);
-  return deps.sim.participants.find(id) ? id : undefined;
+  let segment: string | undefined;
+  if (path.length > start && path.charCodeAt(start - 1) === 47) {
+    // '/'
+    const end = path.indexOf('/', start);
+    segment = end === -1 ? path.slice(start) : path.slice(start, end);
+  }
+  lastPath = path;
+  lastSegment = segment;
+  return segment;
 }

@@ -15,6 +15,12 @@ export class ParticipantPath {
   /** The path under PARTICIPANTS_PREFIX as a route declaration writes it (`/:open_banking_id/jwks.json`). */
   readonly route: string;
   readonly #pattern: RegExp;
+  /**
+   * The last path read and its id: one participant's path comes again and again, and the same id
+   * string handed back each time is hashed once by the look-ups keyed by it.
+   */
+  #lastPath = '';
+  #lastId: string | undefined;
 
   constructor(tail: string) {
     this.tail = tail;
@@ -29,7 +35,11 @@ export class ParticipantPath {
 
   /** The open_banking_id a path names when it is this operation's path (one segment, not empty); else undefined. */
   idIn(path: string): string | undefined {
-    return this.#pattern.exec(path)?.[1];
+    if (path === this.#lastPath) return this.#lastId;
+    const id = this.#pattern.exec(path)?.[1];
+    this.#lastPath = path;
+    this.#lastId = id;
+    return id;
   }
 }
 

@@ -71,8 +71,22 @@ export function fold(text: string): string {
 }
 
 /**
+ * Each Latin-1 letter whose NFKD is an ASCII letter and marks (À is A and a grave accent, ç is c and
+ * a cedilla), as that letter; '' for every other code (Æ, ß, Ø, ×, and all below À): worked out from
+ * NFKD itself, so it reads as `decomposedWords` would.
+ */
+const LATIN1_BASE: readonly string[] = Array.from({ length: 0x100 }, (_, code) => {
+  if (code < 0xc0) return '';
+  const base = String.fromCharCode(code).normalize('NFKD').replace(/\p{M}/gu, '');
+  return /^[A-Za-z]$/.test(base) ? base : '';
+});
+
+/**
  * fold(text).split(' ') for plain ASCII text in one pass (the common case on the hot path): runs of
  * letters and digits are sliced, not built a character at a time, and lower-cased once per word.
+ * A Latin-1 letter with marks (José, Zoë, Álvarez) is read as its base letter, as NFKD without its
+ * marks reads it: no Unicode normalisation or expression run over the name. Undefined for anything
+ * else past ASCII.
  */
 function asciiWords(text: string): string[] | undefined {
   const words: string[] = [];
@@ -80,7 +94,14 @@ function asciiWords(text: string): string[] | undefined {
   let start = -1; // where the current run of letters and digits began
   for (let i = 0; i <= text.length; i++) {
     const code = i < text.length ? text.charCodeAt(i) : 32; // a space after the end flushes the last word
-    if (code > 0x7e) return undefined;
+    if (code > 0x7e) {
+      const base = code <= 0xff ? LATIN1_BASE[code]! : '';
+      if (base === '') return undefined;
+      if (start >= 0) word = word === '' ? text.slice(start, i) : word + text.slice(start, i);
+      word += base;
+      start = -1;
+      continue;
+    }
     if ((code >= 97 && code <= 122) || (code >= 65 && code <= 90) || (code >= 48 && code <= 57)) {
       if (start < 0) start = i;
       continue;
