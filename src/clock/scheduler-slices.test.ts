@@ -67,6 +67,53 @@ describe('Scheduler.advanceInSlices', () => {
     expect(result.now).toBe(at(50).toISOString());
   });
 
+  it('runs the next slice while a commit is written, with one commit in flight at most', async () => {
+    const clock = new SchemeClock({ initial: SchemeClock.frozenAt(T0) });
+    const pending: Array<{ settled: boolean; resolve: () => void }> = [];
+    const ranDuringCommit: boolean[] = [];
+    const scheduler = new Scheduler(clock, new MapJobs(), {
+      commit: () => {
+        // The commit before the one before this one has settled (decision 044).
+        expect(pending.slice(0, -1).every((c) => c.settled)).toBe(true);
+        return new Promise<void>((resolve) => {
+          const entry = { settled: false, resolve: () => undefined };
+          entry.resolve = () => {
+            entry.settled = true;
+            resolve();
+          };
+          pending.push(entry);
+          setTimeout(entry.resolve, 5);
+        });
+      },
+    });
+    scheduler.handle('work', () => ranDuringCommit.push(pending.some((c) => !c.settled)));
+    for (let n = 0; n < 20; n++) scheduler.schedule('work', at(n), {}, `j${n}`);
+    scheduler.slice = { ms: Infinity, jobs: 2 };
+    await scheduler.advanceInSlices(at(30));
+    expect(pending.length).toBe(9); // 10 slices; the last slice's commit is the caller's
+    expect(pending.every((c) => c.settled)).toBe(true); // resolved once every commit it started was written
+    expect(ranDuringCommit.filter(Boolean).length).toBeGreaterThan(0);
+  });
+
+  it('fails the advance when a slice cannot be committed, and stops it', async () => {
+    const clock = new SchemeClock({ initial: SchemeClock.frozenAt(T0) });
+    let commits = 0;
+    const scheduler = new Scheduler(clock, new MapJobs(), {
+      commit: async () => {
+        if (++commits === 2) throw new Error('the disk is full');
+      },
+    });
+    let ran = 0;
+    scheduler.handle('work', () => ran++);
+    for (let n = 0; n < 20; n++) scheduler.schedule('work', at(n), {}, `j${n}`);
+    scheduler.slice = { ms: Infinity, jobs: 2 };
+    await expect(scheduler.advanceInSlices(at(30))).rejects.toThrow('the disk is full');
+    expect(scheduler.advancing).toBe(false);
+    // The second slice's commit failed; the third slice ran while it was written, no more.
+    expect(ran).toBe(6);
+    expect(scheduler.pendingCount).toBe(14);
+  });
+
   // A slice here is a number of jobs and no time budget: whether the jobs run within the default
   // 10 ms is a fact about the machine's load (under load the advance was sliced and this failed).
   it('never awaits an advance that fits in one slice', () => {

@@ -163,9 +163,12 @@ export class Scheduler {
   /**
    * What `advanceTo` does, in slices: after about `slice.ms` of work (or `slice.jobs` jobs) the
    * clock moves to the last job's time, so every slice ends in a consistent "advanced to T" state;
-   * the store is committed (`commit` of the constructor, awaited: memory and writes stay flat) and
-   * the event loop is given back before the next slice. An advance that fits in one slice never
-   * awaits. `advancing` stays true from the first job to the last.
+   * the store's commit of that state starts (`commit` of the constructor) and the event loop is
+   * given back before the next slice. The next slice runs while that commit is written, and the
+   * commit after it waits for it (decision 044): one commit in flight at most, so memory and
+   * writes stay flat, and a failed commit fails the advance one slice later. The last slice's
+   * commit is the caller's; the advance resolves once the one before it is written. An advance
+   * that fits in one slice never awaits. `advancing` stays true from the first job to the last.
    */
   async advanceInSlices(target: Date, options: AdvanceOptions = {}): Promise<AdvanceResult> {
     const run = this.#begin(target, options);
@@ -178,6 +181,9 @@ export class Scheduler {
       while (more && ++n < this.slice.jobs && performance.now() - started < this.slice.ms) more = this.#step(run);
       return more;
     };
+
+    /** The commit of the slice before, still being written while this slice runs. */
+    let writing: Promise<void> | undefined;
     try {
       for (;;) {
         const more = options.within ? options.within(slice) : slice();
@@ -185,9 +191,14 @@ export class Scheduler {
         // the advance, without a commit and a turn of the event loop for an empty slice.
         if (!more || !this.#dueBy(run.limit)) break;
         this.#clock.atLeast(new Date(run.floor));
-        await this.#commit();
+        const before = writing;
+        writing = this.#commit();
+        // Its failure is taken when it is awaited (next boundary or the end), never left unheard.
+        writing.catch(() => undefined);
+        if (before) await before;
         await new Promise<void>((resolve) => setImmediate(resolve));
       }
+      if (writing) await writing;
       this.#clock.atLeast(target);
     } finally {
       this.#advancing = false;

@@ -8,8 +8,13 @@ import type { ChangeSet } from './engine.ts';
 import { collectionTableName, createCollectionTableSql, type TableLayout } from './postgres-tables.ts';
 import type { StoreData } from './store-data.ts';
 
-/** Rows per statement: a two-year advance's commit is many statements, not one giant parameter. */
-const CHUNK_ROWS = 5000;
+/** Ids per DELETE: a two-year advance's commit is many statements, not one giant parameter. */
+const CHUNK_IDS = 5000;
+/**
+ * Rows per INSERT: each id and row is a parameter of its own (two per row; a statement takes at
+ * most 65,535), so PostgreSQL parses each row once, as jsonb, and the process escapes nothing.
+ */
+const CHUNK_ROWS = 1000;
 
 /** One collection's part of a change set, serialised: rows to write and ids to delete. */
 interface TableChanges {
@@ -107,9 +112,11 @@ export function planStatements(
       created.push([changed.name, table]);
     }
     const t = layout.table(table);
-    deleteChunks(statements, t, 'id', [...changed.deleteIds, ...changed.placedIds]);
+    deleteChunks(statements, t, 'id', changed.deleteIds);
     upsertChunks(statements, t, 'id', 'row', changed.upsertIds, changed.upsertRows);
-    insertChunks(statements, t, changed.placedIds, changed.placedRows);
+    // A placed row goes last whether it is new or was there before (deleted and inserted again):
+    // it takes the next `pos` either way, in the order given.
+    upsertChunks(statements, t, 'id', 'row', changed.placedIds, changed.placedRows, ', pos = DEFAULT');
   }
   upsertChunks(statements, layout.meta, 'key', 'value', plan.metaKeys, plan.metaValues);
   deleteChunks(statements, layout.meta, 'key', plan.metaDeletes);
@@ -185,29 +192,39 @@ function fromJsonb(value: unknown): unknown {
   return Object.keys(value).length === 1 && typeof wrapped === 'string' ? JSON.parse(wrapped) : value;
 }
 
-function upsertChunks(out: Statement[], table: string, key: string, value: string, ids: string[], rows: string[]) {
+/**
+ * Writes rows (`key`, jsonb `value`), a new one inserted, an existing one's value replaced (and
+ * `alsoSet` done to it). Rows are inserted in the order given, so each new one takes the next
+ * `pos` after the one before it; a VALUES list is read in order, as an ORDER BY would give it.
+ */
+function upsertChunks(
+  out: Statement[],
+  table: string,
+  key: string,
+  value: string,
+  ids: string[],
+  rows: string[],
+  alsoSet = '',
+) {
   for (let i = 0; i < ids.length; i += CHUNK_ROWS) {
+    const n = Math.min(CHUNK_ROWS, ids.length - i);
+    const values: string[] = new Array(2 * n);
+    const tuples: string[] = new Array(n);
+    for (let k = 0; k < n; k++) {
+      values[2 * k] = ids[i + k]!;
+      values[2 * k + 1] = rows[i + k]!;
+      tuples[k] = `($${2 * k + 1}, $${2 * k + 2}::jsonb)`;
+    }
     out.push({
-      text: `INSERT INTO ${table} (${key}, ${value}) SELECT * FROM unnest($1::text[], $2::jsonb[])
-       ON CONFLICT (${key}) DO UPDATE SET ${value} = excluded.${value}`,
-      values: [ids.slice(i, i + CHUNK_ROWS), rows.slice(i, i + CHUNK_ROWS)],
-    });
-  }
-}
-
-/** Inserts rows in the given order: each takes the next `pos`, after every row already there. */
-function insertChunks(out: Statement[], table: string, ids: string[], rows: string[]) {
-  for (let i = 0; i < ids.length; i += CHUNK_ROWS) {
-    out.push({
-      text: `INSERT INTO ${table} (id, row)
-       SELECT id, row FROM unnest($1::text[], $2::jsonb[]) WITH ORDINALITY AS u(id, row, ord) ORDER BY ord`,
-      values: [ids.slice(i, i + CHUNK_ROWS), rows.slice(i, i + CHUNK_ROWS)],
+      text: `INSERT INTO ${table} (${key}, ${value}) VALUES ${tuples.join(', ')}
+       ON CONFLICT (${key}) DO UPDATE SET ${value} = excluded.${value}${alsoSet}`,
+      values,
     });
   }
 }
 
 function deleteChunks(out: Statement[], table: string, key: string, ids: string[]) {
-  for (let i = 0; i < ids.length; i += CHUNK_ROWS) {
-    out.push({ text: `DELETE FROM ${table} WHERE ${key} = ANY($1::text[])`, values: [ids.slice(i, i + CHUNK_ROWS)] });
+  for (let i = 0; i < ids.length; i += CHUNK_IDS) {
+    out.push({ text: `DELETE FROM ${table} WHERE ${key} = ANY($1::text[])`, values: [ids.slice(i, i + CHUNK_IDS)] });
   }
 }
