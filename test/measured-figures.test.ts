@@ -62,8 +62,8 @@ describe("docs/cop.md's signature cost", () => {
       ...RESULTS.matchAll(/CPU per request \(server and load generator.*?name verification (\d+) µs/g),
     ];
     const figures = perRequest.map((m) => Number(m[1]));
-    expect(Math.min(...figures)).toBe(69);
+    expect(Math.min(...figures)).toBe(64);
     expect(Math.max(...figures)).toBe(105);
-    expect(read('docs/cop.md')).toContain("a whole name verification's 69–105 µs of CPU per request");
+    expect(read('docs/cop.md')).toContain("a whole name verification's 64–105 µs of CPU per request");
   });
 });
