@@ -52,41 +52,40 @@ describe('invisible characters', () => {
   it('the fast path agrees with fold on ASCII mixed with every Latin-1 character', () => {
     // Latin-1 letters with marks are read by a table; the rest of Latin-1 (Æ, ß, ª, ², ×, NBSP)
     // still goes through NFKD and fold. Either way the words must be fold's.
-    let seed = 7;
-    const next = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
     const ascii = "aZ9 '`&.-";
-    for (let n = 0; n < 3000; n++) {
-      const length = Math.floor(next() * 16);
-      let text = '';
-      for (let i = 0; i < length; i++)
-        text +=
-          next() < 0.6
-            ? ascii[Math.floor(next() * ascii.length)]
-            : String.fromCharCode(0xa0 + Math.floor(next() * 0x60));
-      const folded = fold(text).split(' ').filter(Boolean);
-      if (folded.some((w) => ['limited', 'ltd', 'plc', 'llp', 'public', 'p', 'l'].includes(w))) continue;
-      expect(tokens(text), JSON.stringify(text)).toEqual(folded);
-    }
+    for (const text of seededTexts(7, 3000, 16, (next) =>
+      next() < 0.6 ? ascii[Math.floor(next() * ascii.length)]! : String.fromCharCode(0xa0 + Math.floor(next() * 0x60)),
+    ))
+      expectFoldsWords(text);
     expect(tokens('José ÁLVAREZ-Zoë')).toEqual(['jose', 'alvarez', 'zoe']);
   });
 
   it('the plain-ASCII fast path agrees with fold on any printable ASCII', () => {
-    // A small seeded generator: letters, digits, apostrophes, ampersands and punctuation in runs.
-    let seed = 42;
-    const next = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+    // Letters, digits, apostrophes, ampersands and punctuation in runs.
     const alphabet = "aZ9 '`&.-,/\t()AbCxyz0";
-    for (let n = 0; n < 2000; n++) {
-      const length = Math.floor(next() * 24);
-      let text = '';
-      for (let i = 0; i < length; i++)
-        text +=
-          next() < 0.9
-            ? alphabet[Math.floor(next() * alphabet.length)]
-            : String.fromCharCode(32 + Math.floor(next() * 95));
-      // Suffix phrases (ltd, p l c) are unified by tokens after splitting; fold does not do that.
-      const folded = fold(text).split(' ').filter(Boolean);
-      if (folded.some((w) => ['limited', 'ltd', 'plc', 'llp', 'public', 'p', 'l'].includes(w))) continue;
-      expect(tokens(text), JSON.stringify(text)).toEqual(folded);
-    }
+    for (const text of seededTexts(42, 2000, 24, (next) =>
+      next() < 0.9
+        ? alphabet[Math.floor(next() * alphabet.length)]!
+        : String.fromCharCode(32 + Math.floor(next() * 95)),
+    ))
+      expectFoldsWords(text);
   });
 });
+
+/** `count` texts of up to `maxLength` characters, each made by `pick` from a small seeded generator. */
+function seededTexts(seed: number, count: number, maxLength: number, pick: (next: () => number) => string): string[] {
+  const next = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+  return Array.from({ length: count }, () => {
+    const length = Math.floor(next() * maxLength);
+    let text = '';
+    for (let i = 0; i < length; i++) text += pick(next);
+    return text;
+  });
+}
+
+/** tokens(text) is fold's words; suffix phrases (ltd, p l c), which tokens unifies and fold does not, are skipped. */
+function expectFoldsWords(text: string): void {
+  const folded = fold(text).split(' ').filter(Boolean);
+  if (folded.some((w) => ['limited', 'ltd', 'plc', 'llp', 'public', 'p', 'l'].includes(w))) return;
+  expect(tokens(text), JSON.stringify(text)).toEqual(folded);
+}
