@@ -77,10 +77,10 @@ export async function startNode(o: NodeStart, fail: (message: string) => never):
   const warm = await createRuntime({ ...inMemory, memory: true }).catch((err: Error) => fail(err.message));
   await warm.warm().finally(() => warm.close());
   await node.start().catch((err: Error) => fail(err.message));
+  // Before the banner, so a signal sent on reading it finds the handler (as in start.ts).
+  stopOnSignals(() => running.stop(), 'handing over and stopping');
   console.log(`scheme-sim listening on ${running.url}`);
   console.log(`  node:   ${nodeId}, reached by the other nodes at ${node.advertiseUrl}`);
   console.log(`  store:  ${node.location} (shared by every node; one of them writes at a time)`);
   console.log(`  health: ${running.url}/health (this node's state, what it owns, the database)`);
-
-  stopOnSignals(() => running.stop(), 'handing over and stopping');
 }

@@ -140,6 +140,24 @@ describe('scheme-sim start', () => {
   );
 
   it(
+    'stops cleanly on a SIGTERM sent the moment it says it is listening',
+    async () => {
+      // A script may stop the simulator as soon as it reads the first banner line; the handler
+      // must already be there, or the default action kills it (exit code null, store not flushed).
+      for (let round = 0; round < 5; round++) {
+        const { child, out, exited } = run(['start', '--port', '0', '--memory', '--no-seed']);
+        child.stdout!.on('data', () => {
+          if (/listening on/.test(out()) && child.exitCode === null && !child.killed) child.kill('SIGTERM');
+        });
+        const { code, signal } = await exited;
+        expect({ code, signal }, out()).toEqual({ code: 0, signal: null });
+        expect(out()).toContain('SIGTERM, stopping');
+      }
+    },
+    LONG,
+  );
+
+  it(
     "prints the pages' URLs, and the dev signing key at a path that exists where it was started",
     async () => {
       // The signing line follows the token line start() waits for.

@@ -280,6 +280,9 @@ export async function startCommand(argv: string[], env: NodeJS.ProcessEnv = proc
     await runtime.close().catch(() => undefined);
     return fail(`cannot listen on ${values.host}:${port}: ${err.message}`);
   });
+  // Before the banner: a signal sent the moment a script reads "listening on" must find the
+  // handler, or the default action kills the process without its store flushed.
+  stopOnSignals(() => server.close());
 
   if (values['log-requests']) {
     const log = requestLogger({ format: logFormat, level: logLevel });
@@ -347,8 +350,6 @@ export async function startCommand(argv: string[], env: NodeJS.ProcessEnv = proc
         `  signing: key id ${signingKey}, private key ${pathFromHere(keyFile)} (${pathFromHere(packageFile('docs', 'api.md'))})`,
       );
   }
-
-  stopOnSignals(() => server.close());
 }
 
 /**
