@@ -67,11 +67,13 @@ describe('Scheduler.advanceInSlices', () => {
     expect(result.now).toBe(at(50).toISOString());
   });
 
-  it('runs the next slice while a commit is written, with one commit in flight at most', async () => {
+  /** Ten slices of two jobs, each commit settling 5 ms after it starts; what ran while one was written. */
+  async function slicesOverCommits(overlapCommits: boolean) {
     const clock = new SchemeClock({ initial: SchemeClock.frozenAt(T0) });
     const pending: Array<{ settled: boolean; resolve: () => void }> = [];
     const ranDuringCommit: boolean[] = [];
     const scheduler = new Scheduler(clock, new MapJobs(), {
+      overlapCommits,
       commit: () => {
         // The commit before the one before this one has settled (decision 044).
         expect(pending.slice(0, -1).every((c) => c.settled)).toBe(true);
@@ -92,13 +94,22 @@ describe('Scheduler.advanceInSlices', () => {
     await scheduler.advanceInSlices(at(30));
     expect(pending.length).toBe(9); // 10 slices; the last slice's commit is the caller's
     expect(pending.every((c) => c.settled)).toBe(true); // resolved once every commit it started was written
-    expect(ranDuringCommit.filter(Boolean).length).toBeGreaterThan(0);
+    return ranDuringCommit.filter(Boolean).length;
+  }
+
+  it('with overlapCommits, runs the next slice while a commit is written, one commit in flight at most', async () => {
+    expect(await slicesOverCommits(true)).toBeGreaterThan(0);
+  });
+
+  it('without overlapCommits (a local engine), runs no job while a commit is written (decision 045)', async () => {
+    expect(await slicesOverCommits(false)).toBe(0);
   });
 
   it('fails the advance when a slice cannot be committed, and stops it', async () => {
     const clock = new SchemeClock({ initial: SchemeClock.frozenAt(T0) });
     let commits = 0;
     const scheduler = new Scheduler(clock, new MapJobs(), {
+      overlapCommits: true,
       commit: async () => {
         if (++commits === 2) throw new Error('the disk is full');
       },
@@ -112,6 +123,24 @@ describe('Scheduler.advanceInSlices', () => {
     // The second slice's commit failed; the third slice ran while it was written, no more.
     expect(ran).toBe(6);
     expect(scheduler.pendingCount).toBe(14);
+  });
+
+  it('without overlapCommits, fails the advance at the slice whose commit failed, running no further job', async () => {
+    const clock = new SchemeClock({ initial: SchemeClock.frozenAt(T0) });
+    let commits = 0;
+    const scheduler = new Scheduler(clock, new MapJobs(), {
+      commit: async () => {
+        if (++commits === 2) throw new Error('the disk is full');
+      },
+    });
+    let ran = 0;
+    scheduler.handle('work', () => ran++);
+    for (let n = 0; n < 20; n++) scheduler.schedule('work', at(n), {}, `j${n}`);
+    scheduler.slice = { ms: Infinity, jobs: 2 };
+    await expect(scheduler.advanceInSlices(at(30))).rejects.toThrow('the disk is full');
+    expect(scheduler.advancing).toBe(false);
+    expect(ran).toBe(4);
+    expect(scheduler.pendingCount).toBe(16);
   });
 
   // A slice here is a number of jobs and no time budget: whether the jobs run within the default

@@ -36,6 +36,8 @@ export class Scheduler {
   readonly #atomically: <T>(fn: () => T) => T;
   /** Makes a slice's work durable before the next slice (`advanceInSlices`); default: nothing to do. */
   readonly #commit: () => Promise<void>;
+  /** Whether the next slice runs while the last slice's commit is written (decision 044, 045). */
+  readonly #overlapCommits: boolean;
   /** The size of a slice of `advanceInSlices`. */
   slice: SliceLimits = { ms: 10, jobs: Infinity };
   /** Counts schedules and cancels, to know whether a failed handler touched the queue. */
@@ -48,12 +50,13 @@ export class Scheduler {
   constructor(
     clock: SchemeClock,
     jobs: JobStore,
-    options: { atomically?: <T>(fn: () => T) => T; commit?: () => Promise<void> } = {},
+    options: { atomically?: <T>(fn: () => T) => T; commit?: () => Promise<void>; overlapCommits?: boolean } = {},
   ) {
     this.#clock = clock;
     this.#jobs = jobs;
     this.#atomically = options.atomically ?? ((fn) => fn());
     this.#commit = options.commit ?? (() => Promise.resolve());
+    this.#overlapCommits = options.overlapCommits ?? false;
     this.reload();
   }
 
@@ -164,11 +167,14 @@ export class Scheduler {
    * What `advanceTo` does, in slices: after about `slice.ms` of work (or `slice.jobs` jobs) the
    * clock moves to the last job's time, so every slice ends in a consistent "advanced to T" state;
    * the store's commit of that state starts (`commit` of the constructor) and the event loop is
-   * given back before the next slice. The next slice runs while that commit is written, and the
-   * commit after it waits for it (decision 044): one commit in flight at most, so memory and
-   * writes stay flat, and a failed commit fails the advance one slice later. The last slice's
-   * commit is the caller's; the advance resolves once the one before it is written. An advance
-   * that fits in one slice never awaits. `advancing` stays true from the first job to the last.
+   * given back before the next slice. With `overlapCommits` (a store whose writes are another
+   * process's work: PostgreSQL) the next slice runs while that commit is written, and the commit
+   * after it waits for it (decision 044): one commit in flight at most, so memory and writes stay
+   * flat, and a failed commit fails the advance one slice later. Without it, each commit is
+   * written before the next slice runs, so the process is idle while it is and requests get the
+   * machine (decision 045). The last slice's commit is the caller's; the advance resolves once the
+   * one before it is written. An advance that fits in one slice never awaits. `advancing` stays
+   * true from the first job to the last.
    */
   async advanceInSlices(target: Date, options: AdvanceOptions = {}): Promise<AdvanceResult> {
     const run = this.#begin(target, options);
@@ -196,6 +202,7 @@ export class Scheduler {
         // Its failure is taken when it is awaited (next boundary or the end), never left unheard.
         writing.catch(() => undefined);
         if (before) await before;
+        if (!this.#overlapCommits) await writing;
         await new Promise<void>((resolve) => setImmediate(resolve));
       }
       if (writing) await writing;

@@ -162,6 +162,7 @@ export class Simulator {
     this.scheduler = new Scheduler(this.clock, this.store.collection<Job>('scheduler_jobs'), {
       atomically: (fn) => this.store.atomically(fn),
       commit: () => this.store.commit(),
+      overlapCommits: this.store.commitsOverlap,
     });
     // A request's unit that scheduled or cancelled jobs and then failed: the queue re-reads the job
     // store. (Inside an advance the scheduler does that itself, after the failed job.)

@@ -58,6 +58,10 @@ export class BufferedStore implements Store {
     return this.#engine.location;
   }
 
+  get commitsOverlap(): boolean {
+    return this.#engine.commitsOverlap === true;
+  }
+
   get dirty(): boolean {
     return this.#dirty;
   }

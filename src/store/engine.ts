@@ -34,6 +34,13 @@ export interface ChangeSet {
 export interface Engine {
   /** Where the data lives, for messages: a path, a database URL without its password, or "memory". */
   readonly location: string;
+  /**
+   * True where a write is mostly another process's work (PostgreSQL parses and writes on its own
+   * core): a long advance runs its next slice while the last is written (decisions 044, 045).
+   * Absent or false for a local engine, whose write and fsync share this machine with the
+   * server's clients.
+   */
+  readonly commitsOverlap?: boolean;
   /** Everything persisted, once, at open (an empty store for a new location). */
   load(): Promise<StoreData>;
   /**

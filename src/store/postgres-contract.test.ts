@@ -21,11 +21,13 @@ describe.skipIf(!postgres.available)('PostgreSQL', () => {
   storeContract({
     name: 'postgres',
     durable: true,
+    commitsOverlap: true,
     fresh: async () => ({ postgres: await postgres.server.createDatabase() }),
   });
   storeContract({
     name: 'postgres sandbox schema',
     durable: true,
+    commitsOverlap: true,
     fresh: async () => ({ postgresPool: pool!, postgresSchema: sandboxSchemaName(randomUUID()) }),
   });
 });

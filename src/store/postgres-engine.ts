@@ -44,6 +44,8 @@ export async function openPostgresEngine(url: string, options: PostgresEngineOpt
 
 class PostgresEngine implements Engine {
   readonly location: string;
+  /** A commit is a round trip to the server, which parses and writes on its own core (decision 044). */
+  readonly commitsOverlap = true;
   readonly #url: string;
   readonly #warn: (message: string) => void;
   readonly #fence: LeaseFence | undefined;

@@ -36,6 +36,8 @@ export async function openPostgresSchemaEngine(
  */
 class PostgresSchemaEngine implements Engine {
   readonly location: string;
+  /** A commit is a round trip to the server, which parses and writes on its own core (decision 044). */
+  readonly commitsOverlap = true;
   readonly #pool: PostgresPool;
   readonly #layout: TableLayout;
   readonly #lock: string;

@@ -11,10 +11,16 @@ beforeAll(() => {
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 let n = 0;
-storeContract({ name: 'memory', durable: false, fresh: async () => ({}) });
-storeContract({ name: 'journal', durable: true, fresh: async () => ({ file: join(dir, `store-${n++}.json`) }) });
+storeContract({ name: 'memory', durable: false, commitsOverlap: false, fresh: async () => ({}) });
+storeContract({
+  name: 'journal',
+  durable: true,
+  commitsOverlap: false,
+  fresh: async () => ({ file: join(dir, `store-${n++}.json`) }),
+});
 storeContract({
   name: 'journal, compacting after every few records',
   durable: true,
+  commitsOverlap: false,
   fresh: async () => ({ file: join(dir, `compacting-${n++}.json`), compaction: { bytes: 600, minBytes: 0 } }),
 });

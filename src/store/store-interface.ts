@@ -42,4 +42,6 @@ export interface Store {
   close(): Promise<void>;
   /** Where the data lives, for messages: a path or "memory". */
   readonly location: string;
+  /** The engine's `commitsOverlap`: whether an advance writes a slice while it runs the next. */
+  readonly commitsOverlap: boolean;
 }

@@ -12,6 +12,8 @@ export interface EngineUnderTest {
   name: string;
   /** Whether the data outlives the store (false for memory). */
   durable: boolean;
+  /** Whether a long advance writes a slice while it runs the next (decisions 044, 045): PostgreSQL only. */
+  commitsOverlap: boolean;
   /** Options naming a new, empty location; each call gives another. */
   fresh(): Promise<OpenStoreOptions>;
 }
@@ -38,6 +40,12 @@ export function storeContract(engine: EngineUnderTest): void {
       await store.close();
       return openStore(options);
     };
+
+    it(`says whether an advance may run a slice while the last is written: ${engine.commitsOverlap}`, async () => {
+      const store = await openStore(await engine.fresh());
+      expect(store.commitsOverlap).toBe(engine.commitsOverlap);
+      await store.close();
+    });
 
     it('keeps rows and meta, reads them at once, and has them after a reopen', async () => {
       const options = await engine.fresh();
