@@ -109,9 +109,10 @@ async function freshServer(): Promise<FreshServer> {
 
 export async function run(): Promise<BenchReport> {
   // Server 0 warms the client, on the same requests and answers as the servers measured. Warmed on
-  // bare Hono only (before 2026-11-29), the client still used 94–181 ms of CPU over the first
-  // server's first 400 requests (undici's first fetch for the token, answers of new shapes),
-  // against 32–44 ms over later servers', on the same two cores as the server (bench/RESULTS.md).
+  // bare Hono only (before 2026-11-29), the client still used 159–181 ms of CPU over the first
+  // server's first 400 requests (94–105 with undici's fetch warmed too: the token is its first
+  // fetch; the rest is answers of new shapes), against 33–44 ms over later servers', on the same
+  // two cores as the server (bench/RESULTS.md).
   const server0 = await freshServer();
   const servers: FreshServer[] = [];
   for (let i = 0; i < SERVERS; i++) servers.push(await freshServer());
