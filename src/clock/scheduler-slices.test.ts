@@ -105,11 +105,12 @@ describe('Scheduler.advanceInSlices', () => {
     expect(await slicesOverCommits(false)).toBe(0);
   });
 
-  it('fails the advance when a slice cannot be committed, and stops it', async () => {
+  /** Ten slices of two jobs whose second commit fails ("the disk is full"): the jobs run by then, and those left. */
+  async function advanceWithCommitTwoFailing(overlapCommits: boolean) {
     const clock = new SchemeClock({ initial: SchemeClock.frozenAt(T0) });
     let commits = 0;
     const scheduler = new Scheduler(clock, new MapJobs(), {
-      overlapCommits: true,
+      overlapCommits,
       commit: async () => {
         if (++commits === 2) throw new Error('the disk is full');
       },
@@ -120,27 +121,16 @@ describe('Scheduler.advanceInSlices', () => {
     scheduler.slice = { ms: Infinity, jobs: 2 };
     await expect(scheduler.advanceInSlices(at(30))).rejects.toThrow('the disk is full');
     expect(scheduler.advancing).toBe(false);
+    return { ran, pending: scheduler.pendingCount };
+  }
+
+  it('fails the advance when a slice cannot be committed, and stops it', async () => {
     // The second slice's commit failed; the third slice ran while it was written, no more.
-    expect(ran).toBe(6);
-    expect(scheduler.pendingCount).toBe(14);
+    expect(await advanceWithCommitTwoFailing(true)).toEqual({ ran: 6, pending: 14 });
   });
 
   it('without overlapCommits, fails the advance at the slice whose commit failed, running no further job', async () => {
-    const clock = new SchemeClock({ initial: SchemeClock.frozenAt(T0) });
-    let commits = 0;
-    const scheduler = new Scheduler(clock, new MapJobs(), {
-      commit: async () => {
-        if (++commits === 2) throw new Error('the disk is full');
-      },
-    });
-    let ran = 0;
-    scheduler.handle('work', () => ran++);
-    for (let n = 0; n < 20; n++) scheduler.schedule('work', at(n), {}, `j${n}`);
-    scheduler.slice = { ms: Infinity, jobs: 2 };
-    await expect(scheduler.advanceInSlices(at(30))).rejects.toThrow('the disk is full');
-    expect(scheduler.advancing).toBe(false);
-    expect(ran).toBe(4);
-    expect(scheduler.pendingCount).toBe(16);
+    expect(await advanceWithCommitTwoFailing(false)).toEqual({ ran: 4, pending: 16 });
   });
 
   // A slice here is a number of jobs and no time budget: whether the jobs run within the default
