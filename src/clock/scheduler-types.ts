@@ -47,8 +47,11 @@ export interface AdvanceOptions {
    * Runs each slice's jobs (synchronous work) for `advanceInSlices`: the server runs them as the
    * client advancing, the actor of what they change (src/sim/actor.ts). Default: runs them.
    */
-  within?: <T>(slice: () => T) => T;
+  within?: Within;
 }
+
+/** Runs synchronous work: as the caller of a request (src/sim/actor.ts `runAs`), or as it is. */
+export type Within = <T>(work: () => T) => T;
 
 /** How much work one slice of an advance does before the event loop gets a turn. */
 export interface SliceLimits {

@@ -1,5 +1,6 @@
 // Name verification has the tightest budget (docs/design.md): its Node adapter answers straight from
 // Node's request and response, skipping Hono and web Requests (decision 001).
+
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AppDeps } from '../api/context.ts';
 import { headerPairs } from '../api/journal/journal-codec.ts';
@@ -12,6 +13,7 @@ import {
 import type { ObAnswer } from '../api/open-banking/ob-answer.ts';
 import { PARTICIPANTS_PREFIX } from '../api/open-banking/participant-paths.ts';
 import { ApiError } from '../api/wire/errors.ts';
+import { rememberLast } from '../sim/remember-last.ts';
 
 /**
  * Paths the Node adapter answers as they are: /v1/participants and below, made only of characters
@@ -23,29 +25,12 @@ const PLAIN_PATH = new RegExp(`^${PARTICIPANTS_PREFIX}(?:/${PLAIN_SEGMENT}(?:\\.
 const PLAIN_HOST = /^[a-z0-9._-]+(?::\d{1,5})?$/;
 
 /**
- * The path and host last found plain. A client asks one participant's path again and again: the
- * same text skips the expressions, and the path is handed on as the string kept here, whose hash
- * the look-ups keyed by it (the route's id, the answer bodies) have worked out already. A request's
- * own strings are new each time, and a new string is hashed afresh at every Map it is looked up in.
+ * `path` when it is plain, else undefined. A client asks one participant's path again and again:
+ * the same text skips the expression (rememberLast), and the path is handed on as the string kept,
+ * whose hash the look-ups keyed by it (the route's id, the answer bodies) have worked out already.
  */
-let plainPath = '';
-let plainHost = '';
-
-/** `path` as the kept string when it is the last plain path, else itself once found plain; undefined when not plain. */
-function asPlainPath(path: string): string | undefined {
-  if (path === plainPath) return plainPath;
-  if (!PLAIN_PATH.test(path)) return undefined;
-  plainPath = path;
-  return path;
-}
-
-function isPlainHost(host: string | undefined): boolean {
-  if (host === undefined) return false;
-  if (host === plainHost) return true;
-  if (!PLAIN_HOST.test(host)) return false;
-  plainHost = host;
-  return true;
-}
+const asPlainPath = rememberLast((path: string) => (PLAIN_PATH.test(path) ? path : undefined));
+const plainHost = rememberLast((host: string) => PLAIN_HOST.test(host));
 
 /**
  * A Node request as the exchange reads it, and where its answer is written (a class: no closure
@@ -103,7 +88,8 @@ export function nameVerificationListener(deps: AppDeps): (req: IncomingMessage, 
     if (!url.startsWith(PARTICIPANTS_PREFIX) || req.headers.origin !== undefined) return false;
     const query = url.indexOf('?');
     const path = asPlainPath(query === -1 ? url : url.slice(0, query));
-    if (path === undefined || !isPlainHost(req.headers.host)) return false;
+    const host = req.headers.host;
+    if (path === undefined || host === undefined || !plainHost(host)) return false;
     const method = req.method ?? 'GET';
     const journal = deps.journal && new JournalRecord(deps, req);
     runParticipantRequest(deps, new NodeParticipantRequest(method, path, req, res, journal));

@@ -4,6 +4,7 @@ import type { HolidayTable } from '../clock/bank-holidays.ts';
 import { BacsCalendar, type CalendarOverrides } from '../clock/calendar.ts';
 import { type Clock, systemClock } from '../clock/clock.ts';
 import { type Job, Scheduler } from '../clock/scheduler.ts';
+import type { Within } from '../clock/scheduler-types.ts';
 import { ClockError, type ClockState, SchemeClock } from '../clock/scheme-clock.ts';
 import { ISSUED_SECRETS_META } from '../store/issued-secrets.ts';
 import type { Store } from '../store/store.ts';
@@ -47,8 +48,6 @@ import { ResourcePaths } from './resource-paths.ts';
 import { Scenarios } from './scenarios/scenarios.ts';
 import { type UserSource, Users } from './security/users.ts';
 
-/** Runs synchronous work: as the caller of a request (src/sim/actor.ts `runAs`), or as it is. */
-type Within = <T>(work: () => T) => T;
 const runNow: Within = (work) => work();
 
 export interface SimulatorOptions {

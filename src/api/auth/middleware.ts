@@ -1,6 +1,8 @@
 // Who a request comes from: the bearer token or Form3-signed request that names the caller (or the
 // anonymous client under --auth off), and the 401 or 403 when it names nobody or another organisation.
+
 import type { Context } from 'hono';
+import { rememberLast } from '../../sim/remember-last.ts';
 import type { AppDeps, AppEnv } from '../context.ts';
 import { pathPrefixOf } from '../sandbox-directory.ts';
 import { ApiError } from '../wire/errors.ts';
@@ -14,29 +16,18 @@ const BEARER = /^bearer\s+(\S+)\s*$/i;
 const WHITESPACE = /\s/;
 
 /**
- * The last header read and its token. A client sends one token again and again: the same header
- * text skips the scan, and the token is handed on as the string kept here, which the verified
- * tokens' Map has hashed already (a request's own strings are new, and hashed afresh).
- */
-let lastHeader = '';
-let lastToken: string | undefined;
-
-/**
  * The token of `Bearer <token>`. The usual spelling (one space, a token without whitespace) skips
- * the capturing expression; anything else (case, extra or trailing whitespace) is left to it.
+ * the capturing expression; anything else (case, extra or trailing whitespace) is left to it. A
+ * client sends one token again and again: the last header's token is kept (rememberLast), and the
+ * verified tokens' Map has hashed that string already.
  */
-function bearerToken(header: string): string | undefined {
-  if (header === lastHeader) return lastToken;
-  let token: string | undefined;
+const bearerToken = rememberLast((header: string): string | undefined => {
   if (header.startsWith('Bearer ') && header.length > 7) {
-    token = header.slice(7);
-    if (WHITESPACE.test(token)) token = undefined;
+    const token = header.slice(7);
+    if (!WHITESPACE.test(token)) return token;
   }
-  token ??= BEARER.exec(header)?.[1];
-  lastHeader = header;
-  lastToken = token;
-  return token;
-}
+  return BEARER.exec(header)?.[1];
+});
 
 /**
  * The client of every request when requests carry no credentials (`--auth off`): a UUID, as a

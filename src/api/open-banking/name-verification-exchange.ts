@@ -3,9 +3,11 @@
 // so the rules and their order live here once: the Hono route (app.request(), msw, any non-plain
 // URL) and the Node listener of the real server (which answers the hot path without building web
 // Request/Response objects).
+
 import { randomUUID } from 'node:crypto';
 import type { JwsProblem } from '../../signatures/jws-profile.ts';
 import type { VerificationReport, VerificationRequest } from '../../sim/cop/decide.ts';
+import { rememberLast } from '../../sim/remember-last.ts';
 import { verifyBearer } from '../auth/middleware.ts';
 import { isSignatureAuthorization, requestSignatures } from '../auth/request-signatures.ts';
 import { parseJsonBody } from '../body/body.ts';
@@ -282,21 +284,10 @@ function participantOfPath(deps: AppDeps, path: string): string | undefined {
   return id !== undefined && deps.sim.participants.find(id) ? id : undefined;
 }
 
-/** The last path read and its first segment (the same string handed back: see ParticipantPath.idIn). */
-let lastPath = '';
-let lastSegment: string | undefined;
-
-/** The path's segment right after /v1/participants/; undefined when there is none. */
-function segmentAfterPrefix(path: string): string | undefined {
-  if (path === lastPath) return lastSegment;
+/** The path's segment right after /v1/participants/; undefined when there is none (the last path's kept). */
+const segmentAfterPrefix = rememberLast((path: string): string | undefined => {
   const start = PARTICIPANTS_PREFIX.length + 1;
-  let segment: string | undefined;
-  if (path.length > start && path.charCodeAt(start - 1) === 47) {
-    // '/'
-    const end = path.indexOf('/', start);
-    segment = end === -1 ? path.slice(start) : path.slice(start, end);
-  }
-  lastPath = path;
-  lastSegment = segment;
-  return segment;
-}
+  if (path.length <= start || path.charCodeAt(start - 1) !== 47) return undefined; // '/'
+  const end = path.indexOf('/', start);
+  return end === -1 ? path.slice(start) : path.slice(start, end);
+});

@@ -2,6 +2,7 @@
 // Banking terms, and the tail of each of its two operations. The route declaration (the OpenAPI
 // document), the Hono mount, the request checks, the JWKS answer, the lookup that asks a
 // participant, the Node listener and the warm-up all build their paths and patterns from here.
+import { rememberLast } from '../../sim/remember-last.ts';
 
 /** Everything under this prefix answers in Open Banking terms. */
 export const PARTICIPANTS_PREFIX = '/v1/participants';
@@ -14,18 +15,17 @@ export class ParticipantPath {
   readonly tail: string;
   /** The path under PARTICIPANTS_PREFIX as a route declaration writes it (`/:open_banking_id/jwks.json`). */
   readonly route: string;
-  readonly #pattern: RegExp;
   /**
-   * The last path read and its id: one participant's path comes again and again, and the same id
-   * string handed back each time is hashed once by the look-ups keyed by it.
+   * The id in a path, the last path's kept (rememberLast): one participant's path comes again and
+   * again, and the same id string handed back each time is hashed once by the look-ups keyed by it.
    */
-  #lastPath = '';
-  #lastId: string | undefined;
+  readonly #idIn: (path: string) => string | undefined;
 
   constructor(tail: string) {
     this.tail = tail;
     this.route = `/:open_banking_id${tail}`;
-    this.#pattern = new RegExp(`^${escaped(PARTICIPANTS_PREFIX)}/([^/]+)${escaped(tail)}$`);
+    const pattern = new RegExp(`^${escaped(PARTICIPANTS_PREFIX)}/([^/]+)${escaped(tail)}$`);
+    this.#idIn = rememberLast((path) => pattern.exec(path)?.[1]);
   }
 
   /** The operation's path at one participant. */
@@ -35,11 +35,7 @@ export class ParticipantPath {
 
   /** The open_banking_id a path names when it is this operation's path (one segment, not empty); else undefined. */
   idIn(path: string): string | undefined {
-    if (path === this.#lastPath) return this.#lastId;
-    const id = this.#pattern.exec(path)?.[1];
-    this.#lastPath = path;
-    this.#lastId = id;
-    return id;
+    return this.#idIn(path);
   }
 }
 
