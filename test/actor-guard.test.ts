@@ -86,4 +86,12 @@ describe("every client's change names the client (decision 042)", () => {
     const asScheme = changes.filter((c) => c.actor === SCHEME_ACTOR);
     expect(asScheme.map((c) => `${c.operation}: ${c.change}`)).toEqual([]);
   });
+
+  it("names the client whose credentials the request carried: the run's one client", () => {
+    // The generated run sends every request as the target's default client (Northwind).
+    const client = target.clients.default!;
+    const id = client.uuid ?? client.client_id;
+    const asAnother = changes.filter((c) => c.actor !== id);
+    expect(asAnother.map((c) => `${c.operation}: ${c.change} by ${c.actor}`)).toEqual([]);
+  });
 });
