@@ -45,6 +45,18 @@ export function cpuMicrosOf(pid: number): number {
   return ((Number(fields[11]) + Number(fields[12])) * 1e6) / ticksPerSecond;
 }
 
+/**
+ * CPU time the process's main thread (its event loop, for Node) has used so far, in microseconds,
+ * from /proc/PID/task/PID/schedstat; undefined where that is missing (not Linux).
+ */
+export function mainThreadCpuMicrosOf(pid: number): number | undefined {
+  try {
+    return Number(readFileSync(`/proc/${pid}/task/${pid}/schedstat`, 'utf8').split(' ')[0]) / 1000;
+  } catch {
+    return undefined;
+  }
+}
+
 export interface ServerProcess {
   url: string;
   pid: number;
