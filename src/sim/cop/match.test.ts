@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { NORTHWIND, type TestRuntime, testRuntime } from '../../harness/test-runtime.ts';
+import { inBehaviour } from '../accounts.ts';
 import { decide } from './decide.ts';
 import { NameMatcher } from './match.ts';
 import { accountCandidates, candidateSet, parseRequestName, splitHolders } from './names.ts';
@@ -72,20 +73,11 @@ describe('name parsing and candidates', () => {
 describe('decide', () => {
   const request = { accountType: 'Personal' as const, identification: '40030212345678', name: 'Anyone' };
   it('answers ACNS for an account without a name', () => {
-    const account = {
-      account_classification: 'Personal' as const,
-      joint_account: false,
-      account_matching_opt_out: false,
-    };
+    const account = inBehaviour({ account_classification: 'Personal' });
     expect(decide({ served: true, account, request, matcher })).toEqual({ Matched: false, ReasonCode: 'ACNS' });
   });
   it('returns at most 140 characters of Name', () => {
-    const account = {
-      name: ['Samantha', `Holder${'x'.repeat(200)}`],
-      account_classification: 'Personal' as const,
-      joint_account: false,
-      account_matching_opt_out: false,
-    };
+    const account = inBehaviour({ name: ['Samantha', `Holder${'x'.repeat(200)}`], account_classification: 'Personal' });
     const report = decide({
       served: true,
       account,
