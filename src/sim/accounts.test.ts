@@ -34,6 +34,27 @@ describe("Form3's account defaults", () => {
     expect(report).toEqual({ Matched: false, ReasonCode: 'PANM' });
   });
 
+  it('are read into one shape whatever keys, and in whatever order, the client sent', () => {
+    const sent = [
+      { name: ['Ada Lovelace'], country: 'GB', bank_id: '400300', switched: true, customer_id: 'c-1' },
+      { account_matching_opt_out: true, secondary_identification: 'ROLL 1', country: 'GB', name: ['Ada'] },
+      {},
+    ];
+    for (const attributes of sent)
+      expect(Object.keys(inBehaviour(attributes))).toEqual([
+        'name',
+        'alternative_names',
+        'account_classification',
+        'joint_account',
+        'account_matching_opt_out',
+        'switched',
+        'name_matching_status',
+        'secondary_identification',
+      ]);
+    expect(inBehaviour(sent[0]!)).toMatchObject({ switched: true, account_classification: 'Personal' });
+    expect(inBehaviour(sent[1]!)).toMatchObject({ account_matching_opt_out: true, secondary_identification: 'ROLL 1' });
+  });
+
   it('are read once per stored account, and anew once the account changes', () => {
     const account = rt.sim.accounts.create({
       id: crypto.randomUUID(),
