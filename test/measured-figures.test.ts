@@ -67,3 +67,22 @@ describe("docs/cop.md's signature cost", () => {
     expect(read('docs/cop.md')).toContain("a whole name verification's 64–105 µs of CPU per request");
   });
 });
+
+describe("decision 025's figures on how a fresh server warms", () => {
+  const doc = read('docs/decisions/025-start-up-readies-the-first-requests.md');
+  const probes = run('2026-11-29, 08:25–08:40 UTC');
+  const cases: Array<[string, string]> = [
+    ['first 100 requests cost the event-loop thread 52–63 ms against 23–26 ms', '| no warm-up | 52–63 ms |'],
+    [
+      'first 100 requests cost the event-loop thread 52–63 ms against 23–26 ms',
+      '| the warm-up (60 rounds) | 23–26 ms |',
+    ],
+    ['(23–38 ms of the event-loop thread per 100, against 10–11 ms warm)', '| main thread, ms per 100 | 23–38 |'],
+    ['(23–38 ms of the event-loop thread per 100, against 10–11 ms warm)', '| 10–11 |'],
+    ['after 600–1,600 calls each', 'each handler had 600–1,600 calls by then'],
+  ];
+  it.each(cases)('quotes "%s", as the 08:25 probes record: %s', (quoted, recorded) => {
+    expect(doc).toContain(quoted);
+    expect(probes.replace(/\s+/g, ' ')).toContain(recorded);
+  });
+});
