@@ -102,16 +102,18 @@ interface FreshServer {
   cpu: { first: ServerCpu; after: ServerCpu[]; warm: ServerCpu } | undefined;
 }
 
-/** The server's CPU so far, µs: its main thread and all its threads. */
-function cpuNow(pid: number): { main: number | undefined; all: number } {
+/** The server's CPU so far, µs: its main thread (undefined where unreadable) and all its threads. */
+interface CpuReading {
+  main: number | undefined;
+  all: number;
+}
+
+function cpuNow(pid: number): CpuReading {
   return { main: mainThreadCpuMicrosOf(pid), all: cpuMicrosOf(pid) };
 }
 
 /** What the server's threads used between two readings, ms (undefined without a main-thread figure). */
-function cpuBetween(
-  a: { main: number | undefined; all: number },
-  b: { main: number | undefined; all: number },
-): ServerCpu | undefined {
+function cpuBetween(a: CpuReading, b: CpuReading): ServerCpu | undefined {
   if (a.main === undefined || b.main === undefined) return undefined;
   return { main: (b.main - a.main) / 1000, other: (b.all - a.all - (b.main - a.main)) / 1000 };
 }
@@ -142,11 +144,12 @@ async function freshServer(): Promise<FreshServer> {
     for (let w = 0; w < WARM_WINDOWS; w++) warm.push(await timed(server.url, FIRST, CONCURRENCY, make));
     const warmCpu = cpuBetween(w0, cpuNow(server.pid));
     const spans = readings.slice(1).map((r, i) => cpuBetween(readings[i]!, r));
+    const measured = spans.filter((span): span is ServerCpu => span !== undefined);
     const cpu =
-      warmCpu && spans.every((x) => x !== undefined)
+      warmCpu && measured.length === spans.length
         ? {
-            first: spans[0]!,
-            after: spans.slice(1) as ServerCpu[],
+            first: measured[0]!,
+            after: measured.slice(1),
             warm: { main: warmCpu.main / WARM_WINDOWS, other: warmCpu.other / WARM_WINDOWS },
           }
         : undefined;
