@@ -85,4 +85,18 @@ describe("decision 025's figures on how a fresh server warms", () => {
     expect(doc).toContain(quoted);
     expect(probes.replace(/\s+/g, ' ')).toContain(recorded);
   });
+
+  const longer = run('2026-11-29, 11:15–11:25 UTC').replace(/\s+/g, ' ');
+  const longerCases: Array<[string, string]> = [
+    ['start-up to 1,440–1,509 ms', '| 1 | 1,443–1,509 ms |'],
+    ['start-up to 1,440–1,509 ms', '| 2 | 1,440–1,493 ms |'],
+    ["1.27–1.51 times a warm 400's CPU", '| 1.27–1.43 (1.36–1.45) |'],
+    ["1.27–1.51 times a warm 400's CPU", '| 1.42–1.51 (1.47–1.49) |'],
+    ['still read 1.30–3.26 per server', 'moved 1.30–3.26 between servers'],
+    ['and 2.38 in one of two runs', '| **2.38, not held** |'],
+  ];
+  it.each(longerCases)('quotes "%s", as the 11:15 probes record: %s', (quoted, recorded) => {
+    expect(doc).toContain(quoted);
+    expect(longer).toContain(recorded);
+  });
 });
